@@ -1,0 +1,122 @@
+import type { Ctx, Edition, Effect } from './edition.js';
+import { fail } from './errors.js';
+import { editionOf } from './editions/index.js';
+import { phaseSteps } from './phases.js';
+import type { Command, GameEvent, GameState, Option, PromptKind, Step } from './types.js';
+
+/** Safety net against a rules bug looping forever; a game runs far fewer steps per command. */
+const MAX_STEPS_PER_COMMAND = 100_000;
+
+export function emit(x: Ctx, type: string, data: Record<string, unknown>, secret?: GameEvent['secret']): void {
+  x.events.push(secret ? { type, data, secret } : { type, data });
+}
+
+export function push(x: Ctx, step: Step): void {
+  x.g.queue.push(step);
+}
+
+/** Pushes steps so that they run in the given order. */
+export function pushAll(x: Ctx, steps: Step[]): void {
+  for (let i = steps.length - 1; i >= 0; i--) x.g.queue.push(steps[i]);
+}
+
+/**
+ * Asks `seat` to decide. With one option the engine takes it by itself; with none the
+ * caller's effect is simply not resumed (callers handle "nothing to choose" first).
+ */
+export function ask(x: Ctx, step: Step, seat: number, kind: PromptKind, text: string, options: Option[]): void {
+  if (options.length === 0) return;
+  if (options.length === 1) {
+    resume(x, step, options[0].id);
+    return;
+  }
+  const g = x.g;
+  g.promptSeq++;
+  g.prompt = { id: `p${g.promptSeq}`, seat, kind, text, options, step };
+  emit(x, 'prompt', { seat, kind, promptId: g.prompt.id });
+}
+
+function handler(ed: Edition, t: string): Effect {
+  const h = phaseSteps[t] ?? ed.steps[t];
+  if (!h) throw new Error(`no handler for step ${t}`);
+  return h;
+}
+
+export function resume(x: Ctx, step: Step, answer?: string): void {
+  handler(x.ed, step.t)(x, step, answer);
+}
+
+/** Runs queued steps until a decision is needed or the game ends. */
+export function run(x: Ctx): void {
+  const g = x.g;
+  for (let guard = 0; guard < MAX_STEPS_PER_COMMAND; guard++) {
+    if (g.prompt || g.finished || (g.phase === 'choose' && g.queue.length === 0)) return;
+    const step = g.queue.pop();
+    if (!step) throw new Error(`engine stalled in phase ${g.phase} with no work queued`);
+    resume(x, step);
+  }
+  throw new Error('engine did not reach a decision');
+}
+
+/** The seats whose input the game is waiting for now. */
+export function awaitedSeats(g: GameState): number[] {
+  if (g.finished) return [];
+  if (g.prompt) return [g.prompt.seat];
+  if (g.phase !== 'choose') return [];
+  const out: number[] = [];
+  for (let s = 0; s < g.players; s++) if (g.seats[s].choice < 0 && g.seats[s].hand.length > 0) out.push(s);
+  return out;
+}
+
+function playCard(x: Ctx, seat: number, rank: number): void {
+  const g = x.g;
+  if (g.phase !== 'choose') fail('WRONG_PHASE', `the game is not waiting for card choices (phase ${g.phase})`);
+  const me = g.seats[seat];
+  if (!Number.isInteger(rank) || !me.hand.includes(rank)) fail('ILLEGAL_MOVE', `card ${rank} is not in seat ${seat}'s hand`);
+  const changed = me.choice >= 0;
+  me.choice = rank;
+  emit(x, 'cardChosen', { seat, changed }, { seat, data: { rank } });
+  if (awaitedSeats(g).length === 0) {
+    push(x, { t: 'sunrise', seat: -1, rank: 0 });
+    run(x);
+  }
+}
+
+function answerPrompt(x: Ctx, seat: number, answer: string, promptId?: string): void {
+  const p = x.g.prompt;
+  if (!p) fail('WRONG_PHASE', 'no decision is pending');
+  if (p.seat !== seat) fail('WRONG_PHASE', `the pending decision belongs to seat ${p.seat}`);
+  if (promptId !== undefined && promptId !== p.id) fail('ILLEGAL_MOVE', `prompt ${promptId} is not the pending one (${p.id})`);
+  if (!p.options.some((o) => o.id === answer)) fail('ILLEGAL_MOVE', `"${answer}" is not an option of prompt ${p.id}`);
+  x.g.prompt = null;
+  emit(x, 'answered', { seat, promptId: p.id, kind: p.kind }, { seat, data: { answer } });
+  resume(x, p.step, answer);
+  run(x);
+}
+
+function checkCommand(g: GameState, cmd: Command): void {
+  if (!cmd || typeof cmd !== 'object') fail('BAD_USER_INPUT', 'a command is an object');
+  if (!Number.isInteger(cmd.seat) || cmd.seat < 0 || cmd.seat >= g.players) fail('BAD_USER_INPUT', `no seat ${cmd.seat}`);
+  if (g.finished) fail('WRONG_PHASE', 'the game is finished');
+}
+
+/**
+ * Applies one command to the state in place. Every check runs before the first change,
+ * so a rejected command leaves the state exactly as it was.
+ */
+export function applyInPlace(g: GameState, cmd: Command, events: GameEvent[] = []): GameEvent[] {
+  checkCommand(g, cmd);
+  const x: Ctx = { g, ed: editionOf(g.edition), events };
+  if ('play' in cmd) playCard(x, cmd.seat, cmd.play);
+  else if ('answer' in cmd && typeof cmd.answer === 'string') answerPrompt(x, cmd.seat, cmd.answer, cmd.promptId);
+  else fail('BAD_USER_INPUT', 'a command has "play" or "answer"');
+  g.commands++;
+  return events;
+}
+
+/** The pure entry point: state + command -> new state + events. The input is not touched. */
+export function apply(state: GameState, cmd: Command): { state: GameState; events: GameEvent[] } {
+  const g = structuredClone(state);
+  const events = applyInPlace(g, cmd);
+  return { state: g, events };
+}

@@ -1,0 +1,85 @@
+import type { EditionId, GameEvent, GameOptions, GameState, Loot, Step } from './types.js';
+
+/**
+ * What one apply() works with: the state it mutates, the events it appends and the
+ * edition's rules. Transient: it never enters the state.
+ */
+export interface Ctx {
+  g: GameState;
+  ed: Edition;
+  events: GameEvent[];
+}
+
+/**
+ * A card ability or a step handler. Called first with `answer` undefined; if it needs a
+ * decision it calls `ask()` and returns, and is called again with the chosen option id.
+ */
+export type Effect = (x: Ctx, step: Step, answer?: string) => void;
+
+export type Timing = 'day' | 'dusk' | 'night' | 'end';
+
+export interface CardDef {
+  rank: number;
+  name: string;
+  /** Rules text in our own words, shown to players. */
+  text: string;
+  day?: Effect;
+  dusk?: Effect;
+  night?: Effect;
+  /** End of campaign (classic) / anchor (Galecrest). */
+  end?: Effect;
+  /** Loot tokens this character takes at dusk (default 1). */
+  loot?: number;
+}
+
+/**
+ * An edition is configuration plus its card table and a few rule hooks; the core game
+ * flow (phases, ordering, prompts) is shared.
+ */
+export interface Edition {
+  id: EditionId;
+  minPlayers: number;
+  maxPlayers: number;
+  /** Days in each round (campaign / voyage); the length is the number of rounds. */
+  daysPerRound: number[];
+  /** Ranks dealt to every player before each round. */
+  dealPerRound: number[];
+  /** Highest character rank (1..ranks). */
+  ranks: number;
+  /** Loot kinds, in display order; option ids of loot prompts. */
+  lootKinds: readonly Loot[];
+  /** The bag's composition. */
+  bag: Readonly<Record<Loot, number>>;
+  lootPerDay(players: number): number;
+  /** Galecrest returns unclaimed day loot to the bag after dusk; classic leaves it on its day. */
+  leftoverToBag: boolean;
+  /** Whether loot held by a player is face down (hidden from the other seats). */
+  hiddenLoot: boolean;
+  /** Whether a player's graveyard is hidden from the other seats. */
+  hiddenGraveyard: boolean;
+  cards: ReadonlyArray<CardDef | undefined>;
+  /** Edition-specific set-up (ext data); may throw EngineError for bad options. */
+  setup(g: GameState, opts: GameOptions): void;
+  /** Doubloons and any edition work at the start of a round. */
+  startRound(x: Ctx): void;
+  /** Tie-break of identical ranks (0-9); higher sits to the right. */
+  tieBreak(g: GameState, seat: number, rank: number): number;
+  /** Extra island pieces after sunrise (Galecrest 2-player Midshipman). */
+  sunrise?(x: Ctx): void;
+  /** Steps of one character's dusk, in the order they run (take loot, abilities, enter). */
+  duskSteps(x: Ctx, seat: number, rank: number): Step[];
+  /** Steps that end the round (end-of-campaign / anchor abilities, scoring, banking). */
+  roundEndSteps(x: Ctx): Step[];
+  /** Final ranking, best first. */
+  ranking(g: GameState): number[];
+  /** Edition step handlers, by Step.t. */
+  steps: Record<string, Effect>;
+  /** What a bot thinks a loot token is worth (greedy bot). */
+  botLootValue: Readonly<Record<Loot, number>>;
+  /** Reputation track position 0-5 of a seat (Galecrest), or null. */
+  reputation?(g: GameState, seat: number): number | null;
+  /** Public edition data for views (reputation track, loot tiles...). */
+  publicInfo?(g: GameState): Record<string, unknown>;
+  /** Night ordering key for a ship card (higher resolves first). */
+  nightOrder?: (g: GameState, seat: number, rank: number) => number;
+}

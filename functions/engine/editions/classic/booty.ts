@@ -1,0 +1,97 @@
+// Classic booty: the dusk pick, the saber and Spanish officer effects, campaign scoring.
+import {
+  denOptions,
+  discard,
+  gain,
+  gainLoot,
+  kindOptions,
+  neighbours,
+  onIsland,
+  pay,
+  takeFromDay,
+} from '../../actions.js';
+import { ask, emit, push } from '../../core.js';
+import type { Ctx, Effect } from '../../edition.js';
+import type { Loot } from '../../types.js';
+
+export const BOOTY_KINDS = ['chest', 'jewel', 'goods', 'map', 'relic', 'saber', 'officer'] as const;
+
+export const BOOTY_BAG: Record<Loot, number> = {
+  chest: 4,
+  jewel: 6,
+  goods: 10,
+  map: 8,
+  relic: 10,
+  saber: 6,
+  officer: 6,
+};
+
+/** Value of each token at the end of a campaign; maps score per complete set. */
+export const BOOTY_VALUE: Record<Loot, number> = { chest: 5, jewel: 3, goods: 1, map: 0, relic: -3, saber: 0, officer: 0 };
+export const MAP_SET = { size: 3, value: 12 };
+
+export function bootyValue(loot: Record<Loot, number>): number {
+  let v = Math.floor(loot.map / MAP_SET.size) * MAP_SET.value;
+  for (const k of BOOTY_KINDS) v += BOOTY_VALUE[k] * loot[k];
+  return v;
+}
+
+/** Dusk: take one token of the day (step.n = tokens still to take: the Cook takes 2). */
+export const pick: Effect = (x, s, answer) => {
+  const day = x.g.days[x.g.day - 1];
+  if (answer === undefined) {
+    ask(x, s, s.seat, 'loot', 'Take a booty token', kindOptions(x, day));
+    return;
+  }
+  takeFromDay(x.g, answer);
+  gainLoot(x, s.seat, answer, 'day', true);
+  if ((s.n ?? 1) > 1) push(x, { t: 'pick', seat: s.seat, rank: s.rank, n: (s.n ?? 1) - 1 });
+  if (answer === 'saber') push(x, { t: 'saber', seat: s.seat, rank: s.rank });
+  if (answer === 'officer' && onIsland(x.g, s.seat, s.rank)) discard(x, s.seat, s.rank, 'island', 'officer');
+};
+
+/** Saber: discard a character from the den of a neighbour (left or right), if any. */
+export const saber: Effect = (x, s, answer) => {
+  if (answer === undefined) {
+    ask(x, s, s.seat, 'character', 'Saber: discard a character from a neighbour’s den', denOptions(x, neighbours(x.g, s.seat)));
+    return;
+  }
+  const [seat, rank] = answer.split(':').map(Number);
+  discard(x, seat, rank, 'den', 'saber');
+};
+
+/** End of campaign: sell booty, bank doubloons, clear dens; everything returns to the bag. */
+export const scoreCampaign: Effect = (x) => {
+  const g = x.g;
+  const last = g.round === x.ed.daysPerRound.length;
+  g.seats.forEach((me, seat) => {
+    const value = bootyValue(me.loot);
+    if (value >= 0) gain(x, seat, value, 'booty');
+    else pay(x, seat, -value, 'booty');
+    const tokens = BOOTY_KINDS.reduce((n, k) => n + me.loot[k], 0);
+    if (last) me.final = { doubloons: me.doubloons, loot: tokens };
+    me.score += me.doubloons;
+    emit(x, 'campaignScored', { seat, booty: { ...me.loot }, value, banked: me.doubloons, score: me.score });
+    me.doubloons = 0;
+    for (const k of BOOTY_KINDS) {
+      for (let i = 0; i < me.loot[k]; i++) g.bag.push(k);
+      me.loot[k] = 0;
+    }
+    me.out.push(...me.den, ...me.graveyard);
+    me.den = [];
+    me.graveyard = [];
+  });
+  for (const day of g.days) g.bag.push(...day.splice(0));
+};
+
+export function campaignEnd(x: Ctx): { t: string; seat: number; rank: number }[] {
+  const steps: { t: string; seat: number; rank: number }[] = [];
+  for (let r = x.ed.ranks; r >= 1; r--) {
+    if (!x.ed.cards[r]?.end) continue;
+    x.g.seats.forEach((me, seat) => {
+      if (me.den.includes(r)) steps.push({ t: 'end', seat, rank: r });
+    });
+  }
+  steps.push({ t: 'scoreCampaign', seat: -1, rank: 0 });
+  return steps;
+}

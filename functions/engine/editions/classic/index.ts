@@ -1,0 +1,49 @@
+// Libertalia (2012): 3 campaigns of 6 days, dens, face-down booty, colour tie-breaks.
+import { gain } from '../../actions.js';
+import type { Edition } from '../../edition.js';
+import { rankSeats } from '../../scoring.js';
+import type { Step } from '../../types.js';
+import { BOOTY_BAG, BOOTY_KINDS, campaignEnd, pick, saber, scoreCampaign } from './booty.js';
+import { CLASSIC_CARDS } from './cards.js';
+import { tieBreak } from './tiebreak.js';
+
+const cards = [undefined, ...CLASSIC_CARDS];
+
+export const classic: Edition = {
+  id: 'classic',
+  minPlayers: 2,
+  maxPlayers: 6,
+  daysPerRound: [6, 6, 6],
+  dealPerRound: [9, 6, 6],
+  ranks: 30,
+  lootKinds: BOOTY_KINDS,
+  bag: BOOTY_BAG,
+  lootPerDay: (players) => players,
+  leftoverToBag: false,
+  hiddenLoot: true,
+  hiddenGraveyard: false,
+  cards,
+  setup: () => {},
+  startRound: (x) => {
+    x.g.seats.forEach((_, seat) => gain(x, seat, 10, 'campaign'));
+  },
+  tieBreak,
+  duskSteps: (_x, seat, rank) => {
+    const steps: Step[] = [];
+    const take = cards[rank]?.loot ?? 1;
+    if (take > 0) steps.push({ t: 'pick', seat, rank, n: take });
+    steps.push({ t: 'enterDen', seat, rank });
+    return steps;
+  },
+  roundEndSteps: campaignEnd,
+  // Final tie-breaks: most cards in hand, then most booty tokens, then most doubloons.
+  ranking: (g) =>
+    rankSeats(g, [
+      (s) => s.score,
+      (s) => s.hand.length,
+      (s) => s.final?.loot ?? 0,
+      (s) => s.final?.doubloons ?? 0,
+    ]),
+  steps: { pick, saber, scoreCampaign },
+  botLootValue: { chest: 5, jewel: 3, goods: 1, map: 4, relic: -3, saber: 1, officer: -2 },
+};

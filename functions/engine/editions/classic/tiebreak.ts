@@ -1,0 +1,17 @@
+// Per-colour tie-break numbers printed on each card (shared rules reference, table from E).
+// Seat i plays colour i: red, yellow, green, blue, black, white. Lower goes left.
+// Data: TIEBREAK[rank - 1][colour].
+const TIEBREAK: readonly (readonly number[])[] = [
+  [2, 1, 4, 3, 5, 6], [3, 2, 5, 4, 6, 1], [4, 3, 6, 5, 1, 2], [5, 4, 1, 6, 2, 3], [6, 5, 2, 1, 3, 4],
+  [1, 6, 3, 2, 4, 5], [1, 6, 3, 2, 4, 5], [2, 1, 4, 3, 5, 6], [3, 2, 5, 4, 6, 1], [4, 3, 6, 5, 1, 2],
+  [5, 4, 1, 6, 2, 3], [6, 5, 2, 1, 3, 4], [6, 5, 2, 1, 3, 4], [1, 6, 3, 2, 4, 5], [2, 1, 4, 3, 5, 6],
+  [3, 2, 5, 4, 6, 1], [4, 3, 6, 5, 1, 2], [5, 4, 1, 6, 2, 3], [5, 4, 1, 6, 2, 3], [6, 5, 2, 1, 3, 4],
+  [1, 6, 3, 2, 4, 5], [2, 1, 4, 3, 5, 6], [3, 2, 5, 4, 6, 1], [4, 3, 6, 5, 1, 2], [4, 3, 6, 5, 1, 2],
+  [5, 4, 1, 6, 2, 3], [6, 5, 2, 1, 3, 4], [1, 6, 3, 2, 4, 5], [2, 1, 4, 3, 5, 6], [3, 2, 5, 4, 6, 1],
+];
+
+export const COLOURS = ['red', 'yellow', 'green', 'blue', 'black', 'white'] as const;
+
+export function tieBreak(_g: unknown, seat: number, rank: number): number {
+  return TIEBREAK[rank - 1][seat];
+}

@@ -1,0 +1,11 @@
+// The rules engine's public surface. Pure: no I/O, no clock, no AWS, no GraphQL.
+export { apply, applyInPlace, awaitedSeats } from './core.js';
+export { createGame } from './setup.js';
+export { view, viewEvent, summary } from './view.js';
+export type { GameView, SeatView, MeView, PromptView } from './view.js';
+export { botCommand, botRandom, BOT_KINDS } from './bots.js';
+export type { BotKind, Random } from './bots.js';
+export { EngineError } from './errors.js';
+export type { EngineErrorCode } from './errors.js';
+export { editionOf, isEditionId } from './editions/index.js';
+export type * from './types.js';

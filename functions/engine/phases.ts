@@ -1,0 +1,169 @@
+// The shared game flow: sunrise, day, dusk, night, end of round. Each phase walks the
+// island (or the dens) with a cursor kept in the state, so cards added or removed while a
+// phase runs (Parrot, Brute, Spanish officer...) are handled by the same loop.
+import { charId, onIsland, placeOnIsland, moveCharacter } from './actions.js';
+import { emit, push, pushAll } from './core.js';
+import type { Ctx, Effect, Timing } from './edition.js';
+import { startRound } from './setup.js';
+import type { Step } from './types.js';
+
+const step = (t: string, seat = -1, rank = 0): Step => ({ t, seat, rank });
+
+function ability(timing: Timing): Effect {
+  return (x, s, answer) => {
+    const fx = x.ed.cards[s.rank]?.[timing];
+    if (fx) fx(x, s, answer);
+  };
+}
+
+/** Reveal every secret choice at once and lay the cards out in order. */
+const sunrise: Effect = (x) => {
+  const g = x.g;
+  g.island = [];
+  const revealed: { seat: number; rank: number }[] = [];
+  for (let s = 0; s < g.players; s++) {
+    const me = g.seats[s];
+    if (me.choice < 0) continue;
+    me.hand.splice(me.hand.indexOf(me.choice), 1);
+    placeOnIsland(x, s, me.choice);
+    revealed.push({ seat: s, rank: me.choice });
+    me.choice = -1;
+  }
+  x.ed.sunrise?.(x);
+  emit(x, 'sunrise', { round: g.round, day: g.day, revealed, island: g.island.map((c) => charId(c.seat, c.rank)) });
+  g.phase = 'day';
+  g.cursor = -Infinity;
+  push(x, step('dayNext'));
+};
+
+/** Daytime, left to right: the next card after the cursor resolves its day ability. */
+const dayNext: Effect = (x) => {
+  const g = x.g;
+  const card = g.island.find((c) => c.key > g.cursor);
+  if (!card) {
+    g.phase = 'dusk';
+    g.cursor = Infinity;
+    emit(x, 'phase', { phase: 'dusk' });
+    push(x, step('duskNext'));
+    return;
+  }
+  g.cursor = card.key;
+  push(x, step('dayNext'));
+  if (card.seat >= 0 && x.ed.cards[card.rank]?.day) push(x, step('day', card.seat, card.rank));
+};
+
+/** Dusk, right to left: each character takes its loot, resolves, then enters the den. */
+const duskNext: Effect = (x) => {
+  const g = x.g;
+  let card;
+  for (let i = g.island.length - 1; i >= 0; i--) {
+    if (g.island[i].key < g.cursor) {
+      card = g.island[i];
+      break;
+    }
+  }
+  if (!card) {
+    endDusk(x);
+    return;
+  }
+  g.cursor = card.key;
+  push(x, step('duskNext'));
+  pushAll(x, x.ed.duskSteps(x, card.seat, card.rank));
+};
+
+function endDusk(x: Ctx): void {
+  const g = x.g;
+  if (x.ed.leftoverToBag) {
+    const left = g.days[g.day - 1].splice(0);
+    for (const k of left) g.bag.push(k);
+    if (left.length) emit(x, 'lootLeftover', { day: g.day, kinds: left });
+  }
+  // Pieces that are not characters of a seat (the Midshipman) leave with the dusk.
+  g.island = g.island.filter((c) => c.seat >= 0);
+  g.phase = 'night';
+  g.cursor = Infinity;
+  emit(x, 'phase', { phase: 'night' });
+  push(x, step('nightNext'));
+}
+
+/** A character that is still on the island after its dusk goes into its owner's den. */
+const enterDen: Effect = (x, s) => {
+  if (onIsland(x.g, s.seat, s.rank)) moveCharacter(x, s.seat, s.rank, 'island', 'den', 'dusk');
+};
+
+const defaultNightOrder = (rank: number, seat: number): number => rank * 8 + (7 - seat);
+
+/** Night: every den character with a night ability, highest rank first. */
+const nightNext: Effect = (x) => {
+  const g = x.g;
+  const order = x.ed.nightOrder;
+  let best = -Infinity;
+  let who = -1;
+  let what = 0;
+  for (let s = 0; s < g.players; s++) {
+    for (const r of g.seats[s].den) {
+      if (!x.ed.cards[r]?.night) continue;
+      const k = order ? order(g, s, r) : defaultNightOrder(r, s);
+      if (k < g.cursor && k > best) {
+        best = k;
+        who = s;
+        what = r;
+      }
+    }
+  }
+  if (who < 0) {
+    push(x, step('dayEnd'));
+    return;
+  }
+  g.cursor = best;
+  push(x, step('nightNext'));
+  push(x, step('night', who, what));
+};
+
+const dayEnd: Effect = (x) => {
+  const g = x.g;
+  emit(x, 'dayEnd', { round: g.round, day: g.day });
+  if (g.day >= x.ed.daysPerRound[g.round - 1]) {
+    g.phase = 'anchor';
+    emit(x, 'phase', { phase: 'anchor' });
+    push(x, step('roundClose'));
+    pushAll(x, x.ed.roundEndSteps(x));
+    return;
+  }
+  g.day++;
+  g.phase = 'choose';
+  emit(x, 'dayStart', { round: g.round, day: g.day, loot: [...g.days[g.day - 1]] });
+};
+
+/** After the round's scoring: the next round, or the end of the game. */
+const roundClose: Effect = (x) => {
+  const g = x.g;
+  if (g.round >= x.ed.daysPerRound.length) {
+    g.finished = true;
+    g.phase = 'finished';
+    g.ranking = x.ed.ranking(g);
+    emit(x, 'gameEnd', {
+      ranking: g.ranking,
+      scores: g.seats.map((s) => s.score),
+      seed: g.seed,
+    });
+    return;
+  }
+  g.round++;
+  startRound(x);
+};
+
+export const phaseSteps: Record<string, Effect> = {
+  sunrise,
+  dayNext,
+  duskNext,
+  enterDen,
+  nightNext,
+  dayEnd,
+  roundClose,
+  day: ability('day'),
+  dusk: ability('dusk'),
+  night: ability('night'),
+  end: ability('end'),
+};
+

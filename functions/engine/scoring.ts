@@ -1,0 +1,21 @@
+// Final ranking shared by the editions: compare by a list of criteria, higher is better.
+import type { GameState, SeatState } from './types.js';
+
+export type Criterion = (seat: SeatState, index: number, g: GameState) => number;
+
+/** Seats best first; a tie on every criterion keeps seat order. */
+export function rankSeats(g: GameState, criteria: Criterion[]): number[] {
+  const seats = g.seats.map((_, i) => i);
+  return seats.sort((a, b) => {
+    for (const c of criteria) {
+      const d = c(g.seats[b], b, g) - c(g.seats[a], a, g);
+      if (d !== 0) return d;
+    }
+    return a - b;
+  });
+}
+
+/** Whether two seats are tied on every criterion (a shared place). */
+export function tied(g: GameState, criteria: Criterion[], a: number, b: number): boolean {
+  return criteria.every((c) => c(g.seats[a], a, g) === c(g.seats[b], b, g));
+}

@@ -9,3 +9,6 @@ export { EngineError } from './errors.js';
 export type { EngineErrorCode } from './errors.js';
 export { editionOf, isEditionId } from './editions/index.js';
 export type * from './types.js';
+export { playScenario } from './scenario.js';
+export type { Scenario, ScenarioResult } from './scenario.js';
+export { playBotGame } from './simulate.js';

@@ -151,15 +151,15 @@ export function lootCount(g: GameState, seat: number): number {
 }
 
 /** Public unless the edition keeps loot face down and the kind was not seen by the table. */
-function lootEvent(x: Ctx, type: string, seat: number, kind: Loot, n: number, data: Record<string, unknown>, seen: boolean): void {
-  if (seen || !x.ed.hiddenLoot) emit(x, type, { seat, kind, n, ...data });
-  else emit(x, type, { seat, n, ...data }, { seat, data: { kind } });
+function lootEvent(x: Ctx, type: string, seat: number, kind: Loot, n: number, why: string, seen: boolean): void {
+  if (seen || !x.ed.hiddenLoot) emit(x, type, { seat, kind, n, why });
+  else emit(x, type, { seat, n, why }, { seat, data: { kind } });
 }
 
 /** Gains a token (already taken out of the day display or the bag by the caller). */
 export function gainLoot(x: Ctx, seat: number, kind: Loot, source: string, seen: boolean): void {
   x.g.seats[seat].loot[kind]++;
-  lootEvent(x, 'lootGained', seat, kind, 1, { source }, seen);
+  lootEvent(x, 'lootGained', seat, kind, 1, source, seen);
 }
 
 /** Returns up to n tokens of a kind to the bag. */
@@ -169,7 +169,7 @@ export function returnLoot(x: Ctx, seat: number, kind: Loot, n: number, reason: 
   if (k <= 0) return 0;
   loot[kind] -= k;
   for (let i = 0; i < k; i++) x.g.bag.push(kind);
-  lootEvent(x, 'lootReturned', seat, kind, k, { reason }, seen);
+  lootEvent(x, 'lootReturned', seat, kind, k, reason, seen);
   return k;
 }
 
@@ -193,10 +193,9 @@ export function takeFromDay(g: GameState, kind: Loot): boolean {
 }
 
 /** One option per distinct kind, in the edition's order. */
-export function kindOptions(x: Ctx, kinds: Iterable<Loot>): Option[] {
-  const present = new Set(kinds);
+export function kindOptions(x: Ctx, kinds: readonly Loot[]): Option[] {
   const out: Option[] = [];
-  for (const k of x.ed.lootKinds) if (present.has(k)) out.push({ id: k, label: k });
+  for (const k of x.ed.lootKinds) if (kinds.includes(k)) out.push({ id: k, label: k });
   return out;
 }
 

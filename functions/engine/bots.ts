@@ -1,7 +1,7 @@
 // Bots answer any decision a seat owes: the daily card or a prompt. They see only what
 // their seat may see (their own hand and prompt) and draw from their own random source,
 // never the game's: a game replayed from its command log must not depend on them.
-import { applyInPlace, awaitedSeats, push, run } from './core.js';
+import { applyInPlace, awaitedSeats, newCtx, push, run } from './core.js';
 import { editionOf } from './editions/index.js';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import type { Command, GameState } from './types.js';
@@ -59,7 +59,7 @@ function greedyCard(g: GameState, seat: number, rnd: Random): number {
       }
     });
     h.seats[seat].choice = rank;
-    const x = { g: h, ed: editionOf(h.edition), events: [] };
+    const x = newCtx(h, []);
     push(x, { t: 'sunrise', seat: -1, rank: 0 });
     run(x);
     for (let guard = 0; guard < 50 && h.prompt && h.prompt.seat === seat && h.day === g.day; guard++) {

@@ -1,14 +1,14 @@
-import type { Ctx, Edition, Effect } from './edition.js';
+import type { Ctx } from './edition.js';
 import { fail } from './errors.js';
 import { editionOf } from './editions/index.js';
-import { phaseSteps } from './phases.js';
+import { coreStep } from './phases.js';
 import type { Command, GameEvent, GameState, Option, PromptKind, Step } from './types.js';
 
 /** Safety net against a rules bug looping forever; a game runs far fewer steps per command. */
 const MAX_STEPS_PER_COMMAND = 100_000;
 
 export function emit(x: Ctx, type: string, data: Record<string, unknown>, secret?: GameEvent['secret']): void {
-  x.events.push(secret ? { type, data, secret } : { type, data });
+  if (x.events) x.events.push(secret ? { type, data, secret } : { type, data });
 }
 
 export function push(x: Ctx, step: Step): void {
@@ -36,14 +36,11 @@ export function ask(x: Ctx, step: Step, seat: number, kind: PromptKind, text: st
   emit(x, 'prompt', { seat, kind, promptId: g.prompt.id });
 }
 
-function handler(ed: Edition, t: string): Effect {
-  const h = phaseSteps[t] ?? ed.steps[t];
-  if (!h) throw new Error(`no handler for step ${t}`);
-  return h;
-}
-
 export function resume(x: Ctx, step: Step, answer?: string): void {
-  handler(x.ed, step.t)(x, step, answer);
+  if (coreStep(x, step, answer)) return;
+  const h = x.ed.steps[step.t];
+  if (!h) throw new Error(`no handler for step ${step.t}`);
+  h(x, step, answer);
 }
 
 /** Runs queued steps until a decision is needed or the game ends. */
@@ -58,14 +55,30 @@ export function run(x: Ctx): void {
   throw new Error('engine did not reach a decision');
 }
 
+const awaitsChoice = (g: GameState, s: number) => g.seats[s].choice < 0 && g.seats[s].hand.length > 0;
+
 /** The seats whose input the game is waiting for now. */
 export function awaitedSeats(g: GameState): number[] {
   if (g.finished) return [];
   if (g.prompt) return [g.prompt.seat];
   if (g.phase !== 'choose') return [];
   const out: number[] = [];
-  for (let s = 0; s < g.players; s++) if (g.seats[s].choice < 0 && g.seats[s].hand.length > 0) out.push(s);
+  for (let s = 0; s < g.players; s++) if (awaitsChoice(g, s)) out.push(s);
   return out;
+}
+
+/** The first awaited seat, or -1 (the allocation-free form of awaitedSeats()[0]). */
+export function firstAwaitedSeat(g: GameState): number {
+  if (g.finished) return -1;
+  if (g.prompt) return g.prompt.seat;
+  if (g.phase !== 'choose') return -1;
+  for (let s = 0; s < g.players; s++) if (awaitsChoice(g, s)) return s;
+  return -1;
+}
+
+export function newCtx(g: GameState, events: GameEvent[] | null): Ctx {
+  const ed = editionOf(g.edition);
+  return { g, ed, events };
 }
 
 function playCard(x: Ctx, seat: number, rank: number): void {
@@ -75,11 +88,16 @@ function playCard(x: Ctx, seat: number, rank: number): void {
   if (!Number.isInteger(rank) || !me.hand.includes(rank)) fail('ILLEGAL_MOVE', `card ${rank} is not in seat ${seat}'s hand`);
   const changed = me.choice >= 0;
   me.choice = rank;
-  emit(x, 'cardChosen', { seat, changed }, { seat, data: { rank } });
-  if (awaitedSeats(g).length === 0) {
+  if (x.events) emit(x, 'cardChosen', { seat, changed }, { seat, data: { rank } });
+  if (firstAwaitedSeat(g) < 0) {
     push(x, { t: 'sunrise', seat: -1, rank: 0 });
     run(x);
   }
+}
+
+function isOption(options: Option[], id: string): boolean {
+  for (let i = 0; i < options.length; i++) if (options[i].id === id) return true;
+  return false;
 }
 
 function answerPrompt(x: Ctx, seat: number, answer: string, promptId?: string): void {
@@ -87,9 +105,9 @@ function answerPrompt(x: Ctx, seat: number, answer: string, promptId?: string): 
   if (!p) fail('WRONG_PHASE', 'no decision is pending');
   if (p.seat !== seat) fail('WRONG_PHASE', `the pending decision belongs to seat ${p.seat}`);
   if (promptId !== undefined && promptId !== p.id) fail('ILLEGAL_MOVE', `prompt ${promptId} is not the pending one (${p.id})`);
-  if (!p.options.some((o) => o.id === answer)) fail('ILLEGAL_MOVE', `"${answer}" is not an option of prompt ${p.id}`);
+  if (!isOption(p.options, answer)) fail('ILLEGAL_MOVE', `"${answer}" is not an option of prompt ${p.id}`);
   x.g.prompt = null;
-  emit(x, 'answered', { seat, promptId: p.id, kind: p.kind }, { seat, data: { answer } });
+  if (x.events) emit(x, 'answered', { seat, promptId: p.id, kind: p.kind }, { seat, data: { answer } });
   resume(x, p.step, answer);
   run(x);
 }
@@ -102,11 +120,12 @@ function checkCommand(g: GameState, cmd: Command): void {
 
 /**
  * Applies one command to the state in place. Every check runs before the first change,
- * so a rejected command leaves the state exactly as it was.
+ * so a rejected command leaves the state exactly as it was. Pass `null` for events when
+ * nobody reads them (bulk simulation): the game itself is the same.
  */
-export function applyInPlace(g: GameState, cmd: Command, events: GameEvent[] = []): GameEvent[] {
+export function applyInPlace(g: GameState, cmd: Command, events: GameEvent[] | null = []): GameEvent[] | null {
   checkCommand(g, cmd);
-  const x: Ctx = { g, ed: editionOf(g.edition), events };
+  const x = newCtx(g, events);
   if ('play' in cmd) playCard(x, cmd.seat, cmd.play);
   else if ('answer' in cmd && typeof cmd.answer === 'string') answerPrompt(x, cmd.seat, cmd.answer, cmd.promptId);
   else fail('BAD_USER_INPUT', 'a command has "play" or "answer"');
@@ -117,6 +136,7 @@ export function applyInPlace(g: GameState, cmd: Command, events: GameEvent[] = [
 /** The pure entry point: state + command -> new state + events. The input is not touched. */
 export function apply(state: GameState, cmd: Command): { state: GameState; events: GameEvent[] } {
   const g = structuredClone(state);
-  const events = applyInPlace(g, cmd);
+  const events: GameEvent[] = [];
+  applyInPlace(g, cmd, events);
   return { state: g, events };
 }

@@ -7,7 +7,8 @@ import type { EditionId, GameEvent, GameOptions, GameState, Loot, Step } from '.
 export interface Ctx {
   g: GameState;
   ed: Edition;
-  events: GameEvent[];
+  /** Where events go; null when nobody reads them (bulk simulation). */
+  events: GameEvent[] | null;
 }
 
 /**

@@ -3,18 +3,15 @@
 // phase runs (Parrot, Brute, Spanish officer...) are handled by the same loop.
 import { charId, onIsland, placeOnIsland, moveCharacter } from './actions.js';
 import { emit, push, pushAll } from './core.js';
-import type { Ctx, Effect, Timing } from './edition.js';
+import type { Ctx, Effect } from './edition.js';
 import { startRound } from './setup.js';
 import type { Step } from './types.js';
 
 const step = (t: string, seat = -1, rank = 0): Step => ({ t, seat, rank });
 
-function ability(timing: Timing): Effect {
-  return (x, s, answer) => {
-    const fx = x.ed.cards[s.rank]?.[timing];
-    if (fx) fx(x, s, answer);
-  };
-}
+// Cursor ends: finite, because the state goes through JSON (Infinity would become null).
+const LEFT_END = -1;
+const RIGHT_END = 1e9;
 
 /** Reveal every secret choice at once and lay the cards out in order. */
 const sunrise: Effect = (x) => {
@@ -30,19 +27,25 @@ const sunrise: Effect = (x) => {
     me.choice = -1;
   }
   x.ed.sunrise?.(x);
-  emit(x, 'sunrise', { round: g.round, day: g.day, revealed, island: g.island.map((c) => charId(c.seat, c.rank)) });
+  if (x.events) emit(x, 'sunrise', { round: g.round, day: g.day, revealed, island: g.island.map((c) => charId(c.seat, c.rank)) });
   g.phase = 'day';
-  g.cursor = -Infinity;
+  g.cursor = LEFT_END;
   push(x, step('dayNext'));
 };
 
 /** Daytime, left to right: the next card after the cursor resolves its day ability. */
 const dayNext: Effect = (x) => {
   const g = x.g;
-  const card = g.island.find((c) => c.key > g.cursor);
+  let card;
+  for (let i = 0; i < g.island.length; i++) {
+    if (g.island[i].key > g.cursor) {
+      card = g.island[i];
+      break;
+    }
+  }
   if (!card) {
     g.phase = 'dusk';
-    g.cursor = Infinity;
+    g.cursor = RIGHT_END;
     emit(x, 'phase', { phase: 'dusk' });
     push(x, step('duskNext'));
     return;
@@ -81,7 +84,7 @@ function endDusk(x: Ctx): void {
   // Pieces that are not characters of a seat (the Midshipman) leave with the dusk.
   g.island = g.island.filter((c) => c.seat >= 0);
   g.phase = 'night';
-  g.cursor = Infinity;
+  g.cursor = RIGHT_END;
   emit(x, 'phase', { phase: 'night' });
   push(x, step('nightNext'));
 }
@@ -100,9 +103,12 @@ const nightNext: Effect = (x) => {
   let best = -Infinity;
   let who = -1;
   let what = 0;
+  const cards = x.ed.cards;
   for (let s = 0; s < g.players; s++) {
-    for (const r of g.seats[s].den) {
-      if (!x.ed.cards[r]?.night) continue;
+    const den = g.seats[s].den;
+    for (let i = 0; i < den.length; i++) {
+      const r = den[i];
+      if (!cards[r]?.night) continue;
       const k = order ? order(g, s, r) : defaultNightOrder(r, s);
       if (k < g.cursor && k > best) {
         best = k;
@@ -153,17 +159,24 @@ const roundClose: Effect = (x) => {
   startRound(x);
 };
 
-export const phaseSteps: Record<string, Effect> = {
-  sunrise,
-  dayNext,
-  duskNext,
-  enterDen,
-  nightNext,
-  dayEnd,
-  roundClose,
-  day: ability('day'),
-  dusk: ability('dusk'),
-  night: ability('night'),
-  end: ability('end'),
-};
-
+/**
+ * Runs a core step. A switch with direct calls (rather than a table lookup) keeps each call
+ * site monomorphic: this is the engine's hottest path. Returns false for edition steps.
+ */
+export function coreStep(x: Ctx, s: Step, answer: string | undefined): boolean {
+  const cards = x.ed.cards;
+  switch (s.t) {
+    case 'dayNext': dayNext(x, s); return true;
+    case 'duskNext': duskNext(x, s); return true;
+    case 'nightNext': nightNext(x, s); return true;
+    case 'enterDen': enterDen(x, s); return true;
+    case 'day': cards[s.rank]?.day?.(x, s, answer); return true;
+    case 'dusk': cards[s.rank]?.dusk?.(x, s, answer); return true;
+    case 'night': cards[s.rank]?.night?.(x, s, answer); return true;
+    case 'end': cards[s.rank]?.end?.(x, s, answer); return true;
+    case 'sunrise': sunrise(x, s); return true;
+    case 'dayEnd': dayEnd(x, s); return true;
+    case 'roundClose': roundClose(x, s); return true;
+    default: return false;
+  }
+}

@@ -1,5 +1,5 @@
 // Game and round set-up: seats, the shuffled character deck, the loot bag, dealing.
-import { emit } from './core.js';
+import { emit, newCtx } from './core.js';
 import type { Ctx } from './edition.js';
 import { editionOf, isEditionId } from './editions/index.js';
 import { fail } from './errors.js';
@@ -52,8 +52,7 @@ export function createGame(opts: GameOptions): GameState {
   checkFixes(g, opts);
   shuffle(g, g.deck);
   ed.setup(g, opts);
-  const x: Ctx = { g, ed, events: [] };
-  startRound(x);
+  startRound(newCtx(g, []));
   return g;
 }
 

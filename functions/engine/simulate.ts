@@ -1,6 +1,6 @@
 // Whole games played by bots: used by the simulator CLI, the benchmarks and property tests.
 import { botCommand, botRandom, type BotKind } from './bots.js';
-import { applyInPlace, awaitedSeats } from './core.js';
+import { applyInPlace, firstAwaitedSeat } from './core.js';
 import { createGame } from './setup.js';
 import type { GameEvent, GameOptions, GameState } from './types.js';
 
@@ -28,15 +28,14 @@ export function playBotGame(
   const events: GameEvent[] = [];
   while (!g.finished) {
     if (++n > MAX_COMMANDS) throw new Error(`game ${opts.seed} did not finish in ${MAX_COMMANDS} commands`);
-    const seat = awaitedSeats(g)[0];
+    const seat = firstAwaitedSeat(g);
     const cmd = botCommand(g, seat, bots[Math.min(seat, bots.length - 1)], rnd);
     if (onCommand) {
       events.length = 0;
       applyInPlace(g, cmd, events);
       onCommand(g, cmd, events);
     } else {
-      applyInPlace(g, cmd, events);
-      events.length = 0;
+      applyInPlace(g, cmd, null);
     }
   }
   return { state: g, commands: n };

@@ -1,0 +1,71 @@
+// Players and the player -> games index. A membership item lives in the game's partition
+// (so it goes away with the game) and is indexed by player in GSI1. Membership is written
+// before the game commit that seats the player and deleted after the one that unseats them,
+// so the index may briefly list a game the player is not in, never miss one: readers check
+// the game's own seat list.
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { type Db, isConditionFailed } from './db.js';
+import { GSI1, keys } from './table.js';
+
+export interface PlayerRecord {
+  id: string;
+  name: string;
+  createdAt: string;
+}
+
+export async function insertPlayer(db: Db, p: PlayerRecord): Promise<boolean> {
+  try {
+    await db.doc.send(
+      new PutCommand({
+        TableName: db.table,
+        Item: { ...keys.player(p.id), playerId: p.id, name: p.name, createdAt: p.createdAt },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+    return true;
+  } catch (e) {
+    if (isConditionFailed(e)) return false;
+    throw e;
+  }
+}
+
+export async function getPlayer(db: Db, playerId: string): Promise<PlayerRecord | null> {
+  const r = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.player(playerId) }));
+  return r.Item ? { id: r.Item.playerId as string, name: r.Item.name as string, createdAt: r.Item.createdAt as string } : null;
+}
+
+/** Idempotent: records that `playerId` sits (or is about to sit) in `gameId`. */
+export async function putMember(db: Db, gameId: string, playerId: string, gameCreatedAt: string): Promise<void> {
+  await db.doc.send(
+    new PutCommand({
+      TableName: db.table,
+      Item: { ...keys.member(gameId, playerId), ...keys.memberIndex(playerId, gameCreatedAt, gameId), gameId, playerId },
+    }),
+  );
+}
+
+export async function deleteMember(db: Db, gameId: string, playerId: string): Promise<void> {
+  await db.doc.send(new DeleteCommand({ TableName: db.table, Key: keys.member(gameId, playerId) }));
+}
+
+/** Ids of the games a player is (or was about to be) seated in, newest first. */
+export async function listMemberGameIds(db: Db, playerId: string, limit: number): Promise<string[]> {
+  const ids: string[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const r = await db.doc.send(
+      new QueryCommand({
+        TableName: db.table,
+        IndexName: GSI1,
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': `PLAYER#${playerId}` },
+        ScanIndexForward: false,
+        Limit: limit - ids.length,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const it of r.Items ?? []) ids.push((it.PK as string).slice('GAME#'.length));
+    startKey = r.LastEvaluatedKey;
+  } while (startKey && ids.length < limit);
+  return ids;
+}

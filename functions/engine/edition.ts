@@ -81,6 +81,8 @@ export interface Edition {
   reputation?(g: GameState, seat: number): number | null;
   /** Public edition data for views (reputation track, loot tiles...). */
   publicInfo?(g: GameState): Record<string, unknown>;
+  /** Edition steps run when night falls, before the ships' night abilities (Galecrest night loot effects). */
+  nightSteps?(x: Ctx): Step[];
   /** Night ordering key for a ship card (higher resolves first). */
   nightOrder?: (g: GameState, seat: number, rank: number) => number;
 }

@@ -87,6 +87,7 @@ function endDusk(x: Ctx): void {
   g.cursor = RIGHT_END;
   emit(x, 'phase', { phase: 'night' });
   push(x, step('nightNext'));
+  if (x.ed.nightSteps) pushAll(x, x.ed.nightSteps(x));
 }
 
 /** A character that is still on the island after its dusk goes into its owner's den. */

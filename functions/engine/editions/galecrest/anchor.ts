@@ -1,0 +1,122 @@
+// End of a voyage ("anchor"). Players may resolve anchor abilities in any order, but the
+// order may not dodge the floor of 0 doubloons: losses offset gains whatever the order. So
+// every anchor ability is read from the ship as it stands when the voyage ends, the values
+// are summed in a ledger (hooks add their +2 there), and the sum is settled once. No order
+// prompt is needed because the order can change nothing.
+import { cardName, charId, gain, moveCharacter, pay } from '../../actions.js';
+import { ask, emit, push } from '../../core.js';
+import type { Ctx, Effect } from '../../edition.js';
+import type { Option, Step } from '../../types.js';
+import type { GalecrestCard } from './cards.js';
+import { bestSets, LOOT_KINDS } from './loot.js';
+import { changeReputation } from './reputation.js';
+import { ext } from './state.js';
+
+/** The score dial stops at 99; wealth above it is kept beside the dial and still counts. */
+export const DIAL_MAX = 99;
+
+const cardsOf = (x: Ctx) => x.ed.cards as ReadonlyArray<GalecrestCard | undefined>;
+
+export function anchorSteps(x: Ctx): Step[] {
+  const steps: Step[] = [];
+  for (let seat = 0; seat < x.g.players; seat++) steps.push({ t: 'anchor', seat, rank: 0 });
+  steps.push({ t: 'bank', seat: -1, rank: 0 });
+  return steps;
+}
+
+/** One seat's anchor: ship abilities and loot tiles into the ledger, then hooks, then settle. */
+export const anchor: Effect = (x, s) => {
+  const g = x.g;
+  const me = g.seats[s.seat];
+  const cards = cardsOf(x);
+  let net = 0;
+  let doubled = '';
+  for (const r of me.den) {
+    const c = cards[r];
+    if (c?.countsDouble) doubled = c.countsDouble;
+    if (!c?.anchor) continue;
+    const v = c.anchor(x, s.seat);
+    net += v;
+    emit(x, 'anchorAbility', { seat: s.seat, rank: r, value: v });
+  }
+  let hooks = 0;
+  let hookValue = 0;
+  const tiles = ext(g).tiles;
+  for (const kind of LOOT_KINDS) {
+    const held = me.loot[kind];
+    const fx = tiles[kind].anchor;
+    if (!fx || held === 0) continue;
+    const count = held + (doubled === kind ? 1 : 0);
+    let v = 0;
+    for (const e of fx) {
+      if ('doubloons' in e) v += e.doubloons * count;
+      else if ('sets' in e) v += bestSets(count, e.sets);
+      else if ('reputation' in e) v += changeReputation(x, s.seat, e.reputation * count, `${kind} tile`, false);
+      else if ('keepOrDoubloons' in e) {
+        hooks += held;
+        hookValue = e.keepOrDoubloons;
+      }
+    }
+    if (v !== 0) emit(x, 'anchorLoot', { seat: s.seat, kind, count, value: v });
+    net += v;
+  }
+  ext(g).ledger[s.seat] = net;
+  push(x, { t: 'settle', seat: s.seat, rank: 0 });
+  for (let i = 0; i < hooks; i++) push(x, { t: 'hook', seat: s.seat, rank: 0, n: hookValue });
+};
+
+/** Hook: keep a ship character (`<seat>:<rank>`) for the next voyage, or `doubloons`. */
+export const hook: Effect = (x, s, answer) => {
+  const me = x.g.seats[s.seat];
+  if (answer === undefined) {
+    const options: Option[] = [];
+    for (const r of [...me.den].sort((a, b) => a - b)) {
+      if (!me.kept.includes(r)) options.push({ id: charId(s.seat, r), label: `Keep ${cardName(x, r)} (${r}) for the next voyage` });
+    }
+    options.push({ id: 'doubloons', label: `+${s.n} doubloons` });
+    ask(x, s, s.seat, 'character', 'Hook: keep a ship character for the next voyage, or take the doubloons', options);
+    return;
+  }
+  if (answer === 'doubloons') {
+    ext(x.g).ledger[s.seat] += s.n!;
+    return;
+  }
+  const rank = Number(answer.slice(answer.indexOf(':') + 1));
+  me.kept.push(rank);
+  emit(x, 'kept', { seat: s.seat, rank });
+};
+
+/** Settles the ledger (never below 0) and sends a lone night Witch back to hand. */
+export const settle: Effect = (x, s) => {
+  const net = ext(x.g).ledger[s.seat];
+  if (net > 0) gain(x, s.seat, net, 'anchor');
+  else if (net < 0) pay(x, s.seat, -net, 'anchor');
+  ext(x.g).ledger[s.seat] = 0;
+  const me = x.g.seats[s.seat];
+  for (const r of [...me.den]) {
+    const c = cardsOf(x)[r];
+    if (c?.backToHand && !me.kept.includes(r) && c.backToHand(x.g, s.seat)) moveCharacter(x, s.seat, r, 'den', 'hand', c.name);
+  }
+};
+
+/** Bank the doubloons on the dial, loot back to the bag, ship to the graveyard (kept stay). */
+export const bank: Effect = (x) => {
+  const g = x.g;
+  const last = g.round === x.ed.daysPerRound.length;
+  g.seats.forEach((me, seat) => {
+    const banked = me.doubloons;
+    let tokens = 0;
+    for (const k of LOOT_KINDS) {
+      tokens += me.loot[k];
+      for (let i = 0; i < me.loot[k]; i++) g.bag.push(k);
+      me.loot[k] = 0;
+    }
+    if (last) me.final = { doubloons: banked, loot: tokens };
+    me.score += banked;
+    me.doubloons = 0;
+    for (const r of [...me.den]) if (!me.kept.includes(r)) moveCharacter(x, seat, r, 'den', 'graveyard', 'anchor');
+    me.kept = [];
+    emit(x, 'voyageBanked', { seat, banked, score: me.score, dial: Math.min(DIAL_MAX, me.score), beyondDial: Math.max(0, me.score - DIAL_MAX) });
+  });
+  for (const day of g.days) for (const k of day.splice(0)) g.bag.push(k);
+};

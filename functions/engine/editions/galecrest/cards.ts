@@ -1,0 +1,462 @@
+// The 40 Galecrest characters: a typed table of small effects, timing by field.
+// Rules text (in our words) and every ruling: docs/rules-galecrest.md.
+//
+// "This character" in an ability is the card whose step runs (step.rank): for a copied
+// ability (Apprentice, Witch) that is the copier, never the copied card.
+import {
+  allSeats,
+  cardName,
+  charId,
+  denOptions,
+  discard,
+  gain,
+  gainLoot,
+  kindOptions,
+  lootCount,
+  moveCharacter,
+  neighbours,
+  onIsland,
+  ownedKinds,
+  passLoot,
+  pay,
+  placeOnIsland,
+  returnLoot,
+  transfer,
+} from '../../actions.js';
+import { ask, emit, push } from '../../core.js';
+import type { CardDef, Ctx, Effect } from '../../edition.js';
+import { drawRandom } from '../../rng.js';
+import type { GameState, Loot, Option, Step } from '../../types.js';
+import { LOOT_KINDS, pushLootDusk, takeToday } from './loot.js';
+import { changeReputation, moveReputationTo, TRACK_SPACES } from './reputation.js';
+import { ext } from './state.js';
+
+export interface GalecrestCard extends CardDef {
+  /** Anchor ability: the doubloons it is worth (losses negative), read before anything moves. */
+  anchor?: (x: Ctx, seat: number) => number;
+  /** Anchor: one token of this kind counts double in that kind's anchor effects (Explorer). */
+  countsDouble?: Loot;
+  /** Anchor: whether the card goes back to hand instead of the graveyard (Witch). */
+  backToHand?: (g: GameState, seat: number) => boolean;
+}
+
+// ---- small helpers ----
+
+const ship = (x: Ctx, seat: number) => x.g.seats[seat].den;
+const coins = (x: Ctx, s: Step) => x.g.seats[s.seat].doubloons;
+const loot = (x: Ctx, seat: number) => x.g.seats[seat].loot;
+const name = (x: Ctx, s: Step) => cardName(x, s.rank);
+const plus = (n: (x: Ctx, s: Step) => number): Effect => (x, s) => gain(x, s.seat, n(x, s), name(x, s));
+const minus = (n: (x: Ctx, s: Step) => number): Effect => (x, s) => void pay(x, s.seat, n(x, s), name(x, s));
+const reputation = (n: number): Effect => (x, s) => void changeReputation(x, s.seat, n, name(x, s));
+const countShip = (x: Ctx, seat: number, test: (rank: number) => boolean) => {
+  let n = 0;
+  for (const r of ship(x, seat)) if (test(r)) n++;
+  return n;
+};
+const rightmost = (g: GameState) => g.island[g.island.length - 1];
+const parseId = (id: string) => {
+  const i = id.indexOf(':');
+  return { seat: Number(id.slice(0, i)), rank: Number(id.slice(i + 1)) };
+};
+
+function rankOptions(x: Ctx, ranks: number[]): Option[] {
+  return [...ranks].sort((a, b) => a - b).map((r) => ({ id: String(r), label: `${cardName(x, r)} (${r})` }));
+}
+
+/** Ship characters of one seat with a given ability, as `character` options. */
+function shipWith(x: Ctx, seat: number, timing: 'day' | 'night', except: number): Option[] {
+  return denOptions(x, [seat]).filter((o) => {
+    const r = parseId(o.id).rank;
+    return r !== except && !!x.ed.cards[r]?.[timing];
+  });
+}
+
+/** A `character` prompt over some seats' ships, then `then` with the chosen card. */
+function pickFromShips(text: string, seats: (x: Ctx, s: Step) => number[], then: (x: Ctx, s: Step, seat: number, rank: number) => void): Effect {
+  return (x, s, answer) => {
+    if (answer === undefined) {
+      ask(x, s, s.seat, 'character', `${name(x, s)}: ${text}`, denOptions(x, seats(x, s)));
+      return;
+    }
+    const c = parseId(answer);
+    then(x, s, c.seat, c.rank);
+  };
+}
+
+// ---- daytime ----
+
+/** Scout: discarded; its owner inserts another character from hand on the island. */
+const scout: Effect = (x, s, answer) => {
+  const hand = x.g.seats[s.seat].hand;
+  if (answer === undefined && hand.length > 0) {
+    ask(x, s, s.seat, 'hand', `${name(x, s)}: choose the character you put on the island`, rankOptions(x, hand));
+    return;
+  }
+  discard(x, s.seat, s.rank, 'island', name(x, s));
+  if (answer === undefined) return;
+  const rank = Number(answer);
+  hand.splice(hand.indexOf(rank), 1);
+  placeOnIsland(x, s.seat, rank);
+  emit(x, 'character', { seat: s.seat, rank, from: 'hand', to: 'island', reason: name(x, s) });
+};
+
+/** Copies another card's ability; the copy runs as this character (step.rank). */
+export const copy: Effect = (x, s, answer) => {
+  const [timing, rank] = s.memo!;
+  const fx = x.ed.cards[Number(rank)]?.[timing as 'day' | 'night'];
+  if (fx) fx(x, s, answer);
+};
+
+function copier(timing: 'day' | 'night', what: string): Effect {
+  return (x, s, answer) => {
+    if (answer === undefined) {
+      ask(x, s, s.seat, 'character', `${name(x, s)}: copy the ${what} ability of a character in your ship`, shipWith(x, s.seat, timing, s.rank));
+      return;
+    }
+    const r = parseId(answer).rank;
+    emit(x, 'copied', { seat: s.seat, rank: s.rank, copied: r });
+    push(x, { t: 'copy', seat: s.seat, rank: s.rank, memo: [timing, String(r)] });
+  };
+}
+
+/** Beggar: the owner of the rightmost character gives you 2 (what they have) and gains 1 reputation. */
+const beggar: Effect = (x, s) => {
+  const top = rightmost(x.g);
+  if (!top || top.seat < 0 || top.seat === s.seat) return;
+  transfer(x, top.seat, s.seat, 2, name(x, s));
+  changeReputation(x, top.seat, 1, name(x, s));
+};
+
+const innkeeper = pickFromShips(
+  'return a character from your ship to your hand',
+  (_x, s) => [s.seat],
+  (x, s, seat, rank) => void moveCharacter(x, seat, rank, 'den', 'hand', name(x, s)),
+);
+
+const cabinBoy: Effect = (x, s) => {
+  const first = x.g.island[0];
+  if (first && first.seat === s.seat && first.rank === s.rank) gain(x, s.seat, 3, name(x, s));
+};
+
+const bandit: Effect = (x, s) => gain(x, s.seat, moveReputationTo(x, s.seat, 0, name(x, s)), name(x, s));
+
+/** Preacher: keep one token of your choice, discard the rest, +1 reputation per token discarded. */
+const preacher: Effect = (x, s, answer) => {
+  if (answer === undefined) {
+    if (lootCount(x.g, s.seat) <= 1) return;
+    ask(x, s, s.seat, 'loot', `${name(x, s)}: choose the one loot token you keep`, kindOptions(x, ownedKinds(x, s.seat)));
+    return;
+  }
+  let n = 0;
+  for (const k of ownedKinds(x, s.seat)) n += returnLoot(x, s.seat, k, loot(x, s.seat)[k] - (k === answer ? 1 : 0), name(x, s), true);
+  changeReputation(x, s.seat, n, name(x, s));
+};
+
+/** Stowaway: a random token from the bag with its dusk effects, then the Stowaway is discarded. */
+const stowaway: Effect = (x, s) => {
+  push(x, { t: 'discardFromIsland', seat: s.seat, rank: s.rank });
+  const k = drawRandom(x.g, x.g.bag);
+  if (k === undefined) return;
+  gainLoot(x, s.seat, k, 'bag', true);
+  pushLootDusk(x, s.seat, s.rank, k);
+};
+
+/** Officer: 12 or more doubloons: +2 reputation; otherwise gain up to 12. */
+const officer: Effect = (x, s) => {
+  if (coins(x, s) >= 12) changeReputation(x, s.seat, 2, name(x, s));
+  else gain(x, s.seat, 12 - coins(x, s), name(x, s));
+};
+
+/** Smuggler: takes one of today's tokens now (dusk effects included) and goes into the ship. */
+const smuggler: Effect = (x, s, answer) => {
+  const today = x.g.days[x.g.day - 1];
+  if (answer === undefined && today.length > 0) {
+    ask(x, s, s.seat, 'loot', `${name(x, s)}: take a loot token now`, kindOptions(x, today));
+    return;
+  }
+  push(x, { t: 'enterDen', seat: s.seat, rank: s.rank });
+  if (answer !== undefined) takeToday(x, s.seat, s.rank, answer);
+};
+
+/** Bodyguard: every saber and hook of today's loot goes back to the bag, +2 each. */
+const BODYGUARD_KINDS: readonly Loot[] = ['saber', 'hook'];
+const bodyguard: Effect = (x, s) => {
+  const today = x.g.days[x.g.day - 1];
+  let n = 0;
+  for (let i = today.length - 1; i >= 0; i--) {
+    if (!BODYGUARD_KINDS.includes(today[i])) continue;
+    const [k] = today.splice(i, 1);
+    x.g.bag.push(k);
+    emit(x, 'lootRemoved', { seat: s.seat, kind: k, reason: name(x, s) });
+    n++;
+  }
+  gain(x, s.seat, 2 * n, name(x, s));
+};
+
+/** Brute: the rightmost character is discarded, its owner gains 1 reputation. */
+const brute: Effect = (x, s) => {
+  const top = rightmost(x.g);
+  if (!top || top.seat < 0) return;
+  discard(x, top.seat, top.rank, 'island', name(x, s));
+  changeReputation(x, top.seat, 1, name(x, s));
+};
+
+/** Gunner: discard a character of any ship; +1 reputation if it was yours, -1 if not. */
+const gunner = pickFromShips(
+  'discard a character from any ship',
+  (x) => allSeats(x.g),
+  (x, s, seat, rank) => {
+    discard(x, seat, rank, 'den', name(x, s));
+    changeReputation(x, s.seat, seat === s.seat ? 1 : -1, name(x, s));
+  },
+);
+
+/** Necromancer: discard a relic to bring a character of your graveyard into your ship. */
+const necromancer: Effect = (x, s, answer) => {
+  const grave = x.g.seats[s.seat].graveyard;
+  if (answer === undefined) {
+    if (loot(x, s.seat).relic === 0) return;
+    ask(x, s, s.seat, 'graveyard', `${name(x, s)}: discard a relic to bring back a character into your ship`, rankOptions(x, grave));
+    return;
+  }
+  returnLoot(x, s.seat, 'relic', 1, name(x, s), true);
+  moveCharacter(x, s.seat, Number(answer), 'graveyard', 'den', name(x, s));
+};
+
+/** Brawler: discard an opponent's Brawler from their ship, then +2 reputation. */
+const brawler: Effect = (x, s, answer) => {
+  if (answer === undefined) {
+    const options: Option[] = [];
+    for (let o = 0; o < x.g.players; o++) {
+      if (o !== s.seat && x.g.seats[o].den.includes(BRAWLER)) options.push({ id: charId(o, BRAWLER), label: `Brawler of seat ${o}` });
+    }
+    ask(x, s, s.seat, 'character', `${name(x, s)}: discard an opponent's Brawler`, options);
+    return;
+  }
+  const c = parseId(answer);
+  discard(x, c.seat, c.rank, 'den', name(x, s));
+  changeReputation(x, s.seat, 2, name(x, s));
+};
+const BRAWLER = 22;
+
+/** Thief: one token of a neighbour (`<seat>:<kind>`), then -2 reputation. */
+const thief: Effect = (x, s, answer) => {
+  if (answer === undefined) {
+    const options: Option[] = [];
+    for (const n of neighbours(x.g, s.seat)) {
+      for (const k of ownedKinds(x, n)) options.push({ id: `${n}:${k}`, label: `${k} of seat ${n}` });
+    }
+    ask(x, s, s.seat, 'loot', `${name(x, s)}: take a loot token from a neighbour`, options);
+    return;
+  }
+  const i = answer.indexOf(':');
+  passLoot(x, Number(answer.slice(0, i)), s.seat, answer.slice(i + 1), 1, name(x, s));
+  changeReputation(x, s.seat, -2, name(x, s));
+};
+
+const recruiter: Effect = (x, s, answer) => {
+  const hand = x.g.seats[s.seat].hand;
+  if (answer === undefined) {
+    ask(x, s, s.seat, 'hand', `${name(x, s)}: play a character from your hand into your ship`, rankOptions(x, hand));
+    return;
+  }
+  moveCharacter(x, s.seat, Number(answer), 'hand', 'den', name(x, s));
+};
+
+/** Watchman: swap one of today's tokens with one of tomorrow's (step.n: 1 + today's kind index). */
+const watchman: Effect = (x, s, answer) => {
+  const g = x.g;
+  const today = g.days[g.day - 1];
+  const tomorrow = g.days[g.day];
+  if (!tomorrow || tomorrow.length === 0 || today.length === 0) return;
+  if (s.n === undefined) {
+    if (answer === undefined) {
+      ask(x, s, s.seat, 'loot', `${name(x, s)}: choose today's token to swap`, kindOptions(x, today));
+      return;
+    }
+    const next: Step = { ...s, n: LOOT_KINDS.indexOf(answer as (typeof LOOT_KINDS)[number]) + 1 };
+    ask(x, next, s.seat, 'loot', `${name(x, s)}: choose tomorrow's token to swap with`, kindOptions(x, tomorrow));
+    return;
+  }
+  const a = LOOT_KINDS[s.n - 1];
+  today[today.indexOf(a)] = answer!;
+  tomorrow[tomorrow.indexOf(answer!)] = a;
+  emit(x, 'lootSwapped', { seat: s.seat, today: a, tomorrow: answer, reason: name(x, s) });
+};
+
+const infantry: Effect = (x, s) => {
+  const top = rightmost(x.g);
+  if (top && top.seat === s.seat && top.rank === s.rank) gain(x, s.seat, 5, name(x, s));
+};
+
+/** Merchant: discard 1, 2 or 3 identical tokens (`<kind>:<count>`) for 1, 4 or 9. */
+const MERCHANT: readonly number[] = [0, 1, 4, 9];
+const merchant: Effect = (x, s, answer) => {
+  if (answer === undefined) {
+    const options: Option[] = [];
+    for (const k of ownedKinds(x, s.seat)) {
+      for (let n = 1; n <= 3 && n <= loot(x, s.seat)[k]; n++) options.push({ id: `${k}:${n}`, label: `${n} ${k} for ${MERCHANT[n]}` });
+    }
+    ask(x, s, s.seat, 'trade', `${name(x, s)}: trade identical loot tokens`, options);
+    return;
+  }
+  const i = answer.indexOf(':');
+  const n = Number(answer.slice(i + 1));
+  returnLoot(x, s.seat, answer.slice(0, i), n, name(x, s), true);
+  gain(x, s.seat, MERCHANT[n], name(x, s));
+};
+
+/** Surgeon: a character of your graveyard back to hand, unseen by the others. */
+const surgeon: Effect = (x, s, answer) => {
+  if (answer === undefined) {
+    ask(x, s, s.seat, 'graveyard', `${name(x, s)}: take a character of your graveyard back into your hand`, rankOptions(x, x.g.seats[s.seat].graveyard));
+    return;
+  }
+  moveCharacter(x, s.seat, Number(answer), 'graveyard', 'hand', name(x, s), true);
+};
+
+const captain: Effect = (x, s) => void pay(x, s.seat, moveReputationTo(x, s.seat, TRACK_SPACES - 1, name(x, s)), name(x, s));
+
+const governor: Effect = (x, s) => {
+  const all = [...ship(x, s.seat)];
+  for (const r of all) discard(x, s.seat, r, 'den', name(x, s));
+  changeReputation(x, s.seat, all.length, name(x, s));
+};
+
+// ---- dusk ----
+
+const tookAny = (x: Ctx, kinds: readonly Loot[]) => ext(x.g).took.some((k) => kinds.includes(k));
+const explorerDusk: Effect = (x, s) => {
+  if (tookAny(x, ['map'])) changeReputation(x, s.seat, 2, name(x, s));
+};
+const armorerDusk: Effect = (x, s) => {
+  if (tookAny(x, BODYGUARD_KINDS)) changeReputation(x, s.seat, 2, name(x, s));
+};
+/** Cook: a second token if still on the island. */
+const cookDusk: Effect = (x, s) => {
+  if (onIsland(x.g, s.seat, s.rank)) push(x, { t: 'pick', seat: s.seat, rank: s.rank });
+};
+
+// ---- night ----
+
+/** Mutineer: discard your lowest-ranked ship character (possibly himself), then +2. */
+const mutineer: Effect = (x, s) => {
+  const mine = ship(x, s.seat);
+  if (mine.length > 0) discard(x, s.seat, Math.min(...mine), 'den', name(x, s));
+  gain(x, s.seat, 2, name(x, s));
+};
+
+/** Freed Prisoner: +1 per ship character above 20; discarded if that made 3 or more. */
+const freedPrisoner: Effect = (x, s) => {
+  const n = countShip(x, s.seat, (r) => r > 20);
+  gain(x, s.seat, n, name(x, s));
+  if (n >= 3) discard(x, s.seat, s.rank, 'den', name(x, s));
+};
+
+const topman: Effect = (x, s) => {
+  gain(x, s.seat, 4, name(x, s));
+  pay(x, s.seat, ship(x, s.seat).length, name(x, s));
+};
+
+/** Wind Nymph: +2 if yours is the only one in the ships; otherwise every Wind Nymph is discarded. */
+const WIND_NYMPH = 37;
+const windNymph: Effect = (x, s) => {
+  const holders = allSeats(x.g).filter((o) => x.g.seats[o].den.includes(WIND_NYMPH));
+  if (holders.length === 1 && holders[0] === s.seat) {
+    gain(x, s.seat, 2, name(x, s));
+    return;
+  }
+  for (const o of holders) discard(x, o, WIND_NYMPH, 'den', name(x, s));
+};
+
+// ---- anchor ----
+
+const ARISTOCRAT = 34;
+const WITCH = 15;
+const COLLECTOR: readonly number[] = [0, 0, 1, 3, 5, 10, 10, 10];
+
+const card = (rank: number, cardName: string, text: string, fx: Omit<GalecrestCard, 'rank' | 'name' | 'text'> = {}): GalecrestCard => ({
+  rank,
+  name: cardName,
+  text,
+  ...fx,
+});
+
+export const GALECREST_CARDS: GalecrestCard[] = [
+  card(1, 'Scout', 'Day: discard the Scout and put another character from your hand on the island in its place in the order.', { day: scout }),
+  card(2, 'Apprentice', 'Day: use the daytime ability of a character in your ship.', { day: copier('day', 'daytime') }),
+  card(3, 'Beggar', 'Day: the owner of the rightmost character gives you 2 doubloons and gains 1 reputation.', { day: beggar }),
+  card(4, 'Innkeeper', 'Day: return a character from your ship to your hand.', { day: innkeeper }),
+  card(5, 'Cabin Boy', 'Day: +3 if the Cabin Boy is the leftmost character. Dusk: takes no loot.', { day: cabinBoy, loot: 0 }),
+  card(6, 'Bandit', 'Day: move to the lowest reputation space; +1 per space moved.', { day: bandit }),
+  card(7, 'Preacher', 'Day: keep one loot token, discard the rest, +1 reputation per token discarded. Anchor: +6.', {
+    day: preacher,
+    anchor: () => 6,
+  }),
+  card(8, 'Barkeep', 'Night: +1. Anchor: +1 per barrel.', { night: plus(() => 1), anchor: (x, seat) => loot(x, seat).barrel }),
+  card(9, 'Stowaway', 'Day: draw a loot token from the bag and resolve its dusk effect, then discard the Stowaway.', { day: stowaway }),
+  card(10, 'Explorer', 'Dusk: +2 reputation if you took a map. Anchor: one of your maps counts double.', {
+    dusk: explorerDusk,
+    countsDouble: 'map',
+  }),
+  card(11, 'Carpenter', 'Day: lose half your doubloons (rounded down). Anchor: +10.', {
+    day: minus((x, s) => Math.floor(coins(x, s) / 2)),
+    anchor: () => 10,
+  }),
+  card(12, 'Officer', 'Day: with 12 or more doubloons, +2 reputation; otherwise gain up to 12 doubloons.', { day: officer }),
+  card(13, 'Smuggler', 'Day: take one of today’s loot tokens now; the Smuggler goes straight into your ship.', { day: smuggler }),
+  card(14, 'Bodyguard', 'Day: every saber and hook of today’s loot goes back to the bag; +2 per token.', { day: bodyguard }),
+  card(15, 'Witch', 'Night: use the night ability of another character in your ship. Anchor: back to your hand if she is your only night character.', {
+    night: copier('night', 'night'),
+    backToHand: (g, seat) => g.seats[seat].den.every((r) => r === WITCH || !GALECREST_CARDS[r - 1].night),
+  }),
+  card(16, 'Mutineer', 'Night: discard your lowest-ranked ship character, then +2.', { night: mutineer }),
+  card(17, 'Brute', 'Day: discard the rightmost character; its owner gains 1 reputation.', { day: brute }),
+  card(18, 'Gunner', 'Day: discard a character from any ship; +1 reputation if it was yours, -1 otherwise.', { day: gunner }),
+  card(19, 'Necromancer', 'Day: discard a relic to move a character from your graveyard into your ship.', { day: necromancer }),
+  card(20, 'Freed Prisoner', 'Night (last): +1 per ship character above 20; discarded if that made 3 or more.', { night: freedPrisoner }),
+  card(21, 'Bosun', 'Day: +2 per ship character below 21.', { day: plus((x, s) => 2 * countShip(x, s.seat, (r) => r < 21)) }),
+  card(22, 'Brawler', 'Day: discard an opponent’s Brawler from their ship and gain 2 reputation. Night: +1.', {
+    day: brawler,
+    night: plus(() => 1),
+  }),
+  card(23, 'Thief', 'Day: take a loot token from a neighbour, then lose 2 reputation.', { day: thief }),
+  card(24, 'Topman', 'Night: +4, then -1 per character in your ship.', { night: topman }),
+  card(25, 'Recruiter', 'Day: play a character from your hand straight into your ship.', { day: recruiter }),
+  card(26, 'Cook', 'Dusk: if still on the island, take a second loot token.', { dusk: cookDusk }),
+  card(27, 'Watchman', 'Day: swap one of today’s loot tokens with one of tomorrow’s.', { day: watchman }),
+  card(28, 'Armorer', 'Dusk: +2 reputation if you took a saber or hook. Night: +1 per saber and hook you own.', {
+    dusk: armorerDusk,
+    night: plus((x, s) => loot(x, s.seat).saber + loot(x, s.seat).hook),
+  }),
+  card(29, 'Infantry', 'Day: +5 if the Infantry is the rightmost character.', { day: infantry }),
+  card(30, 'Merchant', 'Day: discard 1, 2 or 3 identical loot tokens for 1, 4 or 9 doubloons.', { day: merchant }),
+  card(31, 'Surgeon', 'Day: secretly take a character of your graveyard back into your hand.', { day: surgeon }),
+  card(32, 'Treasurer', 'Anchor: +1 per barrel, amulet and chest.', {
+    anchor: (x, seat) => loot(x, seat).barrel + loot(x, seat).amulet + loot(x, seat).chest,
+  }),
+  card(33, 'Gambler', 'Day: -1 per loot token you own. Anchor: +6.', { day: minus((x, s) => lootCount(x.g, s.seat)), anchor: () => 6 }),
+  card(34, 'Aristocrat', 'Day: +2 reputation. Anchor: +5 if no one else has an Aristocrat in their ship, otherwise -3.', {
+    day: reputation(2),
+    anchor: (x, seat) => (x.g.seats.some((o, i) => i !== seat && o.den.includes(ARISTOCRAT)) ? -3 : 5),
+  }),
+  card(35, 'Collector', 'Anchor: 2/3/4/5+ different loot kinds: +1/+3/+5/+10.', { anchor: (x, seat) => COLLECTOR[ownedKinds(x, seat).length] }),
+  card(36, 'Quartermaster', 'Day: +1 per loot token you own. Anchor: -6.', { day: plus((x, s) => lootCount(x.g, s.seat)), anchor: () => -6 }),
+  card(37, 'Wind Nymph', 'Night: +2 if yours is the only Wind Nymph in the ships; otherwise every Wind Nymph is discarded.', { night: windNymph }),
+  card(38, 'First Mate', 'Day: -1 per character in your ship. Anchor: +1 per character in your ship.', {
+    day: minus((x, s) => ship(x, s.seat).length),
+    anchor: (x, seat) => ship(x, seat).length,
+  }),
+  card(39, 'Captain', 'Day: move to the highest reputation space; -1 per space moved.', { day: captain }),
+  card(40, 'Governor', 'Day: discard your whole ship; +1 reputation per character discarded.', { day: governor }),
+];
+
+/** Freed Prisoner resolves at the end of the night; the others highest rank first. */
+export const FREED_PRISONER = 20;
+export const nightOrder = (_g: GameState, seat: number, rank: number): number => (rank === FREED_PRISONER ? 0 : rank) * 8 + (7 - seat);
+
+/** Day ability step helper for the Stowaway (and a copy of it). */
+export const discardFromIsland: Effect = (x, s) => {
+  if (onIsland(x.g, s.seat, s.rank)) discard(x, s.seat, s.rank, 'island', name(x, s));
+};

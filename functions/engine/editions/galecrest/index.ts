@@ -1,0 +1,67 @@
+// Libertalia: Winds of Galecrest (2022): 3 voyages of 4, 5 and 6 days, ships, public loot
+// with data-driven loot tiles, the reputation track, the 2-player Midshipman.
+// Rules choices: docs/rules-galecrest.md.
+import type { Edition } from '../../edition.js';
+import { rankSeats } from '../../scoring.js';
+import type { Step } from '../../types.js';
+import { anchor, anchorSteps, bank, hook, settle } from './anchor.js';
+import { copy, discardFromIsland, GALECREST_CARDS, nightOrder } from './cards.js';
+import { LOOT_BAG, LOOT_KINDS, lootFx, lootNightSteps, pick, setupBoard } from './loot.js';
+import { midshipman, placeMidshipman } from './midshipman.js';
+import { payReputation, reputationOf, setupTrack } from './reputation.js';
+import { ext } from './state.js';
+import { DIAL_MAX } from './anchor.js';
+
+const cards = [undefined, ...GALECREST_CARDS];
+
+export const galecrest: Edition = {
+  id: 'galecrest',
+  minPlayers: 2,
+  maxPlayers: 6,
+  daysPerRound: [4, 5, 6],
+  dealPerRound: [6, 6, 6],
+  ranks: 40,
+  lootKinds: LOOT_KINDS,
+  bag: LOOT_BAG,
+  lootPerDay: (players) => (players === 2 ? 3 : players),
+  leftoverToBag: true,
+  hiddenLoot: false,
+  hiddenGraveyard: true,
+  cards,
+  setup: (g, opts) => {
+    g.ext = { took: [], ledger: new Array(g.players).fill(0) };
+    setupBoard(g, opts);
+    setupTrack(g, opts);
+  },
+  startRound: payReputation,
+  // Identical ranks: the higher reputation sits to the right (the Midshipman has no token).
+  tieBreak: (g, seat) => (seat < 0 ? 0 : reputationOf(g, seat)),
+  sunrise: placeMidshipman,
+  duskSteps: (x, seat, rank) => {
+    if (seat < 0) return [{ t: 'midshipman', seat, rank }];
+    ext(x.g).took.length = 0;
+    const c = cards[rank];
+    const steps: Step[] = [];
+    if ((c?.loot ?? 1) > 0) steps.push({ t: 'pick', seat, rank });
+    if (c?.dusk) steps.push({ t: 'dusk', seat, rank });
+    steps.push({ t: 'enterDen', seat, rank });
+    return steps;
+  },
+  nightSteps: lootNightSteps,
+  nightOrder,
+  roundEndSteps: anchorSteps,
+  // Final tie: the higher reputation wins.
+  ranking: (g) => rankSeats(g, [(s) => s.score, (_s, i, gg) => reputationOf(gg, i)]),
+  steps: { pick, lootFx, copy, discardFromIsland, midshipman, anchor, hook, settle, bank },
+  botLootValue: { map: 4, barrel: 2, relic: -3, saber: 1, amulet: 3, hook: 2, chest: 5 },
+  reputation: reputationOf,
+  publicInfo: (g) => {
+    const e = ext(g);
+    return {
+      reputation: [...e.track],
+      board: e.board,
+      sides: { ...e.sides },
+      dial: g.seats.map((s) => Math.min(DIAL_MAX, s.score)),
+    };
+  },
+};

@@ -1,0 +1,266 @@
+// Galecrest loot: the bag, the tile vocabulary, the calm tiles and the board choices.
+//
+// A board is seven loot tiles, one per kind. Each tile shows one side: a list of effects at
+// dusk (only when the token is first taken), at night (every night, per token held) and at
+// anchor (per token held). Effects are data written in the small vocabulary below, so a
+// house-rule tile set is a JSON object checked by `checkTileSet`, never code.
+import { charId, cardName, denOptions, discard, gain, gainLoot, kindOptions, pay, takeFromDay } from '../../actions.js';
+import { ask, emit, push } from '../../core.js';
+import type { Ctx, Effect } from '../../edition.js';
+import { fail } from '../../errors.js';
+import { randomInt } from '../../rng.js';
+import type { GameOptions, GameState, Loot, Option, Step } from '../../types.js';
+import { changeReputation } from './reputation.js';
+import { ext } from './state.js';
+
+export const LOOT_KINDS = ['map', 'barrel', 'relic', 'saber', 'amulet', 'hook', 'chest'] as const;
+export const LOOT_BAG: Record<Loot, number> = { map: 10, barrel: 8, relic: 8, saber: 6, amulet: 6, hook: 6, chest: 4 };
+
+/**
+ * The effect vocabulary (one key per effect object):
+ * - `{ doubloons: n }`      gain n (or lose -n, never below 0 during a voyage), per token.
+ * - `{ reputation: n }`     move your reputation token n spaces (negative: down), per token.
+ * - `{ sets: [{size, value}, ...] }`  anchor only: the kind's tokens score the best split into
+ *                           sets (a token in no set scores 0). Calm maps: pairs 7, triples 12.
+ * - `{ keepOrDoubloons: n }` anchor only, per token: keep one ship character for the next
+ *                           voyage, or gain n.
+ * - `{ discard: 'island' | 'ship' }`  dusk or night, per token: discard one character of
+ *                           another player still on the island / in their ship (if any).
+ */
+export type LootEffect =
+  | { doubloons: number }
+  | { reputation: number }
+  | { sets: { size: number; value: number }[] }
+  | { keepOrDoubloons: number }
+  | { discard: 'island' | 'ship' };
+
+export type LootTiming = 'dusk' | 'night' | 'anchor';
+export const LOOT_TIMINGS: readonly LootTiming[] = ['dusk', 'night', 'anchor'];
+export type TileSide = { [T in LootTiming]?: LootEffect[] };
+export type TileSet = Record<Loot, TileSide>;
+
+/** The calm side of every tile (rules reference, sources Z and JR). */
+export const CALM_TILES: TileSet = {
+  map: { anchor: [{ sets: [{ size: 2, value: 7 }, { size: 3, value: 12 }] }] },
+  barrel: { dusk: [{ reputation: 1 }], anchor: [{ doubloons: 1 }] },
+  relic: { anchor: [{ doubloons: -3 }] },
+  saber: { dusk: [{ discard: 'island' }] },
+  amulet: { anchor: [{ doubloons: 3 }] },
+  hook: { anchor: [{ keepOrDoubloons: 2 }] },
+  chest: { anchor: [{ doubloons: 5 }] },
+};
+
+/**
+ * The stormy side. Its values are in none of our rules references and are not invented:
+ * until this slot holds the printed table, `stormy` and `uncharted` answer NOT_AVAILABLE.
+ */
+export const STORMY_TILES: TileSet | null = null;
+
+// ---- board choice ----
+
+const WHERE: Record<string, readonly LootTiming[]> = {
+  doubloons: LOOT_TIMINGS,
+  reputation: LOOT_TIMINGS,
+  sets: ['anchor'],
+  keepOrDoubloons: ['anchor'],
+  discard: ['dusk', 'night'],
+};
+
+const isInt = (v: unknown, lo: number, hi: number): v is number => Number.isInteger(v) && (v as number) >= lo && (v as number) <= hi;
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function checkEffect(v: unknown, timing: LootTiming, path: string): LootEffect {
+  if (!isObject(v)) fail('BAD_USER_INPUT', `${path}: an effect is an object like {"doubloons": 2}`);
+  const keys = Object.keys(v);
+  if (keys.length !== 1 || !(keys[0] in WHERE)) {
+    fail('BAD_USER_INPUT', `${path}: an effect has exactly one of ${Object.keys(WHERE).join(', ')}`);
+  }
+  const key = keys[0];
+  if (!WHERE[key].includes(timing)) fail('BAD_USER_INPUT', `${path}: "${key}" works only at ${WHERE[key].join(' or ')}`);
+  const value = v[key];
+  if (key === 'doubloons' && !isInt(value, -20, 20)) fail('BAD_USER_INPUT', `${path}.doubloons: a whole number from -20 to 20`);
+  if (key === 'reputation' && !isInt(value, -5, 5)) fail('BAD_USER_INPUT', `${path}.reputation: a whole number from -5 to 5`);
+  if (key === 'keepOrDoubloons' && !isInt(value, 0, 20)) fail('BAD_USER_INPUT', `${path}.keepOrDoubloons: a whole number from 0 to 20`);
+  if (key === 'discard' && value !== 'island' && value !== 'ship') fail('BAD_USER_INPUT', `${path}.discard: "island" or "ship"`);
+  if (key === 'sets') {
+    if (!Array.isArray(value) || value.length === 0 || value.length > 6) fail('BAD_USER_INPUT', `${path}.sets: a list of 1-6 {size, value}`);
+    value.forEach((set, i) => {
+      if (!isObject(set) || Object.keys(set).length !== 2 || !isInt(set.size, 1, 10) || !isInt(set.value, -50, 50)) {
+        fail('BAD_USER_INPUT', `${path}.sets[${i}]: {"size": 1-10, "value": -50..50}`);
+      }
+    });
+    return { sets: value.map((s) => ({ size: s.size as number, value: s.value as number })) };
+  }
+  return { [key]: value } as LootEffect;
+}
+
+/** Checks a tile set (house rules) and returns a clean copy. Errors name the bad path. */
+export function checkTileSet(v: unknown, path: string): TileSet {
+  if (!isObject(v)) fail('BAD_USER_INPUT', `${path}: a tile set is an object with one tile per loot kind (${LOOT_KINDS.join(', ')})`);
+  for (const k of Object.keys(v)) {
+    if (!(LOOT_KINDS as readonly string[]).includes(k)) fail('BAD_USER_INPUT', `${path}: unknown loot kind "${k}"`);
+  }
+  const out: TileSet = {};
+  for (const kind of LOOT_KINDS) {
+    const side = v[kind];
+    if (side === undefined) fail('BAD_USER_INPUT', `${path}: the ${kind} tile is missing (use {} for a tile without effects)`);
+    if (!isObject(side)) fail('BAD_USER_INPUT', `${path}.${kind}: a tile is an object of dusk/night/anchor effect lists`);
+    const tile: TileSide = {};
+    for (const t of Object.keys(side)) {
+      if (!(LOOT_TIMINGS as readonly string[]).includes(t)) fail('BAD_USER_INPUT', `${path}.${kind}: unknown timing "${t}" (dusk, night, anchor)`);
+      const list = side[t];
+      if (!Array.isArray(list) || list.length > 4) fail('BAD_USER_INPUT', `${path}.${kind}.${t}: a list of up to 4 effects`);
+      tile[t as LootTiming] = list.map((e, i) => checkEffect(e, t as LootTiming, `${path}.${kind}.${t}[${i}]`));
+    }
+    out[kind] = tile;
+  }
+  return out;
+}
+
+type Side = 'calm' | 'stormy' | 'uncharted';
+const SIDES: readonly Side[] = ['calm', 'stormy', 'uncharted'];
+
+/**
+ * Reads the `board` option: `calm` (default), `stormy`, `uncharted`, `{ tiles }` (one custom
+ * side for every tile) or `{ side, calm?, stormy? }` (custom sides standing in for the
+ * printed ones, then the same calm/stormy/uncharted choice).
+ */
+export function setupBoard(g: GameState, opts: GameOptions): void {
+  const b = opts.board;
+  let side: Side;
+  let calm: TileSet | null = CALM_TILES;
+  let stormy: TileSet | null = STORMY_TILES;
+  let custom = false;
+  if (b === undefined || b === null) side = 'calm';
+  else if (typeof b === 'string') {
+    if (!(SIDES as readonly string[]).includes(b)) fail('BAD_USER_INPUT', `board is calm, stormy, uncharted or a custom tile set, not "${b}"`);
+    side = b as Side;
+  } else if (isObject(b)) {
+    custom = true;
+    const keys = Object.keys(b);
+    if ('tiles' in b) {
+      if (keys.length !== 1) fail('BAD_USER_INPUT', 'board: {"tiles": ...} takes no other field');
+      side = 'calm';
+      calm = checkTileSet(b.tiles, 'board.tiles');
+    } else {
+      for (const k of keys) if (k !== 'side' && k !== 'calm' && k !== 'stormy') fail('BAD_USER_INPUT', `board: unknown field "${k}"`);
+      if (!(SIDES as readonly unknown[]).includes(b.side)) fail('BAD_USER_INPUT', 'board.side is calm, stormy or uncharted');
+      side = b.side as Side;
+      if (b.calm !== undefined) calm = checkTileSet(b.calm, 'board.calm');
+      if (b.stormy !== undefined) stormy = checkTileSet(b.stormy, 'board.stormy');
+    }
+  } else fail('BAD_USER_INPUT', 'board is calm, stormy, uncharted or a custom tile set');
+  if (side !== 'calm' && !stormy) {
+    fail('NOT_AVAILABLE', `the ${side} board needs the stormy loot tiles, which are not in our rules data yet; play calm or pass your own tiles`);
+  }
+  const e = ext(g);
+  e.board = custom ? 'custom' : side;
+  e.sides = {};
+  e.tiles = {};
+  for (const kind of LOOT_KINDS) {
+    // Uncharted: each tile's side is drawn from the game's seed, in the kinds' fixed order.
+    const s = side === 'uncharted' ? (randomInt(g, 2) === 0 ? 'calm' : 'stormy') : side;
+    e.sides[kind] = s;
+    e.tiles[kind] = structuredClone((s === 'calm' ? calm : stormy)![kind]);
+  }
+}
+
+// ---- scoring helpers ----
+
+/** The best split of `count` tokens into sets (tokens left over score 0). */
+export function bestSets(count: number, sets: readonly { size: number; value: number }[]): number {
+  const best = [0];
+  for (let n = 1; n <= count; n++) {
+    let b = best[n - 1];
+    for (const s of sets) if (s.size <= n && best[n - s.size] + s.value > b) b = best[n - s.size] + s.value;
+    best.push(b);
+  }
+  return best[count];
+}
+
+// ---- steps ----
+
+const lootOption = (kind: Loot): Option => ({ id: kind, label: kind });
+
+/** Pushes the dusk effects of a token just taken (day loot, Stowaway, Smuggler). */
+export function pushLootDusk(x: Ctx, seat: number, rank: number, kind: Loot): void {
+  const fx = ext(x.g).tiles[kind].dusk;
+  if (!fx) return;
+  for (let i = fx.length - 1; i >= 0; i--) push(x, { t: 'lootFx', seat, rank, n: i, memo: [kind, 'dusk'] });
+}
+
+/** Takes one token of today's loot (chosen by kind) with its dusk effects. */
+export function takeToday(x: Ctx, seat: number, rank: number, kind: Loot): void {
+  takeFromDay(x.g, kind);
+  gainLoot(x, seat, kind, 'day', true);
+  ext(x.g).took.push(kind);
+  pushLootDusk(x, seat, rank, kind);
+}
+
+/** Dusk: take one of today's tokens (nothing if none is left). */
+export const pick: Effect = (x, s, answer) => {
+  if (answer === undefined) {
+    ask(x, s, s.seat, 'loot', `${cardName(x, s.rank)}: take a loot token`, kindOptions(x, x.g.days[x.g.day - 1]));
+    return;
+  }
+  takeToday(x, s.seat, s.rank, answer);
+};
+
+function discardTargets(x: Ctx, seat: number, where: 'island' | 'ship'): Option[] {
+  if (where === 'ship') {
+    const others: number[] = [];
+    for (let o = 0; o < x.g.players; o++) if (o !== seat) others.push(o);
+    return denOptions(x, others);
+  }
+  const out: Option[] = [];
+  for (const c of x.g.island) {
+    if (c.seat >= 0 && c.seat !== seat) out.push({ id: charId(c.seat, c.rank), label: `${cardName(x, c.rank)} (${c.rank}) of seat ${c.seat}` });
+  }
+  return out;
+}
+
+/** One loot effect: step.memo = [kind, timing], step.n = the effect's index on the tile. */
+export const lootFx: Effect = (x, s, answer) => {
+  const kind = s.memo![0];
+  const fx = ext(x.g).tiles[kind][s.memo![1] as LootTiming]![s.n!];
+  const why = `${kind} tile`;
+  if ('doubloons' in fx) {
+    if (fx.doubloons > 0) gain(x, s.seat, fx.doubloons, why);
+    else pay(x, s.seat, -fx.doubloons, why);
+  } else if ('reputation' in fx) {
+    changeReputation(x, s.seat, fx.reputation, why);
+  } else if ('discard' in fx) {
+    const where = fx.discard === 'ship' ? 'den' : 'island';
+    if (answer === undefined) {
+      const text = fx.discard === 'ship' ? `${kind}: discard a character from another player's ship` : `${kind}: discard another player's character on the island`;
+      ask(x, s, s.seat, 'character', text, discardTargets(x, s.seat, fx.discard));
+      return;
+    }
+    const i = answer.indexOf(':');
+    discard(x, Number(answer.slice(0, i)), Number(answer.slice(i + 1)), where, why);
+  }
+};
+
+const NONE: Step[] = [];
+
+/** Night: every token's night effects, once per token held (none on the calm side). */
+export function lootNightSteps(x: Ctx): Step[] {
+  const tiles = ext(x.g).tiles;
+  let out = NONE;
+  for (let seat = 0; seat < x.g.players; seat++) {
+    const loot = x.g.seats[seat].loot;
+    for (const kind of LOOT_KINDS) {
+      const fx = tiles[kind].night;
+      if (!fx || loot[kind] === 0) continue;
+      if (out === NONE) out = [];
+      for (let t = 0; t < loot[kind]; t++) for (let i = 0; i < fx.length; i++) out.push({ t: 'lootFx', seat, rank: 0, n: i, memo: [kind, 'night'] });
+    }
+  }
+  return out;
+}
+
+export { lootOption };
+export const lootRemoved = (x: Ctx, seat: number, kind: Loot, reason: string): void => {
+  x.g.bag.push(kind);
+  emit(x, 'lootRemoved', { seat, kind, reason });
+};

@@ -1,7 +1,7 @@
 // Bots answer any decision a seat owes: the daily card or a prompt. They see only what
 // their seat may see (their own hand and prompt) and draw from their own random source,
 // never the game's: a game replayed from its command log must not depend on them.
-import { applyInPlace, awaitedSeats, newCtx, push, run } from './core.js';
+import { applyInPlace, awaitedSeats, cloneState, newCtx, push, run } from './core.js';
 import { editionOf } from './editions/index.js';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import type { Command, GameState } from './types.js';
@@ -51,7 +51,7 @@ function greedyCard(g: GameState, seat: number, rnd: Random): number {
   let best = hand[0];
   let bestValue = -Infinity;
   for (const rank of hand) {
-    const h = structuredClone(g);
+    const h = cloneState(g);
     h.seats.forEach((s, i) => {
       if (i !== seat) {
         s.choice = -1;
@@ -59,11 +59,11 @@ function greedyCard(g: GameState, seat: number, rnd: Random): number {
       }
     });
     h.seats[seat].choice = rank;
-    const x = newCtx(h, []);
+    const x = newCtx(h, null);
     push(x, { t: 'sunrise', seat: -1, rank: 0 });
     run(x);
     for (let guard = 0; guard < 50 && h.prompt && h.prompt.seat === seat && h.day === g.day; guard++) {
-      applyInPlace(h, { seat, answer: h.prompt.options[0].id });
+      applyInPlace(h, { seat, answer: h.prompt.options[0].id }, null);
     }
     // Tiny random term: equal cards are not always played in rank order.
     const value = margin(h, seat) + rnd() * 0.01;
@@ -81,8 +81,8 @@ function greedyAnswer(g: GameState, seat: number, rnd: Random): string {
   let best = p.options[0].id;
   let bestValue = -Infinity;
   for (const o of p.options) {
-    const h = structuredClone(g);
-    applyInPlace(h, { seat, answer: o.id });
+    const h = cloneState(g);
+    applyInPlace(h, { seat, answer: o.id }, null);
     const value = margin(h, seat) + rnd() * 0.01;
     if (value > bestValue) {
       bestValue = value;

@@ -133,9 +133,14 @@ export function applyInPlace(g: GameState, cmd: Command, events: GameEvent[] | n
   return events;
 }
 
+/** A deep copy. The state is plain JSON by design, and a JSON round trip beats structuredClone. */
+export function cloneState(g: GameState): GameState {
+  return JSON.parse(JSON.stringify(g)) as GameState;
+}
+
 /** The pure entry point: state + command -> new state + events. The input is not touched. */
 export function apply(state: GameState, cmd: Command): { state: GameState; events: GameEvent[] } {
-  const g = structuredClone(state);
+  const g = cloneState(state);
   const events: GameEvent[] = [];
   applyInPlace(g, cmd, events);
   return { state: g, events };

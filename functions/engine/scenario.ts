@@ -17,13 +17,13 @@ export type ScenarioResult =
 /** Plays a scenario. Events are the full (unredacted) log, set-up included. */
 export function playScenario(sc: Scenario): ScenarioResult {
   let g: GameState;
+  const events: GameEvent[] = [];
   try {
-    g = createGame(sc);
+    g = createGame(sc, events);
   } catch (e) {
     if (e instanceof EngineError) return { error: { code: e.code, message: e.message, command: null } };
     throw e;
   }
-  const events: GameEvent[] = [];
   const commands = Array.isArray(sc.commands) ? sc.commands : [];
   for (let i = 0; i < commands.length; i++) {
     try {

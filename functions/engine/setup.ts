@@ -4,7 +4,7 @@ import type { Ctx } from './edition.js';
 import { editionOf, isEditionId } from './editions/index.js';
 import { fail } from './errors.js';
 import { drawRandom, seedRng, shuffle } from './rng.js';
-import type { GameOptions, GameState, Loot, SeatState } from './types.js';
+import type { GameEvent, GameOptions, GameState, Loot, SeatState } from './types.js';
 
 function newSeat(kinds: readonly Loot[]): SeatState {
   const loot: Record<Loot, number> = {};
@@ -12,8 +12,11 @@ function newSeat(kinds: readonly Loot[]): SeatState {
   return { hand: [], choice: -1, den: [], graveyard: [], out: [], doubloons: 0, score: 0, loot, kept: [] };
 }
 
-/** Creates a game ready for the first day's card choices. Throws EngineError on bad options. */
-export function createGame(opts: GameOptions): GameState {
+/**
+ * Creates a game ready for the first day's card choices. Throws EngineError on bad options.
+ * The set-up events (round start, doubloons, first day) go to `events` when given.
+ */
+export function createGame(opts: GameOptions, events: GameEvent[] | null = null): GameState {
   if (!opts || !isEditionId(opts.edition)) fail('BAD_USER_INPUT', `unknown edition ${JSON.stringify(opts?.edition)}`);
   const ed = editionOf(opts.edition);
   const n = opts.players;
@@ -52,7 +55,7 @@ export function createGame(opts: GameOptions): GameState {
   checkFixes(g, opts);
   shuffle(g, g.deck);
   ed.setup(g, opts);
-  startRound(newCtx(g, []));
+  startRound(newCtx(g, events));
   return g;
 }
 

@@ -1,0 +1,66 @@
+// The one way to build the service, shared by the local server and the Lambda handlers:
+// Apollo (not started) with the schema, resolvers, limits and error policy; the request
+// context; the REST routes; and the sweep.
+import { ApolloServer } from '@apollo/server';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ApolloArmor } from '@escape.tech/graphql-armor';
+import { createStore } from '../store/index.js';
+import { type ApiContext, createContext, type Services } from './context.js';
+import { formatError } from './errors.js';
+import { resolvers } from './resolvers/index.js';
+import { handleRest, type RestRequest, type RestResponse } from './rest.js';
+import { typeDefs } from './schema.generated.js';
+import { sweep } from './sweep.js';
+
+export type { ApiContext } from './context.js';
+
+export interface AppConfig {
+  tableName: string;
+  client: DynamoDBDocumentClient;
+  signingKey: string;
+  now?: () => Date;
+}
+
+/** Request body limit (bytes) for the HTTP entry points: GraphQL documents here are small. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** Query limits: a full game query is depth 5 and cost ~300; these leave room, not abuse. */
+export const ARMOR = {
+  maxDepth: { n: 8 },
+  costLimit: { maxCost: 5000 },
+  maxAliases: { n: 15 },
+  maxTokens: { n: 2000 },
+  maxDirectives: { n: 20 },
+  blockFieldSuggestion: { enabled: true },
+};
+
+export function buildApp(config: AppConfig): {
+  apollo: ApolloServer<ApiContext>;
+  context: (headers: Record<string, string | undefined>) => Promise<ApiContext>;
+  rest: (req: RestRequest) => Promise<RestResponse>;
+  sweep: (now?: Date) => Promise<{ gamesChecked: number; advanced: number }>;
+} {
+  if (!config.signingKey || config.signingKey.length < 32) throw new Error('the signing key must have at least 32 characters');
+  const services: Services = {
+    store: createStore({ tableName: config.tableName, client: config.client }),
+    signingKey: config.signingKey,
+    now: config.now ?? (() => new Date()),
+  };
+  const armor = new ApolloArmor(ARMOR).protect();
+  const apollo = new ApolloServer<ApiContext>({
+    typeDefs,
+    resolvers,
+    plugins: [...armor.plugins],
+    validationRules: armor.validationRules,
+    allowBatchedHttpRequests: false,
+    includeStacktraceInErrorResponses: false,
+    formatError,
+    introspection: true,
+  });
+  return {
+    apollo,
+    context: (headers) => createContext(services, headers),
+    rest: (req) => handleRest(services, req),
+    sweep: (now) => sweep(now ? { ...services, now: () => now } : services),
+  };
+}

@@ -1,0 +1,119 @@
+// The commit loop: load -> change -> conditional commit on the version; on a lost race reload
+// and apply the change again (secret card choices commute, so nobody's choice is lost).
+// A requestId makes a change happen at most once and answers its retries the same.
+import type { GameEvent } from '../engine/index.js';
+import type { GameRecord, GameStatus, StoredEvent } from '../store/index.js';
+import { awaitedBot, runBots } from './bots.js';
+import type { Services } from './context.js';
+import { type GameDoc, refreshPending } from './doc.js';
+import { ApiError, fromEngine } from './errors.js';
+
+export type GameRec = GameRecord<GameDoc>;
+
+/** Lost races tolerated before answering CONFLICT (six seats racing need at most five). */
+export const MAX_COMMIT_ATTEMPTS = 12;
+
+export interface Change {
+  /** Mutates the document (a private copy) and returns the new events; throws to refuse. */
+  apply: (doc: GameDoc, rec: GameRec) => GameEvent[];
+  /** The status after the change (default: the engine's finished flag decides). */
+  status?: (doc: GameDoc, rec: GameRec) => GameStatus;
+}
+
+export interface Idempotency {
+  /** Who asked (a request id is scoped to its caller). */
+  scope: string;
+  requestId: string;
+  /** The command itself: a reused request id with another command is a CONFLICT. */
+  fingerprint: string;
+}
+
+const pause = (attempt: number) => new Promise((r) => setTimeout(r, Math.random() * 5 * (attempt + 1)));
+
+function nextStatus(doc: GameDoc, rec: GameRec, change: Change): GameStatus {
+  if (change.status) return change.status(doc, rec);
+  if (rec.status === 'LOBBY') return 'LOBBY';
+  return doc.state.finished ? 'FINISHED' : 'ACTIVE';
+}
+
+/** One attempt's record: the new document, status, version and the events in the outbox. */
+function build(services: Services, rec: GameRec, change: Change, idem?: Idempotency): GameRec {
+  const doc = structuredClone(rec.doc);
+  let events: GameEvent[];
+  try {
+    events = change.apply(doc, rec);
+  } catch (e) {
+    throw fromEngine(e);
+  }
+  const status = nextStatus(doc, rec, change);
+  if (status === 'ACTIVE') runBots(rec.id, doc, events);
+  const now = services.now();
+  refreshPending(doc, status === 'ACTIVE', now);
+  const at = now.toISOString();
+  const outbox: StoredEvent[] = events.map((e, i) => ({ seq: rec.lastSeq + 1 + i, at, ...e }));
+  const version = rec.version + 1;
+  return {
+    ...rec,
+    version,
+    status: doc.state.finished && status === 'ACTIVE' ? 'FINISHED' : status,
+    updatedAt: at,
+    doc,
+    lastSeq: rec.lastSeq + events.length,
+    outbox,
+    requests: idem ? { ...rec.requests, [`${idem.scope}#${idem.requestId}`]: version } : rec.requests,
+  };
+}
+
+/** The answer snapshot kept for retries: the record without its (already copied) outbox. */
+const snapshot = (r: GameRec): GameRec => ({ ...r, outbox: [] });
+
+export async function loadOrNotFound(services: Services, gameId: string): Promise<GameRec> {
+  const rec = await services.store.loadGame<GameDoc>(gameId);
+  if (!rec) throw new ApiError('NOT_FOUND', `no game ${gameId}`);
+  return rec;
+}
+
+/** Applies `change` to the game and commits it (then any bot moves left); returns the change's record. */
+export async function commitChange(services: Services, gameId: string, change: Change, idem?: Idempotency): Promise<GameRec> {
+  const rec = await commitOnce(services, gameId, change, idem);
+  await continueBots(services, rec);
+  return rec;
+}
+
+async function commitOnce(services: Services, gameId: string, change: Change, idem?: Idempotency): Promise<GameRec> {
+  const { store } = services;
+  if (idem) {
+    const done = await store.getRequest<GameRec>(gameId, idem.scope, idem.requestId);
+    if (done) {
+      if (done.fingerprint !== idem.fingerprint) throw new ApiError('CONFLICT', `requestId ${idem.requestId} was used for another command`);
+      return done.answer;
+    }
+  }
+  for (let attempt = 0; attempt < MAX_COMMIT_ATTEMPTS; attempt++) {
+    const rec = await loadOrNotFound(services, gameId);
+    // Applied by a concurrent duplicate whose record is not written yet: never apply twice.
+    if (idem && rec.requests[`${idem.scope}#${idem.requestId}`] !== undefined) return rec;
+    const next = build(services, rec, change, idem);
+    if (await store.commitGame(next)) {
+      if (idem) await store.putRequest(gameId, idem.scope, idem.requestId, { fingerprint: idem.fingerprint, version: next.version, answer: snapshot(next) }, services.now());
+      return next;
+    }
+    await pause(attempt);
+  }
+  throw new ApiError('CONFLICT', 'the game is busy; try again');
+}
+
+/**
+ * Continues a bot run that reached a per-commit bound (bot-only games run to the end).
+ * Also used by the sweep to finish an advance an interrupted request left undone.
+ */
+export async function continueBots(services: Services, rec: GameRec): Promise<number> {
+  let commits = 0;
+  let cur = rec;
+  while (cur.status === 'ACTIVE' && awaitedBot(cur.doc) !== undefined) {
+    cur = await commitOnce(services, cur.id, { apply: () => [] });
+    commits++;
+    if (commits > 100) break; // a rules bug must not spin forever
+  }
+  return commits;
+}

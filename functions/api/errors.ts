@@ -1,0 +1,75 @@
+// Typed API errors. Every error a caller sees carries `extensions.code`; anything unexpected
+// becomes INTERNAL_SERVER_ERROR with a generic message (details go to the server log only).
+import type { GraphQLFormattedError } from 'graphql';
+import { GraphQLError } from 'graphql';
+import { unwrapResolverError } from '@apollo/server/errors';
+import { EngineError } from '../engine/index.js';
+
+export type ApiErrorCode =
+  | 'NOT_FOUND'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'ILLEGAL_MOVE'
+  | 'WRONG_PHASE'
+  | 'BAD_USER_INPUT'
+  | 'CONFLICT'
+  | 'NOT_AVAILABLE';
+
+/** HTTP status for the REST routes. */
+export const HTTP_STATUS: Record<ApiErrorCode | 'INTERNAL_SERVER_ERROR', number> = {
+  NOT_FOUND: 404,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  ILLEGAL_MOVE: 422,
+  WRONG_PHASE: 409,
+  BAD_USER_INPUT: 400,
+  CONFLICT: 409,
+  NOT_AVAILABLE: 501,
+  INTERNAL_SERVER_ERROR: 500,
+};
+
+export class ApiError extends GraphQLError {
+  constructor(
+    readonly code: ApiErrorCode,
+    message: string,
+  ) {
+    super(message, { extensions: { code } });
+    this.name = 'ApiError';
+  }
+}
+
+export const apiError = (code: ApiErrorCode, message: string): never => {
+  throw new ApiError(code, message);
+};
+
+/** Engine errors map 1:1 (their codes are a subset of ours); other errors pass unchanged. */
+export function fromEngine(e: unknown): unknown {
+  return e instanceof EngineError ? new ApiError(e.code, e.message) : e;
+}
+
+/** Codes Apollo itself raises for malformed requests; safe to show as they are. */
+const APOLLO_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST', 'PERSISTED_QUERY_NOT_FOUND', 'PERSISTED_QUERY_NOT_SUPPORTED', 'OPERATION_RESOLUTION_FAILURE']);
+
+const GENERIC: GraphQLFormattedError = { message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+
+/** Apollo's formatError: keep ours and Apollo's request errors, hide everything else. */
+export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  const original = fromEngine(unwrapResolverError(error));
+  if (original instanceof ApiError) {
+    return { message: original.message, locations: formatted.locations, path: formatted.path, extensions: { code: original.code } };
+  }
+  const code = formatted.extensions?.code;
+  if (typeof code === 'string' && APOLLO_CODES.has(code)) {
+    return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code } };
+  }
+  console.error('unexpected error', error);
+  return { ...GENERIC, path: formatted.path };
+}
+
+/** The REST form of an error: status and a JSON body `{ error: { code, message } }`. */
+export function restError(e: unknown): { status: number; body: string } {
+  const err = fromEngine(e);
+  if (err instanceof ApiError) return { status: HTTP_STATUS[err.code], body: JSON.stringify({ error: { code: err.code, message: err.message } }) };
+  console.error('unexpected error', e);
+  return { status: 500, body: JSON.stringify({ error: GENERIC.extensions && { code: 'INTERNAL_SERVER_ERROR', message: GENERIC.message } }) };
+}

@@ -1,0 +1,208 @@
+// What each API call does to a game: thin steps around the engine (rules) and the store
+// (items). Resolvers and the REST routes call these; nothing here knows about HTTP.
+import { randomUUID } from 'node:crypto';
+import { applyInPlace, type BotKind, createGame as engineCreateGame, type Command, type EditionId, type GameEvent, viewEvent } from '../engine/index.js';
+import type { GameStatus } from '../store/index.js';
+import type { Player } from './auth.js';
+import { commitChange, type GameRec, loadOrNotFound } from './commit.js';
+import type { Services } from './context.js';
+import { BOT_NAMES, type GameDoc, isFull, seatOf } from './doc.js';
+import { ApiError, fromEngine } from './errors.js';
+
+export interface CreateGameInput {
+  edition: 'CLASSIC' | 'GALECREST';
+  seats: number;
+  board?: 'CALM' | 'STORMY' | 'UNCHARTED' | null;
+  bots?: number | null;
+  botKind?: 'RANDOM' | 'GREEDY' | null;
+  seed?: string | null;
+  decisionTimeLimitHours?: number | null;
+}
+
+const bad = (m: string): never => {
+  throw new ApiError('BAD_USER_INPUT', m);
+};
+
+export async function signUp(services: Services, name: string): Promise<Player> {
+  const trimmed = name.trim();
+  if (trimmed.length < 1 || trimmed.length > 40) bad('a name has 1-40 characters');
+  const player = { id: randomUUID(), name: trimmed };
+  await services.store.insertPlayer({ ...player, createdAt: services.now().toISOString() });
+  return player;
+}
+
+export async function createGame(services: Services, player: Player, input: CreateGameInput): Promise<GameRec> {
+  const edition = input.edition.toLowerCase() as EditionId;
+  const seats = input.seats;
+  const bots = input.bots ?? 0;
+  if (!Number.isInteger(seats) || seats < 2 || seats > 6) bad('seats is 2-6');
+  if (!Number.isInteger(bots) || bots < 0 || bots > seats - 1) bad(`bots is 0-${seats - 1} (seat 0 is yours)`);
+  if (edition === 'classic' && input.board) bad('the classic edition has no board sides');
+  const limit = input.decisionTimeLimitHours ?? null;
+  if (limit !== null && (!Number.isInteger(limit) || limit < 1 || limit > 720)) bad('decisionTimeLimitHours is 1-720');
+  const seed = input.seed ?? randomUUID();
+  if (seed.length > 200) bad('a seed has at most 200 characters');
+  const board = edition === 'galecrest' ? (input.board ?? 'CALM').toLowerCase() : null;
+  let state;
+  try {
+    state = engineCreateGame({ edition, players: seats, seed, ...(board ? { board } : {}) });
+  } catch (e) {
+    throw fromEngine(e);
+  }
+  const botKind = (input.botKind ?? 'GREEDY').toLowerCase() as BotKind;
+  const doc: GameDoc = {
+    edition,
+    board,
+    creatorId: player.id,
+    seats: Array.from({ length: seats }, (_, i) => {
+      if (i === 0) return { playerId: player.id, name: player.name, bot: null };
+      if (i >= seats - bots) return { playerId: null, name: BOT_NAMES[i], bot: botKind };
+      return { playerId: null, name: null, bot: null };
+    }),
+    decisionTimeLimitHours: limit,
+    seed,
+    state,
+    pending: {},
+  };
+  const now = services.now().toISOString();
+  const events = [
+    { type: 'gameCreated', data: { edition, board, seats, bots, decisionTimeLimitHours: limit } },
+    { type: 'playerJoined', data: { seat: 0, playerId: player.id, name: player.name } },
+  ];
+  const rec: GameRec = {
+    id: randomUUID(),
+    version: 1,
+    status: 'LOBBY',
+    createdAt: now,
+    updatedAt: now,
+    doc,
+    lastSeq: events.length,
+    outbox: events.map((e, i) => ({ seq: i + 1, at: now, ...e })),
+    requests: {},
+  };
+  // Index first: the index may name a game the player is not in (filtered), never miss one.
+  await services.store.putMember(rec.id, player.id, rec.createdAt);
+  if (!(await services.store.insertGame(rec))) throw new Error('game id collision');
+  return rec;
+}
+
+const lobbyOnly = (rec: GameRec, what: string) => {
+  if (rec.status !== 'LOBBY') throw new ApiError('WRONG_PHASE', `cannot ${what}: the game has started`);
+};
+
+export async function joinGame(services: Services, player: Player, gameId: string): Promise<GameRec> {
+  const before = await loadOrNotFound(services, gameId);
+  if (seatOf(before.doc, player.id) !== null) throw new ApiError('CONFLICT', 'you already sit in this game');
+  await services.store.putMember(gameId, player.id, before.createdAt);
+  try {
+    return await commitChange(services, gameId, {
+      apply: (doc, rec) => {
+        lobbyOnly(rec, 'join');
+        if (seatOf(doc, player.id) !== null) throw new ApiError('CONFLICT', 'you already sit in this game');
+        const seat = doc.seats.findIndex((s) => s.playerId === null && s.bot === null);
+        if (seat < 0) throw new ApiError('CONFLICT', 'the game is full');
+        doc.seats[seat] = { playerId: player.id, name: player.name, bot: null };
+        return [{ type: 'playerJoined', data: { seat, playerId: player.id, name: player.name } }];
+      },
+    });
+  } catch (e) {
+    const now = await services.store.getGameRaw<GameDoc>(gameId);
+    if (now && seatOf(now.doc, player.id) === null) await services.store.deleteMember(gameId, player.id);
+    throw e;
+  }
+}
+
+export async function leaveGame(services: Services, player: Player, gameId: string): Promise<GameRec> {
+  const rec = await commitChange(services, gameId, {
+    apply: (doc, r) => {
+      const seat = seatOf(doc, player.id);
+      if (seat === null) throw new ApiError('FORBIDDEN', 'you do not sit in this game');
+      lobbyOnly(r, 'leave');
+      if (doc.creatorId === player.id) throw new ApiError('FORBIDDEN', 'the creator cannot leave (nobody else could start the game)');
+      doc.seats[seat] = { playerId: null, name: null, bot: null };
+      return [{ type: 'playerLeft', data: { seat, playerId: player.id } }];
+    },
+  });
+  await services.store.deleteMember(gameId, player.id);
+  return rec;
+}
+
+export async function startGame(services: Services, player: Player, gameId: string): Promise<GameRec> {
+  return commitChange(services, gameId, {
+    apply: (doc, rec) => {
+      if (doc.creatorId !== player.id) throw new ApiError('FORBIDDEN', 'only the creator starts the game');
+      lobbyOnly(rec, 'start');
+      if (!isFull(doc)) {
+        const free = doc.seats.flatMap((s, i) => (s.playerId === null && s.bot === null ? [i] : []));
+        throw new ApiError('WRONG_PHASE', `seats ${free.join(', ')} are still free (join them or create the game with bots)`);
+      }
+      const g = doc.state;
+      return [{ type: 'gameStarted', data: { players: g.players, names: doc.seats.map((s) => s.name), round: g.round, day: g.day, loot: g.days[0] ?? [] } }];
+    },
+    status: () => 'ACTIVE',
+  });
+}
+
+/** A seated player's command: a card choice or a prompt answer. */
+export async function command(
+  services: Services,
+  player: Player,
+  gameId: string,
+  make: (seat: number) => Command,
+  fingerprint: string,
+  requestId?: string | null,
+): Promise<GameRec> {
+  if (requestId !== undefined && requestId !== null && (requestId.length < 1 || requestId.length > 100)) bad('a requestId has 1-100 characters');
+  const idem = requestId ? { scope: player.id, requestId, fingerprint } : undefined;
+  return commitChange(
+    services,
+    gameId,
+    {
+      apply: (doc, rec) => {
+        const seat = seatOf(doc, player.id);
+        if (seat === null) throw new ApiError('FORBIDDEN', 'you do not sit in this game');
+        if (rec.status === 'LOBBY') throw new ApiError('WRONG_PHASE', 'the game has not started');
+        const events: GameEvent[] = [];
+        applyInPlace(doc.state, make(seat), events);
+        return events;
+      },
+    },
+    idem,
+  );
+}
+
+export async function getGame(services: Services, gameId: string): Promise<GameRec | null> {
+  return services.store.loadGame<GameDoc>(gameId);
+}
+
+export async function myGames(services: Services, player: Player, status: GameStatus | null): Promise<GameRec[]> {
+  const ids = await services.store.listMemberGameIds(player.id, 100);
+  const recs = await services.store.getGames<GameDoc>(ids);
+  return recs
+    .filter((r) => seatOf(r.doc, player.id) !== null && (!status || r.status === status))
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+export async function openGames(services: Services): Promise<GameRec[]> {
+  const ids = await services.store.listGameIdsByStatus('LOBBY', 50);
+  const recs = await services.store.getGames<GameDoc>(ids);
+  return recs.filter((r) => r.status === 'LOBBY' && !isFull(r.doc)).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+export const MAX_EVENTS_PAGE = 100;
+
+/** A page of the log as `player` (null: a spectator) may see it. */
+export async function events(services: Services, player: Player | null, gameId: string, after: number | null | undefined, limit: number | null | undefined) {
+  const from = after ?? 0;
+  const size = limit ?? 50;
+  if (!Number.isInteger(from) || from < 0) bad('after is a seq, 0 or more');
+  if (!Number.isInteger(size) || size < 1 || size > MAX_EVENTS_PAGE) bad(`limit is 1-${MAX_EVENTS_PAGE}`);
+  // Loading first also finishes an outbox copy a crashed writer left undone.
+  const rec = await loadOrNotFound(services, gameId);
+  const seat = seatOf(rec.doc, player?.id);
+  const page = await services.store.listEvents(gameId, from, size);
+  return {
+    events: page.events.map((e) => ({ seq: e.seq, at: e.at, ...viewEvent(e, seat) })),
+    hasMore: page.hasMore,
+  };
+}

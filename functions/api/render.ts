@@ -1,0 +1,65 @@
+// A stored game as one caller sees it: everything about the game goes through the engine's
+// view (the one hidden-information filter); this only adds the lobby and timing data.
+import { view } from '../engine/index.js';
+import type { GameRec } from './commit.js';
+import { deadlineOf, seatOf } from './doc.js';
+
+const upper = (s: string | null) => (s === null ? null : s.toUpperCase());
+
+export function renderGame(rec: GameRec, playerId: string | null) {
+  const doc = rec.doc;
+  const seat = seatOf(doc, playerId);
+  const v = view(doc.state, seat);
+  const live = rec.status === 'ACTIVE';
+  const awaiting = live ? v.awaiting : [];
+  const seats = v.seats.map((s) => {
+    const holder = doc.seats[s.seat];
+    const awaited = awaiting.includes(s.seat);
+    return {
+      ...s,
+      playerId: holder.playerId,
+      name: holder.name,
+      isBot: holder.bot !== null,
+      isOpen: holder.playerId === null && holder.bot === null,
+      awaited,
+      deadline: awaited ? deadlineOf(doc, s.seat) : null,
+      loot: s.loot && Object.entries(s.loot).map(([kind, count]) => ({ kind, count })),
+    };
+  });
+  const me = v.me && {
+    seat: v.me.seat,
+    hand: v.me.hand,
+    choice: v.me.choice,
+    choiceDeadline: live && v.phase === 'choose' && awaiting.includes(v.me.seat) ? deadlineOf(doc, v.me.seat) : null,
+    prompts: live && v.me.prompt ? [{ ...v.me.prompt, deadline: deadlineOf(doc, v.me.seat) }] : [],
+  };
+  const score = (i: number) => v.seats[i].score;
+  return {
+    id: rec.id,
+    status: rec.status,
+    edition: doc.edition.toUpperCase(),
+    board: upper(doc.board),
+    boardInfo: v.board,
+    creatorId: doc.creatorId,
+    seatCount: doc.seats.length,
+    decisionTimeLimitHours: doc.decisionTimeLimitHours,
+    createdAt: rec.createdAt,
+    updatedAt: rec.updatedAt,
+    version: rec.version,
+    lastSeq: rec.lastSeq,
+    round: v.round,
+    day: v.day,
+    phase: v.phase.toUpperCase(),
+    island: v.island,
+    days: v.days,
+    bagSize: v.bagSize,
+    awaiting,
+    pending: live ? v.pending : null,
+    seats,
+    me,
+    ranking: rec.status === 'FINISHED' ? v.ranking.map((s, i) => ({ place: i + 1, seat: s, name: doc.seats[s].name, score: score(s) })) : [],
+    seed: rec.status === 'FINISHED' ? doc.seed : null,
+  };
+}
+
+export type RenderedGame = ReturnType<typeof renderGame>;

@@ -1,0 +1,47 @@
+// The REST routes for integrators who do not speak GraphQL: the event log and a health check.
+import { createContext, optionalPlayer, type Services } from './context.js';
+import { ApiError, restError } from './errors.js';
+import { events } from './games.js';
+
+export interface RestRequest {
+  method: string;
+  path: string;
+  query: Record<string, string | undefined>;
+  headers: Record<string, string | undefined>;
+}
+
+export interface RestResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+const reply = (status: number, body: unknown): RestResponse => ({ status, headers: { ...JSON_HEADERS }, body: JSON.stringify(body) });
+
+/** An optional integer query parameter; BAD_USER_INPUT if present and not an integer. */
+function intParam(q: RestRequest['query'], name: string): number | undefined {
+  const v = q[name];
+  if (v === undefined || v === '') return undefined;
+  if (!/^-?\d+$/.test(v)) throw new ApiError('BAD_USER_INPUT', `${name} must be an integer`);
+  return Number(v);
+}
+
+export async function handleRest(services: Services, req: RestRequest): Promise<RestResponse> {
+  const path = req.path.replace(/\/+$/, '') || '/';
+  const eventsRoute = /^\/games\/([^/]+)\/events$/.exec(path);
+  if (path !== '/health' && !eventsRoute) return reply(404, { error: { code: 'NOT_FOUND', message: `no route ${req.method} ${req.path}` } });
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    return { ...reply(405, { error: { code: 'METHOD_NOT_ALLOWED', message: 'only GET' } }), headers: { ...JSON_HEADERS, allow: 'GET, HEAD' } };
+  }
+  if (path === '/health') return reply(200, { status: 'ok', time: services.now().toISOString() });
+  try {
+    const ctx = await createContext(services, req.headers);
+    const page = await events(services, optionalPlayer(ctx), decodeURIComponent(eventsRoute![1]), intParam(req.query, 'after'), intParam(req.query, 'limit'));
+    return reply(200, page);
+  } catch (e) {
+    const err = restError(e);
+    return { status: err.status, headers: { ...JSON_HEADERS }, body: err.body };
+  }
+}

@@ -1,0 +1,94 @@
+// A small node:http adapter: GraphQL at /graphql through Apollo's executeHTTPGraphQLRequest,
+// the REST routes beside it, and a request body limit. Used by the local server and tests.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { HeaderMap } from '@apollo/server';
+import { type buildApp, MAX_BODY_BYTES } from '../api/app.js';
+
+type App = ReturnType<typeof buildApp>;
+
+class TooLarge extends Error {}
+
+function readBody(req: IncomingMessage, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > limit) {
+        reject(new TooLarge());
+        req.destroy();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function flatHeaders(req: IncomingMessage): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(req.headers)) out[k] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}
+
+function send(res: ServerResponse, status: number, headers: Record<string, string>, body: string): void {
+  res.writeHead(status, headers);
+  res.end(body);
+}
+
+const jsonError = (res: ServerResponse, status: number, code: string, message: string) =>
+  send(res, status, { 'content-type': 'application/json; charset=utf-8' }, JSON.stringify({ errors: [{ message, extensions: { code } }] }));
+
+async function graphql(app: App, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > MAX_BODY_BYTES) return jsonError(res, 413, 'PAYLOAD_TOO_LARGE', `request bodies are limited to ${MAX_BODY_BYTES} bytes`);
+  let raw = '';
+  try {
+    raw = await readBody(req, MAX_BODY_BYTES);
+  } catch (e) {
+    if (e instanceof TooLarge) return jsonError(res, 413, 'PAYLOAD_TOO_LARGE', `request bodies are limited to ${MAX_BODY_BYTES} bytes`);
+    throw e;
+  }
+  const headers = new HeaderMap();
+  for (const [k, v] of Object.entries(flatHeaders(req))) if (v !== undefined) headers.set(k, v);
+  let body: unknown = raw;
+  if (raw && (headers.get('content-type') ?? '').includes('application/json')) {
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      return jsonError(res, 400, 'BAD_REQUEST', 'the body is not valid JSON');
+    }
+  }
+  const result = await app.apollo.executeHTTPGraphQLRequest({
+    httpGraphQLRequest: { method: req.method ?? 'GET', headers, search: url.search, body },
+    context: () => app.context(flatHeaders(req)),
+  });
+  const outHeaders: Record<string, string> = {};
+  for (const [k, v] of result.headers) outHeaders[k] = v;
+  res.writeHead(result.status ?? 200, outHeaders);
+  if (result.body.kind === 'complete') {
+    res.end(result.body.string);
+    return;
+  }
+  for await (const chunk of result.body.asyncIterator) res.write(chunk);
+  res.end();
+}
+
+/** An HTTP server for `app` (Apollo must be started first). Call listen() on it. */
+export function createHttpServer(app: App): Server {
+  return createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const work =
+      url.pathname === '/graphql' || url.pathname === '/graphql/'
+        ? graphql(app, req, res, url)
+        : app
+            .rest({ method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: flatHeaders(req) })
+            .then((r) => send(res, r.status, r.headers, req.method === 'HEAD' ? '' : r.body));
+    work.catch((e) => {
+      console.error('request failed', e);
+      if (!res.headersSent) jsonError(res, 500, 'INTERNAL_SERVER_ERROR', 'Internal server error');
+      else res.end();
+    });
+  });
+}

@@ -1,0 +1,86 @@
+// `npm start`: the whole service on a laptop. dynalite (embedded, open source) persists under
+// ./.data unless LOCAL_IN_MEMORY=1 or --in-memory; the signing key is made once and kept there.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { buildApp } from '../api/app.js';
+import { createTable } from '../store/index.js';
+import { localDocumentClient, startDynalite } from './dynalite.js';
+import { createHttpServer } from './http.js';
+
+export interface LocalOptions {
+  port?: number;
+  host?: string;
+  /** Folder for the LevelDB files and the signing key; null: in memory, fresh key. */
+  dataDir?: string | null;
+  tableName?: string;
+}
+
+export interface LocalServer {
+  url: string;
+  endpoint: string;
+  server: Server;
+  app: ReturnType<typeof buildApp>;
+  close: () => Promise<void>;
+}
+
+function signingKey(dataDir: string | null): string {
+  if (process.env.SIGNING_KEY) return process.env.SIGNING_KEY;
+  if (dataDir === null) return randomBytes(48).toString('base64url');
+  const file = join(dataDir, 'signing-key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const key = randomBytes(48).toString('base64url');
+  writeFileSync(file, key + '\n', { mode: 0o600 });
+  return key;
+}
+
+export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> {
+  const dataDir = opts.dataDir === undefined ? resolve('.data') : opts.dataDir;
+  if (dataDir) mkdirSync(join(dataDir, 'dynalite'), { recursive: true });
+  const dynamo = await startDynalite(dataDir ? { path: join(dataDir, 'dynalite') } : {});
+  const client = localDocumentClient(dynamo.endpoint);
+  const tableName = opts.tableName ?? 'libertalia';
+  await createTable(client as never, tableName);
+  const app = buildApp({ tableName, client, signingKey: signingKey(dataDir) });
+  await app.apollo.start();
+  const server = createHttpServer(app);
+  const host = opts.host ?? '127.0.0.1';
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail);
+    server.listen(opts.port ?? 4000, host, () => ok());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
+    endpoint: dynamo.endpoint,
+    server,
+    app,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((ok) => server.close(() => ok()));
+      await app.apollo.stop();
+      client.destroy();
+      await dynamo.close();
+    },
+  };
+}
+
+const isMain = process.argv[1] !== undefined && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname);
+if (isMain) {
+  const inMemory = process.argv.includes('--in-memory') || process.env.LOCAL_IN_MEMORY === '1';
+  const local = await startLocal({
+    port: Number(process.env.PORT ?? 4000),
+    host: process.env.HOST ?? '127.0.0.1',
+    dataDir: inMemory ? null : resolve(process.env.DATA_DIR ?? '.data'),
+    tableName: process.env.TABLE_NAME ?? 'libertalia',
+  });
+  console.log(`Libertalia Online: GraphQL at ${local.url}/graphql, REST at ${local.url}/health and ${local.url}/games/{id}/events`);
+  console.log(inMemory ? 'store: in memory (lost on exit)' : `store: ${resolve(process.env.DATA_DIR ?? '.data')}`);
+  const stop = () => {
+    local.close().finally(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}

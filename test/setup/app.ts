@@ -1,0 +1,44 @@
+// An in-process app on a fresh table, and a GraphQL caller through Apollo's executeOperation
+// (the API tests; end-to-end tests go over real HTTP, see test/setup/http.ts).
+import { buildApp } from '../../functions/api/app.js';
+import { freshTable } from './db.js';
+
+export const SIGNING_KEY = 'test-signing-key-0123456789-abcdefghijklmnop';
+
+export interface GqlResult<T = any> {
+  data?: T;
+  errors?: { message: string; extensions?: { code?: string; [k: string]: unknown }; path?: unknown[] }[];
+}
+
+export async function testApp(opts: { now?: () => Date } = {}) {
+  const { client, tableName } = await freshTable('api');
+  const app = buildApp({ tableName, client, signingKey: SIGNING_KEY, now: opts.now });
+  await app.apollo.start();
+  async function gql<T = any>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<GqlResult<T>> {
+    const contextValue = await app.context(token === undefined ? {} : { authorization: `Bearer ${token}` });
+    const r = await app.apollo.executeOperation({ query, variables }, { contextValue });
+    if (r.body.kind !== 'single') throw new Error('incremental answer');
+    return JSON.parse(JSON.stringify(r.body.singleResult)) as GqlResult<T>;
+  }
+  async function signUp(name: string): Promise<{ playerId: string; token: string }> {
+    const r = await gql(`mutation($n: String!) { signUp(name: $n) { playerId token } }`, { n: name });
+    if (r.errors) throw new Error(JSON.stringify(r.errors));
+    return r.data.signUp;
+  }
+  return { app, client, tableName, gql, signUp, close: () => app.apollo.stop() };
+}
+
+/** The error code of the first error (and a check that it never carries a stack trace). */
+export function codeOf(r: GqlResult): string | undefined {
+  for (const e of r.errors ?? []) {
+    if (JSON.stringify(e).includes('stacktrace') || JSON.stringify(e).includes('    at ')) throw new Error(`stack trace leaked: ${JSON.stringify(e)}`);
+  }
+  return r.errors?.[0]?.extensions?.code;
+}
+
+export const GAME_FIELDS = `
+  id status edition board boardInfo creatorId seatCount decisionTimeLimitHours createdAt updatedAt version lastSeq
+  round day phase island { seat rank } days bagSize awaiting pending { seat kind promptId }
+  seats { seat playerId name isBot isOpen hasChosen awaited deadline doubloons score handSize den graveyard graveyardSize loot { kind count } lootCount reputation }
+  me { seat hand choice choiceDeadline prompts { id kind text deadline options { id label } } }
+  ranking { place seat name score } seed`;

@@ -1,4 +1,4 @@
-import { buildSchema } from 'graphql';
+import { buildSchema, type GraphQLInputObjectType, type GraphQLObjectType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { typeDefs } from '../../functions/api/schema.generated.js';
 import { generated, readSdl } from '../../scripts/schema.js';
@@ -15,7 +15,8 @@ describe('schema', () => {
       if (t.name.startsWith('__') || ['String', 'Int', 'Boolean', 'ID', 'Float', 'Query', 'Mutation'].includes(t.name)) continue;
       if (!t.description) missing.push(t.name);
     }
-    for (const root of [schema.getQueryType()!, schema.getMutationType()!, schema.getType('CreateGameInput') as never as typeof root]) {
+    const roots: (GraphQLObjectType | GraphQLInputObjectType)[] = [schema.getQueryType()!, schema.getMutationType()!, schema.getType('CreateGameInput') as GraphQLInputObjectType];
+    for (const root of roots) {
       for (const f of Object.values(root.getFields())) if (!f.description) missing.push(`${root.name}.${f.name}`);
     }
     expect(missing).toEqual([]);

@@ -1,7 +1,7 @@
 // Bots answer any decision a seat owes: the daily card or a prompt. They see only what
 // their seat may see (their own hand and prompt) and draw from their own random source,
 // never the game's: a game replayed from its command log must not depend on them.
-import { applyInPlace, awaitedSeats, cloneState, newCtx, push, run } from './core.js';
+import { applyInPlace, cloneState, isAwaited, newCtx, push, run } from './core.js';
 import { editionOf } from './editions/index.js';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import type { Command, GameState } from './types.js';
@@ -99,7 +99,7 @@ export function greedyCommand(g: GameState, seat: number, rnd: Random): Command 
 
 /** The command a bot of `kind` makes for `seat` now (the seat must be awaited). */
 export function botCommand(g: GameState, seat: number, kind: BotKind, rnd: Random): Command {
-  if (!awaitedSeats(g).includes(seat)) throw new Error(`seat ${seat} has nothing to decide`);
+  if (!isAwaited(g, seat)) throw new Error(`seat ${seat} has nothing to decide`);
   return kind === 'greedy' ? greedyCommand(g, seat, rnd) : randomCommand(g, seat, rnd);
 }
 

@@ -1,4 +1,4 @@
-import type { Ctx } from './edition.js';
+import type { Abilities, Ctx, Edition, Timing } from './edition.js';
 import { fail } from './errors.js';
 import { editionOf } from './editions/index.js';
 import { coreStep } from './phases.js';
@@ -76,9 +76,28 @@ export function firstAwaitedSeat(g: GameState): number {
   return -1;
 }
 
+const abilityTables = new Map<Edition, Abilities>();
+
+function abilitiesOf(ed: Edition): Abilities {
+  let fx = abilityTables.get(ed);
+  if (!fx) {
+    const byTiming = (t: Timing) => Array.from({ length: ed.ranks + 1 }, (_, r) => ed.cards[r]?.[t]);
+    fx = { day: byTiming('day'), dusk: byTiming('dusk'), night: byTiming('night'), end: byTiming('end') };
+    abilityTables.set(ed, fx);
+  }
+  return fx;
+}
+
+/** Whether the game waits for `seat` now (allocation-free). */
+export function isAwaited(g: GameState, seat: number): boolean {
+  if (g.finished) return false;
+  if (g.prompt) return g.prompt.seat === seat;
+  return g.phase === 'choose' && seat >= 0 && seat < g.players && awaitsChoice(g, seat);
+}
+
 export function newCtx(g: GameState, events: GameEvent[] | null): Ctx {
   const ed = editionOf(g.edition);
-  return { g, ed, events };
+  return { g, ed, events, fx: abilitiesOf(ed) };
 }
 
 function playCard(x: Ctx, seat: number, rank: number): void {

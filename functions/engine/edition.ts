@@ -9,7 +9,12 @@ export interface Ctx {
   ed: Edition;
   /** Where events go; null when nobody reads them (bulk simulation). */
   events: GameEvent[] | null;
+  /** The card table's abilities by timing, indexed by rank (built once per edition). */
+  fx: Abilities;
 }
+
+/** Dense per-timing arrays of the card table: the hot loops index these by rank. */
+export type Abilities = Record<Timing, (Effect | undefined)[]>;
 
 /**
  * A card ability or a step handler. Called first with `answer` undefined; if it needs a

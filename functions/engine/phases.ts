@@ -9,6 +9,14 @@ import type { Step } from './types.js';
 
 const step = (t: string, seat = -1, rank = 0): Step => ({ t, seat, rank });
 
+// The phase-walking steps carry no data: one frozen instance each saves an allocation per
+// card per phase (freezing makes any accidental write throw instead of leaking across games).
+const DAY_NEXT = Object.freeze(step('dayNext'));
+const DUSK_NEXT = Object.freeze(step('duskNext'));
+const NIGHT_NEXT = Object.freeze(step('nightNext'));
+const DAY_END = Object.freeze(step('dayEnd'));
+const ROUND_CLOSE = Object.freeze(step('roundClose'));
+
 // Cursor ends: finite, because the state goes through JSON (Infinity would become null).
 const LEFT_END = -1;
 const RIGHT_END = 1e9;
@@ -17,20 +25,20 @@ const RIGHT_END = 1e9;
 const sunrise: Effect = (x) => {
   const g = x.g;
   g.island = [];
-  const revealed: { seat: number; rank: number }[] = [];
+  const revealed: { seat: number; rank: number }[] | null = x.events ? [] : null;
   for (let s = 0; s < g.players; s++) {
     const me = g.seats[s];
     if (me.choice < 0) continue;
     me.hand.splice(me.hand.indexOf(me.choice), 1);
     placeOnIsland(x, s, me.choice);
-    revealed.push({ seat: s, rank: me.choice });
+    revealed?.push({ seat: s, rank: me.choice });
     me.choice = -1;
   }
   x.ed.sunrise?.(x);
   if (x.events) emit(x, 'sunrise', { round: g.round, day: g.day, revealed, island: g.island.map((c) => charId(c.seat, c.rank)) });
   g.phase = 'day';
   g.cursor = LEFT_END;
-  push(x, step('dayNext'));
+  push(x, DAY_NEXT);
 };
 
 /** Daytime, left to right: the next card after the cursor resolves its day ability. */
@@ -47,12 +55,12 @@ const dayNext: Effect = (x) => {
     g.phase = 'dusk';
     g.cursor = RIGHT_END;
     emit(x, 'phase', { phase: 'dusk' });
-    push(x, step('duskNext'));
+    push(x, DUSK_NEXT);
     return;
   }
   g.cursor = card.key;
-  push(x, step('dayNext'));
-  if (card.seat >= 0 && x.ed.cards[card.rank]?.day) push(x, step('day', card.seat, card.rank));
+  push(x, DAY_NEXT);
+  if (card.seat >= 0 && x.fx.day[card.rank]) push(x, step('day', card.seat, card.rank));
 };
 
 /** Dusk, right to left: each character takes its loot, resolves, then enters the den. */
@@ -70,7 +78,7 @@ const duskNext: Effect = (x) => {
     return;
   }
   g.cursor = card.key;
-  push(x, step('duskNext'));
+  push(x, DUSK_NEXT);
   pushAll(x, x.ed.duskSteps(x, card.seat, card.rank));
 };
 
@@ -86,7 +94,7 @@ function endDusk(x: Ctx): void {
   g.phase = 'night';
   g.cursor = RIGHT_END;
   emit(x, 'phase', { phase: 'night' });
-  push(x, step('nightNext'));
+  push(x, NIGHT_NEXT);
   if (x.ed.nightSteps) pushAll(x, x.ed.nightSteps(x));
 }
 
@@ -104,12 +112,12 @@ const nightNext: Effect = (x) => {
   let best = -Infinity;
   let who = -1;
   let what = 0;
-  const cards = x.ed.cards;
+  const night = x.fx.night;
   for (let s = 0; s < g.players; s++) {
     const den = g.seats[s].den;
     for (let i = 0; i < den.length; i++) {
       const r = den[i];
-      if (!cards[r]?.night) continue;
+      if (night[r] === undefined) continue;
       const k = order ? order(g, s, r) : defaultNightOrder(r, s);
       if (k < g.cursor && k > best) {
         best = k;
@@ -119,11 +127,11 @@ const nightNext: Effect = (x) => {
     }
   }
   if (who < 0) {
-    push(x, step('dayEnd'));
+    push(x, DAY_END);
     return;
   }
   g.cursor = best;
-  push(x, step('nightNext'));
+  push(x, NIGHT_NEXT);
   push(x, step('night', who, what));
 };
 
@@ -133,7 +141,7 @@ const dayEnd: Effect = (x) => {
   if (g.day >= x.ed.daysPerRound[g.round - 1]) {
     g.phase = 'anchor';
     emit(x, 'phase', { phase: 'anchor' });
-    push(x, step('roundClose'));
+    push(x, ROUND_CLOSE);
     pushAll(x, x.ed.roundEndSteps(x));
     return;
   }
@@ -165,16 +173,16 @@ const roundClose: Effect = (x) => {
  * site monomorphic: this is the engine's hottest path. Returns false for edition steps.
  */
 export function coreStep(x: Ctx, s: Step, answer: string | undefined): boolean {
-  const cards = x.ed.cards;
+  const fx = x.fx;
   switch (s.t) {
     case 'dayNext': dayNext(x, s); return true;
     case 'duskNext': duskNext(x, s); return true;
     case 'nightNext': nightNext(x, s); return true;
     case 'enterDen': enterDen(x, s); return true;
-    case 'day': cards[s.rank]?.day?.(x, s, answer); return true;
-    case 'dusk': cards[s.rank]?.dusk?.(x, s, answer); return true;
-    case 'night': cards[s.rank]?.night?.(x, s, answer); return true;
-    case 'end': cards[s.rank]?.end?.(x, s, answer); return true;
+    case 'day': fx.day[s.rank]?.(x, s, answer); return true;
+    case 'dusk': fx.dusk[s.rank]?.(x, s, answer); return true;
+    case 'night': fx.night[s.rank]?.(x, s, answer); return true;
+    case 'end': fx.end[s.rank]?.(x, s, answer); return true;
     case 'sunrise': sunrise(x, s); return true;
     case 'dayEnd': dayEnd(x, s); return true;
     case 'roundClose': roundClose(x, s); return true;

@@ -1,0 +1,92 @@
+/**
+ * Lambda configuration, shared by the API and sweep handlers. Everything here happens at most once
+ * per container (cold start): the DynamoDB document client, the signing key read from Secrets
+ * Manager, and the app built by `functions/api/app.ts`.
+ *
+ * Environment:
+ * - `TABLE_NAME` (required): the service table.
+ * - `SIGNING_KEY_SECRET_ARN`: Secrets Manager secret holding the token signing key (API only).
+ * - `SIGNING_KEY`: the key itself, used only when no secret ARN is set (tests, local runs).
+ * - `DYNAMODB_ENDPOINT`: a DynamoDB-compatible endpoint (tests against dynalite); unset on AWS.
+ */
+import { randomBytes } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { buildApp } from '../api/app.js';
+
+export type App = ReturnType<typeof buildApp>;
+
+export interface HandlerConfig {
+  tableName: string;
+  client: DynamoDBDocumentClient;
+  signingKey: string;
+}
+
+let documentClient: DynamoDBDocumentClient | undefined;
+
+/** The document client of this container (built once, reused by every invocation). */
+export function getDocumentClient(): DynamoDBDocumentClient {
+  if (!documentClient) {
+    const endpoint = process.env.DYNAMODB_ENDPOINT;
+    const base = new DynamoDBClient(endpoint ? { endpoint } : {});
+    documentClient = DynamoDBDocumentClient.from(base, {
+      marshallOptions: { removeUndefinedValues: true },
+    });
+  }
+  return documentClient;
+}
+
+function requireEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set`);
+  return value;
+}
+
+async function readSigningKey(): Promise<string> {
+  const arn = process.env.SIGNING_KEY_SECRET_ARN;
+  if (arn) {
+    const sm = new SecretsManagerClient({});
+    const out = await sm.send(new GetSecretValueCommand({ SecretId: arn }));
+    if (!out.SecretString) throw new Error('the signing key secret has no string value');
+    return out.SecretString;
+  }
+  const key = process.env.SIGNING_KEY;
+  if (key) return key;
+  throw new Error('neither SIGNING_KEY_SECRET_ARN nor SIGNING_KEY is set');
+}
+
+export interface AppOptions {
+  /**
+   * Whether this function verifies or signs tokens. The sweep does not, so it gets no access to
+   * the secret: it runs with a random key of its own that nobody knows (any token it could sign
+   * would be rejected by the API, and it signs none).
+   */
+  needsSigningKey: boolean;
+}
+
+let appPromise: Promise<App> | undefined;
+
+/**
+ * The app of this container, built on first use. A failed build (a throttled Secrets Manager call,
+ * say) is not cached: the next invocation tries again.
+ */
+export function getApp(options: AppOptions): Promise<App> {
+  if (!appPromise) {
+    appPromise = (async () => {
+      const tableName = requireEnv('TABLE_NAME');
+      const signingKey = options.needsSigningKey ? await readSigningKey() : randomBytes(48).toString('base64url');
+      return buildApp({ tableName, client: getDocumentClient(), signingKey });
+    })();
+    appPromise.catch(() => {
+      appPromise = undefined;
+    });
+  }
+  return appPromise;
+}
+
+/** For tests: forget the cached app and client (e.g. after changing the environment). */
+export function resetForTests(): void {
+  appPromise = undefined;
+  documentClient = undefined;
+}

@@ -1,0 +1,117 @@
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+
+/** Repository root (infra/ is one level below it). */
+export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * esbuild options shared by the stack and `scripts/bench-lambda.ts`, so the bench measures exactly
+ * what is deployed. ESM output (`index.mjs`) with a `require` shim for the few CommonJS
+ * dependencies that call `require` on Node built-ins.
+ */
+export const BUNDLE_TARGET = 'node22';
+export const ESM_REQUIRE_BANNER =
+  "import { createRequire as __cjsCreateRequire } from 'node:module'; const require = __cjsCreateRequire(import.meta.url);";
+export const BUNDLE_MAIN_FIELDS = ['module', 'main'];
+
+export interface ServiceFunctionProps {
+  /** Entry file relative to the repository root, e.g. `functions/handlers/api.ts`. */
+  entry: string;
+  description: string;
+  memorySize: number;
+  timeout: Duration;
+  environment: Record<string, string>;
+  logRetention: logs.RetentionDays;
+}
+
+/**
+ * A Node.js 22 / arm64 function bundled locally by esbuild (never Docker), with its own log group
+ * (fixed retention) and its own role that may write only to that log group. Callers add the data
+ * permissions it needs (the table, the secret) explicitly. Also creates the Errors and Throttles
+ * alarms of the function.
+ */
+export class ServiceFunction extends Construct {
+  readonly fn: NodejsFunction;
+  readonly role: iam.Role;
+  readonly logGroup: logs.LogGroup;
+  readonly errorsAlarm: cloudwatch.Alarm;
+  readonly throttlesAlarm: cloudwatch.Alarm;
+
+  constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
+    super(scope, id);
+
+    this.logGroup = new logs.LogGroup(this, 'Logs', {
+      retention: props.logRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+
+    // Own role instead of the AWSLambdaBasicExecutionRole managed policy: logs only to this
+    // function's log group.
+    this.role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `${props.description} (execution role)`,
+    });
+    this.role.addToPolicy(
+      new iam.PolicyStatement({
+        actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        resources: [this.logGroup.logGroupArn],
+      }),
+    );
+
+    this.fn = new NodejsFunction(this, 'Function', {
+      entry: path.join(PROJECT_ROOT, props.entry),
+      handler: 'handler',
+      projectRoot: PROJECT_ROOT,
+      depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
+      description: props.description,
+      runtime: lambda.Runtime.NODEJS_22_X,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: props.memorySize,
+      timeout: props.timeout,
+      role: this.role,
+      logGroup: this.logGroup,
+      environment: {
+        NODE_OPTIONS: '--enable-source-maps',
+        ...props.environment,
+      },
+      bundling: {
+        forceDockerBundling: false,
+        minify: true,
+        sourceMap: true,
+        sourceMapMode: SourceMapMode.DEFAULT,
+        sourcesContent: false,
+        target: BUNDLE_TARGET,
+        format: OutputFormat.ESM,
+        mainFields: BUNDLE_MAIN_FIELDS,
+        banner: ESM_REQUIRE_BANNER,
+        // Bundle the AWS SDK too: the versions in package-lock.json are the ones tested, and a
+        // bundled, tree-shaken client initialises faster than the runtime's full copy.
+        externalModules: [],
+      },
+    });
+
+    this.errorsAlarm = new cloudwatch.Alarm(this, 'ErrorsAlarm', {
+      alarmDescription: `${props.description}: invocations ended in an error`,
+      metric: this.fn.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+    this.throttlesAlarm = new cloudwatch.Alarm(this, 'ThrottlesAlarm', {
+      alarmDescription: `${props.description}: invocations were throttled`,
+      metric: this.fn.metricThrottles({ period: Duration.minutes(5), statistic: 'Sum' }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+  }
+}

@@ -4,13 +4,12 @@
 import type { Edition } from '../../edition.js';
 import { rankSeats } from '../../scoring.js';
 import type { Step } from '../../types.js';
-import { anchor, anchorSteps, bank, hook, settle } from './anchor.js';
+import { anchor, anchorSteps, bank, DIAL_MAX, hook, settle } from './anchor.js';
 import { copy, discardFromIsland, GALECREST_CARDS, nightOrder } from './cards.js';
 import { LOOT_BAG, LOOT_KINDS, lootFx, lootNightSteps, pick, setupBoard } from './loot.js';
 import { midshipman, placeMidshipman } from './midshipman.js';
 import { payReputation, reputationOf, setupTrack } from './reputation.js';
 import { ext } from './state.js';
-import { DIAL_MAX } from './anchor.js';
 
 const cards = [undefined, ...GALECREST_CARDS];
 

@@ -5,7 +5,7 @@
 // anchor (per token held). Effects are data written in the small vocabulary below, so a
 // house-rule tile set is a JSON object checked by `checkTileSet`, never code.
 import { charId, cardName, denOptions, discard, gain, gainLoot, kindOptions, pay, takeFromDay } from '../../actions.js';
-import { ask, emit, push } from '../../core.js';
+import { ask, push } from '../../core.js';
 import type { Ctx, Effect } from '../../edition.js';
 import { fail } from '../../errors.js';
 import { randomInt } from '../../rng.js';
@@ -180,8 +180,6 @@ export function bestSets(count: number, sets: readonly { size: number; value: nu
 
 // ---- steps ----
 
-const lootOption = (kind: Loot): Option => ({ id: kind, label: kind });
-
 /** Pushes the dusk effects of a token just taken (day loot, Stowaway, Smuggler). */
 export function pushLootDusk(x: Ctx, seat: number, rank: number, kind: Loot): void {
   const fx = ext(x.g).tiles[kind].dusk;
@@ -258,9 +256,3 @@ export function lootNightSteps(x: Ctx): Step[] {
   }
   return out;
 }
-
-export { lootOption };
-export const lootRemoved = (x: Ctx, seat: number, kind: Loot, reason: string): void => {
-  x.g.bag.push(kind);
-  emit(x, 'lootRemoved', { seat, kind, reason });
-};

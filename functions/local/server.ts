@@ -16,6 +16,8 @@ export interface LocalOptions {
   /** Folder for the LevelDB files and the signing key; null: in memory, fresh key. */
   dataDir?: string | null;
   tableName?: string;
+  /** Use this DynamoDB(-compatible) endpoint instead of starting dynalite (tests share one). */
+  endpoint?: string;
 }
 
 export interface LocalServer {
@@ -39,7 +41,9 @@ function signingKey(dataDir: string | null): string {
 export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> {
   const dataDir = opts.dataDir === undefined ? resolve('.data') : opts.dataDir;
   if (dataDir) mkdirSync(join(dataDir, 'dynalite'), { recursive: true });
-  const dynamo = await startDynalite(dataDir ? { path: join(dataDir, 'dynalite') } : {});
+  const dynamo = opts.endpoint
+    ? { endpoint: opts.endpoint, close: async () => {} }
+    : await startDynalite(dataDir ? { path: join(dataDir, 'dynalite') } : {});
   const client = localDocumentClient(dynamo.endpoint);
   const tableName = opts.tableName ?? 'libertalia';
   await createTable(client as never, tableName);

@@ -1,6 +1,7 @@
 // Drives a game through the API only (what any client could do), for API and e2e tests.
 // Every answer a seat receives is checked for other seats' hidden information.
 import { expect } from 'vitest';
+import { editionOf } from '../../functions/engine/index.js';
 import { GAME_FIELDS, type GqlResult } from './app.js';
 
 export type Gql = <T = any>(query: string, variables?: Record<string, unknown>, token?: string) => Promise<GqlResult<T>>;
@@ -11,7 +12,8 @@ export const ANSWER = `mutation($g: ID!, $p: ID!, $o: ID!, $q: ID) { answerPromp
 export const EVENTS = `query($g: ID!, $a: Int, $l: Int) { events(gameId: $g, after: $a, limit: $l) { events { seq type at data } hasMore } }`;
 
 /** Checks a game answer given to `seat` (null: spectator) holds nothing hidden from it. */
-export function expectNoLeak(game: any, seat: number | null, hiddenLoot = true): void {
+export function expectNoLeak(game: any, seat: number | null): void {
+  const hiddenLoot = editionOf(game.edition.toLowerCase()).hiddenLoot;
   if (seat === null) expect(game.me).toBeNull();
   else expect(game.me.seat).toBe(seat);
   for (const s of game.seats) {

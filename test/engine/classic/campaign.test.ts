@@ -193,6 +193,9 @@ describe('end of the game', () => {
     expect(s.seats[0].hand).toEqual([11, 29, 30]);
     expect(s.ranking).toEqual([0, 1]);
     expect(ofType(ev, 'gameEnd')[0].data).toMatchObject({ ranking: [0, 1], scores: [s.seats[0].score, s.seats[0].score] });
+    const before = JSON.stringify(g);
+    expect(() => applyInPlace(g, { seat: 0, play: 11 })).toThrow(expect.objectContaining({ code: 'WRONG_PHASE' }));
+    expect(JSON.stringify(g)).toBe(before);
   });
 
   it('ranks by score first', () => {

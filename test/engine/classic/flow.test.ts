@@ -1,13 +1,23 @@
 // The day's phases, the colour tie-break, sabers and Spanish officers, and the player count.
 import { describe, expect, it } from 'vitest';
 import { createGame } from '../../../functions/engine/index.js';
-import { COLOURS } from '../../../functions/engine/editions/classic/tiebreak.js';
+import { COLOURS, tieBreak } from '../../../functions/engine/editions/classic/tiebreak.js';
 import { coins, day, doubloonMoves, lootOf, ofType, pending, seat, setup } from './helpers.js';
 
 const all = (k: string, n: number) => Array.from({ length: n }, () => k);
 const order = (ev: ReturnType<typeof day>, type: string) => ofType(ev, type).map((e) => e.data.seat);
 
 describe('sunrise', () => {
+  it('uses a tie-break table in which every rank gives the six colours six different numbers', () => {
+    for (let rank = 1; rank <= 30; rank++) {
+      const row = [0, 1, 2, 3, 4, 5].map((seat) => tieBreak(null, seat, rank));
+      expect([...row].sort()).toEqual([1, 2, 3, 4, 5, 6]);
+    }
+    // Rank 1 as printed in the reference (source E): red 2, yellow 1, green 4, blue 3, black 5, white 6.
+    expect([0, 1, 2, 3, 4, 5].map((seat) => tieBreak(null, seat, 1))).toEqual([2, 1, 4, 3, 5, 6]);
+    expect([0, 1, 2, 3, 4, 5].map((seat) => tieBreak(null, seat, 30))).toEqual([3, 2, 5, 4, 6, 1]);
+  });
+
   it('lays the cards out by rank, equal ranks by the colour tie-break (seat i = colour i)', () => {
     expect(COLOURS).toEqual(['red', 'yellow', 'green', 'blue', 'black', 'white']);
     const { g } = setup({ players: 6, deal: [[2, 5, 7, 12, 16, 17, 20, 23, 28]], loot: [[all('goods', 6)]] });

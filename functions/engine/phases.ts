@@ -2,7 +2,7 @@
 // island (or the dens) with a cursor kept in the state, so cards added or removed while a
 // phase runs (Parrot, Brute, Spanish officer...) are handled by the same loop.
 import { charId, onIsland, placeOnIsland, moveCharacter } from './actions.js';
-import { emit, push, pushAll } from './core.js';
+import { emit, firstAwaitedSeat, push, pushAll } from './core.js';
 import type { Ctx, Effect } from './edition.js';
 import { startRound } from './setup.js';
 import type { Step } from './types.js';
@@ -16,6 +16,7 @@ const DUSK_NEXT = Object.freeze(step('duskNext'));
 const NIGHT_NEXT = Object.freeze(step('nightNext'));
 const DAY_END = Object.freeze(step('dayEnd'));
 const ROUND_CLOSE = Object.freeze(step('roundClose'));
+const SUNRISE = Object.freeze(step('sunrise'));
 
 // Cursor ends: finite, because the state goes through JSON (Infinity would become null).
 const LEFT_END = -1;
@@ -148,6 +149,9 @@ const dayEnd: Effect = (x) => {
   g.day++;
   g.phase = 'choose';
   emit(x, 'dayStart', { round: g.round, day: g.day, loot: [...g.days[g.day - 1]] });
+  // Nobody holds a card (only possible after Parrot/Scout/Recruiter chains): the day still
+  // passes, with an empty island, instead of waiting for a choice nobody can make.
+  if (firstAwaitedSeat(g) < 0) push(x, SUNRISE);
 };
 
 /** After the round's scoring: the next round, or the end of the game. */

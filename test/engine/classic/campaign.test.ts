@@ -233,3 +233,36 @@ describe('end of the game', () => {
     expect(g.ranking).toEqual([1, 0]);
   });
 });
+
+describe('a whole scripted game', () => {
+  it('replays to the identical state when the state goes through JSON between every two commands', () => {
+    const opts = {
+      edition: 'classic' as const,
+      players: 2,
+      seed: 'json',
+      deal: [[2, 4, 7, 9, 10, 12, 13, 16, 17], [19, 20, 23, 24, 25, 26], [8, 11, 27, 28, 29, 30]],
+    };
+    const commands: { seat: number; play?: number; answer?: string }[] = [];
+    for (const r of [4, 2, 7, 9, 10, 12, 13, 16, 17, 19, 20, 23, 24, 25, 26, 27, 28, 8]) commands.push({ seat: 0, play: r }, { seat: 1, play: r });
+    // Seeded loot: answer whatever is asked with its first option, recording the answers.
+    const direct = setup({ ...opts }).g;
+    const played: typeof commands = [];
+    for (const c of commands) {
+      applyInPlace(direct, c as never);
+      played.push(c);
+      while (direct.prompt) {
+        const a = { seat: direct.prompt.seat, answer: direct.prompt.options[0].id };
+        applyInPlace(direct, a);
+        played.push(a);
+      }
+    }
+    expect(direct.finished).toBe(true);
+    let g = setup({ ...opts }).g;
+    for (const c of played) {
+      g = JSON.parse(JSON.stringify(g)) as GameState;
+      applyInPlace(g, c as never);
+    }
+    expect(JSON.stringify(g)).toBe(JSON.stringify(direct));
+    expect(g.ranking.length).toBe(2);
+  });
+});

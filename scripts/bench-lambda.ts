@@ -1,6 +1,6 @@
 // npm run bench:lambda: the Lambda bundles as `cdk synth` builds them (esbuild, minified, ESM,
 // node22, AWS SDK included), their sizes, and the module initialisation time of each bundle
-// measured in a fresh Node process per run. Prints a table, then one JSON object on the last line
+// measured in a fresh Node process per run (with and without --enable-source-maps). Prints a table, then one JSON object on the last line
 // (read by scripts/bench.ts). `--quick`: fewer runs.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -40,10 +40,14 @@ async function bundle(entry: string, outdir: string): Promise<string> {
   return outfile;
 }
 
-/** Milliseconds to import the bundle (module evaluation included) in a new Node process. */
-function importMs(file: string): number {
+/**
+ * Milliseconds to import the bundle (module evaluation included) in a new Node process, with
+ * `--enable-source-maps` as the functions run (NODE_OPTIONS) or without it, to show its cost.
+ */
+function importMs(file: string, sourceMaps = true): number {
   const code = `const t = performance.now(); await import(${JSON.stringify(pathToFileURL(file).href)}); process.stdout.write(String(performance.now() - t));`;
-  const out = execFileSync(process.execPath, ['--enable-source-maps', '--input-type=module', '-e', code], {
+  const flags = sourceMaps ? ['--enable-source-maps'] : [];
+  const out = execFileSync(process.execPath, [...flags, '--input-type=module', '-e', code], {
     encoding: 'utf8',
     // As on Lambda: nothing configured that would make the import do more.
     env: { PATH: process.env.PATH ?? '', NODE_OPTIONS: '' },
@@ -64,7 +68,13 @@ try {
     const bytes = statSync(file).size;
     const gzipBytes = gzipSync(readFileSync(file)).length;
     importMs(file); // warm the OS file cache once; not counted
-    const times = Array.from({ length: runs }, () => importMs(file));
+    const times: number[] = [];
+    const timesNoMaps: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      // Interleaved, so that a busy moment of the machine hits both alike.
+      times.push(importMs(file));
+      timesNoMaps.push(importMs(file, false));
+    }
     rows.push({
       handler: h.name,
       bundleKB: Math.round(bytes / 1024),
@@ -72,6 +82,7 @@ try {
       mapKB: Math.round(statSync(`${file}.map`).size / 1024),
       initMsMedian: Number(median(times).toFixed(1)),
       initMsMin: Number(Math.min(...times).toFixed(1)),
+      initMsNoMapsMedian: Number(median(timesNoMaps).toFixed(1)),
       runs,
       ...(h.name === 'api' ? { underTarget: bytes < API_TARGET_BYTES } : {}),
     });
@@ -80,7 +91,7 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-const cols = ['handler', 'bundleKB', 'gzipKB', 'mapKB', 'initMsMedian', 'initMsMin', 'runs'];
+const cols = ['handler', 'bundleKB', 'gzipKB', 'mapKB', 'initMsMedian', 'initMsMin', 'initMsNoMapsMedian', 'runs'];
 const widths = cols.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));
 const line = (xs: string[]) => xs.map((x, i) => x.padStart(widths[i])).join('  ');
 console.log(line(cols));
@@ -88,6 +99,7 @@ for (const r of rows) console.log(line(cols.map((c) => String(r[c]))));
 const api = rows.find((r) => r.handler === 'api')!;
 console.log(
   `API bundle ${api.bundleKB} KB minified: ${api.underTarget ? 'under' : 'OVER'} the 1.5 MB target. ` +
-    `Init = import of the bundle in a fresh node ${process.version} process (Lambda runs Node 22 on arm64).`,
+    `Init = import of the bundle in a fresh node ${process.version} process with --enable-source-maps as deployed ` +
+    `(NoMaps: without it). Lambda runs Node 22 on arm64; the app itself (Apollo, signing key) is built on the first request.`,
 );
 console.log(JSON.stringify({ node: process.version, apiTargetKB: API_TARGET_BYTES / 1024, handlers: rows }));

@@ -3,11 +3,14 @@
  * GraphQL server, the REST routes, the resolvers, store and engine all come from `buildApp`, the
  * same code the local server runs.
  *
- * - `GET /health` and `GET /games/{id}/events` go to `app.rest`;
- * - everything else (`POST/GET /graphql`) goes to Apollo through `@as-integrations/aws-lambda`.
+ * - `POST/GET /graphql` goes to Apollo through `@as-integrations/aws-lambda` (bodies over the local
+ *   server's limit are refused with the same 413);
+ * - every other path (`GET /health`, `GET /games/{id}/events`) goes to `app.rest`, as in the local
+ *   server.
  */
 import { handlers, startServerAndCreateLambdaHandler } from '@as-integrations/aws-lambda';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { MAX_BODY_BYTES } from '../api/app.js';
 import { getApp, type App } from './config.js';
 
 export type ApiEvent = APIGatewayProxyEventV2;
@@ -15,9 +18,23 @@ export type ApiResult = APIGatewayProxyStructuredResultV2;
 
 const requestHandler = handlers.createAPIGatewayProxyEventV2RequestHandler();
 
-/** Paths answered by the REST router rather than GraphQL. */
-function isRestPath(path: string): boolean {
-  return path === '/health' || /^\/games\/[^/]+\/events\/?$/.test(path);
+/** As the local server: `/graphql` goes to Apollo, every other path to the REST router. */
+function isGraphqlPath(path: string): boolean {
+  return path === '/graphql' || path === '/graphql/';
+}
+
+/** The local server's body limit and its answer (413), so both entry points behave alike. */
+function tooLarge(event: ApiEvent): ApiResult | undefined {
+  if (event.body === undefined) return undefined;
+  const bytes = event.isBase64Encoded ? Buffer.from(event.body, 'base64').length : Buffer.byteLength(event.body);
+  if (bytes <= MAX_BODY_BYTES) return undefined;
+  return {
+    statusCode: 413,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+    body: JSON.stringify({
+      errors: [{ message: `request bodies are limited to ${MAX_BODY_BYTES} bytes`, extensions: { code: 'PAYLOAD_TOO_LARGE' } }],
+    }),
+  };
 }
 
 async function rest(app: App, event: ApiEvent): Promise<ApiResult> {
@@ -42,9 +59,7 @@ function getLambdaHandler(): Promise<LambdaApiHandler> {
       const graphql = startServerAndCreateLambdaHandler(app.apollo, requestHandler, {
         context: async ({ event }) => app.context({ ...(event.headers ?? {}) }),
         middleware: [
-          async (event) => {
-            if (isRestPath(event.rawPath)) return rest(app, event);
-          },
+          async (event) => (isGraphqlPath(event.rawPath) ? tooLarge(event) : rest(app, event)),
         ],
       });
       return async (event: ApiEvent, context: Context) => {

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildApp } from '../../functions/api/app.js';
+import { buildApp, MAX_BODY_BYTES } from '../../functions/api/app.js';
 import { handler, resetApiHandlerForTests } from '../../functions/handlers/api.js';
 import { getDocumentClient, resetForTests } from '../../functions/handlers/config.js';
 import { handler as sweepHandler } from '../../functions/handlers/sweep.js';
@@ -331,6 +331,21 @@ describe('API Lambda handler (API Gateway HTTP API, payload 2.0)', () => {
     );
     expect(b64.statusCode).toBe(200);
     expect(JSON.parse(b64.body!).data.myGames).toEqual([]);
+  });
+
+  it('refuses GraphQL bodies over the local server\'s limit with the same 413', async () => {
+    const query = `{ openGames { id } } # ${'x'.repeat(MAX_BODY_BYTES)}`;
+    const res = await invoke(
+      apiEvent({
+        method: 'POST',
+        path: '/graphql',
+        routeKey: 'POST /graphql',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query }),
+      }),
+    );
+    expect(res.statusCode).toBe(413);
+    expect(JSON.parse(res.body!).errors[0].extensions.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
   it('rejects a token signed with another key as UNAUTHENTICATED', async () => {

@@ -21,7 +21,9 @@ export const classic: Edition = {
   lootPerDay: (players) => players,
   leftoverToBag: false,
   hiddenLoot: true,
-  hiddenGraveyard: false,
+  // Discards are public events, but the Surgeon takes a card back "without revealing which":
+  // other seats see how many cards a graveyard holds, not which.
+  hiddenGraveyard: true,
   cards,
   setup: () => {},
   startRound: (x) => {

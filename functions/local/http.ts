@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { HeaderMap } from '@apollo/server';
 import { type buildApp, MAX_BODY_BYTES } from '../api/app.js';
+import { serveStatic } from './static.js';
 
 type App = ReturnType<typeof buildApp>;
 
@@ -82,9 +83,9 @@ export function createHttpServer(app: App): Server {
     const work =
       url.pathname === '/graphql' || url.pathname === '/graphql/'
         ? graphql(app, req, res, url)
-        : app
+        : serveStatic(req, res, url.pathname).then((served) => served ? undefined : app
             .rest({ method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: flatHeaders(req) })
-            .then((r) => send(res, r.status, r.headers, req.method === 'HEAD' ? '' : r.body));
+            .then((r) => send(res, r.status, r.headers, req.method === 'HEAD' ? '' : r.body)));
     work.catch((e) => {
       console.error('request failed', e);
       if (!res.headersSent) jsonError(res, 500, 'INTERNAL_SERVER_ERROR', 'Internal server error');

@@ -1,4 +1,5 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
@@ -165,7 +166,25 @@ export class LibertaliaStack extends Stack {
       stageName: '$default',
       autoDeploy: true,
       throttle: { rateLimit: props.apiRateLimit ?? 50, burstLimit: props.apiBurstLimit ?? 100 },
-      accessLogSettings: { destination: new apigw.LogGroupLogDestination(accessLogs) },
+      accessLogSettings: {
+        destination: new apigw.LogGroupLogDestination(accessLogs),
+        // JSON, with HTTP API variables only (the default format is the REST APIs' CLF).
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            requestTime: '$context.requestTime',
+            httpMethod: '$context.httpMethod',
+            routeKey: '$context.routeKey',
+            path: '$context.path',
+            status: '$context.status',
+            protocol: '$context.protocol',
+            responseLength: '$context.responseLength',
+            responseLatency: '$context.responseLatency',
+            integrationError: '$context.integrationErrorMessage',
+          }),
+        ),
+      },
     });
     const integration = new HttpLambdaIntegration('ApiIntegration', this.apiFunction.fn, {
       payloadFormatVersion: apigw.PayloadFormatVersion.VERSION_2_0,

@@ -25,10 +25,11 @@ function statementsOfRole(roleId: string): Statement[] {
     .flatMap((r) => r.Properties!.PolicyDocument.Statement as Statement[]);
 }
 
+// One synthesis (two esbuild bundles) for the whole file; generous for a busy CI machine.
 beforeAll(() => {
   ({ template, annotations } = synthStack());
   resources = template.toJSON().Resources as Record<string, Resource>;
-});
+}, 120_000);
 
 describe('DynamoDB table', () => {
   it('has the store keys, on-demand billing, PITR, TTL and no stream', () => {
@@ -153,8 +154,12 @@ describe('HTTP API', () => {
       StageName: '$default',
       AutoDeploy: true,
       DefaultRouteSettings: { ThrottlingRateLimit: Match.anyValue(), ThrottlingBurstLimit: Match.anyValue() },
-      AccessLogSettings: { DestinationArn: Match.anyValue() },
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('\\$context\\.requestId') },
     });
+    const stage = Object.values(resources).find((r) => r.Type === 'AWS::ApiGatewayV2::Stage')!;
+    const format = JSON.parse(stage.Properties!.AccessLogSettings.Format) as Record<string, string>;
+    expect(format.routeKey).toBe('$context.routeKey');
+    expect(format.status).toBe('$context.status');
   });
 
   it('outputs the API URL', () => {

@@ -233,6 +233,9 @@ function lobbyScreen(): () => void {
           h('p', { role: 'alert', class: 'error' }, error),
         ),
         h(
+          'div',
+          { class: 'col-side' },
+        h(
           'section',
           { 'aria-labelledby': 'mine-h' },
           h('h2', { id: 'mine-h' }, 'My games'),
@@ -274,6 +277,7 @@ function lobbyScreen(): () => void {
                   ),
                 ),
               ),
+          ),
         ),
       ),
     );
@@ -570,7 +574,7 @@ function gameScreen(id: string): () => void {
       'section',
       { 'aria-labelledby': 'rep-h' },
       h('h2', { id: 'rep-h' }, 'Reputation track'),
-      h('p', { class: 'muted' }, 'Lowest to highest; ties on the island go to the higher reputation.'),
+      h('p', { class: 'muted' }, 'Lowest to highest. Equal ranks on the island: the higher reputation sits to the right.'),
       h(
         'ol',
         { class: 'track', start: 0, 'data-testid': 'reputation' },
@@ -649,11 +653,11 @@ function gameScreen(id: string): () => void {
       h(
         'div',
         { class: 'actions', role: 'group', 'aria-label': 'Replay controls' },
-        h('button', { type: 'button', 'data-key': 'r-first', disabled: step === 0, onclick: () => move(0) }, '⏮ First'),
+        h('button', { type: 'button', 'data-key': 'r-first', disabled: step === 0, onclick: () => move(0) }, '« First'),
         h('button', { type: 'button', 'data-key': 'r-prev', disabled: step === 0, onclick: () => move(step - 1) }, '◀ Back'),
         h('button', { type: 'button', 'data-key': 'r-next', disabled: step === frames.length - 1, onclick: () => move(step + 1) }, 'Next ▶'),
-        h('button', { type: 'button', 'data-key': 'r-day', disabled: step === frames.length - 1, onclick: nextDay }, 'Next sunrise ⏩'),
-        h('button', { type: 'button', 'data-key': 'r-last', disabled: step === frames.length - 1, onclick: () => move(frames!.length - 1) }, 'Last ⏭'),
+        h('button', { type: 'button', 'data-key': 'r-day', disabled: step === frames.length - 1, onclick: nextDay }, 'Next sunrise »'),
+        h('button', { type: 'button', 'data-key': 'r-last', disabled: step === frames.length - 1, onclick: () => move(frames!.length - 1) }, 'Last »'),
       ),
       h(
         'div',

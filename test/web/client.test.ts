@@ -1,0 +1,256 @@
+// End to end in a real browser: the reference web client (web/), built with Vite and served by
+// the local server (in memory), driven by clicks in headless Chromium (Debian's `chromium`
+// package through playwright-core), with screenshots of the lobby and the table.
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalServer, startLocal } from '../../functions/local/server.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const HAVE_CHROMIUM = existsSync(CHROMIUM);
+// The README's screenshots are refreshed by `UPDATE_SCREENSHOTS=1 npx vitest run test/web`; a plain
+// run takes them too, into a temporary folder (bot moves vary per game id: pictures differ each run).
+const SHOTS = process.env.UPDATE_SCREENSHOTS ? resolve('docs/screenshots') : join(tmpdir(), 'libertalia-screenshots');
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+if (!HAVE_CHROMIUM && !process.env.CI) {
+  console.warn(`test/web skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
+}
+
+describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in headless Chromium', () => {
+  let local: LocalServer;
+  let context: BrowserContext;
+  let page: Page;
+  let profile: string;
+  const consoleErrors: string[] = [];
+
+  beforeAll(async () => {
+    if (!HAVE_CHROMIUM) throw new Error(`Chromium is not installed at ${CHROMIUM}: install Debian's package (apt-get install -y chromium; .ci/run does) or set CHROMIUM_PATH`);
+    await build({ configFile: resolve('web/vite.config.ts'), logLevel: 'warn' });
+    local = await startLocal({ port: 0, dataDir: null });
+    profile = mkdtempSync(join(tmpdir(), 'libertalia-chromium-'));
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ARGS,
+      viewport: { width: 1280, height: 900 },
+      locale: 'en-GB',
+      timezoneId: 'UTC',
+    });
+    page = context.pages()[0] ?? (await context.newPage());
+    page.setDefaultTimeout(15_000);
+    page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(m.text());
+    });
+    page.on('pageerror', (e) => consoleErrors.push(e.message));
+    mkdirSync(SHOTS, { recursive: true });
+  }, 90_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await local?.close();
+    if (profile) rmSync(profile, { recursive: true, force: true });
+  });
+
+  // playwright-core has no expect matchers: these wait (up to the page timeout) for the page to show it.
+  const shown = (l: Locator) => l.waitFor({ state: 'visible' });
+  const enabled = (l: Locator) => expect.poll(() => l.isEnabled()).toBe(true);
+  const hasText = (l: Locator, text: string) => expect.poll(() => l.innerText()).toContain(text);
+  const table = () => page.getByTestId('table');
+  const version = () => table().getAttribute('data-version');
+  const handButtons = () => page.getByTestId('hand').getByRole('button');
+
+  /** Waits until the table shows a newer game version and no request is running. */
+  async function waitForChange(before: string | null) {
+    // A string: this file is type-checked without the DOM library.
+    await page.waitForFunction(
+      `(() => { const t = document.querySelector('[data-testid=table]'); return !!t && t.getAttribute('aria-busy') === 'false' && t.getAttribute('data-version') !== ${JSON.stringify(before)}; })()`,
+    );
+  }
+
+  /** The log position (seq) of the newest "You decide…" line, 0 if none. */
+  async function lastDecision(): Promise<number> {
+    const line = page.getByTestId('log').getByRole('listitem').filter({ hasText: /^You decide/ }).first();
+    return (await line.count()) ? Number(await line.getAttribute('value')) : 0;
+  }
+
+  async function handCount(): Promise<number> {
+    return handButtons().count();
+  }
+
+  /**
+   * Plays the open game to the end by clicking: the first option of each prompt, otherwise
+   * the first card of the hand (clicked, or focused and Enter pressed). Returns what was seen.
+   */
+  async function playToEnd(shot: string, keyboard = false) {
+    const press = async (l: Locator) => {
+      if (!keyboard) return l.click();
+      await l.focus();
+      await page.keyboard.press('Enter');
+    };
+    const seen = { shrunk: 0, promptsAnswered: 0, cardsPlayed: 0, shot: false };
+    for (let turn = 0; turn < 300; turn++) {
+      await expect.poll(() => table().getAttribute('aria-busy')).toBe('false');
+      if ((await table().getAttribute('data-status')) === 'FINISHED') return seen;
+      const before = await version();
+      const prompt = page.getByTestId('prompt');
+      if (await prompt.count()) {
+        if (!seen.shot && seen.cardsPlayed > 0) {
+          await page.screenshot({ path: join(SHOTS, shot), fullPage: true });
+          seen.shot = true;
+        }
+        const text = (await prompt.locator('.prompt-text').textContent()) ?? '';
+        expect(text.length).toBeGreaterThan(0);
+        const option = prompt.getByRole('button').first();
+        await enabled(option);
+        const answeredBefore = await lastDecision();
+        await press(option);
+        await waitForChange(before);
+        // The answer is in the log in words, and that prompt is gone (or a new one is asked).
+        await expect.poll(lastDecision).toBeGreaterThan(answeredBefore);
+        seen.promptsAnswered++;
+        continue;
+      }
+      const cards = handButtons();
+      const n = await cards.count();
+      const first = cards.first();
+      if (n > 0 && (await first.isEnabled())) {
+        const name = (await first.locator('strong').textContent()) ?? '';
+        const dayBefore = await page.locator('.where').textContent();
+        await press(first);
+        await waitForChange(before);
+        seen.cardsPlayed++;
+        // Everyone else is a bot: this choice was the last, so the day ran and the card left the hand.
+        await hasText(page.getByTestId('log'), `You choose ${name}.`);
+        const status = await table().getAttribute('data-status');
+        if (status !== 'FINISHED') {
+          const after = await handCount();
+          if (after < n) seen.shrunk++;
+          expect(await page.locator('.where').textContent()).not.toBe(dayBefore);
+        }
+        continue;
+      }
+      throw new Error(`nothing to click on turn ${turn}: ${await page.getByTestId('status').textContent()}`);
+    }
+    throw new Error('the game did not end within 300 clicks');
+  }
+
+  async function checkFinished(seats: number) {
+    await expect.poll(() => table().getAttribute('data-status')).toBe('FINISHED');
+    await shown(page.getByRole('heading', { name: 'Final ranking' }));
+    const ranks = page.getByTestId('ranking').getByRole('listitem');
+    await expect.poll(() => ranks.count()).toBe(seats);
+    await hasText(ranks.first(), '1.');
+    await hasText(page.getByTestId('ranking'), '(you)');
+    await hasText(page.getByTestId('status'), 'Game over');
+    await hasText(page.getByTestId('log'), 'Game over.');
+    // The replay steps through the log: back to the first event, then one forward.
+    const replay = page.getByTestId('replay');
+    await replay.getByRole('button', { name: /First/ }).click();
+    await hasText(replay.getByTestId('replay-event'), 'Game created');
+    await shown(replay.getByText(/^Event 1 of \d+$/));
+    await replay.getByRole('button', { name: /Next ▶/ }).click();
+    await shown(replay.getByText(/^Event 2 of \d+$/));
+    await replay.getByRole('button', { name: /Next sunrise/ }).click();
+    await hasText(replay.getByTestId('replay-event'), 'Sunrise');
+  }
+
+  async function createGame(opts: { edition: string; seats: string; bots: string; board?: string; seed: string }) {
+    await page.getByLabel('Edition').selectOption(opts.edition);
+    await page.getByLabel('Seats').selectOption(opts.seats);
+    await page.getByLabel('Bots', { exact: true }).selectOption(opts.bots);
+    if (opts.board) await page.getByLabel('Board').selectOption(opts.board);
+    await page.getByLabel('Seed (optional)').fill(opts.seed);
+    await page.getByRole('button', { name: 'Create game' }).click();
+    await enabled(page.getByRole('button', { name: 'Start game' }));
+    await expect.poll(() => table().getAttribute('data-status')).toBe('LOBBY');
+    const start = await version();
+    await page.getByRole('button', { name: 'Start game' }).click();
+    await waitForChange(start);
+    await expect.poll(() => table().getAttribute('data-status')).toBe('ACTIVE');
+  }
+
+  it('signs up, plays a classic 4-seat game against 3 bots to the end by clicking', async () => {
+    await page.goto(local.url + '/');
+    await shown(page.getByRole('heading', { name: 'Sign up' }));
+    await page.getByLabel('Your name').fill('Anne Bonny');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await shown(page.getByRole('heading', { name: 'Lobby' }));
+    await shown(page.getByText('Signed in as Anne Bonny'));
+
+    await createGame({ edition: 'CLASSIC', seats: '4', bots: '3', seed: 'web classic' });
+    await expect.poll(() => page.getByTestId('seats').getByRole('row').count()).toBe(5);
+    await expect.poll(() => handButtons().count()).toBe(9);
+    await shown(page.getByRole('heading', { name: 'Your hand (9 cards)' }));
+    await hasText(page.getByTestId('status'), 'Your turn: choose your character for day 1');
+
+    const seen = await playToEnd('table-classic.png');
+    expect(seen.cardsPlayed).toBe(18);
+    expect(seen.shrunk).toBeGreaterThan(10);
+    expect(seen.promptsAnswered).toBeGreaterThan(0);
+    expect(seen.shot).toBe(true);
+    await checkFinished(4);
+    await page.screenshot({ path: join(SHOTS, 'finished-classic.png'), fullPage: true });
+    expect(consoleErrors).toEqual([]);
+  });
+
+  /** A GraphQL call from the test itself (another player, not the page). */
+  async function gql<T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
+    const res = await fetch(`${local.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ query, variables }),
+    });
+    const body = (await res.json()) as { data: T; errors?: unknown };
+    expect(body.errors).toBeUndefined();
+    return body.data;
+  }
+
+  it('plays a 2-player Winds of Galecrest game (CALM board) against a bot to the end', async () => {
+    // Another player opens a game: the lobby lists it to join.
+    const { signUp } = await gql<{ signUp: { token: string } }>('mutation { signUp(name: "Mary Read") { token } }');
+    await gql('mutation ($i: CreateGameInput!) { createGame(input: $i) { id } }', { i: { edition: 'CLASSIC', seats: 3, bots: 1 } }, signUp.token);
+
+    await page.getByRole('link', { name: 'Libertalia Online' }).click();
+    await shown(page.getByRole('heading', { name: 'Lobby' }));
+    await hasText(page.getByTestId('my-games'), 'Finished');
+    await createGame({ edition: 'GALECREST', seats: '2', bots: '1', board: 'CALM', seed: 'web galecrest' });
+
+    // Back in the lobby: my games say whose turn it is, Mary's game waits for a player.
+    await page.getByRole('link', { name: 'Libertalia Online' }).click();
+    await hasText(page.getByTestId('my-games'), 'Your turn');
+    await hasText(page.getByTestId('open-games'), 'Mary Read, free seat, Bot');
+    await shown(page.getByTestId('open-games').getByRole('button', { name: 'Join' }));
+    await page.getByLabel('Edition').selectOption('GALECREST');
+    await shown(page.getByLabel('Board'));
+    await page.screenshot({ path: join(SHOTS, 'lobby.png'), fullPage: true });
+    await page.getByRole('link', { name: 'Winds of Galecrest (calm board), 2 seats' }).click();
+    await expect.poll(() => table().getAttribute('data-status')).toBe('ACTIVE');
+
+    await expect.poll(() => handButtons().count()).toBe(6);
+    await shown(page.getByRole('heading', { name: 'Reputation track' }));
+    await expect.poll(() => page.getByTestId('reputation').getByRole('listitem').count()).toBe(6);
+    await hasText(page.getByTestId('reputation'), 'You');
+
+    // Phone width: nothing wider than the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const overflow = await page.evaluate(
+      `[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest('.scroll-x')).map((e) => e.tagName + '.' + e.className + ' ' + (e.textContent ?? '').slice(0, 30))`,
+    );
+    expect(overflow).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'table-phone.png'), fullPage: false });
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // This game is played with the keyboard only: focus a button, press Enter.
+    const seen = await playToEnd('table-galecrest.png', true);
+    expect(seen.cardsPlayed).toBeGreaterThanOrEqual(15);
+    expect(seen.shrunk).toBeGreaterThan(8);
+    expect(seen.promptsAnswered).toBeGreaterThan(0);
+    await checkFinished(2);
+    await hasText(page.getByTestId('seats'), 'Reputation');
+    expect(consoleErrors).toEqual([]);
+  });
+});

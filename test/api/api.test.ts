@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../functions/api/app.js';
 import { signToken } from '../../functions/api/auth.js';
 import { localDocumentClient } from '../../functions/local/dynalite.js';
@@ -205,12 +205,15 @@ describe('idempotent requests', () => {
 describe('errors', () => {
   it('hides unexpected failures behind INTERNAL_SERVER_ERROR with a generic message', async () => {
     const client = localDocumentClient(inject('dynamoEndpoint'));
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const broken = buildApp({ tableName: 'no-such-table', client, signingKey: SIGNING_KEY });
     await broken.apollo.start();
     const r = await broken.apollo.executeOperation({ query: `mutation { signUp(name: "x") { token } }` }, { contextValue: await broken.context({}) });
     const body = r.body.kind === 'single' ? r.body.singleResult : null;
     expect(body?.errors?.[0]).toMatchObject({ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } });
     expect(JSON.stringify(body)).not.toContain('no-such-table');
+    expect(logged).toHaveBeenCalled(); // the details go to the server log only
+    logged.mockRestore();
     await broken.apollo.stop();
   });
 

@@ -63,24 +63,28 @@ export function rand(seed: number): () => number {
  */
 export async function playToEnd(gql: Gql, gameId: string, tokens: (string | null)[], seed = 1, maxMoves = 2000) {
   const rnd = rand(seed);
-  let moves = 0;
-  for (; moves < maxMoves; moves++) {
-    const look = await gql(GAME_QUERY, { id: gameId }, tokens[0]!);
-    if (look.errors) throw new Error(JSON.stringify(look.errors));
-    const pub = look.data.game;
-    expectNoLeak(pub, 0);
-    if (pub.status === 'FINISHED') return { game: pub, moves };
-    const humans = pub.awaiting.filter((s: number) => tokens[s]);
+  const look = async (seat: number) => {
+    const r = await gql(GAME_QUERY, { id: gameId }, tokens[seat]!);
+    if (r.errors) throw new Error(JSON.stringify(r.errors));
+    expectNoLeak(r.data.game, seat);
+    return r.data.game;
+  };
+  // The latest answer and whose view it is: public fields (awaiting...) are the same for all.
+  let seen = { seat: 0, game: await look(0) };
+  for (let moves = 0; moves < maxMoves; moves++) {
+    if (seen.game.status === 'FINISHED') return { game: seen.seat === 0 ? seen.game : await look(0), moves };
+    const humans = seen.game.awaiting.filter((s: number) => tokens[s]);
     expect(humans.length).toBeGreaterThan(0); // bots never leave the game waiting on them
     const seat = humans[Math.floor(rnd() * humans.length)];
-    const mine = seat === 0 ? pub : (await gql(GAME_QUERY, { id: gameId }, tokens[seat]!)).data.game;
-    expectNoLeak(mine, seat);
+    const mine = seat === seen.seat ? seen.game : await look(seat);
     const prompt = mine.me.prompts[0];
     const r = prompt
       ? await gql(ANSWER, { g: gameId, p: prompt.id, o: prompt.options[Math.floor(rnd() * prompt.options.length)].id }, tokens[seat]!)
       : await gql(PLAY, { g: gameId, r: mine.me.hand[Math.floor(rnd() * mine.me.hand.length)] }, tokens[seat]!);
     if (r.errors) throw new Error(JSON.stringify(r.errors));
-    expectNoLeak(r.data.playCard ?? r.data.answerPrompt, seat);
+    const game = r.data.playCard ?? r.data.answerPrompt;
+    expectNoLeak(game, seat);
+    seen = { seat, game };
   }
   throw new Error(`game ${gameId} did not finish in ${maxMoves} moves`);
 }

@@ -16,6 +16,8 @@ export const MAX_COMMIT_ATTEMPTS = 12;
 export interface Change {
   /** Mutates the document (a private copy) and returns the new events; throws to refuse. */
   apply: (doc: GameDoc, rec: GameRec) => GameEvent[];
+  /** False: nothing to do on this version (e.g. no bot awaited any more); no commit. */
+  needed?: (rec: GameRec) => boolean;
   /** The status after the change (default: the engine's finished flag decides). */
   status?: (doc: GameDoc, rec: GameRec) => GameStatus;
 }
@@ -76,7 +78,7 @@ export async function loadOrNotFound(services: Services, gameId: string): Promis
 /** Applies `change` to the game and commits it (then any bot moves left); returns the change's record. */
 export async function commitChange(services: Services, gameId: string, change: Change, idem?: Idempotency): Promise<GameRec> {
   const rec = await commitOnce(services, gameId, change, idem);
-  await continueBots(services, rec);
+  if (rec.outbox.length > 0) await continueBots(services, rec); // only after a commit of ours
   return rec;
 }
 
@@ -93,6 +95,7 @@ async function commitOnce(services: Services, gameId: string, change: Change, id
     const rec = await loadOrNotFound(services, gameId);
     // Applied by a concurrent duplicate whose record is not written yet: never apply twice.
     if (idem && rec.requests[`${idem.scope}#${idem.requestId}`] !== undefined) return rec;
+    if (change.needed && !change.needed(rec)) return rec;
     const next = build(services, rec, change, idem);
     if (await store.commitGame(next)) {
       if (idem) await store.putRequest(gameId, idem.scope, idem.requestId, { fingerprint: idem.fingerprint, version: next.version, answer: snapshot(next) }, services.now());
@@ -104,14 +107,15 @@ async function commitOnce(services: Services, gameId: string, change: Change, id
 }
 
 /**
- * Continues a bot run that reached a per-commit bound (bot-only games run to the end).
- * Also used by the sweep to finish an advance an interrupted request left undone.
+ * Continues a bot run that reached a per-commit bound (long runs of bot moves). Also used by
+ * the sweep to finish bot moves an interrupted request left undone. Returns our commits.
  */
 export async function continueBots(services: Services, rec: GameRec): Promise<number> {
   let commits = 0;
   let cur = rec;
   while (cur.status === 'ACTIVE' && awaitedBot(cur.doc) !== undefined) {
-    cur = await commitOnce(services, cur.id, { apply: () => [] });
+    cur = await commitOnce(services, cur.id, { apply: () => [], needed: (r) => r.status === 'ACTIVE' && awaitedBot(r.doc) !== undefined });
+    if (cur.outbox.length === 0) break; // not committed by us: someone else moved the bots already
     commits++;
     if (commits > 100) break; // a rules bug must not spin forever
   }

@@ -162,6 +162,16 @@ describe('HTTP API', () => {
     expect(format.status).toBe('$context.status');
   });
 
+  it('has an alarm on 5xx answers of the API', () => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/ApiGateway',
+      MetricName: '5xx',
+      Dimensions: Match.arrayWith([{ Name: 'ApiId', Value: { Ref: logicalIdOf('AWS::ApiGatewayV2::Api', 'HttpApi') } }]),
+    });
+    // Errors + Throttles for each of the two functions, and the API's 5xx.
+    template.resourceCountIs('AWS::CloudWatch::Alarm', 5);
+  });
+
   it('outputs the API URL', () => {
     template.hasOutput('ApiUrl', { Value: Match.anyValue() });
     template.hasOutput('GraphqlUrl', { Value: Match.anyValue() });

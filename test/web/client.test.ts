@@ -55,10 +55,11 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
     if (profile) rmSync(profile, { recursive: true, force: true });
   });
 
-  // playwright-core has no expect matchers: these wait (up to the page timeout) for the page to show it.
+  // playwright-core has no expect matchers: these wait (up to 15 s) for the page to show it.
+  const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
   const shown = (l: Locator) => l.waitFor({ state: 'visible' });
-  const enabled = (l: Locator) => expect.poll(() => l.isEnabled()).toBe(true);
-  const hasText = (l: Locator, text: string) => expect.poll(() => l.innerText()).toContain(text);
+  const enabled = (l: Locator) => poll(() => l.isEnabled()).toBe(true);
+  const hasText = (l: Locator, text: string) => poll(() => l.innerText()).toContain(text);
   const table = () => page.getByTestId('table');
   const version = () => table().getAttribute('data-version');
   const handButtons = () => page.getByTestId('hand').getByRole('button');
@@ -93,7 +94,7 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
     };
     const seen = { shrunk: 0, promptsAnswered: 0, cardsPlayed: 0, shot: false };
     for (let turn = 0; turn < 300; turn++) {
-      await expect.poll(() => table().getAttribute('aria-busy')).toBe('false');
+      await poll(() => table().getAttribute('aria-busy')).toBe('false');
       if ((await table().getAttribute('data-status')) === 'FINISHED') return seen;
       const before = await version();
       const prompt = page.getByTestId('prompt');
@@ -110,7 +111,7 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
         await press(option);
         await waitForChange(before);
         // The answer is in the log in words, and that prompt is gone (or a new one is asked).
-        await expect.poll(lastDecision).toBeGreaterThan(answeredBefore);
+        await poll(lastDecision).toBeGreaterThan(answeredBefore);
         seen.promptsAnswered++;
         continue;
       }
@@ -139,10 +140,10 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
   }
 
   async function checkFinished(seats: number) {
-    await expect.poll(() => table().getAttribute('data-status')).toBe('FINISHED');
+    await poll(() => table().getAttribute('data-status')).toBe('FINISHED');
     await shown(page.getByRole('heading', { name: 'Final ranking' }));
     const ranks = page.getByTestId('ranking').getByRole('listitem');
-    await expect.poll(() => ranks.count()).toBe(seats);
+    await poll(() => ranks.count()).toBe(seats);
     await hasText(ranks.first(), '1.');
     await hasText(page.getByTestId('ranking'), '(you)');
     await hasText(page.getByTestId('status'), 'Game over');
@@ -166,11 +167,11 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
     await page.getByLabel('Seed (optional)').fill(opts.seed);
     await page.getByRole('button', { name: 'Create game' }).click();
     await enabled(page.getByRole('button', { name: 'Start game' }));
-    await expect.poll(() => table().getAttribute('data-status')).toBe('LOBBY');
+    await poll(() => table().getAttribute('data-status')).toBe('LOBBY');
     const start = await version();
     await page.getByRole('button', { name: 'Start game' }).click();
     await waitForChange(start);
-    await expect.poll(() => table().getAttribute('data-status')).toBe('ACTIVE');
+    await poll(() => table().getAttribute('data-status')).toBe('ACTIVE');
   }
 
   it('signs up, plays a classic 4-seat game against 3 bots to the end by clicking', async () => {
@@ -182,8 +183,8 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
     await shown(page.getByText('Signed in as Anne Bonny'));
 
     await createGame({ edition: 'CLASSIC', seats: '4', bots: '3', seed: 'web classic' });
-    await expect.poll(() => page.getByTestId('seats').getByRole('row').count()).toBe(5);
-    await expect.poll(() => handButtons().count()).toBe(9);
+    await poll(() => page.getByTestId('seats').getByRole('row').count()).toBe(5);
+    await poll(() => handButtons().count()).toBe(9);
     await shown(page.getByRole('heading', { name: 'Your hand (9 cards)' }));
     await hasText(page.getByTestId('status'), 'Your turn: choose your character for day 1');
 
@@ -228,11 +229,11 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
     await shown(page.getByLabel('Board'));
     await page.screenshot({ path: join(SHOTS, 'lobby.png'), fullPage: true });
     await page.getByRole('link', { name: 'Winds of Galecrest (calm board), 2 seats' }).click();
-    await expect.poll(() => table().getAttribute('data-status')).toBe('ACTIVE');
+    await poll(() => table().getAttribute('data-status')).toBe('ACTIVE');
 
-    await expect.poll(() => handButtons().count()).toBe(6);
+    await poll(() => handButtons().count()).toBe(6);
     await shown(page.getByRole('heading', { name: 'Reputation track' }));
-    await expect.poll(() => page.getByTestId('reputation').getByRole('listitem').count()).toBe(6);
+    await poll(() => page.getByTestId('reputation').getByRole('listitem').count()).toBe(6);
     await hasText(page.getByTestId('reputation'), 'You');
 
     // Phone width: nothing wider than the screen.
@@ -251,6 +252,52 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
     expect(seen.promptsAnswered).toBeGreaterThan(0);
     await checkFinished(2);
     await hasText(page.getByTestId('seats'), 'Reputation');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('joins another player’s game, changes the day’s choice, and sees the other player’s move by polling', async () => {
+    const { signUp } = await gql<{ signUp: { token: string } }>('mutation { signUp(name: "Jack Rackham") { token } }');
+    const jack = signUp.token;
+    const { createGame } = await gql<{ createGame: { id: string } }>(
+      'mutation ($i: CreateGameInput!) { createGame(input: $i) { id } }',
+      { i: { edition: 'CLASSIC', seats: 3, bots: 1, seed: 'web two humans' } },
+      jack,
+    );
+    const id = createGame.id;
+
+    await page.getByRole('link', { name: 'Libertalia Online' }).click();
+    const entry = page.getByTestId('open-games').getByRole('listitem').filter({ hasText: 'Jack Rackham' });
+    await entry.getByRole('button', { name: 'Join' }).click();
+    await poll(() => table().getAttribute('data-status')).toBe('LOBBY');
+    await hasText(page.getByTestId('status'), 'Ready to start');
+
+    // Jack starts the game from elsewhere: the page notices by polling the event log.
+    await gql('mutation ($g: ID!) { startGame(gameId: $g) { id } }', { g: id }, jack);
+    await poll(() => table().getAttribute('data-status')).toBe('ACTIVE');
+    await poll(() => handButtons().count()).toBe(9);
+
+    const [a, b] = [handButtons().nth(0), handButtons().nth(1)];
+    const nameB = (await b.locator('strong').textContent()) ?? '';
+    let before = await version();
+    await a.click();
+    await waitForChange(before);
+    await hasText(page.getByTestId('status'), 'Waiting for Jack Rackham');
+    expect(await a.getAttribute('aria-pressed')).toBe('true');
+    // Still changeable: Jack has not chosen yet.
+    before = await version();
+    await b.click();
+    await waitForChange(before);
+    expect(await b.getAttribute('aria-pressed')).toBe('true');
+    expect(await a.getAttribute('aria-pressed')).toBe('false');
+    await hasText(page.getByTestId('log'), `You change your choice to ${nameB}.`);
+    await poll(() => handButtons().count()).toBe(9);
+
+    // Jack's choice is the last one: the day runs, and the page shows it without a click.
+    const { game } = await gql<{ game: { me: { hand: number[] } } }>('query ($g: ID!) { game(id: $g) { me { hand } } }', { g: id }, jack);
+    await gql('mutation ($g: ID!, $r: Int!) { playCard(gameId: $g, rank: $r) { id } }', { g: id, r: game.me.hand[0] }, jack);
+    await hasText(page.getByTestId('log'), 'Sunrise');
+    await poll(() => handButtons().count()).toBe(8);
+    await hasText(page.getByTestId('island'), nameB);
     expect(consoleErrors).toEqual([]);
   });
 });

@@ -365,7 +365,9 @@ function gameScreen(id: string): () => void {
     for (;;) {
       const after = events.length ? events[events.length - 1].seq : 0;
       const page = await api.events(id, after);
-      events = events.concat(page.events);
+      // A poll and an action may fetch at the same time: keep each seq once, in order.
+      const last = events.length ? events[events.length - 1].seq : 0;
+      events = events.concat(page.events.filter((e) => e.seq > last));
       if (!page.hasMore || page.events.length === 0) break;
     }
   }
@@ -376,7 +378,8 @@ function gameScreen(id: string): () => void {
       notFound = true;
       return;
     }
-    game = g;
+    // An older answer (a poll that started before an action) never replaces a newer game.
+    if (!game || g.version >= game.version) game = g;
     await fetchEvents();
     if (game.status === 'FINISHED' && !frames) {
       frames = buildReplay(events, game);
@@ -404,7 +407,7 @@ function gameScreen(id: string): () => void {
   }
 
   async function poll() {
-    if (polling || busy || !alive) return;
+    if (polling || busy || !alive || game?.status === 'FINISHED') return;
     polling = true;
     try {
       const before = events.length ? events[events.length - 1].seq : 0;

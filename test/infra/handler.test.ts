@@ -11,6 +11,7 @@ import { buildApp, MAX_BODY_BYTES } from '../../functions/api/app.js';
 import { handler, resetApiHandlerForTests } from '../../functions/handlers/api.js';
 import { getDocumentClient, resetForTests } from '../../functions/handlers/config.js';
 import { handler as sweepHandler } from '../../functions/handlers/sweep.js';
+import { createStore } from '../../functions/store/index.js';
 import { freshTable } from '../setup/db.js';
 
 const SIGNING_KEY = `test-only-${randomUUID()}`;
@@ -374,5 +375,25 @@ describe('sweep Lambda handler', () => {
     const res = await sweepHandler();
     expect(res.gamesChecked).toBeGreaterThanOrEqual(1);
     expect(res.advanced).toBe(0);
+  });
+
+  it('finishes an advance that a crashed API invocation left undone', async () => {
+    const token = ok(await lambdaTransport.gql('mutation { signUp(name: "Crash") { token } }', {}), 'signUp').signUp.token as string;
+    const game = ok(
+      await lambdaTransport.gql('mutation($i: CreateGameInput!) { createGame(input: $i) { id } }', { i: { edition: 'CLASSIC', seats: 4, bots: 3 } }, token),
+      'createGame',
+    ).createGame;
+    // As if the invocation that started the game died after its commit, before any bot moved.
+    const store = createStore({ tableName, client: getDocumentClient() });
+    const rec = (await store.loadGame(game.id))!;
+    expect(await store.commitGame({ ...rec, version: rec.version + 1, status: 'ACTIVE' })).toBe(true);
+    const awaiting = async () =>
+      ok(await lambdaTransport.gql('query($g: ID!) { game(id: $g) { awaiting } }', { g: game.id }, token), 'game').game.awaiting;
+    expect(await awaiting()).toEqual([0, 1, 2, 3]);
+
+    const first = await sweepHandler();
+    expect(first.advanced).toBeGreaterThanOrEqual(1);
+    expect(await awaiting()).toEqual([0]); // the bots chose; only the human is awaited
+    expect((await sweepHandler()).advanced).toBe(0); // exactly once: nothing left on the next run
   });
 });

@@ -165,6 +165,8 @@ export class LibertaliaStack extends Stack {
       httpApi: this.api,
       stageName: '$default',
       autoDeploy: true,
+      // The API's load limit. Not reserved concurrency: a new account (concurrency quota 10) cannot
+      // reserve any, and the deploy would fail there.
       throttle: { rateLimit: props.apiRateLimit ?? 50, burstLimit: props.apiBurstLimit ?? 100 },
       accessLogSettings: {
         destination: new apigw.LogGroupLogDestination(accessLogs),

@@ -1,7 +1,7 @@
 // Commands: the secret choice, prompts, rejected commands (state unchanged), scenario errors,
 // and what each seat may see.
 import { describe, expect, it } from 'vitest';
-import { applyInPlace, playScenario, view, viewEvent } from '../../../functions/engine/index.js';
+import { applyInPlace, createGame, playScenario, view, viewEvent } from '../../../functions/engine/index.js';
 import type { Command, GameState } from '../../../functions/engine/index.js';
 import { day, lootOf, ofType, pending, seat, setup, snapshot } from './helpers.js';
 
@@ -158,5 +158,14 @@ describe('hidden information', () => {
     expect(v1.seats[0].den).toEqual([28]);
     expect(v1.seats[0].handSize).toBe(8);
     expect(v1.me?.hand).toEqual([5, 7, 12, 16, 17, 20, 23, 28]);
+  });
+});
+
+describe('classic set-up', () => {
+  it('has no board sides: a board option is refused with BAD_USER_INPUT', () => {
+    expect(() => createGame({ edition: 'classic', players: 3, seed: 's', board: 'calm' })).toThrow(
+      expect.objectContaining({ code: 'BAD_USER_INPUT' }),
+    );
+    expect(createGame({ edition: 'classic', players: 3, seed: 's' }).edition).toBe('classic');
   });
 });

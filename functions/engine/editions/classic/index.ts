@@ -1,5 +1,6 @@
 // Libertalia (2012): 3 campaigns of 6 days, dens, face-down booty, colour tie-breaks.
 import { gain } from '../../actions.js';
+import { fail } from '../../errors.js';
 import type { Edition } from '../../edition.js';
 import { rankSeats } from '../../scoring.js';
 import type { Step } from '../../types.js';
@@ -25,7 +26,9 @@ export const classic: Edition = {
   // other seats see how many cards a graveyard holds, not which.
   hiddenGraveyard: true,
   cards,
-  setup: () => {},
+  setup: (_g, opts) => {
+    if (opts.board !== undefined && opts.board !== null) fail('BAD_USER_INPUT', 'the classic edition has no board sides');
+  },
   startRound: (x) => {
     x.g.seats.forEach((_, seat) => gain(x, seat, 10, 'campaign'));
   },

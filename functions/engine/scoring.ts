@@ -15,7 +15,3 @@ export function rankSeats(g: GameState, criteria: Criterion[]): number[] {
   });
 }
 
-/** Whether two seats are tied on every criterion (a shared place). */
-export function tied(g: GameState, criteria: Criterion[], a: number, b: number): boolean {
-  return criteria.every((c) => c(g.seats[a], a, g) === c(g.seats[b], b, g));
-}

@@ -195,8 +195,17 @@ export function takeFromDay(g: GameState, kind: Loot): boolean {
 /** One option per distinct kind, in the edition's order. */
 export function kindOptions(x: Ctx, kinds: readonly Loot[]): Option[] {
   const out: Option[] = [];
-  for (const k of x.ed.lootKinds) if (kinds.includes(k)) out.push({ id: k, label: k });
+  for (const k of x.ed.lootKinds) if (kinds.includes(k)) out.push(kindOption(k));
   return out;
+}
+
+// Loot options never change: one frozen object per kind instead of one per prompt (dusk picks
+// are the most frequent decision of a game).
+const KIND_OPTIONS = new Map<Loot, Option>();
+function kindOption(k: Loot): Option {
+  let o = KIND_OPTIONS.get(k);
+  if (!o) KIND_OPTIONS.set(k, (o = Object.freeze({ id: k, label: k })));
+  return o;
 }
 
 export function ownedKinds(x: Ctx, seat: number): Loot[] {

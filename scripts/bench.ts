@@ -1,10 +1,13 @@
-// npm run bench: one report of the figures the project measures. Each part runs in its own
-// fresh Node process; the engine is bundled with esbuild first (as it ships to Lambda).
+// npm run bench: one report of the figures the project measures, printed as tables and written
+// to results/bench.json: engine games/s, the API under 1/10/100 concurrent games, the DynamoDB
+// cost of a game, the Lambda bundles. Each part runs in its own fresh Node process; the engine
+// is bundled with esbuild first (as it ships to Lambda). `--quick`: a short run.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import type { LoadReport } from './bench-load.js';
 
 const quick = process.argv.includes('--quick');
 
@@ -33,24 +36,89 @@ async function engine() {
   return rows;
 }
 
-/** Other parts of the report, each an npm script printing a JSON object on its last line. */
-function part(script: string, title: string) {
-  if (!existsSync(`scripts/${script.replace('bench:', 'bench-')}.ts`)) return null;
-  console.log(`\n${title}`);
-  const out = execFileSync('npm', ['run', '-s', script, ...(quick ? ['--', '--quick'] : [])], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  process.stdout.write(out);
-  const last = out.trim().split('\n').pop() ?? '';
-  try {
-    return JSON.parse(last);
-  } catch {
-    return { output: out };
-  }
+/** Runs a TypeScript part in its own Node process (tsx); its last stdout line is JSON. Progress goes to stderr. */
+function partJson(script: string, args: string[]): any {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', script, ...args, ...(quick ? ['--quick'] : [])], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return JSON.parse(out.trim().split('\n').pop() ?? 'null');
 }
 
-const report: Record<string, unknown> = { at: new Date().toISOString(), node: process.version, quick };
+const ms = (x: number) => Number(x.toFixed(1));
+const ratio = (x: number) => Number(x.toFixed(1));
+
+function api() {
+  const r = partJson('scripts/bench-load.ts', ['--json']) as LoadReport;
+  console.log('\nAPI on the local stack: latency in ms under C concurrent 4-seat games played by bot clients over HTTP');
+  console.log('(x trivial: the same percentile of `{ __typename }` measured in the same run, under the same load)');
+  console.log(
+    table(
+      r.latency.map((l) => ({
+        games: l.concurrentGames,
+        query: l.query,
+        samples: l.samples,
+        p50: ms(l.p50),
+        p95: ms(l.p95),
+        p99: ms(l.p99),
+        'x p50': ratio(l.xTrivialP50),
+        'x p95': ratio(l.xTrivialP95),
+        'x p99': ratio(l.xTrivialP99),
+      })),
+      ['games', 'query', 'samples', 'p50', 'p95', 'p99', 'x p50', 'x p95', 'x p99'],
+    ),
+  );
+  console.log('\nThroughput (4-seat classic games, every seat a bot client through the API)');
+  console.log(
+    table(
+      r.levels.map((l) => ({
+        games: l.concurrentGames,
+        mode: l.mode === 'complete' ? 'whole games' : `${Math.round(l.seconds)} s window`,
+        completed: l.gamesCompleted,
+        seconds: Number(l.seconds.toFixed(1)),
+        requestsPerSecond: Math.round(l.requestsPerSecond),
+        gamesPerMinute: Number(l.gamesPerMinute.toFixed(1)) + (l.mode === 'window' ? ' (projected)' : ''),
+      })),
+      ['games', 'mode', 'completed', 'seconds', 'requestsPerSecond', 'gamesPerMinute'],
+    ),
+  );
+  const c = r.cost;
+  console.log(`\nDynamoDB cost of a complete 4-player classic game (mean of ${c.games}, played alone; ${c.source})`);
+  console.log(
+    table(
+      [
+        { what: 'write request units', perGame: ms(c.writeUnits), calls: ms(c.writeRequests), minimum: ms(c.minimumWrites) },
+        { what: 'read request units', perGame: ms(c.readUnits), calls: ms(c.readRequests), minimum: '-' },
+      ],
+      ['what', 'perGame', 'calls', 'minimum'],
+    ),
+  );
+  console.log(
+    `minimum = one write per player decision (${ms(c.decisionsPerGame)}) + one per advance (${ms(c.advancesPerGame)}); ` +
+      `write calls are ${ratio(c.writesVsMinimum)}x the minimum`,
+  );
+  console.log('by call: ' + Object.entries(c.byCommand).map(([k, v]) => `${k.replace('Command', '')} ${ms(v.calls)} calls/${ms(v.units)} units`).join(', '));
+  console.log(
+    `on-demand price: $${c.usdPer1000Games.toFixed(4)} per 1,000 games ` +
+      `(${r.prices.region}, $${r.prices.usdPerMillionWRU}/M WRU, $${r.prices.usdPerMillionRRU}/M RRU, prices of ${r.prices.date})`,
+  );
+  return r;
+}
+
+function lambda() {
+  const r = partJson('scripts/bench-lambda.ts', []);
+  console.log('\nLambda bundles (esbuild as cdk synth builds them) and cold module initialisation (fresh Node process)');
+  console.log(table(r.handlers, ['handler', 'bundleKB', 'gzipKB', 'mapKB', 'initMsMedian', 'initMsMin', 'initMsNoMapsMedian', 'runs']));
+  return r;
+}
+
+const t0 = Date.now();
+const report: Record<string, unknown> = { at: new Date().toISOString(), node: process.version, cpus: cpus().length, quick };
 report.engine = await engine();
-report.api = part('bench:api', 'API on the local stack');
-report.lambda = part('bench:lambda', 'Lambda bundles');
+report.api = api();
+report.lambda = lambda();
+report.seconds = Math.round((Date.now() - t0) / 1000);
 mkdirSync('results', { recursive: true });
 writeFileSync(join('results', 'bench.json'), JSON.stringify(report, null, 2));
-console.log('\nwritten: results/bench.json');
+console.log(`\nwritten: results/bench.json (${report.seconds} s)`);

@@ -10,7 +10,9 @@ import { formatError } from './errors.js';
 import { resolvers } from './resolvers/index.js';
 import { handleRest, type RestRequest, type RestResponse } from './rest.js';
 import { typeDefs } from './schema.generated.js';
-import { sweep } from './sweep.js';
+import { createChanges } from './changes.js';
+import { sweep, type SweepResult } from './sweep.js';
+import { DEFAULT_WEBHOOKS, type WebhookConfig } from './webhooks.js';
 
 export type { ApiContext } from './context.js';
 
@@ -19,6 +21,8 @@ export interface AppConfig {
   client: DynamoDBDocumentClient;
   signingKey: string;
   now?: () => Date;
+  /** Webhook attempts: timeout and whether private hosts are allowed (default: 2 s, no). */
+  webhooks?: Partial<WebhookConfig>;
 }
 
 /** Request body limit (bytes) for the HTTP entry points: GraphQL documents here are small. */
@@ -38,13 +42,16 @@ export function buildApp(config: AppConfig): {
   apollo: ApolloServer<ApiContext>;
   context: (headers: Record<string, string | undefined>) => Promise<ApiContext>;
   rest: (req: RestRequest) => Promise<RestResponse>;
-  sweep: (now?: Date) => Promise<{ gamesChecked: number; advanced: number }>;
+  sweep: (now?: Date) => Promise<SweepResult>;
+  services: Services;
 } {
   if (!config.signingKey || config.signingKey.length < 32) throw new Error('the signing key must have at least 32 characters');
   const services: Services = {
     store: createStore({ tableName: config.tableName, client: config.client }),
     signingKey: config.signingKey,
     now: config.now ?? (() => new Date()),
+    webhooks: { ...DEFAULT_WEBHOOKS, ...config.webhooks },
+    changes: createChanges(),
   };
   const armor = new ApolloArmor(ARMOR).protect();
   const apollo = new ApolloServer<ApiContext>({
@@ -62,5 +69,6 @@ export function buildApp(config: AppConfig): {
     context: (headers) => createContext(services, headers),
     rest: (req) => handleRest(services, req),
     sweep: (now) => sweep(now ? { ...services, now: () => now } : services),
+    services,
   };
 }

@@ -1,7 +1,7 @@
 // Bot seats: after any change, every awaited bot seat is answered by the engine's bot, inside
 // the same commit, until a human is needed. Bounded so one commit stays a modest item.
-import { applyInPlace, awaitedSeats, botCommand, botRandom, type GameEvent } from '../engine/index.js';
-import type { GameDoc } from './doc.js';
+import { awaitedSeats, botCommand, botRandom, type BotKind, type Command, type GameEvent } from '../engine/index.js';
+import { type GameDoc, play } from './doc.js';
 
 /** Bot commands per commit; a longer bot run continues in further commits. */
 export const MAX_BOT_COMMANDS_PER_COMMIT = 400;
@@ -9,7 +9,7 @@ export const MAX_BOT_COMMANDS_PER_COMMIT = 400;
 export const MAX_EVENTS_PER_COMMIT = 1200;
 
 /** FNV-1a: a stable 32-bit seed from a string. */
-function hash32(s: string): number {
+export function hash32(s: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
   return h >>> 0;
@@ -24,13 +24,17 @@ export function awaitedBot(doc: GameDoc): number | undefined {
  * (a bound was reached). The bots' randomness depends only on the game and its progress,
  * never on the game's own RNG, so a retried commit replays the same bot moves.
  */
-export function runBots(gameId: string, doc: GameDoc, events: GameEvent[]): boolean {
-  const g = doc.state;
+export function runBots(gameId: string, doc: GameDoc, events: GameEvent[], baseSeq: number): boolean {
   for (let i = 0; i < MAX_BOT_COMMANDS_PER_COMMIT && events.length < MAX_EVENTS_PER_COMMIT; i++) {
     const seat = awaitedBot(doc);
     if (seat === undefined) return false;
-    const rnd = botRandom(hash32(`${gameId}:${g.commands}:${seat}`));
-    applyInPlace(g, botCommand(g, seat, doc.seats[seat].bot!, rnd), events);
+    play(doc, botMove(gameId, doc, seat, doc.seats[seat].bot!), events, baseSeq);
   }
   return awaitedBot(doc) !== undefined;
+}
+
+/** The bot's command for `seat` (also the default move of a late seat, with 'greedy'). */
+export function botMove(gameId: string, doc: GameDoc, seat: number, kind: BotKind): Command {
+  const g = doc.state;
+  return botCommand(g, seat, kind, botRandom(hash32(`${gameId}:${g.commands}:${seat}`)));
 }

@@ -5,8 +5,9 @@ import type { GameEvent } from '../engine/index.js';
 import type { GameRecord, GameStatus, StoredEvent } from '../store/index.js';
 import { awaitedBot, runBots } from './bots.js';
 import type { Services } from './context.js';
-import { type GameDoc, refreshPending } from './doc.js';
+import { type GameDoc, nextDeadline, refreshPending } from './doc.js';
 import { ApiError, fromEngine } from './errors.js';
+import { afterCommit } from './notify.js';
 
 export type GameRec = GameRecord<GameDoc>;
 
@@ -48,16 +49,18 @@ function build(services: Services, rec: GameRec, change: Change, idem?: Idempote
     throw fromEngine(e);
   }
   const status = nextStatus(doc, rec, change);
-  if (status === 'ACTIVE') runBots(rec.id, doc, events);
+  if (status === 'ACTIVE') runBots(rec.id, doc, events, rec.lastSeq);
   const now = services.now();
   refreshPending(doc, status === 'ACTIVE', now);
   const at = now.toISOString();
   const outbox: StoredEvent[] = events.map((e, i) => ({ seq: rec.lastSeq + 1 + i, at, ...e }));
   const version = rec.version + 1;
+  const finalStatus = doc.state.finished && status === 'ACTIVE' ? 'FINISHED' : status;
   return {
     ...rec,
     version,
-    status: doc.state.finished && status === 'ACTIVE' ? 'FINISHED' : status,
+    status: finalStatus,
+    dueAt: finalStatus === 'ACTIVE' ? nextDeadline(doc) : null,
     updatedAt: at,
     doc,
     lastSeq: rec.lastSeq + events.length,
@@ -99,6 +102,7 @@ async function commitOnce(services: Services, gameId: string, change: Change, id
     const next = build(services, rec, change, idem);
     if (await store.commitGame(next)) {
       if (idem) await store.putRequest(gameId, idem.scope, idem.requestId, { fingerprint: idem.fingerprint, version: next.version, answer: snapshot(next) }, services.now());
+      await afterCommit(services, rec, next);
       return next;
     }
     await pause(attempt);

@@ -2,12 +2,16 @@
 // not thrown here, so that the resolvers answer it as a typed UNAUTHENTICATED error.
 import type { Store } from '../store/index.js';
 import { bearerToken, type Player, verifyToken } from './auth.js';
+import type { GameChanges } from './changes.js';
 import { ApiError } from './errors.js';
+import type { WebhookConfig } from './webhooks.js';
 
 export interface Services {
   store: Store;
   signingKey: string;
   now: () => Date;
+  webhooks: WebhookConfig;
+  changes: GameChanges;
 }
 
 export interface ApiContext {

@@ -1,11 +1,20 @@
 // The API's game document, stored opaquely by the store: who sits where, the options, the
-// engine's state and since when each awaited seat has been waited for (for deadlines).
-import { awaitedSeats, type BotKind, type EditionId, type GameState } from '../engine/index.js';
+// engine's state, since when each awaited seat has been waited for (for deadlines) and the
+// command log (every command the engine applied, bots' and timeouts' included: replays).
+import { applyInPlace, awaitedSeats, type BotKind, type Command, type EditionId, type GameEvent, type GameOptions, type GameState } from '../engine/index.js';
 
 export interface SeatHolder {
   playerId: string | null;
   name: string | null;
   bot: BotKind | null;
+  /** A player replaced by a bot after too many timeouts (still a member: sees the seat). */
+  replaced?: boolean;
+}
+
+/** One applied command and the seq of the last event it produced (its place in the log). */
+export interface LoggedCommand {
+  c: Command;
+  seq: number;
 }
 
 export interface GameDoc {
@@ -18,7 +27,23 @@ export interface GameDoc {
   state: GameState;
   /** Awaited seat -> the decision awaited and when it became pending. */
   pending: Record<string, { key: string; since: string }>;
+  /** Commands applied since the start, in order (older games: absent). */
+  log?: LoggedCommand[];
+  /** Anyone with the id may watch (spectator view); default true. */
+  spectators?: boolean;
+  /** Consecutive timeouts after which a bot takes the seat over; default 3. */
+  timeoutsBeforeBot?: number;
+  /** Consecutive timeouts per seat (reset by the seat's own move). */
+  timeouts?: Record<string, number>;
+  /** How the bots play (for seats filled at start). */
+  botKind?: BotKind;
+  /** The seq of the `gameStarted` event (replays before it show the lobby). */
+  startSeq?: number;
+  /** The game created by `rematch`, once asked for. */
+  rematchId?: string;
 }
+
+export const DEFAULT_TIMEOUTS_BEFORE_BOT = 3;
 
 export const BOT_NAMES = ['Bot Blackbeard', 'Bot Read', 'Bot Kidd', 'Bot Roberts', 'Bot Teach', 'Bot Vane'];
 
@@ -30,6 +55,20 @@ export function seatOf(doc: GameDoc, playerId: string | null | undefined): numbe
 }
 
 export const isFull = (doc: GameDoc) => doc.seats.every((s) => s.playerId !== null || s.bot !== null);
+
+/** The engine options the game was created with (replays and the scenario start from them). */
+export function engineOptions(doc: GameDoc): GameOptions {
+  return { edition: doc.edition, players: doc.seats.length, seed: doc.seed, ...(doc.board ? { board: doc.board } : {}) };
+}
+
+/**
+ * Applies one command to the document's state and logs it. `baseSeq` is the game's lastSeq
+ * before this commit, so the command's place in the log is known now.
+ */
+export function play(doc: GameDoc, command: Command, events: GameEvent[], baseSeq: number): void {
+  applyInPlace(doc.state, command, events);
+  (doc.log ??= []).push({ c: command, seq: baseSeq + events.length });
+}
 
 /** What a seat is being asked now: a prompt (by id) or the day's card. */
 function decisionKey(g: GameState, seat: number): string {
@@ -57,4 +96,23 @@ export function deadlineOf(doc: GameDoc, seat: number): string | null {
   const p = doc.pending[seat];
   if (!p || doc.decisionTimeLimitHours === null) return null;
   return new Date(Date.parse(p.since) + doc.decisionTimeLimitHours * 3600_000).toISOString();
+}
+
+/** Awaited human seats whose deadline has passed at `now`. */
+export function lateSeats(doc: GameDoc, now: Date): number[] {
+  return Object.keys(doc.pending)
+    .map(Number)
+    .filter((seat) => doc.seats[seat].bot === null && (deadlineOf(doc, seat) ?? '\uffff') <= now.toISOString())
+    .sort((a, b) => a - b);
+}
+
+/** The earliest deadline of an awaited human seat (the sweep's due time), or null. */
+export function nextDeadline(doc: GameDoc): string | null {
+  let first: string | null = null;
+  for (const seat of Object.keys(doc.pending).map(Number)) {
+    if (doc.seats[seat].bot !== null) continue;
+    const d = deadlineOf(doc, seat);
+    if (d !== null && (first === null || d < first)) first = d;
+  }
+  return first;
 }

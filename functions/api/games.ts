@@ -1,12 +1,13 @@
 // What each API call does to a game: thin steps around the engine (rules) and the store
 // (items). Resolvers and the REST routes call these; nothing here knows about HTTP.
 import { randomUUID } from 'node:crypto';
-import { applyInPlace, type BotKind, createGame as engineCreateGame, type Command, type EditionId, type GameEvent, viewEvent } from '../engine/index.js';
+import { type BotKind, createGame as engineCreateGame, type Command, type EditionId, type GameEvent, viewEvent } from '../engine/index.js';
 import type { GameStatus } from '../store/index.js';
 import type { Player } from './auth.js';
 import { commitChange, type GameRec, loadOrNotFound } from './commit.js';
 import type { Services } from './context.js';
-import { BOT_NAMES, type GameDoc, isFull, seatOf } from './doc.js';
+import { canWatch } from './access.js';
+import { BOT_NAMES, DEFAULT_TIMEOUTS_BEFORE_BOT, engineOptions, type GameDoc, isFull, play, seatOf } from './doc.js';
 import { ApiError, fromEngine } from './errors.js';
 
 export interface CreateGameInput {
@@ -17,6 +18,8 @@ export interface CreateGameInput {
   botKind?: 'RANDOM' | 'GREEDY' | null;
   seed?: string | null;
   decisionTimeLimitHours?: number | null;
+  spectators?: boolean | null;
+  timeoutsBeforeBot?: number | null;
 }
 
 const bad = (m: string): never => {
@@ -43,6 +46,8 @@ export async function createGame(services: Services, player: Player, input: Crea
   const seed = input.seed ?? randomUUID();
   if (seed.length > 200) bad('a seed has at most 200 characters');
   const board = edition === 'galecrest' ? (input.board ?? 'CALM').toLowerCase() : null;
+  const timeoutsBeforeBot = input.timeoutsBeforeBot ?? DEFAULT_TIMEOUTS_BEFORE_BOT;
+  if (!Number.isInteger(timeoutsBeforeBot) || timeoutsBeforeBot < 1 || timeoutsBeforeBot > 100) bad('timeoutsBeforeBot is 1-100');
   let state;
   try {
     state = engineCreateGame({ edition, players: seats, seed, ...(board ? { board } : {}) });
@@ -63,10 +68,15 @@ export async function createGame(services: Services, player: Player, input: Crea
     seed,
     state,
     pending: {},
+    log: [],
+    spectators: input.spectators ?? true,
+    timeoutsBeforeBot,
+    timeouts: {},
+    botKind,
   };
   const now = services.now().toISOString();
   const events = [
-    { type: 'gameCreated', data: { edition, board, seats, bots, decisionTimeLimitHours: limit } },
+    { type: 'gameCreated', data: { edition, board, seats, bots, decisionTimeLimitHours: limit, spectators: doc.spectators, timeoutsBeforeBot } },
     { type: 'playerJoined', data: { seat: 0, playerId: player.id, name: player.name } },
   ];
   const rec: GameRec = {
@@ -113,31 +123,62 @@ export async function joinGame(services: Services, player: Player, gameId: strin
 }
 
 export async function leaveGame(services: Services, player: Player, gameId: string): Promise<GameRec> {
+  let cancelled = false;
   const rec = await commitChange(services, gameId, {
     apply: (doc, r) => {
       const seat = seatOf(doc, player.id);
       if (seat === null) throw new ApiError('FORBIDDEN', 'you do not sit in this game');
       lobbyOnly(r, 'leave');
-      if (doc.creatorId === player.id) throw new ApiError('FORBIDDEN', 'the creator cannot leave (nobody else could start the game)');
       doc.seats[seat] = { playerId: null, name: null, bot: null };
-      return [{ type: 'playerLeft', data: { seat, playerId: player.id } }];
+      const events: GameEvent[] = [{ type: 'playerLeft', data: { seat, playerId: player.id } }];
+      if (doc.creatorId === player.id) {
+        // The next seated player may start the game; with nobody left the lobby is cancelled.
+        const heir = doc.seats.find((s) => s.playerId !== null);
+        if (heir) {
+          doc.creatorId = heir.playerId!;
+          events.push({ type: 'creatorChanged', data: { playerId: heir.playerId, name: heir.name } });
+        } else {
+          cancelled = true;
+          events.push({ type: 'gameCancelled', data: {} });
+        }
+      }
+      return events;
     },
+    status: (_doc, r) => (cancelled ? 'CANCELLED' : r.status),
   });
   await services.store.deleteMember(gameId, player.id);
   return rec;
 }
 
-export async function startGame(services: Services, player: Player, gameId: string): Promise<GameRec> {
+export interface StartOptions {
+  /** Seat a bot in every free seat (else every seat must be taken). */
+  fillWithBots?: boolean | null;
+  /** How those bots play (default: the game's bot kind). */
+  botKind?: 'RANDOM' | 'GREEDY' | null;
+}
+
+export async function startGame(services: Services, player: Player, gameId: string, opts: StartOptions = {}): Promise<GameRec> {
   return commitChange(services, gameId, {
     apply: (doc, rec) => {
       if (doc.creatorId !== player.id) throw new ApiError('FORBIDDEN', 'only the creator starts the game');
       lobbyOnly(rec, 'start');
-      if (!isFull(doc)) {
-        const free = doc.seats.flatMap((s, i) => (s.playerId === null && s.bot === null ? [i] : []));
-        throw new ApiError('WRONG_PHASE', `seats ${free.join(', ')} are still free (join them or create the game with bots)`);
+      const events: GameEvent[] = [];
+      const free = doc.seats.flatMap((s, i) => (s.playerId === null && s.bot === null ? [i] : []));
+      if (free.length > 0 && !opts.fillWithBots) {
+        throw new ApiError('WRONG_PHASE', `seats ${free.join(', ')} are still free (join them, or start with fillWithBots)`);
       }
-      const g = doc.state;
-      return [{ type: 'gameStarted', data: { players: g.players, names: doc.seats.map((s) => s.name), round: g.round, day: g.day, loot: g.days[0] ?? [] } }];
+      const kind = (opts.botKind?.toLowerCase() as BotKind | undefined) ?? doc.botKind ?? 'greedy';
+      for (const seat of free) {
+        doc.seats[seat] = { playerId: null, name: BOT_NAMES[seat], bot: kind };
+        events.push({ type: 'botSeated', data: { seat, name: BOT_NAMES[seat], bot: kind } });
+      }
+      if (!isFull(doc)) throw new Error('a free seat is left after filling');
+      events.push({ type: 'gameStarted', data: { players: doc.seats.length, names: doc.seats.map((s) => s.name) } });
+      doc.startSeq = rec.lastSeq + events.length;
+      // The same options and seed make the same state; this time keep its set-up events.
+      doc.state = engineCreateGame(engineOptions(doc), events);
+      doc.log = [];
+      return events;
     },
     status: () => 'ACTIVE',
   });
@@ -162,8 +203,10 @@ export async function command(
         const seat = seatOf(doc, player.id);
         if (seat === null) throw new ApiError('FORBIDDEN', 'you do not sit in this game');
         if (rec.status === 'LOBBY') throw new ApiError('WRONG_PHASE', 'the game has not started');
+        if (doc.seats[seat].bot !== null) throw new ApiError('FORBIDDEN', 'a bot plays your seat now (too many timeouts)');
         const events: GameEvent[] = [];
-        applyInPlace(doc.state, make(seat), events);
+        play(doc, make(seat), events, rec.lastSeq);
+        if (doc.timeouts?.[seat]) doc.timeouts[seat] = 0; // the player is back: the count starts again
         return events;
       },
     },
@@ -200,6 +243,7 @@ export async function events(services: Services, player: Player | null, gameId: 
   // Loading first also finishes an outbox copy a crashed writer left undone.
   const rec = await loadOrNotFound(services, gameId);
   const seat = seatOf(rec.doc, player?.id);
+  canWatch(rec, player);
   const page = await services.store.listEvents(gameId, from, size);
   return {
     events: page.events.map((e) => ({ seq: e.seq, at: e.at, ...viewEvent(e, seat) })),

@@ -2,7 +2,8 @@
 // view (the one hidden-information filter); this only adds the lobby and timing data.
 import { view } from '../engine/index.js';
 import type { GameRec } from './commit.js';
-import { deadlineOf, seatOf } from './doc.js';
+import { DEFAULT_TIMEOUTS_BEFORE_BOT, deadlineOf, seatOf } from './doc.js';
+import { scenarioOf } from './replay.js';
 
 const upper = (s: string | null) => (s === null ? null : s.toUpperCase());
 
@@ -23,6 +24,8 @@ export function renderGame(rec: GameRec, playerId: string | null) {
       isOpen: holder.playerId === null && holder.bot === null,
       awaited,
       deadline: awaited ? deadlineOf(doc, s.seat) : null,
+      timeouts: doc.timeouts?.[s.seat] ?? 0,
+      replacedByBot: holder.replaced === true,
       loot: s.loot && Object.entries(s.loot).map(([kind, count]) => ({ kind, count })),
     };
   });
@@ -59,6 +62,11 @@ export function renderGame(rec: GameRec, playerId: string | null) {
     me,
     ranking: rec.status === 'FINISHED' ? v.ranking.map((s, i) => ({ place: i + 1, seat: s, name: doc.seats[s].name, score: score(s) })) : [],
     seed: rec.status === 'FINISHED' ? doc.seed : null,
+    spectators: doc.spectators ?? true,
+    timeoutsBeforeBot: doc.timeoutsBeforeBot ?? DEFAULT_TIMEOUTS_BEFORE_BOT,
+    nextDeadline: live ? (rec.dueAt ?? null) : null,
+    scenario: () => scenarioOf(rec),
+    rematchId: doc.rematchId ?? null,
   };
 }
 

@@ -1,7 +1,11 @@
-// The REST routes for integrators who do not speak GraphQL: the event log and a health check.
+// The REST routes for integrators who do not speak GraphQL: the event log, a finished game's
+// scenario (for `npm run sim -- play`) and a health check.
+import { canWatch } from './access.js';
+import { loadOrNotFound } from './commit.js';
 import { createContext, optionalPlayer, type Services } from './context.js';
 import { ApiError, restError } from './errors.js';
 import { events } from './games.js';
+import { scenarioOf } from './replay.js';
 
 export interface RestRequest {
   method: string;
@@ -31,13 +35,21 @@ function intParam(q: RestRequest['query'], name: string): number | undefined {
 export async function handleRest(services: Services, req: RestRequest): Promise<RestResponse> {
   const path = req.path.replace(/\/+$/, '') || '/';
   const eventsRoute = /^\/games\/([^/]+)\/events$/.exec(path);
-  if (path !== '/health' && !eventsRoute) return reply(404, { error: { code: 'NOT_FOUND', message: `no route ${req.method} ${req.path}` } });
+  const scenarioRoute = /^\/games\/([^/]+)\/scenario$/.exec(path);
+  if (path !== '/health' && !eventsRoute && !scenarioRoute) return reply(404, { error: { code: 'NOT_FOUND', message: `no route ${req.method} ${req.path}` } });
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     return { ...reply(405, { error: { code: 'METHOD_NOT_ALLOWED', message: 'only GET' } }), headers: { ...JSON_HEADERS, allow: 'GET, HEAD' } };
   }
   if (path === '/health') return reply(200, { status: 'ok', time: services.now().toISOString() });
   try {
     const ctx = await createContext(services, req.headers);
+    if (scenarioRoute) {
+      const rec = await loadOrNotFound(services, decodeURIComponent(scenarioRoute[1]));
+      canWatch(rec, optionalPlayer(ctx));
+      const scenario = scenarioOf(rec);
+      if (!scenario) throw new ApiError('WRONG_PHASE', 'the scenario is published once the game is finished');
+      return reply(200, scenario);
+    }
     const page = await events(services, optionalPlayer(ctx), decodeURIComponent(eventsRoute![1]), intParam(req.query, 'after'), intParam(req.query, 'limit'));
     return reply(200, page);
   } catch (e) {

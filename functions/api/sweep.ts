@@ -1,25 +1,61 @@
-// The sweep: visits active games (and finished ones whose last events are not copied yet),
-// finishing what an interrupted request left undone: the outbox copy (done by loading) and
-// bot moves. Deadline moves come with the correspondence features (issue 6).
+// The sweep (every few minutes on AWS, on an interval in the local server): makes the default
+// move for overdue decisions (games found in the due-work index GSI3), finishes what an
+// interrupted request left undone (the outbox copy, done by loading, and bot moves) and retries
+// webhook deliveries whose next attempt is due. Every step is a conditional write: overlapping
+// sweeps are harmless.
 import { awaitedBot } from './bots.js';
 import { continueBots } from './commit.js';
 import type { Services } from './context.js';
+import { enforceDeadlines } from './deadlines.js';
 import type { GameDoc } from './doc.js';
+import { attempt } from './webhooks.js';
 
-/** Games visited per run; the index lists the newest first. */
+/** Games (and deliveries) visited per run; the rest waits for the next run. */
 const SWEEP_LIMIT = 1000;
 
-export async function sweep(services: Services): Promise<{ gamesChecked: number; advanced: number }> {
-  const ids = await services.store.listGameIdsByStatus('ACTIVE', SWEEP_LIMIT);
-  let advanced = 0;
-  for (const id of ids) {
-    try {
-      const rec = await services.store.loadGame<GameDoc>(id);
-      if (rec && rec.status === 'ACTIVE' && awaitedBot(rec.doc) !== undefined && (await continueBots(services, rec)) > 0) advanced++;
-    } catch (e) {
-      // One broken game must not stop the sweep of the others.
-      console.error('sweep failed for game', id, e);
-    }
+export interface SweepResult {
+  gamesChecked: number;
+  /** Games whose bot moves an interrupted request left undone were advanced. */
+  advanced: number;
+  /** Default moves made for late seats. */
+  timeouts: number;
+  /** Webhook attempts made (delivered or not). */
+  deliveries: number;
+}
+
+/** Runs `fn` for each id, `parallel` at a time; one failure never stops the others. */
+async function each(ids: string[], what: string, fn: (id: string) => Promise<void>, parallel = 1): Promise<void> {
+  for (let i = 0; i < ids.length; i += parallel) {
+    await Promise.all(
+      ids.slice(i, i + parallel).map(async (id) => {
+        try {
+          await fn(id);
+        } catch (e) {
+          console.error(`sweep failed for ${what}`, id, e);
+        }
+      }),
+    );
   }
-  return { gamesChecked: ids.length, advanced };
+}
+
+export async function sweep(services: Services): Promise<SweepResult> {
+  const now = services.now();
+  let timeouts = 0;
+  let advanced = 0;
+  let deliveries = 0;
+  const due = await services.store.listDue('GAME', now, SWEEP_LIMIT);
+  await each(due, 'game', async (id) => {
+    timeouts += await enforceDeadlines(services, id);
+  });
+  const ids = await services.store.listGameIdsByStatus('ACTIVE', SWEEP_LIMIT);
+  await each(ids, 'game', async (id) => {
+    const rec = await services.store.loadGame<GameDoc>(id);
+    if (rec && rec.status === 'ACTIVE' && awaitedBot(rec.doc) !== undefined && (await continueBots(services, rec)) > 0) advanced++;
+  });
+  const retries = await services.store.listDue('DELIVERY', now, SWEEP_LIMIT);
+  await each(retries, 'delivery', async (id) => {
+    const d = await services.store.getDelivery(id);
+    if (d && d.status === 'pending' && d.nextAt !== null && d.nextAt <= now.toISOString() && (await attempt(services, d)) !== 'skipped') deliveries++;
+  }, 16); // each attempt waits at most the webhook timeout
+  return { gamesChecked: ids.length, advanced, timeouts, deliveries };
 }

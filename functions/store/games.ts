@@ -4,9 +4,9 @@
 import { BatchGetCommand, type BatchGetCommandInput, type BatchGetCommandOutput, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type Db, isConditionFailed } from './db.js';
 import { copyEvents, type StoredEvent } from './events.js';
-import { GSI2, keys } from './table.js';
+import { GSI2, GSI3, keys } from './table.js';
 
-export type GameStatus = 'LOBBY' | 'ACTIVE' | 'FINISHED';
+export type GameStatus = 'LOBBY' | 'ACTIVE' | 'FINISHED' | 'CANCELLED';
 
 /** Request ids kept inside the game item: enough to cover the gap before the request record is written. */
 export const RECENT_REQUESTS = 50;
@@ -25,6 +25,8 @@ export interface GameRecord<D = unknown> {
   outbox: StoredEvent[];
   /** Recent request ids -> the version whose commit applied them (see RECENT_REQUESTS). */
   requests: Record<string, number>;
+  /** When the sweep has work on this game (e.g. the next deadline), or null: indexed in GSI3. */
+  dueAt?: string | null;
 }
 
 /**
@@ -41,6 +43,7 @@ function toItem(r: GameRecord): Record<string, unknown> {
   return {
     ...keys.game(r.id),
     ...statusIndex(r),
+    ...(r.dueAt ? { ...keys.due('GAME', r.dueAt, r.id), dueAt: r.dueAt } : {}),
     gameId: r.id,
     version: r.version,
     status: r.status,
@@ -65,6 +68,7 @@ function fromItem<D>(it: Record<string, unknown>): GameRecord<D> {
     doc: JSON.parse(it.doc as string) as D,
     outbox: JSON.parse(it.outbox as string) as StoredEvent[],
     requests: JSON.parse(it.requests as string) as Record<string, number>,
+    ...(it.dueAt ? { dueAt: it.dueAt as string } : {}),
   };
 }
 
@@ -185,6 +189,27 @@ export async function listGameIdsByStatus(db: Db, status: 'LOBBY' | 'ACTIVE', li
       }),
     );
     for (const it of r.Items ?? []) ids.push((it.PK as string).slice('GAME#'.length));
+    startKey = r.LastEvaluatedKey;
+  } while (startKey && ids.length < limit);
+  return ids;
+}
+
+/** Ids in the due-work index (GSI3) of `kind` due at or before `now`, earliest first. */
+export async function listDue(db: Db, kind: string, now: string, limit: number): Promise<string[]> {
+  const ids: string[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const r = await db.doc.send(
+      new QueryCommand({
+        TableName: db.table,
+        IndexName: GSI3,
+        KeyConditionExpression: 'GSI3PK = :pk AND GSI3SK <= :to',
+        ExpressionAttributeValues: { ':pk': `DUE#${kind}`, ':to': `${now}#\uffff` },
+        Limit: limit - ids.length,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const it of r.Items ?? []) ids.push((it.GSI3SK as string).split('#').slice(1).join('#'));
     startKey = r.LastEvaluatedKey;
   } while (startKey && ids.length < limit);
   return ids;

@@ -2,16 +2,18 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './db.js';
 import { listEvents } from './events.js';
-import { commitGame, flushOutbox, getGameRaw, getGames, insertGame, listGameIdsByStatus, loadGame } from './games.js';
+import { commitGame, flushOutbox, getGameRaw, getGames, insertGame, listDue, listGameIdsByStatus, loadGame } from './games.js';
 import { deleteMember, getPlayer, insertPlayer, listMemberGameIds, putMember } from './players.js';
 import { getRequest, putRequest } from './requests.js';
+import { claimDelivery, deleteWebhook, getDelivery, getWebhook, listWebhooks, putDelivery, putWebhook, settleDelivery } from './webhooks.js';
 
 export type { StoredEvent } from './events.js';
 export type { GameRecord, GameStatus } from './games.js';
 export { RECENT_REQUESTS } from './games.js';
 export type { PlayerRecord } from './players.js';
 export type { RequestRecord } from './requests.js';
-export { createTable, tableDefinition, keys, GSI1, GSI2 } from './table.js';
+export type { DeliveryRecord, WebhookRecord } from './webhooks.js';
+export { createTable, tableDefinition, keys, GSI1, GSI2, GSI3 } from './table.js';
 
 export function createStore({ tableName, client }: { tableName: string; client: DynamoDBDocumentClient }) {
   const db: Db = { doc: client, table: tableName };
@@ -24,6 +26,7 @@ export function createStore({ tableName, client }: { tableName: string; client: 
     flushOutbox: (r: Parameters<typeof flushOutbox>[1]) => flushOutbox(db, r),
     getGames: <D>(ids: string[]) => getGames<D>(db, ids),
     listGameIdsByStatus: (status: 'LOBBY' | 'ACTIVE', limit: number) => listGameIdsByStatus(db, status, limit),
+    listDue: (kind: 'GAME' | 'DELIVERY', now: Date, limit: number) => listDue(db, kind, now.toISOString(), limit),
     listEvents: (gameId: string, after: number, limit: number) => listEvents(db, gameId, after, limit),
     insertPlayer: (p: Parameters<typeof insertPlayer>[1]) => insertPlayer(db, p),
     getPlayer: (id: string) => getPlayer(db, id),
@@ -33,6 +36,15 @@ export function createStore({ tableName, client }: { tableName: string; client: 
     getRequest: <A>(gameId: string, scope: string, requestId: string) => getRequest<A>(db, gameId, scope, requestId),
     putRequest: (gameId: string, scope: string, requestId: string, rec: Parameters<typeof putRequest>[4], now: Date) =>
       putRequest(db, gameId, scope, requestId, rec, now),
+    putWebhook: (w: Parameters<typeof putWebhook>[1]) => putWebhook(db, w),
+    getWebhook: (playerId: string, hookId: string) => getWebhook(db, playerId, hookId),
+    listWebhooks: (playerId: string) => listWebhooks(db, playerId),
+    deleteWebhook: (playerId: string, hookId: string) => deleteWebhook(db, playerId, hookId),
+    putDelivery: (d: Parameters<typeof putDelivery>[1]) => putDelivery(db, d),
+    getDelivery: (id: string) => getDelivery(db, id),
+    claimDelivery: (id: string, attempts: number, retryAt: Date | null) => claimDelivery(db, id, attempts, retryAt ? retryAt.toISOString() : null),
+    settleDelivery: (id: string, attempts: number, status: 'pending' | 'delivered' | 'failed', lastError: string | null) =>
+      settleDelivery(db, id, attempts, status, lastError),
   };
 }
 

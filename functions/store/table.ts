@@ -4,6 +4,7 @@ import { CreateTableCommand, DescribeTableCommand, type DynamoDBClient, Resource
 
 export const GSI1 = 'GSI1'; // player -> games
 export const GSI2 = 'GSI2'; // sparse: games by status (open lobbies, active games for the sweep)
+export const GSI3 = 'GSI3'; // sparse: work due at a time (game deadlines, webhook retries) for the sweep
 
 const pad = (n: number): string => String(n).padStart(10, '0');
 
@@ -18,6 +19,10 @@ export const keys = {
   eventSk: (seq: number) => `EVENT#${pad(seq)}`,
   request: (gameId: string, scope: string, requestId: string) => ({ PK: `GAME#${gameId}`, SK: `REQUEST#${scope}#${requestId}` }),
   status: (status: string) => `STATUS#${status}`,
+  /** Due-work index keys: `kind` is GAME (next deadline) or DELIVERY (next webhook attempt). */
+  due: (kind: string, at: string, id: string) => ({ GSI3PK: `DUE#${kind}`, GSI3SK: `${at}#${id}` }),
+  webhook: (playerId: string, hookId: string) => ({ PK: `PLAYER#${playerId}`, SK: `WEBHOOK#${hookId}` }),
+  delivery: (deliveryId: string) => ({ PK: `DELIVERY#${deliveryId}`, SK: 'DELIVERY' }),
 };
 
 /** The table shape; the CDK stack must declare the same keys and indexes. */
@@ -35,12 +40,12 @@ export function tableDefinition(tableName: string) {
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST' as const,
-    AttributeDefinitions: [s('PK'), s('SK'), s('GSI1PK'), s('GSI1SK'), s('GSI2PK'), s('GSI2SK')],
+    AttributeDefinitions: [s('PK'), s('SK'), s('GSI1PK'), s('GSI1SK'), s('GSI2PK'), s('GSI2SK'), s('GSI3PK'), s('GSI3SK')],
     KeySchema: [
       { AttributeName: 'PK', KeyType: 'HASH' as const },
       { AttributeName: 'SK', KeyType: 'RANGE' as const },
     ],
-    GlobalSecondaryIndexes: [index(GSI1, 'GSI1PK', 'GSI1SK'), index(GSI2, 'GSI2PK', 'GSI2SK')],
+    GlobalSecondaryIndexes: [index(GSI1, 'GSI1PK', 'GSI1SK'), index(GSI2, 'GSI2PK', 'GSI2SK'), index(GSI3, 'GSI3PK', 'GSI3SK')],
   };
 }
 

@@ -46,11 +46,11 @@ describe('DynamoDB table', () => {
     });
   });
 
-  it('has the two GSIs of the store, all key attributes typed as strings', () => {
+  it('has the three GSIs of the store, all key attributes typed as strings', () => {
     const table = Object.values(resources).find((r) => r.Type === 'AWS::DynamoDB::Table')!;
     const gsis = table.Properties!.GlobalSecondaryIndexes as any[];
-    expect(gsis.map((g) => g.IndexName).sort()).toEqual(['GSI1', 'GSI2']);
-    for (const n of [1, 2]) {
+    expect(gsis.map((g) => g.IndexName).sort()).toEqual(['GSI1', 'GSI2', 'GSI3']);
+    for (const n of [1, 2, 3]) {
       const gsi = gsis.find((g) => g.IndexName === `GSI${n}`);
       expect(gsi.KeySchema).toEqual([
         { AttributeName: `GSI${n}PK`, KeyType: 'HASH' },
@@ -60,7 +60,7 @@ describe('DynamoDB table', () => {
     const attrs = Object.fromEntries(
       (table.Properties!.AttributeDefinitions as any[]).map((a) => [a.AttributeName, a.AttributeType]),
     );
-    expect(attrs).toEqual({ PK: 'S', SK: 'S', GSI1PK: 'S', GSI1SK: 'S', GSI2PK: 'S', GSI2SK: 'S' });
+    expect(attrs).toEqual({ PK: 'S', SK: 'S', GSI1PK: 'S', GSI1SK: 'S', GSI2PK: 'S', GSI2SK: 'S', GSI3PK: 'S', GSI3SK: 'S' });
   });
 
   it('matches the store\'s own table definition exactly (keys, attribute types, GSI projections)', () => {

@@ -1,13 +1,19 @@
 // Resolvers: read the caller from the context, call one game step, render for the caller.
 import { signToken } from '../auth.js';
+import { canWatch } from '../access.js';
 import { type ApiContext, optionalPlayer, requirePlayer } from '../context.js';
 import * as games from '../games.js';
+import { rematch } from '../rematch.js';
 import { renderGame } from '../render.js';
+import { replay } from '../replay.js';
+import { registerWebhook } from '../webhooks.js';
 import { DateTimeScalar, JSONScalar } from './scalars.js';
+import { gameUpdated } from './subscriptions.js';
 import type { GameStatus } from '../../store/index.js';
 
 type Args<T> = (parent: unknown, args: T, ctx: ApiContext) => unknown;
 
+const webhookView = (w: { id: string; url: string; gameId: string | null; createdAt: string }) => ({ id: w.id, url: w.url, gameId: w.gameId, createdAt: w.createdAt });
 
 export const resolvers = {
   JSON: JSONScalar,
@@ -16,7 +22,9 @@ export const resolvers = {
     game: (async (_p, { id }, ctx) => {
       const viewer = optionalPlayer(ctx);
       const rec = await games.getGame(ctx.services, id);
-      return rec && renderGame(rec, viewer?.id ?? null);
+      if (!rec) return null;
+      canWatch(rec, viewer);
+      return renderGame(rec, viewer?.id ?? null);
     }) as Args<{ id: string }>,
     myGames: (async (_p, { status }, ctx) => {
       const me = requirePlayer(ctx);
@@ -31,6 +39,11 @@ export const resolvers = {
       after?: number | null;
       limit?: number | null;
     }>,
+    replay: (async (_p, { gameId, at }, ctx) => {
+      const viewer = optionalPlayer(ctx);
+      return renderGame(await replay(ctx.services, viewer, gameId, at), viewer?.id ?? null);
+    }) as Args<{ gameId: string; at: number }>,
+    myWebhooks: (async (_p, _a, ctx) => (await ctx.services.store.listWebhooks(requirePlayer(ctx).id)).map(webhookView)) as Args<Record<string, never>>,
   },
   Mutation: {
     signUp: (async (_p, { name }, ctx) => {
@@ -49,9 +62,13 @@ export const resolvers = {
       const me = requirePlayer(ctx);
       return renderGame(await games.leaveGame(ctx.services, me, gameId), me.id);
     }) as Args<{ gameId: string }>,
-    startGame: (async (_p, { gameId }, ctx) => {
+    startGame: (async (_p, { gameId, fillWithBots, botKind }, ctx) => {
       const me = requirePlayer(ctx);
-      return renderGame(await games.startGame(ctx.services, me, gameId), me.id);
+      return renderGame(await games.startGame(ctx.services, me, gameId, { fillWithBots, botKind }), me.id);
+    }) as Args<{ gameId: string } & games.StartOptions>,
+    rematch: (async (_p, { gameId }, ctx) => {
+      const me = requirePlayer(ctx);
+      return renderGame(await rematch(ctx.services, me, gameId), me.id);
     }) as Args<{ gameId: string }>,
     playCard: (async (_p, { gameId, rank, requestId }, ctx) => {
       const me = requirePlayer(ctx);
@@ -70,5 +87,13 @@ export const resolvers = {
       );
       return renderGame(rec, me.id);
     }) as Args<{ gameId: string; promptId: string; optionId: string; requestId?: string | null }>,
+    registerWebhook: (async (_p, { url, gameId }, ctx) => {
+      const hook = await registerWebhook(ctx.services, requirePlayer(ctx), url, gameId ?? null);
+      return { webhook: webhookView(hook), secret: hook.secret };
+    }) as Args<{ url: string; gameId?: string | null }>,
+    deleteWebhook: ((_p, { id }, ctx) => ctx.services.store.deleteWebhook(requirePlayer(ctx).id, id)) as Args<{ id: string }>,
+  },
+  Subscription: {
+    gameUpdated: { subscribe: gameUpdated, resolve: (game: unknown) => game },
   },
 };

@@ -1,0 +1,44 @@
+// Deadlines: when a human seat's decision is overdue, the sweep makes the default move for it
+// (the greedy bot's choice) and logs a `timeout`; after `timeoutsBeforeBot` timeouts in a row a
+// bot takes the seat over (`seatReplaced`). One conditional commit on the game's version: two
+// sweeps at once make the move once (the loser finds the seat no longer late).
+import type { GameEvent } from '../engine/index.js';
+import { botMove } from './bots.js';
+import { commitChange } from './commit.js';
+import type { Services } from './context.js';
+import { DEFAULT_TIMEOUTS_BEFORE_BOT, deadlineOf, lateSeats, play, refreshPending } from './doc.js';
+
+/** The kind of bot that makes default moves and replaces absent players. */
+export const DEFAULT_MOVE_BOT = 'greedy' as const;
+
+/** Makes the overdue moves of one game at `services.now()`; returns how many it made. */
+export async function enforceDeadlines(services: Services, gameId: string): Promise<number> {
+  const now = services.now();
+  let made = 0;
+  const rec = await commitChange(services, gameId, {
+    needed: (r) => r.status === 'ACTIVE' && lateSeats(r.doc, now).length > 0,
+    apply: (doc, r) => {
+      made = 0;
+      const events: GameEvent[] = [];
+      // A default move may run the day and ask the next seat: that one starts its clock now.
+      for (let guard = 0; guard < 2 * doc.seats.length; guard++) {
+        const seat = lateSeats(doc, now)[0];
+        if (seat === undefined) break;
+        const timeouts = (doc.timeouts ??= {});
+        const consecutive = (timeouts[seat] ?? 0) + 1;
+        timeouts[seat] = consecutive;
+        events.push({ type: 'timeout', data: { seat, deadline: deadlineOf(doc, seat), consecutive } });
+        play(doc, botMove(r.id, doc, seat, DEFAULT_MOVE_BOT), events, r.lastSeq);
+        made++;
+        const holder = doc.seats[seat];
+        if (consecutive >= (doc.timeoutsBeforeBot ?? DEFAULT_TIMEOUTS_BEFORE_BOT)) {
+          doc.seats[seat] = { ...holder, bot: DEFAULT_MOVE_BOT, replaced: true };
+          events.push({ type: 'seatReplaced', data: { seat, playerId: holder.playerId, name: holder.name, bot: DEFAULT_MOVE_BOT, timeouts: consecutive } });
+        }
+        refreshPending(doc, !doc.state.finished, now);
+      }
+      return events;
+    },
+  });
+  return rec.outbox.length > 0 ? made : 0;
+}

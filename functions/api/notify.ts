@@ -1,0 +1,40 @@
+// After every commit: tell live subscribers (local server) that the game changed, and turn
+// "your turn" / "game ended" moments into webhook deliveries. A receiver can never fail or
+// block the move: errors are logged, each attempt is bounded by a short timeout, and failed
+// attempts are retried by the sweep.
+import type { GameRec } from './commit.js';
+import type { Services } from './context.js';
+import { attempt, type Notice, recordDeliveries } from './webhooks.js';
+
+/** Which human seats became awaited by this commit, and who learns that the game ended. */
+export function noticesOf(before: GameRec, after: GameRec): Notice[] {
+  const out: Notice[] = [];
+  const seats = after.doc.seats;
+  const base = { gameId: after.id, version: after.version };
+  if (after.status === 'ACTIVE') {
+    for (const [s, p] of Object.entries(after.doc.pending)) {
+      const seat = Number(s);
+      const holder = seats[seat];
+      const old = before.status === 'ACTIVE' ? before.doc.pending[s] : undefined;
+      if (holder.bot === null && holder.playerId && !(old && old.key === p.key && old.since === p.since)) {
+        out.push({ ...base, playerId: holder.playerId, kind: 'yourTurn', seat });
+      }
+    }
+  }
+  if (after.status === 'FINISHED' && before.status !== 'FINISHED') {
+    seats.forEach((h, seat) => h.playerId && out.push({ ...base, playerId: h.playerId, kind: 'gameEnded', seat }));
+  }
+  return out;
+}
+
+export async function afterCommit(services: Services, before: GameRec, after: GameRec): Promise<void> {
+  services.changes.publish(after.id);
+  const notices = noticesOf(before, after);
+  if (notices.length === 0) return;
+  try {
+    const deliveries = await recordDeliveries(services, notices);
+    await Promise.all(deliveries.map((d) => attempt(services, d)));
+  } catch (e) {
+    console.error('notification failed for game', after.id, e);
+  }
+}

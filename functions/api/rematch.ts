@@ -1,0 +1,59 @@
+// Rematch: a new LOBBY game with the same seats (the same players and bots in the same places)
+// and options, and a new seed. The new game's id is derived from the old one, so asking twice
+// (or two players at once) gives the same rematch. Anyone seated may still leave before the start.
+import { createHash, randomUUID } from 'node:crypto';
+import { createGame as engineCreateGame } from '../engine/index.js';
+import type { Player } from './auth.js';
+import { commitChange, type GameRec, loadOrNotFound } from './commit.js';
+import type { Services } from './context.js';
+import { engineOptions, type GameDoc, seatOf } from './doc.js';
+import { ApiError } from './errors.js';
+
+function rematchId(gameId: string): string {
+  const h = createHash('sha256').update(`rematch:${gameId}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+}
+
+export async function rematch(services: Services, player: Player, gameId: string): Promise<GameRec> {
+  const old = await loadOrNotFound(services, gameId);
+  if (seatOf(old.doc, player.id) === null) throw new ApiError('FORBIDDEN', 'only its players may ask for a rematch');
+  if (old.status !== 'FINISHED') throw new ApiError('WRONG_PHASE', 'a rematch follows a finished game');
+  const id = rematchId(gameId);
+  let rec = await services.store.loadGame<GameDoc>(id);
+  if (!rec) {
+    const seed = randomUUID();
+    const o = old.doc;
+    const doc: GameDoc = {
+      ...o,
+      creatorId: player.id,
+      seats: o.seats.map((s) => (s.playerId ? { playerId: s.playerId, name: s.name, bot: null } : { playerId: null, name: s.name, bot: s.bot })),
+      seed,
+      state: engineCreateGame(engineOptions({ ...o, seed })),
+      pending: {},
+      log: [],
+      timeouts: {},
+      startSeq: undefined,
+      rematchId: undefined,
+    };
+    const now = services.now().toISOString();
+    const events = [
+      { type: 'gameCreated', data: { edition: o.edition, board: o.board, seats: o.seats.length, bots: o.seats.filter((s) => !s.playerId && s.bot).length, decisionTimeLimitHours: o.decisionTimeLimitHours, spectators: o.spectators ?? true, timeoutsBeforeBot: o.timeoutsBeforeBot, rematchOf: gameId } },
+      ...doc.seats.flatMap((s, seat) => (s.playerId ? [{ type: 'playerJoined', data: { seat, playerId: s.playerId, name: s.name } }] : [])),
+    ];
+    const fresh: GameRec = { id, version: 1, status: 'LOBBY', createdAt: now, updatedAt: now, doc, lastSeq: events.length, outbox: events.map((e, i) => ({ seq: i + 1, at: now, ...e })), requests: {} };
+    // Index first (as for joining): the index may name a game a player is not in, never miss one.
+    for (const s of doc.seats) if (s.playerId) await services.store.putMember(id, s.playerId, now);
+    if (!(await services.store.insertGame(fresh))) rec = await loadOrNotFound(services, id); // a concurrent rematch won
+    else rec = fresh;
+  }
+  // Tell the old game's players where the rematch is (once).
+  await commitChange(services, gameId, {
+    needed: (r) => r.doc.rematchId === undefined,
+    apply: (d) => {
+      d.rematchId = id;
+      return [{ type: 'rematch', data: { gameId: id } }];
+    },
+    status: (_d, r) => r.status,
+  });
+  return rec;
+}

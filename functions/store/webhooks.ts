@@ -1,0 +1,151 @@
+// Webhook registrations (in the player's partition) and webhook deliveries (one item each,
+// in the due-work index GSI3 while an attempt is due). Attempts are claimed with a conditional
+// write on the attempt count, so two sweeps never send the same attempt twice.
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type Db, isConditionFailed } from './db.js';
+import { keys } from './table.js';
+
+/** Deliveries are kept a week after their creation (DynamoDB TTL on `expiresAt`). */
+const KEEP_SECONDS = 7 * 24 * 3600;
+
+export interface WebhookRecord {
+  id: string;
+  playerId: string;
+  url: string;
+  /** Only this game's notices; null: every game of the player. */
+  gameId: string | null;
+  /** The HMAC key (returned to the player once, at registration). */
+  secret: string;
+  createdAt: string;
+}
+
+export interface DeliveryRecord {
+  id: string;
+  hookId: string;
+  playerId: string;
+  /** The exact JSON body to POST (signed at send time). */
+  body: string;
+  attempts: number;
+  status: 'pending' | 'delivered' | 'failed';
+  /** When the next attempt is due (pending only). */
+  nextAt: string | null;
+  lastError: string | null;
+  createdAt: string;
+}
+
+export async function putWebhook(db: Db, w: WebhookRecord): Promise<void> {
+  await db.doc.send(new PutCommand({ TableName: db.table, Item: { ...keys.webhook(w.playerId, w.id), id: w.id, playerId: w.playerId, url: w.url, secret: w.secret, createdAt: w.createdAt, ...(w.gameId ? { gameId: w.gameId } : {}) }, ConditionExpression: 'attribute_not_exists(PK)' }));
+}
+
+const toWebhook = (it: Record<string, unknown>): WebhookRecord => ({
+  id: it.id as string,
+  playerId: it.playerId as string,
+  url: it.url as string,
+  gameId: (it.gameId as string | undefined) ?? null,
+  secret: it.secret as string,
+  createdAt: it.createdAt as string,
+});
+
+export async function getWebhook(db: Db, playerId: string, hookId: string): Promise<WebhookRecord | null> {
+  const r = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.webhook(playerId, hookId), ConsistentRead: true }));
+  return r.Item ? toWebhook(r.Item) : null;
+}
+
+/** A player's registrations, oldest first (a player keeps only a few). */
+export async function listWebhooks(db: Db, playerId: string): Promise<WebhookRecord[]> {
+  const r = await db.doc.send(
+    new QueryCommand({
+      TableName: db.table,
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :w)',
+      ExpressionAttributeValues: { ':pk': keys.player(playerId).PK, ':w': 'WEBHOOK#' },
+      ConsistentRead: true,
+    }),
+  );
+  return (r.Items ?? []).map(toWebhook).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+/** False if there was no such registration. */
+export async function deleteWebhook(db: Db, playerId: string, hookId: string): Promise<boolean> {
+  try {
+    await db.doc.send(new DeleteCommand({ TableName: db.table, Key: keys.webhook(playerId, hookId), ConditionExpression: 'attribute_exists(PK)' }));
+    return true;
+  } catch (e) {
+    if (isConditionFailed(e)) return false;
+    throw e;
+  }
+}
+
+export async function putDelivery(db: Db, d: DeliveryRecord): Promise<void> {
+  await db.doc.send(
+    new PutCommand({
+      TableName: db.table,
+      Item: {
+        ...keys.delivery(d.id),
+        ...(d.status === 'pending' && d.nextAt ? keys.due('DELIVERY', d.nextAt, d.id) : {}),
+        ...d,
+        expiresAt: Math.floor(Date.parse(d.createdAt) / 1000) + KEEP_SECONDS,
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
+  );
+}
+
+export async function getDelivery(db: Db, id: string): Promise<DeliveryRecord | null> {
+  const r = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.delivery(id), ConsistentRead: true }));
+  if (!r.Item) return null;
+  const it = r.Item;
+  return {
+    id: it.id,
+    hookId: it.hookId,
+    playerId: it.playerId,
+    body: it.body,
+    attempts: it.attempts,
+    status: it.status,
+    nextAt: it.nextAt ?? null,
+    lastError: it.lastError ?? null,
+    createdAt: it.createdAt,
+  };
+}
+
+/**
+ * Claims attempt `attempts + 1` of a pending delivery and schedules the retry after it at
+ * `retryAt` (null: this is the last attempt). False if someone else claimed it first.
+ */
+export async function claimDelivery(db: Db, id: string, attempts: number, retryAt: string | null): Promise<boolean> {
+  const due = retryAt ? keys.due('DELIVERY', retryAt, id) : null;
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: keys.delivery(id),
+        UpdateExpression: due ? 'SET attempts = :next, nextAt = :at, GSI3SK = :sk' : 'SET attempts = :next, nextAt = :null REMOVE GSI3PK, GSI3SK',
+        ConditionExpression: 'attempts = :n AND #s = :pending',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':n': attempts, ':next': attempts + 1, ':pending': 'pending', ...(due ? { ':at': retryAt, ':sk': due.GSI3SK } : { ':null': null }) },
+      }),
+    );
+    return true;
+  } catch (e) {
+    if (isConditionFailed(e)) return false;
+    throw e;
+  }
+}
+
+/** Records the outcome of attempt `attempts`: delivered, failed for good, or still pending. */
+export async function settleDelivery(db: Db, id: string, attempts: number, status: DeliveryRecord['status'], lastError: string | null): Promise<void> {
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: keys.delivery(id),
+        UpdateExpression: status === 'pending' ? 'SET #s = :s, lastError = :e' : 'SET #s = :s, lastError = :e, nextAt = :null REMOVE GSI3PK, GSI3SK',
+        ConditionExpression: 'attempts = :n',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':n': attempts, ':s': status, ':e': lastError, ...(status === 'pending' ? {} : { ':null': null }) },
+      }),
+    );
+  } catch (e) {
+    // A newer attempt was claimed meanwhile: its outcome wins.
+    if (!isConditionFailed(e)) throw e;
+  }
+}

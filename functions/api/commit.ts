@@ -97,7 +97,14 @@ async function commitOnce(services: Services, gameId: string, change: Change, id
   for (let attempt = 0; attempt < MAX_COMMIT_ATTEMPTS; attempt++) {
     const rec = await loadOrNotFound(services, gameId);
     // Applied by a concurrent duplicate whose record is not written yet: never apply twice.
-    if (idem && rec.requests[`${idem.scope}#${idem.requestId}`] !== undefined) return rec;
+    if (idem && rec.requests[`${idem.scope}#${idem.requestId}`] !== undefined) {
+      // If that call failed before writing the record, write it now (this version is its answer):
+      // once the game item forgets the id, a later retry must still find it.
+      if (rec.requests[`${idem.scope}#${idem.requestId}`] === rec.version) {
+        await store.putRequest(gameId, idem.scope, idem.requestId, { fingerprint: idem.fingerprint, version: rec.version, answer: snapshot(rec) }, services.now());
+      }
+      return rec;
+    }
     if (change.needed && !change.needed(rec)) return rec;
     const next = build(services, rec, change, idem);
     if (await store.commitGame(next)) {

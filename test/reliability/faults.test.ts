@@ -1,0 +1,143 @@
+// Faults: the request that advances the game is interrupted between any two of its writes.
+// An AWS SDK middleware on the app's own DynamoDB client makes the k-th write of the request
+// (and every later one) fail, for k = 1..W (W: the writes that request makes without a fault),
+// on a copy of the game taken just before that request. Then the same request is retried with
+// the same requestId, or a reader or the sweep comes first: the game must reach exactly the
+// state and event log of the run without the fault, the retry must get the same answer, and
+// the game must end as it did without the fault.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { RECENT_REQUESTS } from '../../functions/store/index.js';
+import { codeOf } from '../setup/app.js';
+import { ANSWER, EVENTS, GAME_QUERY, PLAY } from '../setup/play.js';
+import { type Harness, newGame, startHarness, timeout } from './harness.js';
+
+// A fixed clock: event times and pending-since times are then equal in every copy.
+const NOW = new Date('2030-01-01T00:00:00.000Z');
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ now: () => NOW });
+});
+afterAll(() => h.close());
+
+interface Move {
+  token: string;
+  query: string;
+  vars: Record<string, unknown>;
+}
+
+/** The deterministic next move (first awaited seat; lowest card or first option), or null when over. */
+async function nextMove(id: string, tokens: string[], i: number): Promise<Move | null> {
+  const g = (await h.gql(GAME_QUERY, { id }, tokens[0])).data.game;
+  if (g.status === 'FINISHED') return null;
+  const seat = g.awaiting[0];
+  const mine = (await h.gql(GAME_QUERY, { id }, tokens[seat])).data.game;
+  const p = mine.me.prompts[0];
+  return p
+    ? { token: tokens[seat], query: ANSWER, vars: { p: p.id, o: p.options[0].id, q: `m${i}` } }
+    : { token: tokens[seat], query: PLAY, vars: { r: mine.me.hand[0], q: `m${i}` } };
+}
+
+const send = (id: string, m: Move) => h.gql(m.query, { ...m.vars, g: id }, m.token);
+
+/** Everything that must match: the game item (but its id) and the whole event log as stored. */
+async function stored(id: string) {
+  const rec = await h.store.getGameRaw<any>(id);
+  const log = await h.store.listEvents(id, 0, 10_000);
+  const { id: _id, createdAt: _c, ...rest } = rec!;
+  return { game: rest, events: log.events };
+}
+
+/** An answer with the copy's game id written back to the original's. */
+const as = (answer: unknown, from: string, to: string) => JSON.parse(JSON.stringify(answer).split(from).join(to));
+
+/** Plays `id` to its end from move `i` on; returns the moves made. */
+async function playOut(id: string, tokens: string[], i: number): Promise<number> {
+  let n = 0;
+  for (let k = i; k < i + 1000; k++) {
+    const m = await nextMove(id, tokens, k);
+    if (!m) return n;
+    const r = await send(id, m);
+    expect(r.errors).toBeUndefined();
+    n++;
+  }
+  throw new Error('game did not end');
+}
+
+describe('faults', () => {
+  it(
+    'an advance interrupted at any of its writes, then retried or finished by a reader or the sweep, ends as without the fault',
+    async () => {
+      const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+      try {
+        // The run without faults: a snapshot of the partition before each move.
+        const { id: base, tokens } = await newGame(h, { edition: 'CLASSIC', seats: 3, seed: 'faults' }, 3, 'Faulty');
+        const moves: { move: Move; before: Record<string, unknown>[]; writes: number; answer: any; after: Awaited<ReturnType<typeof stored>>; advanced: boolean }[] = [];
+        for (let i = 0; i < 1000; i++) {
+          const move = await nextMove(base, tokens, i);
+          if (!move) break;
+          const before = await h.partition(base);
+          const phaseBefore = (await h.gql(GAME_QUERY, { id: base })).data.game.phase;
+          h.faults.count();
+          const answer = await send(base, move);
+          const writes = h.faults.writes;
+          expect(answer.errors).toBeUndefined();
+          const g = answer.data.playCard ?? answer.data.answerPrompt;
+          moves.push({ move, before, writes, answer, after: await stored(base), advanced: phaseBefore === 'CHOOSE' && g.phase !== 'CHOOSE' });
+        }
+        const final = await stored(base);
+        expect(final.game.status).toBe('FINISHED');
+        // The advances to interrupt: the first day's, one in the middle, and the move that ends the game.
+        const advances = moves.map((m, i) => (m.advanced ? i : -1)).filter((i) => i >= 0);
+        const targets = [advances[0], advances[Math.floor(advances.length / 2)], moves.length - 1];
+        let faulted = 0;
+        for (const t of targets) {
+          const { move, before, writes, answer, after } = moves[t];
+          expect(writes).toBeGreaterThan(3); // game commit, event items, outbox update, request record
+          for (let k = 1; k <= writes; k++) {
+            const copy = await h.clone(before, base);
+            h.faults.arm(k);
+            const failed = await send(copy, move);
+            h.faults.disarm();
+            // The fault really happened: the request failed, with a typed error and nothing more.
+            expect(h.faults.failed).toBeGreaterThan(0);
+            expect(codeOf(failed)).toBe('INTERNAL_SERVER_ERROR');
+            expect(failed.data ?? null).toBeNull();
+            faulted++;
+            if (k > 1) {
+              // The commit happened before the fault: a reader or the sweep finishes the rest.
+              if (k % 2 === 0) expect((await h.gql(EVENTS, { g: copy, a: 0, l: 1 })).errors).toBeUndefined();
+              else await h.app.sweep();
+              expect(await stored(copy)).toEqual(after);
+            }
+            // The client retries with the same requestId: applied once, answered as without the fault.
+            const retried = await send(copy, move);
+            expect(as(retried, copy, base)).toEqual(answer);
+            expect(await stored(copy)).toEqual(after);
+            if (k === writes && t === targets[0]) {
+              // This copy lost only its request record: play it to the end, then retry once more
+              // after the game item has forgotten the id.
+              await playOut(copy, tokens, t + 1);
+              const end = await stored(copy);
+              expect(end).toEqual(final);
+              expect(Object.keys(end.game.requests)).not.toContain(Object.keys(after.game.requests).find((r) => r.endsWith(`#${move.vars.q}`)));
+              expect(end.game.version - after.game.version).toBeGreaterThan(RECENT_REQUESTS);
+              const late = await send(copy, move);
+              expect(late.data ?? null).not.toBeNull();
+              expect(as(late, copy, base)).toEqual(answer);
+              expect(await stored(copy)).toEqual(final);
+            } else if (k === Math.ceil(writes / 2)) {
+              await playOut(copy, tokens, t + 1);
+              expect(await stored(copy)).toEqual(final);
+            }
+          }
+        }
+        expect(faulted).toBeGreaterThan(targets.length * 3);
+        expect(errors).toHaveBeenCalled();
+      } finally {
+        errors.mockRestore();
+      }
+    },
+    timeout(120_000, 600_000),
+  );
+});

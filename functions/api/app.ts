@@ -33,7 +33,10 @@ export const ARMOR = {
   maxDepth: { n: 8 },
   costLimit: { maxCost: 5000 },
   maxAliases: { n: 15 },
-  maxTokens: { n: 2000 },
+  // graphql-armor's token plugin re-parses in a plugin hook, so any syntax error (and a long
+  // document) came back as HTTP 500; graphql-js enforces the same limit in Apollo's own parse
+  // (parseOptions below): a 400 GRAPHQL_PARSE_FAILED.
+  maxTokens: { enabled: false, n: 2000 },
   maxDirectives: { n: 20 },
   blockFieldSuggestion: { enabled: true },
 };
@@ -60,6 +63,7 @@ export function buildApp(config: AppConfig): {
     plugins: [...armor.plugins],
     validationRules: armor.validationRules,
     allowBatchedHttpRequests: false,
+    parseOptions: { maxTokens: ARMOR.maxTokens.n },
     includeStacktraceInErrorResponses: false,
     formatError,
     introspection: true,

@@ -9,6 +9,7 @@ import { buildApp } from '../api/app.js';
 import { createTable } from '../store/index.js';
 import { localDocumentClient, startDynalite } from './dynalite.js';
 import { createHttpServer } from './http.js';
+import { attachSubscriptions } from './subscriptions.js';
 
 export interface LocalOptions {
   port?: number;
@@ -18,6 +19,8 @@ export interface LocalOptions {
   tableName?: string;
   /** Use this DynamoDB(-compatible) endpoint instead of starting dynalite (tests share one). */
   endpoint?: string;
+  /** How often the sweep runs (deadlines, webhook retries); 0: never. Default 60 s. */
+  sweepIntervalMs?: number;
 }
 
 export interface LocalServer {
@@ -47,9 +50,17 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
   const client = localDocumentClient(dynamo.endpoint);
   const tableName = opts.tableName ?? 'libertalia';
   await createTable(client as never, tableName);
-  const app = buildApp({ tableName, client, signingKey: signingKey(dataDir) });
+  // Webhooks to localhost are fine on a laptop (and in tests); the AWS handlers refuse them.
+  const app = buildApp({ tableName, client, signingKey: signingKey(dataDir), webhooks: { allowPrivateHosts: true } });
   await app.apollo.start();
   const server = createHttpServer(app);
+  const closeSubscriptions = attachSubscriptions(server, app);
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const interval = opts.sweepIntervalMs ?? 60_000;
+  const timer = interval > 0 ? setInterval(() => {
+    sweeping = app.sweep().catch((e) => console.error('sweep failed', e));
+  }, interval) : null;
+  timer?.unref();
   const host = opts.host ?? '127.0.0.1';
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
@@ -62,6 +73,9 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
     server,
     app,
     close: async () => {
+      if (timer) clearInterval(timer);
+      await sweeping;
+      await closeSubscriptions();
       server.closeAllConnections();
       await new Promise<void>((ok) => server.close(() => ok()));
       await app.apollo.stop();
@@ -79,6 +93,7 @@ if (isMain) {
     host: process.env.HOST ?? '127.0.0.1',
     dataDir: inMemory ? null : resolve(process.env.DATA_DIR ?? '.data'),
     tableName: process.env.TABLE_NAME ?? 'libertalia',
+    sweepIntervalMs: Number(process.env.SWEEP_INTERVAL_SECONDS ?? 60) * 1000,
   });
   console.log(`Libertalia Online: GraphQL at ${local.url}/graphql, REST at ${local.url}/health and ${local.url}/games/{id}/events`);
   console.log(inMemory ? 'store: in memory (lost on exit)' : `store: ${resolve(process.env.DATA_DIR ?? '.data')}`);

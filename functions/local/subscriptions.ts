@@ -1,0 +1,46 @@
+// GraphQL subscriptions for the local server: the graphql-ws protocol over a WebSocket on
+// /graphql (the same path as HTTP), with the same schema, resolvers and bearer tokens
+// (sent as connectionParams.authorization). Only one process shares the change signals, so
+// this is a local-server feature; on AWS clients poll `events(after)` or use webhooks.
+import type { Server } from 'node:http';
+import { createRequire } from 'node:module';
+import { ApolloArmor } from '@escape.tech/graphql-armor';
+import { makeExecutableSchema } from '@graphql-tools/schema';
+import { useServer } from 'graphql-ws/use/ws';
+import { WebSocketServer } from 'ws';
+import { ARMOR, type buildApp } from '../api/app.js';
+import { formatError } from '../api/errors.js';
+import { resolvers } from '../api/resolvers/index.js';
+import { typeDefs } from '../api/schema.generated.js';
+
+type App = ReturnType<typeof buildApp>;
+
+// graphql as Node resolves it (package "main"): the same module instance graphql-ws and
+// @graphql-tools use, even where a bundler would pick graphql's ESM build for our own files.
+const graphql = createRequire(import.meta.url)('graphql') as typeof import('graphql');
+
+export function attachSubscriptions(server: Server, app: App): () => Promise<void> {
+  const schema = makeExecutableSchema({ typeDefs, resolvers });
+  const wss = new WebSocketServer({ server, path: '/graphql' });
+  const limits = [...graphql.specifiedRules, ...(new ApolloArmor(ARMOR).protect().validationRules ?? [])];
+  const ws = useServer(
+    {
+      schema,
+      validate: (sch, doc) => graphql.validate(sch, doc, limits as never),
+      context: (ctx) => {
+        const auth = ctx.connectionParams?.authorization;
+        return app.context(typeof auth === 'string' ? { authorization: auth } : {});
+      },
+      onError: (_ctx, _id, _payload, errors) => errors.map((e) => formatError(e, e)) as never,
+      onNext: (_ctx, _id, _payload, _args, result) => {
+        if ('errors' in result && result.errors) return { ...result, errors: result.errors.map((e) => formatError(e.toJSON(), e)) } as never;
+        return undefined;
+      },
+    },
+    wss,
+  );
+  return async () => {
+    await ws.dispose();
+    await new Promise<void>((ok) => wss.close(() => ok()));
+  };
+}

@@ -67,7 +67,8 @@ export function engineOptions(doc: GameDoc): GameOptions {
  */
 export function play(doc: GameDoc, command: Command, events: GameEvent[], baseSeq: number): void {
   applyInPlace(doc.state, command, events);
-  (doc.log ??= []).push({ c: command, seq: baseSeq + events.length });
+  // A game started before logs were kept has none: never start a partial one.
+  doc.log?.push({ c: command, seq: baseSeq + events.length });
 }
 
 /** What a seat is being asked now: a prompt (by id) or the day's card. */

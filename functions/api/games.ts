@@ -173,12 +173,13 @@ export async function startGame(services: Services, player: Player, gameId: stri
         events.push({ type: 'botSeated', data: { seat, name: BOT_NAMES[seat], bot: kind } });
       }
       if (!isFull(doc)) throw new Error('a free seat is left after filling');
-      events.push({ type: 'gameStarted', data: { players: doc.seats.length, names: doc.seats.map((s) => s.name) } });
-      doc.startSeq = rec.lastSeq + events.length;
       // The same options and seed make the same state; this time keep its set-up events.
-      doc.state = engineCreateGame(engineOptions(doc), events);
+      const setup: GameEvent[] = [];
+      const g = (doc.state = engineCreateGame(engineOptions(doc), setup));
       doc.log = [];
-      return events;
+      events.push({ type: 'gameStarted', data: { players: g.players, names: doc.seats.map((s) => s.name), round: g.round, day: g.day, loot: g.days[0] ?? [] } });
+      doc.startSeq = rec.lastSeq + events.length;
+      return [...events, ...setup];
     },
     status: () => 'ACTIVE',
   });

@@ -34,7 +34,7 @@ export async function replay(services: Services, player: Player | null, gameId: 
   const started = rec.status !== 'LOBBY' && rec.status !== 'CANCELLED' && at >= (rec.doc.startSeq ?? Number.POSITIVE_INFINITY);
   const status = !started ? 'LOBBY' : state.finished ? 'FINISHED' : 'ACTIVE';
   // No deadlines in a replay: nothing is pending any more.
-  return { ...rec, status, lastSeq: at, doc: { ...rec.doc, state, pending: {} } };
+  return { ...rec, status, lastSeq: at, dueAt: null, doc: { ...rec.doc, state, pending: {} } };
 }
 
 /** The finished game as a scenario (seed and every command), for whoever may look at the game. */

@@ -1,5 +1,5 @@
 // After every commit: tell live subscribers (local server) that the game changed, and turn
-// "your turn" / "game ended" moments into webhook deliveries. A receiver can never fail or
+// "your turn", "a bot took a seat over" and "game ended" moments into webhook deliveries. A receiver can never fail or
 // block the move: errors are logged, each attempt is bounded by a short timeout, and failed
 // attempts are retried by the sweep.
 import type { GameRec } from './commit.js';
@@ -21,6 +21,11 @@ export function noticesOf(before: GameRec, after: GameRec): Notice[] {
       }
     }
   }
+  // A bot took a seat over (too many timeouts): the other players are told.
+  seats.forEach((h, seat) => {
+    if (!h.replaced || before.doc.seats[seat]?.replaced) return;
+    seats.forEach((other, i) => i !== seat && other.playerId && other.bot === null && out.push({ ...base, playerId: other.playerId, kind: 'seatReplaced', seat }));
+  });
   if (after.status === 'FINISHED' && before.status !== 'FINISHED') {
     seats.forEach((h, seat) => h.playerId && out.push({ ...base, playerId: h.playerId, kind: 'gameEnded', seat }));
   }

@@ -30,7 +30,8 @@ export const DELIVERY_HEADER = 'x-libertalia-delivery';
 export interface Notice {
   playerId: string;
   gameId: string;
-  kind: 'yourTurn' | 'gameEnded';
+  kind: 'yourTurn' | 'gameEnded' | 'seatReplaced';
+  /** yourTurn, gameEnded: the recipient's seat; seatReplaced: the seat a bot took over. */
   seat: number;
   version: number;
 }

@@ -127,6 +127,26 @@ describe('webhooks', () => {
     }
   });
 
+  it('the other players hear when a bot takes over a seat that kept timing out', async () => {
+    const hook = await receiver(() => 200);
+    try {
+      const [a, b] = await Promise.all([t.signUp('Gone Anne'), t.signUp('Told Mary')]);
+      const id = (await t.gql(`mutation { createGame(input: { edition: CLASSIC, seats: 2, seed: "told", decisionTimeLimitHours: 1, timeoutsBeforeBot: 1 }) { id } }`, {}, a.token)).data.createGame.id;
+      await t.gql(`mutation($g: ID!) { joinGame(gameId: $g) { id } }`, { g: id }, b.token);
+      const { secret } = (await t.gql(REGISTER, { u: hook.url, g: id }, b.token)).data.registerWebhook;
+      await t.gql(`mutation($g: ID!) { startGame(gameId: $g) { id } }`, { g: id }, a.token);
+      const hand = (await t.gql(GAME_QUERY, { id }, b.token)).data.game.me.hand;
+      await t.gql(PLAY, { g: id, r: hand[0] }, b.token);
+      later(3600_000);
+      expect((await t.app.sweep()).timeouts).toBe(1);
+      const told = hook.got.map((r) => verify(r, secret)).filter((x) => x.kind === 'seatReplaced');
+      expect(told).toHaveLength(1);
+      expect(told[0]).toMatchObject({ gameId: id, seat: 0 });
+    } finally {
+      await hook.close();
+    }
+  });
+
   it('only http(s) URLs, public hosts unless allowed, a few per player', async () => {
     const a = await t.signUp('Checker');
     expect(codeOf(await t.gql(REGISTER, { u: 'ftp://example.com/x' }, a.token))).toBe('BAD_USER_INPUT');

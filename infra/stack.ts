@@ -152,7 +152,7 @@ export class LibertaliaStack extends Stack {
       removalPolicy: RemovalPolicy.DESTROY,
     });
     this.api = new apigw.HttpApi(this, 'HttpApi', {
-      description: 'Libertalia Online: GraphQL at /graphql, REST at /health and /games/{id}/events',
+      description: 'Libertalia Online: GraphQL at /graphql, REST at /health, /games/{id}/events and /games/{id}/scenario',
       createDefaultStage: false,
       corsPreflight: {
         allowOrigins: ['*'],
@@ -194,6 +194,7 @@ export class LibertaliaStack extends Stack {
     this.api.addRoutes({ path: '/graphql', methods: [apigw.HttpMethod.GET, apigw.HttpMethod.POST], integration });
     this.api.addRoutes({ path: '/health', methods: [apigw.HttpMethod.GET], integration });
     this.api.addRoutes({ path: '/games/{id}/events', methods: [apigw.HttpMethod.GET], integration });
+    this.api.addRoutes({ path: '/games/{id}/scenario', methods: [apigw.HttpMethod.GET], integration });
 
     new cloudwatch.Alarm(this, 'Api5xxAlarm', {
       alarmDescription: 'Libertalia Online HTTP API answered 5xx',

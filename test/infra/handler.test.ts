@@ -119,15 +119,16 @@ const lambdaTransport: Transport = {
     return JSON.parse(res.body!) as GqlResult;
   },
   async rest(path, query, token) {
-    const eventsMatch = /^\/games\/([^/]+)\/events$/.exec(path);
+    // The routes with a game id, as API Gateway names them (see infra/stack.ts).
+    const gameRoute = /^\/games\/([^/]+)\/(events|scenario)$/.exec(path);
     const res = await invoke(
       apiEvent({
         method: 'GET',
         path,
-        routeKey: eventsMatch ? 'GET /games/{id}/events' : `GET ${path}`,
+        routeKey: gameRoute ? `GET /games/{id}/${gameRoute[2]}` : `GET ${path}`,
         query,
         headers: token ? { authorization: `Bearer ${token}` } : {},
-        ...(eventsMatch ? { pathParameters: { id: eventsMatch[1] } } : {}),
+        ...(gameRoute ? { pathParameters: { id: gameRoute[1] } } : {}),
       }),
     );
     return { status: res.statusCode!, body: res.body ?? '' };
@@ -287,6 +288,9 @@ describe('API Lambda handler (API Gateway HTTP API, payload 2.0)', () => {
     const rest = JSON.parse(viaLambda.restEvents.body);
     const restSeqs = (rest.events as { seq: number }[]).map((e) => e.seq);
     expect(restSeqs.slice(0, seqs.length)).toEqual(seqs.slice(0, restSeqs.length));
+    // The scenario is published only once the game is finished.
+    const scenario = await lambdaTransport.rest(`/games/${viaLambda.gameId}/scenario`, {}, viaLambda.tokens[0]);
+    expect(JSON.parse(scenario.body).error.code).toBe('WRONG_PHASE');
 
     // Same script and seed through Apollo + app.context / app.rest on a fresh table: same game.
     const { client, tableName: otherTable } = await freshTable('direct');
@@ -366,6 +370,12 @@ describe('API Lambda handler (API Gateway HTTP API, payload 2.0)', () => {
     const res = await lambdaTransport.rest(`/games/${randomUUID()}/events`);
     expect(res.status).toBe(404);
     expect(JSON.parse(res.body).error.code).toBe('NOT_FOUND');
+  });
+
+  it('routes a game scenario request to the REST router', async () => {
+    const missing = await lambdaTransport.rest(`/games/${randomUUID()}/scenario`);
+    expect(missing.status).toBe(404);
+    expect(JSON.parse(missing.body).error.code).toBe('NOT_FOUND');
   });
 });
 

@@ -137,7 +137,7 @@ describe('HTTP API', () => {
       .filter((r) => r.Type === 'AWS::ApiGatewayV2::Route')
       .map((r) => r.Properties!.RouteKey)
       .sort();
-    expect(routes).toEqual(['GET /games/{id}/events', 'GET /graphql', 'GET /health', 'POST /graphql']);
+    expect(routes).toEqual(['GET /games/{id}/events', 'GET /games/{id}/scenario', 'GET /graphql', 'GET /health', 'POST /graphql']);
     const apiFnId = logicalIdOf('AWS::Lambda::Function', 'ApiFunction');
     const integrations = Object.values(resources).filter((r) => r.Type === 'AWS::ApiGatewayV2::Integration');
     expect(integrations).toHaveLength(1);

@@ -1,6 +1,6 @@
 // A stored game as one caller sees it: everything about the game goes through the engine's
 // view (the one hidden-information filter); this only adds the lobby and timing data.
-import { view } from '../engine/index.js';
+import { editionShape, view } from '../engine/index.js';
 import type { GameRec } from './commit.js';
 import { DEFAULT_TIMEOUTS_BEFORE_BOT, deadlineOf, seatOf } from './doc.js';
 import { scenarioOf } from './replay.js';
@@ -51,6 +51,7 @@ export function renderGame(rec: GameRec, playerId: string | null) {
     version: rec.version,
     lastSeq: rec.lastSeq,
     round: v.round,
+    daysPerRound: editionShape(doc.state.edition).daysPerRound,
     day: v.day,
     phase: v.phase.toUpperCase(),
     island: v.island,

@@ -12,3 +12,5 @@ export type * from './types.js';
 export { playScenario } from './scenario.js';
 export type { Scenario, ScenarioResult } from './scenario.js';
 export { playBotGame } from './simulate.js';
+export { characters, editionShape } from './catalog.js';
+export type { CharacterInfo, EditionShape } from './catalog.js';

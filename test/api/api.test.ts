@@ -270,3 +270,16 @@ describe('sweep and REST', () => {
     expect(unknown.status).toBe(404);
   });
 });
+
+describe('catalog', () => {
+  it('lists an edition’s characters without a token, and a game says how long its rounds are', async () => {
+    const r = await t.gql(`{ characters(edition: GALECREST) { rank name text timings } }`);
+    expect(r.errors).toBeUndefined();
+    expect(r.data.characters).toHaveLength(40);
+    expect(r.data.characters[0]).toMatchObject({ rank: 1, name: 'Scout', timings: ['day'] });
+    const s = await t.signUp('Catalog');
+    const g = await created(s.token, { edition: 'CLASSIC', seats: 2 });
+    const read = await t.gql(`query($g: ID!) { game(id: $g) { daysPerRound } }`, { g: g.id }, s.token);
+    expect(read.data.game.daysPerRound).toEqual([6, 6, 6]);
+  });
+});

@@ -79,6 +79,8 @@ export interface Game {
   version: number;
   lastSeq: number;
   round: number;
+  /** Days in each round; its length is the number of rounds. */
+  daysPerRound: number[];
   day: number;
   phase: Phase;
   island: IslandCard[];
@@ -180,7 +182,7 @@ export async function request<T>(query: string, variables: Record<string, unknow
 
 const SEAT_FIELDS = 'seat playerId name isBot isOpen hasChosen awaited deadline doubloons score handSize den graveyard graveyardSize loot { kind count } lootCount reputation';
 const GAME_FIELDS = `id status edition board boardInfo creatorId seatCount decisionTimeLimitHours createdAt version lastSeq
-  round day phase island { seat rank } days bagSize awaiting pending { seat kind promptId }
+  round daysPerRound day phase island { seat rank } days bagSize awaiting pending { seat kind promptId }
   seats { ${SEAT_FIELDS} }
   me { seat hand choice choiceDeadline prompts { id kind text deadline options { id label } } }
   ranking { place seat name score } seed`;

@@ -1,80 +1,28 @@
-// Character names and abilities by rank, as printed on the cards (public game data: the API
-// sends ranks only). Keep in step with the editions' card tables.
+// Character names and rules text by rank, loaded once per edition from the public
+// `characters(edition)` query (the API is the one source of the card tables).
+import type { Edition } from './api';
+import { request } from './api';
+
 export type CardTable = Record<number, [name: string, text: string]>;
 
-export const CLASSIC: CardTable = {
-  1: ["Parrot", "Day: discard the Parrot and put another character from your hand on the ship in its place."],
-  2: ["Monkey", "Day: pass every cursed relic in your den to the player on your left."],
-  3: ["Beggar", "Day: the owner of the highest character on the ship gives you 3 doubloons."],
-  4: ["Recruiter", "Day: return a character from your den to your hand."],
-  5: ["Cabin Boy", "Dusk: takes no booty."],
-  6: ["Preacher", "Day: keep one booty token, discard the rest. End of campaign: +5."],
-  7: ["Barkeep", "Night: +1."],
-  8: ["Waitress", "Night: you may discard a treasure map for 3 doubloons."],
-  9: ["Carpenter", "Day: lose half your doubloons (rounded down). End of campaign: +10."],
-  10: ["French Officer", "Day: if you have fewer than 9 doubloons, gain 5."],
-  11: ["Voodoo Witch", "Day: +2 for each of your characters discarded this campaign."],
-  12: ["Freed Slave", "Night: +1 for each character in your den ranked above 12."],
-  13: ["Mutineer", "Night: discard the lowest other character of your den, then gain 2."],
-  14: ["Brute", "Day: discard the highest character on the ship."],
-  15: ["Gunner", "Day: pay 3, then discard a character from any den."],
-  16: ["Topman", "End of campaign: +5 if no player has fewer characters in their den."],
-  17: ["Spanish Spy", "Day: discard your Spanish officers and draw as many booty tokens from the bag."],
-  18: ["Cook", "Dusk: takes two booty tokens."],
-  19: ["Bosun", "Day: +2 for each character in your den ranked below 19."],
-  20: ["Armorer", "Night: +1 for each saber you own."],
-  21: ["Merchant", "Day: trade 2 identical booty tokens for 3 doubloons, or 3 for 5."],
-  22: ["Surgeon", "Day: take one of your discarded characters back into your hand."],
-  23: ["Treasurer", "End of campaign: +1 per goods, jewel and chest you own."],
-  24: ["Gambler", "Day: pay 1 per booty token you own. End of campaign: +8."],
-  25: ["Governor's Daughter", "End of campaign: +6 if no one else has her in their den, otherwise pay 3."],
-  26: ["Quartermaster", "Day: +1 per booty token you own. End of campaign: pay 8."],
-  27: ["Granny Wata", "Night: +2 if yours is the only Granny in the dens; otherwise every Granny is discarded."],
-  28: ["First Mate", "End of campaign: +1 per character in your den."],
-  29: ["Captain", "Day: +3. End of campaign: pay 3 per cursed relic you own."],
-  30: ["Spanish Governor", "Day: discard every character in your den."],
-};
+const tables: Partial<Record<Edition, CardTable>> = {};
 
-export const GALECREST: CardTable = {
-  1: ["Scout", "Day: discard the Scout and put another character from your hand on the island in its place in the order."],
-  2: ["Apprentice", "Day: use the daytime ability of a character in your ship."],
-  3: ["Beggar", "Day: the owner of the rightmost character gives you 2 doubloons and gains 1 reputation."],
-  4: ["Innkeeper", "Day: return a character from your ship to your hand."],
-  5: ["Cabin Boy", "Day: +3 if the Cabin Boy is the leftmost character. Dusk: takes no loot."],
-  6: ["Bandit", "Day: move to the lowest reputation space; +1 per space moved."],
-  7: ["Preacher", "Day: keep one loot token, discard the rest, +1 reputation per token discarded. Anchor: +6."],
-  8: ["Barkeep", "Night: +1. Anchor: +1 per barrel."],
-  9: ["Stowaway", "Day: draw a loot token from the bag and resolve its dusk effect, then discard the Stowaway."],
-  10: ["Explorer", "Dusk: +2 reputation if you took a map. Anchor: one of your maps counts double."],
-  11: ["Carpenter", "Day: lose half your doubloons (rounded down). Anchor: +10."],
-  12: ["Officer", "Day: with 12 or more doubloons, +2 reputation; otherwise gain up to 12 doubloons."],
-  13: ["Smuggler", "Day: take one of today’s loot tokens now; the Smuggler goes straight into your ship."],
-  14: ["Bodyguard", "Day: every saber and hook of today’s loot goes back to the bag; +2 per token."],
-  15: ["Witch", "Night: use the night ability of another character in your ship. Anchor: back to your hand if she is your only night character."],
-  16: ["Mutineer", "Night: discard your lowest-ranked ship character, then +2."],
-  17: ["Brute", "Day: discard the rightmost character; its owner gains 1 reputation."],
-  18: ["Gunner", "Day: discard a character from any ship; +1 reputation if it was yours, -1 otherwise."],
-  19: ["Necromancer", "Day: discard a relic to move a character from your graveyard into your ship."],
-  20: ["Freed Prisoner", "Night (last): +1 per ship character above 20; discarded if that made 3 or more."],
-  21: ["Bosun", "Day: +2 per ship character below 21."],
-  22: ["Brawler", "Day: discard an opponent’s Brawler from their ship and gain 2 reputation. Night: +1."],
-  23: ["Thief", "Day: take a loot token from a neighbour, then lose 2 reputation."],
-  24: ["Topman", "Night: +4, then -1 per character in your ship."],
-  25: ["Recruiter", "Day: play a character from your hand straight into your ship."],
-  26: ["Cook", "Dusk: if still on the island, take a second loot token."],
-  27: ["Watchman", "Day: swap one of today’s loot tokens with one of tomorrow’s."],
-  28: ["Armorer", "Dusk: +2 reputation if you took a saber or hook. Night: +1 per saber and hook you own."],
-  29: ["Infantry", "Day: +5 if the Infantry is the rightmost character."],
-  30: ["Merchant", "Day: discard 1, 2 or 3 identical loot tokens for 1, 4 or 9 doubloons."],
-  31: ["Surgeon", "Day: secretly take a character of your graveyard back into your hand."],
-  32: ["Treasurer", "Anchor: +1 per barrel, amulet and chest."],
-  33: ["Gambler", "Day: -1 per loot token you own. Anchor: +6."],
-  34: ["Aristocrat", "Day: +2 reputation. Anchor: +5 if no one else has an Aristocrat in their ship, otherwise -3."],
-  35: ["Collector", "Anchor: 2/3/4/5+ different loot kinds: +1/+3/+5/+10."],
-  36: ["Quartermaster", "Day: +1 per loot token you own. Anchor: -6."],
-  37: ["Wind Nymph", "Night: +2 if yours is the only Wind Nymph in the ships; otherwise every Wind Nymph is discarded."],
-  38: ["First Mate", "Day: -1 per character in your ship. Anchor: +1 per character in your ship."],
-  39: ["Captain", "Day: move to the highest reputation space; -1 per space moved."],
-  40: ["Governor", "Day: discard your whole ship; +1 reputation per character discarded."],
-};
+export function cardTable(edition: Edition): CardTable | undefined {
+  return tables[edition];
+}
 
+/** Loads both editions' characters (public data, no token needed); safe to call again. */
+export async function loadCards(): Promise<void> {
+  const editions: Edition[] = ['CLASSIC', 'GALECREST'];
+  await Promise.all(
+    editions
+      .filter((e) => !tables[e])
+      .map(async (edition) => {
+        const r = await request<{ characters: { rank: number; name: string; text: string }[] }>(
+          'query($e: Edition!) { characters(edition: $e) { rank name text } }',
+          { e: edition },
+        );
+        tables[edition] = Object.fromEntries(r.characters.map((c) => [c.rank, [c.name, c.text]]));
+      }),
+  );
+}

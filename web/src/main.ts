@@ -3,12 +3,12 @@
 import './style.css';
 import { api, ApiError, fetchGame, loadSession, saveSession, type Board, type BotKind, type Edition, type Game, type GameEvent, type GameSummary, type Prompt } from './api';
 import { h, render } from './dom';
+import { loadCards } from './cards';
 import { buildReplay, type Frame } from './replay';
 import { cardName, cardText, denWord, describe, MIDSHIPMAN_SEAT, type Names, roundWord, when } from './words';
 
 const root = document.getElementById('app')!;
 const POLL_MS = Number(new URLSearchParams(location.search).get('poll')) || 1500;
-const ROUNDS = 3;
 
 let stop: (() => void) | null = null;
 
@@ -728,7 +728,7 @@ function gameScreen(id: string): () => void {
     const title = `${editionName(g.edition, g.board)} game`;
     const where =
       g.status === 'ACTIVE'
-        ? `${roundWord(g.edition)} ${g.round} of ${ROUNDS} · Day ${g.day} of ${g.days.length} · ${g.phase.toLowerCase()}`
+        ? `${roundWord(g.edition)} ${g.round} of ${g.daysPerRound.length} · Day ${g.day} of ${g.days.length} · ${g.phase.toLowerCase()}`
         : g.status === 'LOBBY'
           ? 'Waiting in the lobby'
           : 'Finished';
@@ -782,4 +782,5 @@ function gameScreen(id: string): () => void {
 }
 
 window.addEventListener('hashchange', route);
-route();
+// Card names come from the API; draw anyway if it cannot be reached (ranks still show).
+void loadCards().finally(route);

@@ -1,6 +1,6 @@
 // Game data in plain words: character names, places, and one sentence per event.
 import type { Edition, GameEvent } from './api';
-import { CLASSIC, GALECREST } from './cards';
+import { cardTable } from './cards';
 
 export interface Names {
   edition: Edition;
@@ -12,13 +12,13 @@ export const MIDSHIPMAN_SEAT = -1;
 
 export function cardName(edition: Edition, rank: number): string {
   if (!Number.isInteger(rank)) return `Midshipman (${Math.floor(rank)}½)`;
-  const c = (edition === 'GALECREST' ? GALECREST : CLASSIC)[rank];
+  const c = cardTable(edition)?.[rank];
   return c ? `${c[0]} (${rank})` : `Character ${rank}`;
 }
 
 export function cardText(edition: Edition, rank: number): string {
   if (!Number.isInteger(rank)) return 'Neutral: takes the loot tokens nobody else takes.';
-  return (edition === 'GALECREST' ? GALECREST : CLASSIC)[rank]?.[1] ?? '';
+  return cardTable(edition)?.[rank]?.[1] ?? '';
 }
 
 export const roundWord = (e: Edition) => (e === 'GALECREST' ? 'Voyage' : 'Campaign');

@@ -10,6 +10,7 @@ import { registerWebhook } from '../webhooks.js';
 import { DateTimeScalar, JSONScalar } from './scalars.js';
 import { gameUpdated } from './subscriptions.js';
 import type { GameStatus } from '../../store/index.js';
+import { characters, type EditionId } from '../../engine/index.js';
 
 type Args<T> = (parent: unknown, args: T, ctx: ApiContext) => unknown;
 
@@ -43,6 +44,7 @@ export const resolvers = {
       const viewer = optionalPlayer(ctx);
       return renderGame(await replay(ctx.services, viewer, gameId, at), viewer?.id ?? null);
     }) as Args<{ gameId: string; at: number }>,
+    characters: ((_p, { edition }) => characters(edition.toLowerCase() as EditionId)) as Args<{ edition: string }>,
     myWebhooks: (async (_p, _a, ctx) => (await ctx.services.store.listWebhooks(requirePlayer(ctx).id)).map(webhookView)) as Args<Record<string, never>>,
   },
   Mutation: {

@@ -40,12 +40,12 @@ export async function createGame(services: Services, player: Player, input: Crea
   const bots = input.bots ?? 0;
   if (!Number.isInteger(seats) || seats < 2 || seats > 6) bad('seats is 2-6');
   if (!Number.isInteger(bots) || bots < 0 || bots > seats - 1) bad(`bots is 0-${seats - 1} (seat 0 is yours)`);
-  if (edition === 'classic' && input.board) bad('the classic edition has no board sides');
   const limit = input.decisionTimeLimitHours ?? null;
   if (limit !== null && (!Number.isInteger(limit) || limit < 1 || limit > 720)) bad('decisionTimeLimitHours is 1-720');
   const seed = input.seed ?? randomUUID();
   if (seed.length > 200) bad('a seed has at most 200 characters');
-  const board = edition === 'galecrest' ? (input.board ?? 'CALM').toLowerCase() : null;
+  // The option as asked (kept for replays and rematches); the engine decides what it means.
+  const board = input.board ? input.board.toLowerCase() : null;
   const timeoutsBeforeBot = input.timeoutsBeforeBot ?? DEFAULT_TIMEOUTS_BEFORE_BOT;
   if (!Number.isInteger(timeoutsBeforeBot) || timeoutsBeforeBot < 1 || timeoutsBeforeBot > 100) bad('timeoutsBeforeBot is 1-100');
   let state;

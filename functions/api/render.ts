@@ -41,7 +41,7 @@ export function renderGame(rec: GameRec, playerId: string | null) {
     id: rec.id,
     status: rec.status,
     edition: doc.edition.toUpperCase(),
-    board: upper(doc.board),
+    board: upper(v.boardSide),
     boardInfo: v.board,
     creatorId: doc.creatorId,
     seatCount: doc.seats.length,

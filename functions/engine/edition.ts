@@ -84,6 +84,8 @@ export interface Edition {
   botLootValue: Readonly<Record<Loot, number>>;
   /** Reputation track position 0-5 of a seat (Galecrest), or null. */
   reputation?(g: GameState, seat: number): number | null;
+  /** The board side in play (Galecrest: calm, stormy, uncharted, custom); none in classic. */
+  boardSide?(g: GameState): string;
   /** Public edition data for views (reputation track, loot tiles...). */
   publicInfo?(g: GameState): Record<string, unknown>;
   /** Edition steps run when night falls, before the ships' night abilities (Galecrest night loot effects). */

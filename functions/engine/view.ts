@@ -61,6 +61,8 @@ export interface GameView {
   ranking: number[];
   /** Edition data everyone sees (Galecrest: reputation track, loot tiles). */
   board: Record<string, unknown>;
+  /** The board side in play (Galecrest: calm, stormy, uncharted, custom); null in classic. */
+  boardSide: string | null;
 }
 
 const asc = (xs: number[]): number[] => [...xs].sort((a, b) => a - b);
@@ -119,6 +121,7 @@ export function view(g: GameState, viewer: number | null): GameView {
     me,
     ranking: [...g.ranking],
     board: ed.publicInfo ? ed.publicInfo(g) : {},
+    boardSide: ed.boardSide ? ed.boardSide(g) : null,
   };
 }
 

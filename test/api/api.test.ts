@@ -281,5 +281,9 @@ describe('catalog', () => {
     const g = await created(s.token, { edition: 'CLASSIC', seats: 2 });
     const read = await t.gql(`query($g: ID!) { game(id: $g) { daysPerRound } }`, { g: g.id }, s.token);
     expect(read.data.game.daysPerRound).toEqual([6, 6, 6]);
+    // No board asked: the engine's default side, named as it is played.
+    const gc = await created(s.token, { edition: 'GALECREST', seats: 2 });
+    expect(gc.board).toBe('CALM');
+    expect(g.board).toBeNull();
   });
 });

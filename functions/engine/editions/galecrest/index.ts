@@ -54,6 +54,7 @@ export const galecrest: Edition = {
   steps: { pick, lootFx, copy, discardFromIsland, midshipman, anchor, hook, settle, bank },
   botLootValue: { map: 4, barrel: 2, relic: -3, saber: 1, amulet: 3, hook: 2, chest: 5 },
   reputation: reputationOf,
+  boardSide: (g) => ext(g).board,
   publicInfo: (g) => {
     const e = ext(g);
     return {

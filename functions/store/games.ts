@@ -1,10 +1,10 @@
 // The game item: an opaque document (the API's lobby data and the engine's state), a version
 // for optimistic locking and an outbox of events committed with it. Every write is one
 // conditional single-item write; the outbox copy is idempotent, so any step can be retried.
-import { BatchGetCommand, type BatchGetCommandInput, type BatchGetCommandOutput, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type Db, isConditionFailed } from './db.js';
+import { BatchGetCommand, type BatchGetCommandInput, type BatchGetCommandOutput, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type Db, isConditionFailed, queryIndex } from './db.js';
 import { copyEvents, type StoredEvent } from './events.js';
-import { GSI2, GSI3, keys } from './table.js';
+import { gameIdOf, GSI2, GSI3, keys } from './table.js';
 
 export type GameStatus = 'LOBBY' | 'ACTIVE' | 'FINISHED' | 'CANCELLED';
 
@@ -174,43 +174,21 @@ export async function getGames<D>(db: Db, ids: string[]): Promise<GameRecord<D>[
 
 /** Game ids in the status index, newest first (LOBBY: open games; ACTIVE: the sweep's work list). */
 export async function listGameIdsByStatus(db: Db, status: 'LOBBY' | 'ACTIVE', limit: number): Promise<string[]> {
-  const ids: string[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const r = await db.doc.send(
-      new QueryCommand({
-        TableName: db.table,
-        IndexName: GSI2,
-        KeyConditionExpression: 'GSI2PK = :pk',
-        ExpressionAttributeValues: { ':pk': keys.status(status) },
-        ScanIndexForward: false,
-        Limit: limit - ids.length,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const it of r.Items ?? []) ids.push((it.PK as string).slice('GAME#'.length));
-    startKey = r.LastEvaluatedKey;
-  } while (startKey && ids.length < limit);
-  return ids;
+  const query = {
+    IndexName: GSI2,
+    KeyConditionExpression: 'GSI2PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.status(status) },
+    ScanIndexForward: false,
+  };
+  return queryIndex(db, query, limit, gameIdOf);
 }
 
 /** Ids in the due-work index (GSI3) of `kind` due at or before `now`, earliest first. */
 export async function listDue(db: Db, kind: string, now: string, limit: number): Promise<string[]> {
-  const ids: string[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const r = await db.doc.send(
-      new QueryCommand({
-        TableName: db.table,
-        IndexName: GSI3,
-        KeyConditionExpression: 'GSI3PK = :pk AND GSI3SK <= :to',
-        ExpressionAttributeValues: { ':pk': `DUE#${kind}`, ':to': `${now}#\uffff` },
-        Limit: limit - ids.length,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const it of r.Items ?? []) ids.push((it.GSI3SK as string).split('#').slice(1).join('#'));
-    startKey = r.LastEvaluatedKey;
-  } while (startKey && ids.length < limit);
-  return ids;
+  const query = {
+    IndexName: GSI3,
+    KeyConditionExpression: 'GSI3PK = :pk AND GSI3SK <= :to',
+    ExpressionAttributeValues: { ':pk': `DUE#${kind}`, ':to': `${now}#\uffff` },
+  };
+  return queryIndex(db, query, limit, (it) => (it.GSI3SK as string).split('#').slice(1).join('#'));
 }

@@ -3,9 +3,9 @@
 // before the game commit that seats the player and deleted after the one that unseats them,
 // so the index may briefly list a game the player is not in, never miss one: readers check
 // the game's own seat list.
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { type Db, isConditionFailed } from './db.js';
-import { GSI1, keys } from './table.js';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { type Db, isConditionFailed, queryIndex } from './db.js';
+import { gameIdOf, GSI1, keys } from './table.js';
 
 export interface PlayerRecord {
   id: string;
@@ -50,22 +50,11 @@ export async function deleteMember(db: Db, gameId: string, playerId: string): Pr
 
 /** Ids of the games a player is (or was about to be) seated in, newest first. */
 export async function listMemberGameIds(db: Db, playerId: string, limit: number): Promise<string[]> {
-  const ids: string[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const r = await db.doc.send(
-      new QueryCommand({
-        TableName: db.table,
-        IndexName: GSI1,
-        KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': `PLAYER#${playerId}` },
-        ScanIndexForward: false,
-        Limit: limit - ids.length,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const it of r.Items ?? []) ids.push((it.PK as string).slice('GAME#'.length));
-    startKey = r.LastEvaluatedKey;
-  } while (startKey && ids.length < limit);
-  return ids;
+  const query = {
+    IndexName: GSI1,
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': `PLAYER#${playerId}` },
+    ScanIndexForward: false,
+  };
+  return queryIndex(db, query, limit, gameIdOf);
 }

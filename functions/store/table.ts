@@ -9,6 +9,9 @@ export const GSI3 = 'GSI3'; // sparse: work due at a time (game deadlines, webho
 const pad = (n: number): string => String(n).padStart(10, '0');
 
 /** Key patterns. Every item has PK and SK; index keys are set only where an item is indexed. */
+/** The game id of an item keyed `GAME#<id>` (index queries return keys only). */
+export const gameIdOf = (item: Record<string, unknown>): string => (item.PK as string).slice('GAME#'.length);
+
 export const keys = {
   player: (playerId: string) => ({ PK: `PLAYER#${playerId}`, SK: 'PROFILE' }),
   game: (gameId: string) => ({ PK: `GAME#${gameId}`, SK: 'GAME' }),

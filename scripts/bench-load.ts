@@ -11,6 +11,7 @@
 import type { AddressInfo } from 'node:net';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { buildApp } from '../functions/api/app.js';
+import { botRandom } from '../functions/engine/index.js';
 import { localDocumentClient, startDynalite } from '../functions/local/dynalite.js';
 import { createHttpServer } from '../functions/local/http.js';
 import { createTable } from '../functions/store/index.js';
@@ -149,16 +150,6 @@ const GAME = `query($id: ID!) { game(id: $id) { id status round day phase awaiti
 const PLAY = `mutation($g: ID!, $r: Int!) { playCard(gameId: $g, rank: $r) { ${VIEW} } }`;
 const ANSWER = `mutation($g: ID!, $p: ID!, $o: ID!) { answerPrompt(gameId: $g, promptId: $p, optionId: $o) { ${VIEW} } }`;
 
-function rand(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 4294967296;
-  };
-}
-
 export interface GameStats {
   id: string;
   /** Card choices and prompt answers (from the log: cardChosen + answered events). */
@@ -174,7 +165,7 @@ export interface GameStats {
 export async function botGame(url: string, seed: number, record?: (label: string, ms: number) => void, stopAt = Infinity): Promise<GameStats & { finished: boolean }> {
   const p = poster(url, record);
   const setup = p('setup');
-  const rnd = rand(seed);
+  const rnd = botRandom(seed);
   const tokens: string[] = [];
   for (let i = 0; i < 4; i++) tokens.push((await setup(`mutation($n: String!) { signUp(name: $n) { token } }`, { n: `Bot client ${i}` })).signUp.token);
   const id = (await setup(`mutation($s: String) { createGame(input: { edition: CLASSIC, seats: 4, seed: $s }) { id } }`, { s: `load${seed}` }, tokens[0])).createGame.id as string;

@@ -1,7 +1,7 @@
 // Drives a game through the API only (what any client could do), for API and e2e tests.
 // Every answer a seat receives is checked for other seats' hidden information.
 import { expect } from 'vitest';
-import { editionOf } from '../../functions/engine/index.js';
+import { botRandom, editionOf } from '../../functions/engine/index.js';
 import { GAME_FIELDS, type GqlResult } from './app.js';
 
 export type Gql = <T = any>(query: string, variables?: Record<string, unknown>, token?: string) => Promise<GqlResult<T>>;
@@ -46,16 +46,8 @@ export async function allEvents(gql: Gql, gameId: string, token?: string): Promi
   }
 }
 
-/** A tiny seeded random (tests must replay). */
-export function rand(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 4294967296;
-  };
-}
+/** A seeded random source for the test clients (tests must replay): the engine's bot source. */
+export const rand = botRandom;
 
 /**
  * Plays the game to the end with random legal moves for the human seats (`tokens[seat]`),

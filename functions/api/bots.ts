@@ -8,13 +8,6 @@ export const MAX_BOT_COMMANDS_PER_COMMIT = 400;
 /** Events per commit: the outbox lives in the game item (400 KB at most). */
 export const MAX_EVENTS_PER_COMMIT = 1200;
 
-/** FNV-1a: a stable 32-bit seed from a string. */
-export function hash32(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-}
-
 export function awaitedBot(doc: GameDoc): number | undefined {
   return awaitedSeats(doc.state).find((s) => doc.seats[s].bot !== null);
 }
@@ -36,5 +29,5 @@ export function runBots(gameId: string, doc: GameDoc, events: GameEvent[], baseS
 /** The bot's command for `seat` (also the default move of a late seat, with 'greedy'). */
 export function botMove(gameId: string, doc: GameDoc, seat: number, kind: BotKind): Command {
   const g = doc.state;
-  return botCommand(g, seat, kind, botRandom(hash32(`${gameId}:${g.commands}:${seat}`)));
+  return botCommand(g, seat, kind, botRandom(`${gameId}:${g.commands}:${seat}`));
 }

@@ -4,6 +4,7 @@
 import { applyInPlace, cloneState, isAwaited, newCtx, push, run } from './core.js';
 import { editionOf } from './editions/index.js';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+import { hashSeed } from './rng.js';
 import type { Command, GameState } from './types.js';
 
 export type BotKind = 'random' | 'greedy';
@@ -103,8 +104,11 @@ export function botCommand(g: GameState, seat: number, kind: BotKind, rnd: Rando
   return kind === 'greedy' ? greedyCommand(g, seat, rnd) : randomCommand(g, seat, rnd);
 }
 
-/** A seeded source for bots (xoroshiro128+ from pure-rand), independent of the game's RNG. */
-export function botRandom(seed: number): Random {
-  const gen = xoroshiro128plus(seed);
+/**
+ * A seeded source for bots (xoroshiro128+ from pure-rand), independent of the game's RNG.
+ * A text seed (e.g. game id and progress) is hashed like a game seed.
+ */
+export function botRandom(seed: number | string): Random {
+  const gen = xoroshiro128plus(typeof seed === 'string' ? hashSeed(seed) : seed);
   return () => (gen.next() >>> 0) / 4294967296;
 }

@@ -3,7 +3,7 @@ import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import type { GameState } from './types.js';
 
 /** FNV-1a: turns the seed text into the 32-bit seed of the generator. */
-function hashSeed(seed: string): number {
+export function hashSeed(seed: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < seed.length; i++) {
     h ^= seed.charCodeAt(i);

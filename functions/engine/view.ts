@@ -1,5 +1,6 @@
 // The one place hidden information is filtered: what a seat (or a spectator, seat null)
 // may see of the state and of each event. Every API answer and event read passes here.
+import { awaitedSeats } from './core.js';
 import { editionOf } from './editions/index.js';
 import type { GameEvent, GameState, Loot, Option, Phase, PromptKind } from './types.js';
 
@@ -67,13 +68,6 @@ export interface GameView {
 
 const asc = (xs: number[]): number[] => [...xs].sort((a, b) => a - b);
 
-function awaiting(g: GameState): number[] {
-  if (g.finished) return [];
-  if (g.prompt) return [g.prompt.seat];
-  if (g.phase !== 'choose') return [];
-  return g.seats.flatMap((s, i) => (s.choice < 0 && s.hand.length > 0 ? [i] : []));
-}
-
 /** The game as `viewer` may see it (null: a spectator, who sees no hidden information). */
 export function view(g: GameState, viewer: number | null): GameView {
   const ed = editionOf(g.edition);
@@ -115,7 +109,7 @@ export function view(g: GameState, viewer: number | null): GameView {
     island: g.island.map((c) => ({ seat: c.seat, rank: c.rank })),
     days: g.days.map((d) => [...d]),
     bagSize: g.bag.length,
-    awaiting: awaiting(g),
+    awaiting: awaitedSeats(g),
     pending: p ? { seat: p.seat, kind: p.kind, promptId: p.id } : null,
     seats,
     me,

@@ -1,5 +1,6 @@
 // The one place hidden information is filtered: what a seat (or a spectator, seat null)
 // may see of the state and of each event. Every API answer and event read passes here.
+import { lootCount } from './actions.js';
 import { awaitedSeats } from './core.js';
 import { editionOf } from './editions/index.js';
 import type { GameEvent, GameState, Loot, Option, Phase, PromptKind } from './types.js';
@@ -73,8 +74,6 @@ export function view(g: GameState, viewer: number | null): GameView {
   const ed = editionOf(g.edition);
   const seats = g.seats.map((s, seat): SeatView => {
     const own = seat === viewer;
-    let lootCount = 0;
-    for (const k in s.loot) lootCount += s.loot[k];
     return {
       seat,
       doubloons: s.doubloons,
@@ -85,7 +84,7 @@ export function view(g: GameState, viewer: number | null): GameView {
       graveyard: own || !ed.hiddenGraveyard ? asc(s.graveyard) : null,
       graveyardSize: s.graveyard.length,
       loot: own || !ed.hiddenLoot || g.finished ? { ...s.loot } : null,
-      lootCount,
+      lootCount: lootCount(g, seat),
       reputation: ed.reputation ? ed.reputation(g, seat) : null,
     };
   });

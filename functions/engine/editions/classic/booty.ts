@@ -5,6 +5,7 @@ import {
   gain,
   gainLoot,
   kindOptions,
+  lootCount,
   neighbours,
   onIsland,
   pay,
@@ -68,7 +69,7 @@ export const scoreCampaign: Effect = (x) => {
     const value = bootyValue(me.loot);
     if (value >= 0) gain(x, seat, value, 'booty');
     else pay(x, seat, -value, 'booty');
-    const tokens = BOOTY_KINDS.reduce((n, k) => n + me.loot[k], 0);
+    const tokens = lootCount(g, seat);
     if (last) me.final = { doubloons: me.doubloons, loot: tokens };
     me.score += me.doubloons;
     emit(x, 'campaignScored', { seat, booty: { ...me.loot }, value, banked: me.doubloons, score: me.score });

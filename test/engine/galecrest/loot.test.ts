@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createGame, EngineError, playBotGame, view } from '../../../functions/engine/index.js';
 import { bestSets, CALM_TILES, STORMY_TILES } from '../../../functions/engine/editions/galecrest/loot.js';
 import { coins, day, giveLoot, lastDay, lootOf, ofType, pending, rep, seat, setup, same, toShip } from './helpers.js';
+import { STORMY_TEST } from './tiles.js';
 import type { GameEvent } from '../../../functions/engine/index.js';
 
 const banked = (ev: GameEvent[]) => ofType(ev, 'voyageBanked').map((e) => e.data.banked);
@@ -97,15 +98,6 @@ describe('Board choices', () => {
 const HOUSE: Record<string, unknown> = { ...CALM_TILES, chest: { anchor: [{ doubloons: 10 }] } };
 
 /** A stormy-like table for tests only (the printed stormy values are unknown). */
-const STORMY_TEST = {
-  map: { anchor: [{ doubloons: 3 }] },
-  barrel: { dusk: [{ reputation: -1 }], anchor: [{ doubloons: 2 }] },
-  relic: { night: [{ doubloons: 1 }], anchor: [{ doubloons: -4 }] },
-  saber: { dusk: [{ discard: 'ship' }] },
-  amulet: { anchor: [{ doubloons: 4 }] },
-  hook: { dusk: [{ doubloons: 2 }] },
-  chest: { anchor: [{ doubloons: 6 }, { reputation: 1 }] },
-};
 
 describe('Custom tile sets (house rules)', () => {
   it('{ tiles } replaces every tile: a chest worth 10', () => {

@@ -4,6 +4,7 @@
 import { applyInPlace, cloneState, isAwaited, newCtx, push, run } from './core.js';
 import { editionOf } from './editions/index.js';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+import { SUNRISE } from './phases.js';
 import { hashSeed } from './rng.js';
 import type { Command, GameState } from './types.js';
 
@@ -61,7 +62,7 @@ function greedyCard(g: GameState, seat: number, rnd: Random): number {
     });
     h.seats[seat].choice = rank;
     const x = newCtx(h, null);
-    push(x, { t: 'sunrise', seat: -1, rank: 0 });
+    push(x, SUNRISE);
     run(x);
     for (let guard = 0; guard < 50 && h.prompt && h.prompt.seat === seat && h.day === g.day; guard++) {
       applyInPlace(h, { seat, answer: h.prompt.options[0].id }, null);

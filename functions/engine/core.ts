@@ -1,7 +1,7 @@
 import type { Abilities, Ctx, Edition, Timing } from './edition.js';
 import { fail } from './errors.js';
 import { editionOf } from './editions/index.js';
-import { coreStep } from './phases.js';
+import { coreStep, SUNRISE } from './phases.js';
 import type { Command, GameEvent, GameState, Option, PromptKind, Step } from './types.js';
 
 /** Safety net against a rules bug looping forever; a game runs far fewer steps per command. */
@@ -109,7 +109,7 @@ function playCard(x: Ctx, seat: number, rank: number): void {
   me.choice = rank;
   if (x.events) emit(x, 'cardChosen', { seat, changed }, { seat, data: { rank } });
   if (firstAwaitedSeat(g) < 0) {
-    push(x, { t: 'sunrise', seat: -1, rank: 0 });
+    push(x, SUNRISE);
     run(x);
   }
 }

@@ -16,7 +16,8 @@ const DUSK_NEXT = Object.freeze(step('duskNext'));
 const NIGHT_NEXT = Object.freeze(step('nightNext'));
 const DAY_END = Object.freeze(step('dayEnd'));
 const ROUND_CLOSE = Object.freeze(step('roundClose'));
-const SUNRISE = Object.freeze(step('sunrise'));
+/** Reveals the day's choices; pushed by the last card choice (core) and the greedy bot's trial. */
+export const SUNRISE = Object.freeze(step('sunrise'));
 
 // Cursor ends: finite, because the state goes through JSON (Infinity would become null).
 const LEFT_END = -1;

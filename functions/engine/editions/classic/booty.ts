@@ -10,6 +10,7 @@ import {
   onIsland,
   pay,
   takeFromDay,
+  parseCharId,
 } from '../../actions.js';
 import { ask, emit, push } from '../../core.js';
 import type { Ctx, Effect } from '../../edition.js';
@@ -57,7 +58,7 @@ export const saber: Effect = (x, s, answer) => {
     ask(x, s, s.seat, 'character', 'Saber: discard a character from a neighbour’s den', denOptions(x, neighbours(x.g, s.seat)));
     return;
   }
-  const [seat, rank] = answer.split(':').map(Number);
+  const { seat, rank } = parseCharId(answer);
   discard(x, seat, rank, 'den', 'saber');
 };
 

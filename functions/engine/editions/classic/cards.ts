@@ -16,6 +16,7 @@ import {
   placeOnIsland,
   returnLoot,
   transfer,
+  parseCharId,
 } from '../../actions.js';
 import { ask, emit } from '../../core.js';
 import type { CardDef, Ctx, Effect } from '../../edition.js';
@@ -61,7 +62,7 @@ function pickFromDens(text: string, seats: (x: Ctx, s: Step) => number[], then: 
       ask(x, s, s.seat, 'character', text, denOptions(x, seats(x, s)));
       return;
     }
-    const [seat, rank] = answer.split(':').map(Number);
+    const { seat, rank } = parseCharId(answer);
     then(x, s, seat, rank);
   };
 }
@@ -117,7 +118,7 @@ const gunner: Effect = (x, s, answer) => {
     ask(x, s, s.seat, 'character', 'Gunner: discard a character from any den', denOptions(x, allSeats(x.g)));
     return;
   }
-  const [seat, rank] = answer.split(':').map(Number);
+  const { seat, rank } = parseCharId(answer);
   discard(x, seat, rank, 'den', 'Gunner');
 };
 

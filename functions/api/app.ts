@@ -13,6 +13,8 @@ import { typeDefs } from './schema.generated.js';
 import { createChanges } from './changes.js';
 import { sweep, type SweepResult } from './sweep.js';
 import { DEFAULT_WEBHOOKS, type WebhookConfig } from './webhooks.js';
+import { createLocalQueue, handleNotice, type LocalQueue, type NoticeMessage, type NoticeQueue } from './notices.js';
+import { deliverDue } from './sweep.js';
 
 export type { ApiContext } from './context.js';
 
@@ -23,6 +25,8 @@ export interface AppConfig {
   now?: () => Date;
   /** Webhook attempts: timeout and whether private hosts are allowed (default: 2 s, no). */
   webhooks?: Partial<WebhookConfig>;
+  /** The notice queue (AWS: SQS); default: an in-process worker (`app.notices`). */
+  noticeQueue?: NoticeQueue;
 }
 
 /** Request body limit (bytes) for the HTTP entry points: GraphQL documents here are small. */
@@ -46,6 +50,12 @@ export function buildApp(config: AppConfig): {
   context: (headers: Record<string, string | undefined>) => Promise<ApiContext>;
   rest: (req: RestRequest) => Promise<RestResponse>;
   sweep: (now?: Date) => Promise<SweepResult>;
+  /** The in-process notice worker (null when a noticeQueue was given): `drain()` waits until it is idle. */
+  notices: LocalQueue | null;
+  /** Handles one notice-queue message (the SQS consumer's job). */
+  handleNotice: (m: NoticeMessage) => Promise<void>;
+  /** Attempts webhook deliveries whose next attempt is due (the local server's safety net behind its in-process queue). */
+  deliverDue: (now?: Date) => Promise<number>;
   services: Services;
 } {
   if (!config.signingKey || config.signingKey.length < 32) throw new Error('the signing key must have at least 32 characters');
@@ -55,7 +65,10 @@ export function buildApp(config: AppConfig): {
     now: config.now ?? (() => new Date()),
     webhooks: { ...DEFAULT_WEBHOOKS, ...config.webhooks },
     changes: createChanges(),
+    notices: config.noticeQueue ?? { send: async () => {} },
   };
+  const local = config.noticeQueue ? null : createLocalQueue((m) => handleNotice(services, m), () => services.now());
+  if (local) services.notices = local;
   const armor = new ApolloArmor(ARMOR).protect();
   const apollo = new ApolloServer<ApiContext>({
     typeDefs,
@@ -73,6 +86,9 @@ export function buildApp(config: AppConfig): {
     context: (headers) => createContext(services, headers),
     rest: (req) => handleRest(services, req),
     sweep: (now) => sweep(now ? { ...services, now: () => now } : services),
+    notices: local,
+    handleNotice: (m) => handleNotice(services, m),
+    deliverDue: (now) => deliverDue(now ? { ...services, now: () => now } : services),
     services,
   };
 }

@@ -4,6 +4,7 @@ import type { Store } from '../store/index.js';
 import { bearerToken, type Player, verifyToken } from './auth.js';
 import type { GameChanges } from './changes.js';
 import { ApiError } from './errors.js';
+import type { NoticeQueue } from './notices.js';
 import type { WebhookConfig } from './webhooks.js';
 
 export interface Services {
@@ -12,6 +13,8 @@ export interface Services {
   now: () => Date;
   webhooks: WebhookConfig;
   changes: GameChanges;
+  /** Where commits hand what they must tell (an in-process worker locally, SQS on AWS). */
+  notices: NoticeQueue;
 }
 
 export interface ApiContext {

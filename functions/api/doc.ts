@@ -1,6 +1,6 @@
 // The API's game document, stored opaquely by the store: who sits where, the options, the
-// engine's state, since when each awaited seat has been waited for (for deadlines) and the
-// command log (every command the engine applied, bots' and timeouts' included: replays).
+// engine's state and since when each awaited seat has been waited for (for deadlines). The
+// commands live in the game's commit items (bots' and timeouts' included: replays), not here.
 import { applyInPlace, awaitedSeats, type BotKind, type Command, type EditionId, type GameEvent, type GameOptions, type GameState } from '../engine/index.js';
 
 export interface SeatHolder {
@@ -27,7 +27,7 @@ export interface GameDoc {
   state: GameState;
   /** Awaited seat -> the decision awaited and when it became pending. */
   pending: Record<string, { key: string; since: string }>;
-  /** Commands applied since the start, in order (older games: absent). */
+  /** Commands applied by the commit being computed (collected by `play`; never stored in the snapshot). */
   log?: LoggedCommand[];
   /** Anyone with the id may watch (spectator view); default true. */
   spectators?: boolean;
@@ -67,7 +67,6 @@ export function engineOptions(doc: GameDoc): GameOptions {
  */
 export function play(doc: GameDoc, command: Command, events: GameEvent[], baseSeq: number): void {
   applyInPlace(doc.state, command, events);
-  // A game started before logs were kept has none: never start a partial one.
   doc.log?.push({ c: command, seq: baseSeq + events.length });
 }
 

@@ -4,7 +4,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createGame as engineCreateGame } from '../engine/index.js';
 import type { Player } from './auth.js';
-import { commitChange, type GameRec, loadOrNotFound } from './commit.js';
+import { commitChange, type GameRec, insertNewGame, loadOrNotFound } from './commit.js';
+import { getGame } from './games.js';
 import type { Services } from './context.js';
 import { engineOptions, type GameDoc, seatOf } from './doc.js';
 import { ApiError } from './errors.js';
@@ -19,7 +20,7 @@ export async function rematch(services: Services, player: Player, gameId: string
   if (seatOf(old.doc, player.id) === null) throw new ApiError('FORBIDDEN', 'only its players may ask for a rematch');
   if (old.status !== 'FINISHED') throw new ApiError('WRONG_PHASE', 'a rematch follows a finished game');
   const id = rematchId(gameId);
-  let rec = await services.store.loadGame<GameDoc>(id);
+  let rec = await getGame(services, id);
   if (!rec) {
     const seed = randomUUID();
     const o = old.doc;
@@ -30,7 +31,6 @@ export async function rematch(services: Services, player: Player, gameId: string
       seed,
       state: engineCreateGame(engineOptions({ ...o, seed })),
       pending: {},
-      log: [],
       timeouts: {},
       startSeq: undefined,
       rematchId: undefined,
@@ -40,11 +40,9 @@ export async function rematch(services: Services, player: Player, gameId: string
       { type: 'gameCreated', data: { edition: o.edition, board: o.board, seats: o.seats.length, bots: o.seats.filter((s) => !s.playerId && s.bot).length, decisionTimeLimitHours: o.decisionTimeLimitHours, spectators: o.spectators ?? true, timeoutsBeforeBot: o.timeoutsBeforeBot, rematchOf: gameId } },
       ...doc.seats.flatMap((s, seat) => (s.playerId ? [{ type: 'playerJoined', data: { seat, playerId: s.playerId, name: s.name } }] : [])),
     ];
-    const fresh: GameRec = { id, version: 1, status: 'LOBBY', createdAt: now, updatedAt: now, doc, lastSeq: events.length, outbox: events.map((e, i) => ({ seq: i + 1, at: now, ...e })), requests: {} };
     // Index first (as for joining): the index may name a game a player is not in, never miss one.
     for (const s of doc.seats) if (s.playerId) await services.store.putMember(id, s.playerId, now);
-    if (!(await services.store.insertGame(fresh))) rec = await loadOrNotFound(services, id); // a concurrent rematch won
-    else rec = fresh;
+    rec = (await insertNewGame(services, id, doc, events, now)) ?? (await loadOrNotFound(services, id)); // null: a concurrent rematch won
   }
   // Tell the old game's players where the rematch is (once).
   await commitChange(services, gameId, {

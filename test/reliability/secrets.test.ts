@@ -41,7 +41,7 @@ async function checkGame(game: any, seat: number | null, gameId: string) {
   }
   if (seat !== null && game.me.prompts.length > 0) expect(game.pending.seat).toBe(seat);
   if (!over) expect(game.seed).toBeNull();
-  const raw = await h.store.getGameRaw<any>(gameId);
+  const raw = await h.game(gameId);
   if (raw!.version !== game.version) return; // moved on since (bots): the structural checks stand
   const st = raw!.doc.state;
   if (seat !== null) {

@@ -1,4 +1,4 @@
-import { buildSchema, getNamedType, type GraphQLInputObjectType, type GraphQLObjectType, isInputObjectType, isInterfaceType, isObjectType } from 'graphql';
+import { buildSchema, getNamedType, type GraphQLInputObjectType, type GraphQLObjectType, type GraphQLType, isInputObjectType, isInterfaceType, isObjectType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { typeDefs } from '../../functions/api/schema.generated.js';
 import { generated, readSdl } from '../../scripts/schema.js';
@@ -30,18 +30,19 @@ describe('schema', () => {
     // deprecated untyped copies kept for older clients.
     const OPEN_JSON = new Set(['Game.scenario']);
     const schema = buildSchema(typeDefs);
+    const nameOf = (t: GraphQLType) => getNamedType(t)?.name;
     const bad: string[] = [];
     for (const t of Object.values(schema.getTypeMap())) {
       if (t.name.startsWith('__') || !(isObjectType(t) || isInterfaceType(t) || isInputObjectType(t))) continue;
       for (const f of Object.values(t.getFields())) {
-        const named = getNamedType(f.type).name;
+        const named = nameOf(f.type);
         const where = `${t.name}.${f.name}`;
         const deprecated = 'deprecationReason' in f && f.deprecationReason;
         if (named === 'String' && !OPEN_STRINGS.has(f.name)) bad.push(`${where}: String (use an enum, or add the name to OPEN_STRINGS if it is open text)`);
         if (named === 'JSON' && !OPEN_JSON.has(where) && !deprecated) bad.push(`${where}: JSON (type it; only open data may stay JSON, documented why)`);
         for (const a of 'args' in f ? f.args : []) {
-          if (getNamedType(a.type).name === 'String' && !OPEN_STRINGS.has(a.name)) bad.push(`${where}(${a.name}): String`);
-          if (getNamedType(a.type).name === 'JSON') bad.push(`${where}(${a.name}): JSON`);
+          if (nameOf(a.type) === 'String' && !OPEN_STRINGS.has(a.name)) bad.push(`${where}(${a.name}): String`);
+          if (nameOf(a.type) === 'JSON') bad.push(`${where}(${a.name}): JSON`);
         }
       }
     }

@@ -90,6 +90,11 @@ export interface Edition {
   publicInfo?(g: GameState): Record<string, unknown>;
   /** Edition steps run when night falls, before the ships' night abilities (Galecrest night loot effects). */
   nightSteps?(x: Ctx): Step[];
+  /**
+   * A deep copy of `g.ext` for cloneState (default: a generic copy). It may share data the
+   * edition never changes after set-up.
+   */
+  cloneExt?(ext: Record<string, unknown>): Record<string, unknown>;
   /** Night ordering key for a ship card (higher resolves first). */
   nightOrder?: (g: GameState, seat: number, rank: number) => number;
 }

@@ -9,7 +9,7 @@ import { copy, discardFromIsland, GALECREST_CARDS, nightOrder } from './cards.js
 import { LOOT_BAG, LOOT_KINDS, lootFx, lootNightSteps, pick, setupBoard } from './loot.js';
 import { midshipman, placeMidshipman } from './midshipman.js';
 import { payReputation, reputationOf, setupTrack } from './reputation.js';
-import { ext } from './state.js';
+import { ext, type GalecrestExt } from './state.js';
 
 const cards = [undefined, ...GALECREST_CARDS];
 
@@ -45,6 +45,13 @@ export const galecrest: Edition = {
     if (c?.dusk) steps.push({ t: 'dusk', seat, rank });
     steps.push({ t: 'enterDen', seat, rank });
     return steps;
+  },
+  // The tiles and their sides are fixed at set-up and only read afterwards: copies share them.
+  cloneExt: (x) => {
+    const e = x as unknown as GalecrestExt;
+    // Keys in set-up order, so the copy serialises exactly like the original.
+    const c: GalecrestExt = { took: e.took.slice(), ledger: e.ledger.slice(), board: e.board, sides: e.sides, tiles: e.tiles, track: e.track.slice() };
+    return c as unknown as Record<string, unknown>;
   },
   nightSteps: lootNightSteps,
   nightOrder,

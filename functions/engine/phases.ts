@@ -96,8 +96,12 @@ function endDusk(x: Ctx): void {
   g.phase = 'night';
   g.cursor = RIGHT_END;
   if (x.events) emit(x, 'phase', { phase: 'night' });
+  if (x.ed.night) {
+    push(x, DAY_END);
+    pushAll(x, x.ed.night(x));
+    return;
+  }
   push(x, NIGHT_NEXT);
-  if (x.ed.nightSteps) pushAll(x, x.ed.nightSteps(x));
 }
 
 /** A character that is still on the island after its dusk goes into its owner's den. */
@@ -107,10 +111,9 @@ const enterDen: Effect = (x, s) => {
 
 const defaultNightOrder = (rank: number, seat: number): number => rank * 8 + (7 - seat);
 
-/** Night: every den character with a night ability, highest rank first. */
+/** Classic night: every den character with a night ability, highest rank first. */
 const nightNext: Effect = (x) => {
   const g = x.g;
-  const order = x.ed.nightOrder;
   let best = -Infinity;
   let who = -1;
   let what = 0;
@@ -120,7 +123,7 @@ const nightNext: Effect = (x) => {
     for (let i = 0; i < den.length; i++) {
       const r = den[i];
       if (night[r] === undefined) continue;
-      const k = order ? order(g, s, r) : defaultNightOrder(r, s);
+      const k = defaultNightOrder(r, s);
       if (k < g.cursor && k > best) {
         best = k;
         who = s;

@@ -70,7 +70,10 @@ export const hook: Effect = (x, s, answer) => {
   const me = x.g.seats[s.seat];
   if (answer === undefined) {
     const options: Option[] = [];
-    for (const r of [...me.den].sort((a, b) => a - b)) {
+    // Keeping is worth something only if another voyage follows: in the last one the hook
+    // offers the doubloons alone (taken without asking).
+    const last = x.g.round >= x.ed.daysPerRound.length;
+    if (!last) for (const r of [...me.den].sort((a, b) => a - b)) {
       if (!me.kept.includes(r)) options.push({ id: charId(s.seat, r), label: `Keep ${cardName(x, r)} (${r}) for the next voyage` });
     }
     options.push({ id: 'doubloons', label: `+${s.n} doubloons` });

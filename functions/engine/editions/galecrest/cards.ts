@@ -452,9 +452,6 @@ export const GALECREST_CARDS: GalecrestCard[] = [
   card(40, 'Governor', 'Day: discard your whole ship; +1 reputation per character discarded.', { day: governor }),
 ];
 
-/** Freed Prisoner resolves at the end of the night; the others highest rank first. */
-export const FREED_PRISONER = 20;
-export const nightOrder = (_g: GameState, seat: number, rank: number): number => (rank === FREED_PRISONER ? 0 : rank) * 8 + (7 - seat);
 
 /** Day ability step helper for the Stowaway (and a copy of it). */
 export const discardFromIsland: Effect = (x, s) => {

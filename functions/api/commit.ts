@@ -41,10 +41,10 @@ export const MAX_COMMIT_ATTEMPTS = 12;
 /**
  * The snapshot is written at least every this many commits. Commits that change the status,
  * carry notices or start a deadline always write it (indexes and notices depend on it); a card
- * choice that is not the day's last leaves it for a later commit. Must stay <= HEAD_COMMITS, so
+ * choice that is not the day's last leaves it for a later commit. At most HEAD_COMMITS + 1, so
  * that one query reads the snapshot and every commit past it.
  */
-export const SNAPSHOT_EVERY = HEAD_COMMITS;
+export const SNAPSHOT_EVERY = HEAD_COMMITS + 1;
 
 export interface Change {
   /** Mutates the document (a private copy) and returns the new events; throws to refuse. */
@@ -78,7 +78,7 @@ const DERIVED = new Set(['state', 'pending', 'log']);
 /** Finished games' command history, for their scenario (read from the log on demand). */
 const histories = new WeakMap<GameRec, () => Promise<CommitRec[]>>();
 
-/** The commits of the game a record was read from (oldest first); null for records not read from the store. */
+/** The commits (recipes only: no events) of the game a record was read from, oldest first; null for records not read from the store. */
 export function historyOf(rec: GameRec): (() => Promise<CommitRec[]>) | null {
   return histories.get(rec) ?? null;
 }
@@ -113,7 +113,7 @@ export function foldHead(services: Services, id: string, head: GameHead<GameDoc>
   let rec: GameRec | null = head.game;
   for (const c of tail) rec = fold(rec, c, id);
   if (!rec) throw new Error(`game ${id} has neither a snapshot nor commits`);
-  histories.set(rec, () => services.store.listCommits(id) as Promise<CommitRec[]>);
+  histories.set(rec, () => services.store.listRecipes(id) as Promise<CommitRec[]>);
   return { rec, snapshot: head.game, tail };
 }
 
@@ -140,7 +140,7 @@ async function gameAt(services: Services, gameId: string, cur: Loaded, target: C
     commits = (await services.store.listCommits(gameId, 1, target.firstSeq)) as CommitRec[];
   }
   for (const c of commits) rec = fold(rec, c, gameId);
-  histories.set(rec!, () => services.store.listCommits(gameId) as Promise<CommitRec[]>);
+  histories.set(rec!, () => services.store.listRecipes(gameId) as Promise<CommitRec[]>);
   return rec!;
 }
 
@@ -289,7 +289,7 @@ async function commitOnce(services: Services, gameId: string, change: Change, id
     }
     if (await store.appendCommit(gameId, built.commit)) {
       await finish(services, cur, built.commit, built.next);
-      histories.set(built.next, () => store.listCommits(gameId) as Promise<CommitRec[]>);
+      histories.set(built.next, () => store.listRecipes(gameId) as Promise<CommitRec[]>);
       return { rec: built.next, mine: true };
     }
     await pause(attempt);
@@ -322,6 +322,6 @@ export async function insertNewGame(services: Services, id: string, doc: GameDoc
   const commit: CommitRec = { version: 1, firstSeq: 1, at, status: 'LOBBY', events, body: { doc }, notices: [] };
   const rec = fold(null, commit, id);
   if (!(await services.store.insertGame(rec, commit))) return null;
-  histories.set(rec, () => services.store.listCommits(id) as Promise<CommitRec[]>);
+  histories.set(rec, () => services.store.listRecipes(id) as Promise<CommitRec[]>);
   return rec;
 }

@@ -1,6 +1,7 @@
 // The API's game document, stored opaquely by the store: who sits where, the options, the
 // engine's state and since when each awaited seat has been waited for (for deadlines). The
 // commands live in the game's commit items (bots' and timeouts' included: replays), not here.
+import { ApiError } from './errors.js';
 import { applyInPlace, awaitedSeats, type BotKind, type Command, type EditionId, type GameEvent, type GameOptions, type GameState } from '../engine/index.js';
 
 export interface SeatHolder {
@@ -41,6 +42,28 @@ export interface GameDoc {
   startSeq?: number;
   /** The game created by `rematch`, once asked for. */
   rematchId?: string;
+  /** Per seat: the day (`round:day`) and how often its choice was changed that day (MAX_CHOICE_CHANGES_PER_DAY). */
+  choiceChanges?: Record<string, { d: string; n: number }>;
+}
+
+/**
+ * How often a seat may change the day's card once chosen (the choice stays secret until the
+ * last seat chooses, so it may be replaced; not without end): one more change is LIMIT_EXCEEDED.
+ * Every change is a commit item of its own, so this bounds the log of a day, and with it a game's.
+ */
+export const MAX_CHOICE_CHANGES_PER_DAY = 20;
+
+/** Counts a change of `seat`'s card for the day (call before applying the command); throws LIMIT_EXCEEDED past the limit. */
+export function countChoiceChange(doc: GameDoc, seat: number, command: Command): void {
+  const g = doc.state;
+  if (!('play' in command) || g.seats[seat]?.choice === undefined || g.seats[seat].choice < 0) return;
+  const day = `${g.round}:${g.day}`;
+  const changes = (doc.choiceChanges ??= {});
+  const n = changes[seat]?.d === day ? changes[seat].n : 0;
+  if (n >= MAX_CHOICE_CHANGES_PER_DAY) {
+    throw new ApiError('LIMIT_EXCEEDED', `choice changes limit: at most ${MAX_CHOICE_CHANGES_PER_DAY} changes of the day's card per seat`);
+  }
+  changes[seat] = { d: day, n: n + 1 };
 }
 
 export const DEFAULT_TIMEOUTS_BEFORE_BOT = 3;

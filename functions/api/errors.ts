@@ -13,7 +13,8 @@ export type ApiErrorCode =
   | 'WRONG_PHASE'
   | 'BAD_USER_INPUT'
   | 'CONFLICT'
-  | 'NOT_AVAILABLE';
+  | 'NOT_AVAILABLE'
+  | 'LIMIT_EXCEEDED';
 
 /** HTTP status for the REST routes. */
 export const HTTP_STATUS: Record<ApiErrorCode | 'INTERNAL_SERVER_ERROR', number> = {
@@ -25,6 +26,7 @@ export const HTTP_STATUS: Record<ApiErrorCode | 'INTERNAL_SERVER_ERROR', number>
   BAD_USER_INPUT: 400,
   CONFLICT: 409,
   NOT_AVAILABLE: 501,
+  LIMIT_EXCEEDED: 422,
   INTERNAL_SERVER_ERROR: 500,
 };
 

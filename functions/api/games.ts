@@ -7,7 +7,7 @@ import type { Player } from './auth.js';
 import { commitChange, foldHead, type GameRec, insertNewGame, loadOrNotFound } from './commit.js';
 import type { Services } from './context.js';
 import { canWatch } from './access.js';
-import { BOT_NAMES, DEFAULT_TIMEOUTS_BEFORE_BOT, engineOptions, type GameDoc, isFull, play, seatOf } from './doc.js';
+import { BOT_NAMES, countChoiceChange, DEFAULT_TIMEOUTS_BEFORE_BOT, engineOptions, type GameDoc, isFull, play, seatOf } from './doc.js';
 import { ApiError, fromEngine } from './errors.js';
 
 export interface CreateGameInput {
@@ -195,7 +195,9 @@ export async function command(
         if (rec.status === 'LOBBY') throw new ApiError('WRONG_PHASE', 'the game has not started');
         if (doc.seats[seat].bot !== null) throw new ApiError('FORBIDDEN', 'a bot plays your seat now (too many timeouts)');
         const events: GameEvent[] = [];
-        play(doc, make(seat), events, rec.lastSeq);
+        const cmd = make(seat);
+        countChoiceChange(doc, seat, cmd);
+        play(doc, cmd, events, rec.lastSeq);
         if (doc.timeouts?.[seat]) doc.timeouts[seat] = 0; // the player is back: the count starts again
         return events;
       },

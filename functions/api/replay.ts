@@ -35,9 +35,29 @@ export function replayState(doc: GameDoc, log: LoggedCommand[], at: number): Gam
   return g;
 }
 
-async function commandsFor(services: Services, rec: GameRec): Promise<LoggedCommand[]> {
-  const history = historyOf(rec) ?? (() => services.store.listCommits(rec.id) as Promise<CommitRec[]>);
-  return commandsOf(await history());
+/**
+ * Commit recipes already read, per game (a prefix of its log: commits never change once
+ * written, so a prefix read once stays true). Games most recently replayed are kept.
+ */
+const prefixes = new Map<string, CommitRec[]>();
+const PREFIX_GAMES = 100;
+
+/** The commits that start at or before event `at` (read once per process, then only the new ones). */
+async function commitsUpTo(services: Services, gameId: string, at: number): Promise<CommitRec[]> {
+  const known = prefixes.get(gameId) ?? [];
+  const last = known[known.length - 1];
+  const next = last ? last.firstSeq + last.events.length : 1;
+  let commits = known;
+  if (next <= at) commits = [...known, ...((await services.store.listRecipes(gameId, next, at)) as CommitRec[])];
+  prefixes.delete(gameId);
+  prefixes.set(gameId, commits);
+  if (prefixes.size > PREFIX_GAMES) prefixes.delete(prefixes.keys().next().value!);
+  return commits.filter((c) => c.firstSeq <= at);
+}
+
+/** The commands up to event `at`. */
+async function commandsUpTo(services: Services, rec: GameRec, at: number): Promise<LoggedCommand[]> {
+  return commandsOf(await commitsUpTo(services, rec.id, Math.max(1, at)));
 }
 
 /** The game as the caller saw it after event `at` (a record to render, with its state replaced). */
@@ -45,7 +65,7 @@ export async function replay(services: Services, player: Player | null, gameId: 
   const rec = await loadOrNotFound(services, gameId);
   canWatch(rec, player);
   if (!Number.isInteger(at) || at < 0 || at > rec.lastSeq) throw new ApiError('BAD_USER_INPUT', `at is a seq, 0-${rec.lastSeq}`);
-  const state = replayState(rec.doc, await commandsFor(services, rec), at);
+  const state = replayState(rec.doc, await commandsUpTo(services, rec, at), at);
   const started = rec.status !== 'LOBBY' && rec.status !== 'CANCELLED' && at >= (rec.doc.startSeq ?? Number.POSITIVE_INFINITY);
   const status = !started ? 'LOBBY' : state.finished ? 'FINISHED' : 'ACTIVE';
   // No deadlines in a replay: nothing is pending any more.

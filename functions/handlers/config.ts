@@ -8,12 +8,14 @@
  * - `SIGNING_KEY_SECRET_ARN`: Secrets Manager secret holding the token signing key (API only).
  * - `SIGNING_KEY`: the key itself, used only when no secret ARN is set (tests, local runs).
  * - `DYNAMODB_ENDPOINT`: a DynamoDB-compatible endpoint (tests against dynalite); unset on AWS.
+ * - `NOTICE_QUEUE_URL`: the SQS notice queue (API, sweep and notice worker); unset: in-process.
  */
 import { randomBytes } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { buildApp } from '../api/app.js';
+import { sqsNoticeQueue } from './queue.js';
 
 export type App = ReturnType<typeof buildApp>;
 
@@ -76,7 +78,9 @@ export function getApp(options: AppOptions): Promise<App> {
     appPromise = (async () => {
       const tableName = requireEnv('TABLE_NAME');
       const signingKey = options.needsSigningKey ? await readSigningKey() : randomBytes(48).toString('base64url');
-      return buildApp({ tableName, client: getDocumentClient(), signingKey });
+      const queueUrl = process.env.NOTICE_QUEUE_URL;
+      // Without a queue URL (tests) notices go to the in-process worker.
+      return buildApp({ tableName, client: getDocumentClient(), signingKey, ...(queueUrl ? { noticeQueue: sqsNoticeQueue(queueUrl) } : {}) });
     })();
     appPromise.catch(() => {
       appPromise = undefined;

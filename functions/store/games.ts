@@ -75,10 +75,10 @@ export interface GameHead<D = unknown> {
 }
 
 /**
- * Commits read along with the snapshot in one query. Writers keep the tail shorter than this
- * (see the API's SNAPSHOT_EVERY), so one query is enough unless a crash left more.
+ * Commits read along with the snapshot in one query. Writers never leave a longer tail (the
+ * API's SNAPSHOT_EVERY is HEAD_COMMITS + 1), so one query is enough unless a crash left more.
  */
-export const HEAD_COMMITS = 4;
+export const HEAD_COMMITS = 3;
 
 function indexKeys(r: GameRecord): Record<string, string> {
   const out: Record<string, string> = {};
@@ -128,29 +128,35 @@ function toCommitItem(gameId: string, c: CommitRecord): Record<string, unknown> 
     at: c.at,
     status: c.status,
     ...(c.request ? { req: c.request } : {}),
-    // One packed attribute: events, recipe and notices compress well together.
-    body: pack({ e: c.events, b: c.body, t: c.notices }),
+    // Packed (deflated when that pays): the recipe apart from the events and notices, so that
+    // replays read the recipe without unpacking events.
+    body: pack(c.body),
+    ev: pack(c.events),
+    ...(c.notices.length > 0 ? { nt: pack(c.notices) } : {}),
   };
 }
 
 function fromCommitItem(it: Record<string, unknown>): CommitRecord {
-  const body = unpack<{ e: CommitEvent[]; b: unknown; t: unknown[] }>(it.body);
   return {
     version: it.v as number,
     firstSeq: Number((it.SK as string).slice('COMMIT#'.length)),
     at: it.at as string,
     status: it.status as GameStatus,
-    events: body.e,
-    body: body.b,
-    notices: body.t,
+    // Read without events (`recipes` of listCommits): as many placeholders as it had events.
+    events: it.ev === undefined ? Array.from({ length: it.n as number }, () => ({ type: '', data: {} })) : unpack<CommitEvent[]>(it.ev),
+    body: unpack(it.body),
+    notices: it.nt === undefined ? [] : unpack<unknown[]>(it.nt),
     ...(it.req ? { request: it.req as string } : {}),
   };
 }
 
 const isCommit = (it: Record<string, unknown>) => (it.SK as string).startsWith('COMMIT#');
 
-/** Commit items of a game with first seqs in [from, to], oldest first. */
-export async function listCommits(db: Db, gameId: string, from = 1, to = 9_999_999_999, limit = Infinity): Promise<CommitRecord[]> {
+/**
+ * Commit items of a game with first seqs in [from, to], oldest first. `recipesOnly`: without
+ * their events and notices (replays need only the recipes; events come back as placeholders).
+ */
+export async function listCommits(db: Db, gameId: string, from = 1, to = 9_999_999_999, limit = Infinity, recipesOnly = false): Promise<CommitRecord[]> {
   const out: CommitRecord[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
@@ -162,6 +168,7 @@ export async function listCommits(db: Db, gameId: string, from = 1, to = 9_999_9
         ConsistentRead: true,
         ExclusiveStartKey: startKey,
         ...(Number.isFinite(limit) ? { Limit: limit - out.length } : {}),
+        ...(recipesOnly ? { ProjectionExpression: 'SK, v, n, #at, #st, body, req', ExpressionAttributeNames: { '#at': 'at', '#st': 'status' } } : {}),
       }),
     );
     for (const it of r.Items ?? []) out.push(fromCommitItem(it));
@@ -212,9 +219,10 @@ export async function loadGame<D>(db: Db, gameId: string): Promise<GameHead<D> |
   const items = r.Items ?? [];
   if (items.length === 0) return null;
   const game = items[0].SK === 'GAME' ? fromSnapshotItem<D>(items[0]) : null;
-  const seen = items.filter(isCommit).map(fromCommitItem).reverse(); // oldest first
   const after = game?.lastSeq ?? 0;
-  let tail = seen.filter((c) => c.firstSeq > after);
+  // Commits the snapshot already holds came along; only those past it are unpacked.
+  const seen = items.filter(isCommit).reverse(); // oldest first
+  let tail = seen.filter((it) => Number((it.SK as string).slice('COMMIT#'.length)) > after).map(fromCommitItem);
   // Every commit read is past the snapshot and more may lie between: read those too.
   if (tail.length === seen.length && r.LastEvaluatedKey && (tail[0]?.firstSeq ?? Infinity) > after + 1) {
     const gap = await listCommits(db, gameId, after + 1, (tail[0]?.firstSeq ?? 9_999_999_999) - 1);

@@ -25,6 +25,8 @@ export function createStore({ tableName, client }: { tableName: string; client: 
     appendCommit: (gameId: string, c: Parameters<typeof appendCommit>[2]) => appendCommit(db, gameId, c),
     saveSnapshot: (r: Parameters<typeof saveSnapshot>[1]) => saveSnapshot(db, r),
     listCommits: (gameId: string, from?: number, to?: number) => listCommits(db, gameId, from, to),
+    /** Commits without their events and notices (replays, scenarios). */
+    listRecipes: (gameId: string, from?: number, to?: number) => listCommits(db, gameId, from, to, Infinity, true),
     findRequestCommit: (gameId: string, afterSeq: number, request: string) => findRequestCommit(db, gameId, afterSeq, request),
     getGames: <D>(ids: string[]) => getGames<D>(db, ids),
     listGamesByStatus: (status: 'LOBBY' | 'ACTIVE' | 'FINISHED', limit: number, before?: string | null) => listGamesByStatus(db, status, limit, before),

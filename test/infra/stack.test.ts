@@ -168,8 +168,8 @@ describe('HTTP API', () => {
       MetricName: '5xx',
       Dimensions: Match.arrayWith([{ Name: 'ApiId', Value: { Ref: logicalIdOf('AWS::ApiGatewayV2::Api', 'HttpApi') } }]),
     });
-    // Errors + Throttles for each of the two functions, and the API's 5xx.
-    template.resourceCountIs('AWS::CloudWatch::Alarm', 5);
+    // Errors + Throttles for each of the three functions, the API's 5xx and the notice dead-letter queue.
+    template.resourceCountIs('AWS::CloudWatch::Alarm', 8);
   });
 
   it('outputs the API URL', () => {

@@ -2,8 +2,8 @@
 // engine choices: docs/rules-galecrest.md). Three players, seats 0, 1, 2 on the three lowest
 // reputation spaces (12, 11 and 10 doubloons), unless a test says otherwise.
 import { describe, expect, it } from 'vitest';
-import { viewEvent } from '../../../functions/engine/index.js';
-import { coins, day, giveLoot, lootOf, ofType, pending, rep, seat, setup, same, toShip, track } from './helpers.js';
+import { view, viewEvent } from '../../../functions/engine/index.js';
+import { coins, day, giveLoot, lootOf, ofType, pending, rep, seat, setup, same, toGraveyard, toShip, track } from './helpers.js';
 
 const amulets = [[same('amulet')]];
 
@@ -221,18 +221,22 @@ describe('18 Gunner', () => {
 describe('19 Necromancer', () => {
   it('discards a relic to bring a character of the graveyard into the ship', () => {
     const { g } = setup({ deal: [[19, 32, 35, 4, 22, 24]], loot: amulets });
-    g.seats[0].graveyard = [21, 29];
+    toGraveyard(g, 0, [22, 24]); // discarded on earlier days
     giveLoot(g, 0, { relic: 1 });
-    day(g, [19, 32, 35], [[0, '29']]);
-    expect(seat(g, 0)).toMatchObject({ den: [19, 29], graveyard: [21] });
+    day(g, [19, 32, 35], [], true);
+    expect(pending(g)).toEqual({ seat: 0, kind: 'graveyard', options: ['22', '24'] });
+    day(g, [], [[0, '24']]);
+    // The Topman's night (+4, -1 per ship character: Necromancer, Topman) runs in the ship at once.
+    expect(seat(g, 0)).toMatchObject({ den: [19, 24], graveyard: [22], hand: [4, 32, 35] });
     expect(lootOf(g, 0)).toEqual({ amulet: 1 });
+    expect(coins(g)[0]).toBe(12 + 4 - 2);
   });
 
   it('does nothing without a relic', () => {
     const { g } = setup({ deal: [[19, 32, 35, 4, 22, 24]], loot: amulets });
-    g.seats[0].graveyard = [21];
+    toGraveyard(g, 0, [22]);
     day(g, [19, 32, 35]);
-    expect(seat(g, 0)).toMatchObject({ den: [19], graveyard: [21] });
+    expect(seat(g, 0)).toMatchObject({ den: [19], graveyard: [22] });
   });
 });
 
@@ -257,11 +261,12 @@ describe('20 Freed Prisoner', () => {
 describe('Surgeon’s secret', () => {
   it('is the only hidden move: other seats see a character go graveyard -> hand, not which', () => {
     const { g } = setup({ deal: [[31, 32, 35, 4, 22, 24]], loot: amulets });
-    g.seats[0].graveyard = [4, 21];
-    const ev = day(g, [31, 32, 35], [[0, '21']]);
+    toGraveyard(g, 0, [4, 22]); // discarded on earlier days
+    const ev = day(g, [31, 32, 35], [[0, '22']]);
     const move = ofType(ev, 'character').find((e) => e.data.reason === 'Surgeon')!;
     expect(viewEvent(move, 1).data.rank).toBeUndefined();
-    expect(viewEvent(move, 0).data.rank).toBe(21);
-    expect(seat(g, 0).hand).toContain(21);
+    expect(viewEvent(move, 0).data.rank).toBe(22);
+    expect(seat(g, 0)).toMatchObject({ hand: [22, 24, 32, 35], graveyard: [4] });
+    expect(view(g, 1).seats[0]).toMatchObject({ handSize: 4, graveyard: null, graveyardSize: 1 });
   });
 });

@@ -1,7 +1,7 @@
 // Rule examples for Galecrest characters 21-40 and the anchor abilities of the whole deck.
 // Three players on the three lowest reputation spaces (12, 11, 10 doubloons) unless said.
 import { describe, expect, it } from 'vitest';
-import { coins, day, giveLoot, lastDay, lootOf, ofType, pending, rep, seat, setup, same, toShip, track } from './helpers.js';
+import { coins, day, giveLoot, lastDay, lootOf, ofType, pending, rep, seat, setup, same, toGraveyard, toShip, track } from './helpers.js';
 import type { GameEvent } from '../../../functions/engine/index.js';
 
 const amulets = [[same('amulet')]];
@@ -120,9 +120,14 @@ describe('30 Merchant', () => {
 describe('31 Surgeon', () => {
   it('takes a character of the graveyard back into the hand', () => {
     const { g } = setup({ deal: [[31, 10, 8, 4, 32, 35]], loot: amulets });
-    g.seats[0].graveyard = [4, 21];
-    day(g, [31, 32, 35], [[0, '4']]);
-    expect(seat(g, 0)).toMatchObject({ graveyard: [21], hand: [4, 4, 8, 10, 32, 35] });
+    toGraveyard(g, 0, [4, 10]); // discarded on earlier days: dealt, and no longer in hand
+    const hand = seat(g, 0).hand;
+    day(g, [31, 32, 35], [], true);
+    expect(pending(g)).toEqual({ seat: 0, kind: 'graveyard', options: ['4', '10'] });
+    day(g, [], [[0, '4']]);
+    // The hand loses the Surgeon it played and gains the Innkeeper; the Merchant stays discarded.
+    const expected = [...hand.filter((r) => r !== 31), 4].sort((a, b) => a - b);
+    expect(seat(g, 0)).toMatchObject({ graveyard: [10], den: [31], hand: expected });
   });
 });
 

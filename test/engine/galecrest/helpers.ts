@@ -51,6 +51,20 @@ export function toShip(g: GameState, s: number, ranks: number[]): void {
   }
 }
 
+/**
+ * Set-up shortcut: characters of a seat's hand go to its graveyard (as if discarded on earlier
+ * days). Only a dealt card the seat still holds can be discarded.
+ */
+export function toGraveyard(g: GameState, s: number, ranks: number[]): void {
+  const me = g.seats[s];
+  for (const r of ranks) {
+    const i = me.hand.indexOf(r);
+    if (i < 0) throw new Error(`set-up: seat ${s} holds no character ${r} to discard (deal it first)`);
+    me.hand.splice(i, 1);
+    me.graveyard.push(r);
+  }
+}
+
 /** Set-up shortcut: give a seat loot tokens (taken out of the bag). */
 export function giveLoot(g: GameState, s: number, loot: Record<string, number>): void {
   for (const [k, n] of Object.entries(loot)) {

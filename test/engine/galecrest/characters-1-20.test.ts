@@ -3,7 +3,7 @@
 // reputation spaces (12, 11 and 10 doubloons), unless a test says otherwise.
 import { describe, expect, it } from 'vitest';
 import { view, viewEvent } from '../../../functions/engine/index.js';
-import { coins, day, giveLoot, lootOf, ofType, pending, rep, seat, setup, same, toGraveyard, toShip, track } from './helpers.js';
+import { coins, day, giveLoot, leaveInBag, lootOf, ofType, pending, rep, seat, setup, same, toGraveyard, toShip, track } from './helpers.js';
 
 const amulets = [[same('amulet')]];
 
@@ -105,7 +105,7 @@ describe('8 Barkeep', () => {
 describe('9 Stowaway', () => {
   it('draws from the bag, resolves the token’s dusk effect, then is discarded', () => {
     const { g } = setup({ deal: [[9, 32, 35, 4, 22, 24]], loot: amulets });
-    g.bag = ['barrel']; // set-up: the only token left in the bag
+    leaveInBag(g, ['barrel'], 2); // set-up: the only token left in the bag (seat 2 holds the rest)
     day(g, [9, 32, 35]);
     expect(seat(g, 0)).toMatchObject({ den: [], graveyard: [9] });
     expect(lootOf(g, 0)).toEqual({ barrel: 1 }); // and no dusk pick: it left the island
@@ -168,7 +168,7 @@ describe('14 Bodyguard', () => {
 
 describe('15 Witch', () => {
   it('uses the night ability of another character of its ship', () => {
-    const { g } = setup({ deal: [[15, 32, 35, 4, 22, 24]], loot: amulets });
+    const { g } = setup({ deal: [[15, 8, 22, 32, 35, 4]], loot: amulets });
     toShip(g, 0, [8, 22]);
     day(g, [15, 32, 35], [], true);
     expect(pending(g)).toEqual({ seat: 0, kind: 'character', options: ['0:8', '0:22'] });
@@ -201,11 +201,11 @@ describe('18 Gunner', () => {
   it('discards a ship character of an opponent and the Gunner’s owner loses reputation (at the bottom: 1 doubloon)', () => {
     const { g } = setup({ deal: [[18, 32, 35, 4, 22, 24]], loot: amulets });
     toShip(g, 0, [32]);
-    toShip(g, 1, [21]);
+    toShip(g, 1, [24]);
     day(g, [18, 35, 35], [], true);
-    expect(pending(g)).toEqual({ seat: 0, kind: 'character', options: ['0:32', '1:21'] });
-    day(g, [], [[0, '1:21']]);
-    expect(seat(g, 1).graveyard).toEqual([21]);
+    expect(pending(g)).toEqual({ seat: 0, kind: 'character', options: ['0:32', '1:24'] });
+    day(g, [], [[0, '1:24']]);
+    expect(seat(g, 1).graveyard).toEqual([24]);
     expect(coins(g)[0]).toBe(11);
   });
 
@@ -242,7 +242,7 @@ describe('19 Necromancer', () => {
 
 describe('20 Freed Prisoner', () => {
   it('at the end of the night gains 1 per ship character above 20, and leaves after earning 3', () => {
-    const { g } = setup({ deal: [[20, 32, 35, 4, 22, 24]], loot: amulets });
+    const { g } = setup({ deal: [[20, 21, 22, 32, 35, 4]], loot: amulets });
     toShip(g, 0, [21, 22, 32]);
     day(g, [20, 35, 35]);
     expect(coins(g)[0]).toBe(12 + 1 + 3); // the Brawler's +1 first, the Freed Prisoner last
@@ -250,7 +250,7 @@ describe('20 Freed Prisoner', () => {
   });
 
   it('stays after earning less than 3', () => {
-    const { g } = setup({ deal: [[20, 32, 35, 4, 22, 24]], loot: amulets });
+    const { g } = setup({ deal: [[20, 21, 22, 32, 35, 4]], loot: amulets });
     toShip(g, 0, [21]);
     day(g, [20, 35, 35]);
     expect(coins(g)[0]).toBe(13);

@@ -11,7 +11,7 @@ const banked = (ev: GameEvent[]) => ofType(ev, 'voyageBanked').map((e) => e.data
 
 describe('21 Bosun', () => {
   it('gains 2 per ship character ranked below 21', () => {
-    const { g } = setup({ deal: [[21, 32, 35, 4, 22, 24]], loot: amulets });
+    const { g } = setup({ deal: [[21, 4, 5, 32, 35, 22]], loot: amulets });
     toShip(g, 0, [4, 5, 32]);
     day(g, [21, 35, 35]);
     expect(coins(g)[0]).toBe(16);
@@ -195,17 +195,17 @@ describe('39 Captain', () => {
 describe('40 Governor', () => {
   it('discards the whole ship and gains 1 reputation per character', () => {
     const { g } = setup({ deal: [[40, 10, 8, 4, 32, 35]], loot: amulets });
-    toShip(g, 0, [21, 32, 35]);
+    toShip(g, 0, [10, 32, 35]);
     day(g, [40, 32, 35]);
-    expect(seat(g, 0)).toMatchObject({ den: [40], graveyard: [21, 32, 35] });
+    expect(seat(g, 0)).toMatchObject({ den: [40], graveyard: [10, 32, 35] });
     expect(rep(g)[0]).toBe(3);
   });
 });
 
 describe('Anchor abilities', () => {
-  /** Last day of voyage 1: seat 0 plays `play` with `ship`, seats 1 and 2 play Collector / Treasurer. */
+  /** Last day of voyage 1: seat 0 plays `play` with `ship` (dealt, then put in its ship), seats 1 and 2 play the Innkeeper. */
   function anchorWith(ship: number[], play: number, loot: Record<string, number> = {}, setCoins?: number) {
-    const deal = [play, 4, ...[40, 39, 37, 31, 30].filter((r) => r !== play && !ship.includes(r))].slice(0, 6);
+    const deal = [play, 4, ...ship, ...[40, 39, 37, 31, 30].filter((r) => r !== play && !ship.includes(r))].slice(0, 6);
     const { g } = setup({ deal: [deal], loot: [[same('map'), same('map'), same('map'), same('amulet')]] });
     lastDay(g);
     toShip(g, 0, ship);
@@ -239,7 +239,7 @@ describe('Anchor abilities', () => {
 
   it('34 Aristocrat: +5 alone in the ships, -3 when another player has one', () => {
     expect(banked(anchorWith([34], 32).ev)[0]).toBe(12 + 5 + 3 + 1);
-    const { g } = setup({ deal: [[32, 35, 4, 21, 22, 24]], loot: [[same('map'), same('map'), same('map'), same('amulet')]] });
+    const { g } = setup({ deal: [[32, 34, 35, 4, 21, 22]], loot: [[same('map'), same('map'), same('map'), same('amulet')]] });
     lastDay(g);
     toShip(g, 0, [34]);
     toShip(g, 1, [34]);

@@ -9,8 +9,13 @@ import { editionOf, type EditionId } from '../../functions/engine/index.js';
 import type { GalecrestCard } from '../../functions/engine/editions/galecrest/cards.js';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-// `../shared/rules` beside the clone; a git worktree one folder further down finds it one level up.
-const CANDIDATES = [resolve(repo, '../shared/rules'), resolve(repo, '../../shared/rules')];
+// `../shared/rules` beside the clone (CI). A copy of the clone further down (a git worktree, the
+// mutation run's sandbox) finds the nearest `shared/rules` beside one of its parent folders.
+const CANDIDATES: string[] = [];
+for (let d = resolve(repo, '..'); CANDIDATES.length < 6; d = resolve(d, '..')) {
+  CANDIDATES.push(resolve(d, 'shared/rules'));
+  if (d === resolve(d, '..')) break;
+}
 const RULES = CANDIDATES.find((d) => existsSync(d));
 
 const FILES: Record<EditionId, string> = { classic: 'classic-characters.md', galecrest: 'galecrest-characters.md' };
@@ -60,7 +65,7 @@ describe.each(['classic', 'galecrest'] as const)('%s card table against the rule
   const ed = editionOf(edition);
 
   it('the references are where CI puts them (../shared/rules beside the clone)', () => {
-    expect(RULES, `shared rules not found in ${CANDIDATES.map((c) => c.replace(repo, '.')).join(' or ')}`).toBeDefined();
+    expect(RULES, 'the shared rules references are missing: expected ../shared/rules beside the clone').toBeDefined();
   });
 
   it('every rank has the reference’s name and timings', () => {

@@ -261,8 +261,8 @@ export function describeEvent(ev: { type: string; data: Record<string, unknown> 
     case 'answered':
       return `${who()} ${verb(who(), 'decides')}${d.answer !== undefined ? `: ${answerWords(names, String(d.kind), String(d.answer))}` : ''}.`;
     case 'character': {
-      const card = d.rank !== undefined ? cardName(e, n(d.rank)) : 'a character';
-      return `${poss(who())} ${card} goes from ${place(e, d.from)} to ${place(e, d.to)}${why()}.`;
+      const moved = d.rank !== undefined ? `${poss(who())} ${cardName(e, n(d.rank))}` : `A character of ${who() === 'You' ? 'yours' : who()}`;
+      return `${moved} goes from ${place(e, d.from)} to ${place(e, d.to)}${why()}.`;
     }
     case 'doubloons': {
       const k = n(d.delta);

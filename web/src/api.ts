@@ -63,6 +63,16 @@ export interface RankedSeat {
   seat: number;
   name: string | null;
   score: number;
+  /** Why this seat ranks below the one before it on equal points; null when not tied. */
+  tieBreak: string | null;
+}
+export interface LootInfo {
+  kind: string;
+  name: string;
+  tokens: number;
+  side: string | null;
+  value: string;
+  effect: string;
 }
 export interface BoardInfo {
   reputation?: (number | null)[];
@@ -90,6 +100,9 @@ export interface Game {
   island: IslandCard[];
   days: string[][];
   bagSize: number;
+  lootLegend: LootInfo[];
+  reputationPayouts: number[] | null;
+  nextDeadline: string | null;
   awaiting: number[];
   pending: { seat: number; kind: string; promptId: string } | null;
   seats: Seat[];
@@ -98,7 +111,7 @@ export interface Game {
   seed: string | null;
 }
 /** A game in a list (lobby): fewer fields. */
-export type GameSummary = Pick<Game, 'id' | 'status' | 'edition' | 'board' | 'seatCount' | 'createdAt' | 'round' | 'day' | 'phase' | 'awaiting' | 'decisionTimeLimitHours' | 'creatorId'> & {
+export type GameSummary = Pick<Game, 'id' | 'status' | 'edition' | 'board' | 'seatCount' | 'createdAt' | 'round' | 'day' | 'phase' | 'awaiting' | 'decisionTimeLimitHours' | 'creatorId' | 'nextDeadline' | 'lastSeq'> & {
   seats: Pick<Seat, 'seat' | 'name' | 'isBot' | 'isOpen' | 'deadline'>[];
   me: Pick<Me, 'seat'> | null;
 };
@@ -107,6 +120,8 @@ export interface GameEvent {
   type: string;
   at: string;
   data: Record<string, unknown>;
+  /** The event in words for this caller, from the server. */
+  text: string;
 }
 export interface CreateGameInput {
   edition: Edition;
@@ -166,11 +181,11 @@ export async function request<T>(query: string, variables: Record<string, unknow
 
 const SEAT_FIELDS = 'seat playerId name isBot isOpen hasChosen awaited deadline doubloons score handSize den graveyard graveyardSize loot { kind count } lootCount reputation';
 const GAME_FIELDS = `id status edition board boardInfo creatorId seatCount decisionTimeLimitHours createdAt version lastSeq
-  round daysPerRound day phase island { seat rank } days bagSize awaiting pending { seat kind promptId }
+  round daysPerRound day phase island { seat rank } days bagSize lootLegend { kind name tokens side value effect } reputationPayouts nextDeadline awaiting pending { seat kind promptId }
   seats { ${SEAT_FIELDS} }
   me { seat hand choice choiceDeadline prompts { id kind text deadline options { id label } } }
-  ranking { place seat name score } seed`;
-const SUMMARY_FIELDS = 'id status edition board seatCount createdAt round day phase awaiting decisionTimeLimitHours creatorId seats { seat name isBot isOpen deadline } me { seat }';
+  ranking { place seat name score tieBreak } seed`;
+const SUMMARY_FIELDS = 'id status edition board seatCount createdAt round day phase awaiting decisionTimeLimitHours creatorId nextDeadline lastSeq seats { seat name isBot isOpen deadline } me { seat }';
 
 export async function fetchGame(id: string): Promise<Game | null> {
   return (await request<{ game: Game | null }>(`query Game($id: ID!) { game(id: $id) { ${GAME_FIELDS} } }`, { id })).game;
@@ -199,7 +214,7 @@ export const api = {
   /** One page of the event log after `after`. */
   events: (gameId: string, after: number) =>
     request<{ events: { events: GameEvent[]; hasMore: boolean } }>(
-      'query Events($g: ID!, $a: Int) { events(gameId: $g, after: $a, limit: 100) { hasMore events { seq type at data } } }',
+      'query Events($g: ID!, $a: Int) { events(gameId: $g, after: $a, limit: 100) { hasMore events { seq type at data text } } }',
       { g: gameId, a: after },
     ).then((d) => d.events),
 };

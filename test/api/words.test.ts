@@ -2,6 +2,9 @@
 // prompt labels with the seat holders' names (never "seat N"), the loot legend, sunrise ties
 // and the final ranking's tie-breaks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { editionOf, playBotGame } from '../../functions/engine/index.js';
+import type { GameRec } from '../../functions/api/commit.js';
+import { renderGame } from '../../functions/api/render.js';
 import { describeEvent, lootLegend, nameSeats, namesOf, optionLabel, sunriseWords, tieReasons } from '../../functions/api/words.js';
 import { testApp } from '../setup/app.js';
 
@@ -40,10 +43,34 @@ describe('words (unit)', () => {
     ]);
   });
 
+  it('renders the tie-break that decided a tie in a finished game (engine ranking, server words)', () => {
+    const { state } = playBotGame({ edition: 'classic', players: 3, seed: 'tie' }, ['random'], 3);
+    // Force a tie on points between the first two and let the engine rank again.
+    const [a, b] = state.ranking;
+    state.seats[b].score = state.seats[a].score;
+    state.ranking = editionOf('classic').ranking(state);
+    const doc = { edition: 'classic', board: null, creatorId: 'p0', seats: ['Anne', 'Mary', 'Jack'].map((name, i) => ({ playerId: `p${i}`, name, bot: null })), decisionTimeLimitHours: null, seed: 'tie', state, pending: {} };
+    const rec = { id: 'g', version: 1, status: 'FINISHED', createdAt: '', updatedAt: '', doc, lastSeq: 1, outbox: [], requests: {} } as unknown as GameRec;
+    const ranking = renderGame(rec, 'p0').ranking;
+    expect(ranking[0].tieBreak).toBeNull();
+    expect(ranking[1].score).toBe(ranking[0].score);
+    expect(ranking[1].tieBreak).toMatch(/^Tied on \d+ points with (You|Anne|Mary|Jack); .* (rank|ranks) higher: (more cards left in hand|more booty tokens|more doubloons)|still equal on every tie-break/);
+    const g = renderGame(rec, 'p0');
+    expect(g.lootLegend.map((l) => l.kind)).toEqual(['chest', 'jewel', 'goods', 'map', 'relic', 'saber', 'officer']);
+  });
+
   it('has a legend entry with worth or effect for every loot kind of each edition', () => {
     const classic = lootLegend('classic', {});
     expect(classic.map((l) => l.kind)).toEqual(['chest', 'jewel', 'goods', 'map', 'relic', 'saber', 'officer']);
     for (const l of classic) expect(l.value !== '0' || l.effect !== '').toBe(true);
+    const { state } = playBotGame({ edition: 'galecrest', players: 2, seed: 'legend' }, ['random'], 1);
+    const galecrest = lootLegend('galecrest', (editionOf('galecrest').publicInfo?.(state) ?? {}) as Record<string, unknown>);
+    expect(galecrest.map((l) => l.kind)).toEqual(['map', 'barrel', 'relic', 'saber', 'amulet', 'hook', 'chest']);
+    for (const l of galecrest) {
+      expect(l.side).toBe('calm');
+      expect(l.value !== '0' || l.effect !== '').toBe(true);
+    }
+    expect(galecrest.find((l) => l.kind === 'map')!.value).toBe('2 together score 7, 3 together score 12');
   });
 });
 

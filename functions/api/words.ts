@@ -70,7 +70,7 @@ export interface LootInfo {
   /** Galecrest: the tile side in play (calm, stormy, custom); null in classic. */
   side: string | null;
   /** Its worth at the end of the round, in words. */
-  value: string;
+  worth: string;
   /** What it does when taken / each night, in words ('' when nothing). */
   effect: string;
 }
@@ -100,7 +100,7 @@ export function lootLegend(edition: EditionId, board: Record<string, unknown>): 
       saber: ['0', 'when taken: discard a character from the den of a neighbour (left or right)'],
       officer: ['0', 'when taken: the character that took it is discarded instead of entering the den'],
     };
-    return Object.entries(BOOTY_BAG).map(([kind, tokens]) => ({ kind, name: lootName(kind), tokens, side: null, value: effects[kind]?.[0] ?? '0', effect: effects[kind]?.[1] ?? '' }));
+    return Object.entries(BOOTY_BAG).map(([kind, tokens]) => ({ kind, name: lootName(kind), tokens, side: null, worth: effects[kind]?.[0] ?? '0', effect: effects[kind]?.[1] ?? '' }));
   }
   const tiles = (board.tiles ?? {}) as Record<string, Record<string, Effect[]>>;
   const sides = (board.sides ?? {}) as Record<string, string>;
@@ -108,7 +108,7 @@ export function lootLegend(edition: EditionId, board: Record<string, unknown>): 
     const tile = tiles[kind] ?? {};
     const words = (t: string) => (tile[t] ?? []).map(effectWords).join('; ');
     const effect = [tile.dusk && `when taken: ${words('dusk')}`, tile.night && `each night: ${words('night')}`].filter(Boolean).join('; ');
-    return { kind, name: lootName(kind), tokens, side: sides[kind] ?? null, value: words('anchor') || '0', effect };
+    return { kind, name: lootName(kind), tokens, side: sides[kind] ?? null, worth: words('anchor') || '0', effect };
   });
 }
 

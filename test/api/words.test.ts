@@ -62,15 +62,15 @@ describe('words (unit)', () => {
   it('has a legend entry with worth or effect for every loot kind of each edition', () => {
     const classic = lootLegend('classic', {});
     expect(classic.map((l) => l.kind)).toEqual(['chest', 'jewel', 'goods', 'map', 'relic', 'saber', 'officer']);
-    for (const l of classic) expect(l.value !== '0' || l.effect !== '').toBe(true);
+    for (const l of classic) expect(l.worth !== '0' || l.effect !== '').toBe(true);
     const { state } = playBotGame({ edition: 'galecrest', players: 2, seed: 'legend' }, ['random'], 1);
     const galecrest = lootLegend('galecrest', (editionOf('galecrest').publicInfo?.(state) ?? {}) as Record<string, unknown>);
     expect(galecrest.map((l) => l.kind)).toEqual(['map', 'barrel', 'relic', 'saber', 'amulet', 'hook', 'chest']);
     for (const l of galecrest) {
       expect(l.side).toBe('calm');
-      expect(l.value !== '0' || l.effect !== '').toBe(true);
+      expect(l.worth !== '0' || l.effect !== '').toBe(true);
     }
-    expect(galecrest.find((l) => l.kind === 'map')!.value).toBe('2 together score 7, 3 together score 12');
+    expect(galecrest.find((l) => l.kind === 'map')!.worth).toBe('2 together score 7, 3 together score 12');
   });
 });
 
@@ -99,7 +99,7 @@ describe('words through the API', () => {
     }
     expect(labels.length).toBeGreaterThan(0);
     for (const l of labels) expect(l).not.toMatch(/\bseat \d/i);
-    const fin = await t.gql('query ($g: ID!) { game(id: $g) { status lootLegend { kind name tokens value effect } ranking { seat tieBreak } } }', { g: id }, anne.token);
+    const fin = await t.gql('query ($g: ID!) { game(id: $g) { status lootLegend { kind name tokens worth effect } ranking { seat tieBreak } } }', { g: id }, anne.token);
     expect(fin.data.game.status).toBe('FINISHED');
     expect(fin.data.game.lootLegend).toHaveLength(7);
     const ev = await t.gql('query ($g: ID!) { events(gameId: $g, limit: 100) { events { type text } } }', { g: id }, anne.token);

@@ -71,21 +71,23 @@ export interface LootInfo {
   name: string;
   tokens: number;
   side: string | null;
-  value: string;
+  worth: string;
   effect: string;
 }
-export interface BoardInfo {
-  reputation?: (number | null)[];
-  board?: string;
-  sides?: Record<string, string>;
-  dial?: number[];
+/** Galecrest table data (null in classic). */
+export interface GalecrestBoard {
+  /** Lowest space first: the seat on each space, null for an unused token. */
+  reputation: (number | null)[];
+  side: Board | null;
+  tiles: { kind: string; side: string }[];
+  dial: number[];
 }
 export interface Game {
   id: string;
   status: GameStatus;
   edition: Edition;
   board: Board | null;
-  boardInfo: BoardInfo;
+  galecrest: GalecrestBoard | null;
   creatorId: string;
   seatCount: number;
   decisionTimeLimitHours: number | null;
@@ -180,8 +182,8 @@ export async function request<T>(query: string, variables: Record<string, unknow
 }
 
 const SEAT_FIELDS = 'seat playerId name isBot isOpen hasChosen awaited deadline doubloons score handSize den graveyard graveyardSize loot { kind count } lootCount reputation';
-const GAME_FIELDS = `id status edition board boardInfo creatorId seatCount decisionTimeLimitHours createdAt version lastSeq
-  round daysPerRound day phase island { seat rank } days bagSize lootLegend { kind name tokens side value effect } reputationPayouts nextDeadline awaiting pending { seat kind promptId }
+const GAME_FIELDS = `id status edition board galecrest { reputation side tiles { kind side } dial } creatorId seatCount decisionTimeLimitHours createdAt version lastSeq
+  round daysPerRound day phase island { seat rank } days bagSize lootLegend { kind name tokens side worth effect } reputationPayouts nextDeadline awaiting pending { seat kind promptId }
   seats { ${SEAT_FIELDS} }
   me { seat hand choice choiceDeadline prompts { id kind text deadline options { id label } } }
   ranking { place seat name score tieBreak } seed`;

@@ -31,7 +31,7 @@ export function legendPart(ctx: TableCtx): HTMLElement {
               h('strong', null, l.name),
               h('span', { class: 'muted' }, ` · ${l.tokens} tokens${l.side ? ` · ${l.side} side` : ''}`),
               h('br'),
-              `${gal ? 'At anchor' : 'When the campaign ends'}: ${l.value === '0' ? 'worth nothing' : l.value}.`,
+              `${gal ? 'At anchor' : 'When the campaign ends'}: ${l.worth === '0' ? 'worth nothing' : l.worth}.`,
               l.effect && h('br'),
               l.effect && `${l.effect.charAt(0).toUpperCase()}${l.effect.slice(1)}.`,
             ),

@@ -4,7 +4,7 @@ import { seatClass, type TableCtx } from './context';
 
 export function reputationPart(ctx: TableCtx): HTMLElement | null {
   const g = ctx.game;
-  const track = g.boardInfo.reputation;
+  const track = g.galecrest?.reputation;
   if (g.edition !== 'GALECREST' || !Array.isArray(track)) return null;
   const pay = g.reputationPayouts ?? [];
   return h(

@@ -18,9 +18,9 @@ async function all(query: string, vars: Record<string, unknown>, field: string, 
   const ids: string[] = [];
   let pages = 0;
   for (let after: string | null = null; ; pages++) {
-    const r = await t.gql(query, { ...vars, a: after }, token);
+    const r: { errors?: unknown; data?: any } = await t.gql(query, { ...vars, a: after }, token);
     expect(r.errors).toBeUndefined();
-    const page = r.data[field];
+    const page: any = r.data[field];
     ids.push(...page.games.map((g: any) => g.id));
     if (!page.pageInfo.hasNextPage) return { ids, pages: pages + 1 };
     after = page.pageInfo.endCursor;

@@ -5,6 +5,7 @@ import { type ApiContext, optionalPlayer, requirePlayer } from '../context.js';
 import * as games from '../games.js';
 import { rematch } from '../rematch.js';
 import { renderGame } from '../render.js';
+import { tieBreakMarks } from '../words.js';
 import { replay } from '../replay.js';
 import { registerWebhook } from '../webhooks.js';
 import { DateTimeScalar, JSONScalar } from './scalars.js';
@@ -51,7 +52,7 @@ export const resolvers = {
     events: (async (_p, { gameId, after, first, limit }, ctx) => {
       if (first != null && limit != null && first !== limit) throw new ApiError('BAD_USER_INPUT', 'first and limit are one argument (limit is its older name): give one');
       const page = await games.events(ctx.services, optionalPlayer(ctx), gameId, after, first ?? limit);
-      const events = page.events.map(typedEvent);
+      const events = page.events.map((e) => ({ ...typedEvent(e), text: e.text }));
       const endCursor = page.events.length ? page.events[page.events.length - 1].seq : (after ?? 0);
       return { ...page, events, pageInfo: { hasNextPage: page.hasMore, endCursor } };
     }) as Args<{
@@ -64,7 +65,8 @@ export const resolvers = {
       const viewer = optionalPlayer(ctx);
       return renderGame(await replay(ctx.services, viewer, gameId, at), viewer?.id ?? null);
     }) as Args<{ gameId: string; at: number }>,
-    characters: ((_p, { edition }) => characters(edition.toLowerCase() as EditionId)) as Args<{ edition: string }>,
+    characters: ((_p, { edition }) =>
+      characters(edition.toLowerCase() as EditionId).map((c) => ({ ...c, tieBreaks: edition === 'CLASSIC' ? tieBreakMarks(c.rank) : null }))) as Args<{ edition: string }>,
     myWebhooks: (async (_p, _a, ctx) => (await ctx.services.store.listWebhooks(requirePlayer(ctx).id)).map(webhookView)) as Args<Record<string, never>>,
   },
   Mutation: {

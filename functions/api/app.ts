@@ -15,6 +15,7 @@ import { sweep, type SweepResult } from './sweep.js';
 import { DEFAULT_WEBHOOKS, type WebhookConfig } from './webhooks.js';
 import { createLocalQueue, handleNotice, type LocalQueue, type NoticeMessage, type NoticeQueue } from './notices.js';
 import { deliverDue } from './sweep.js';
+import { subscriptionsOverHttp } from './transport.js';
 
 export type { ApiContext } from './context.js';
 
@@ -76,7 +77,7 @@ export function buildApp(config: AppConfig): {
   const apollo = new ApolloServer<ApiContext>({
     typeDefs,
     resolvers,
-    plugins: [...armor.plugins],
+    plugins: [...armor.plugins, subscriptionsOverHttp],
     validationRules: armor.validationRules,
     allowBatchedHttpRequests: false,
     parseOptions: { maxTokens: ARMOR.maxTokens.n },

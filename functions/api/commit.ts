@@ -122,6 +122,12 @@ export async function load(services: Services, gameId: string): Promise<Loaded |
   return head ? foldHead(services, gameId, head) : null;
 }
 
+/** Several games, folded (any order; missing ones left out): snapshots in a batch, tails only where there are some. */
+export async function loadGames(services: Services, ids: string[]): Promise<GameRec[]> {
+  const heads = await services.store.getGames<GameDoc>(ids);
+  return heads.map((h) => foldHead(services, h.game!.id, h).rec);
+}
+
 export async function loadOrNotFound(services: Services, gameId: string): Promise<GameRec> {
   const l = await load(services, gameId);
   if (!l) throw new ApiError('NOT_FOUND', `no game ${gameId}`);

@@ -14,7 +14,8 @@ export type ApiErrorCode =
   | 'BAD_USER_INPUT'
   | 'CONFLICT'
   | 'NOT_AVAILABLE'
-  | 'LIMIT_EXCEEDED';
+  | 'LIMIT_EXCEEDED'
+  | 'SUBSCRIPTION_OVER_HTTP';
 
 /** HTTP status for the REST routes. */
 export const HTTP_STATUS: Record<ApiErrorCode | 'INTERNAL_SERVER_ERROR', number> = {
@@ -27,6 +28,7 @@ export const HTTP_STATUS: Record<ApiErrorCode | 'INTERNAL_SERVER_ERROR', number>
   CONFLICT: 409,
   NOT_AVAILABLE: 501,
   LIMIT_EXCEEDED: 422,
+  SUBSCRIPTION_OVER_HTTP: 400,
   INTERNAL_SERVER_ERROR: 500,
 };
 
@@ -56,7 +58,10 @@ const GENERIC: GraphQLFormattedError = { message: 'Internal server error', exten
 
 /** Apollo's formatError: keep ours and Apollo's request errors, hide everything else. */
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
-  const original = fromEngine(unwrapResolverError(error));
+  // A plugin's ApiError may arrive wrapped (Apollo wraps errors that are not its graphql
+  // module's GraphQLError, e.g. when a bundler loads graphql twice): look inside.
+  const inner = (error as { originalError?: unknown } | null)?.originalError;
+  const original = inner instanceof ApiError ? inner : fromEngine(unwrapResolverError(error));
   if (original instanceof ApiError) {
     return { message: original.message, locations: formatted.locations, path: formatted.path, extensions: { code: original.code } };
   }

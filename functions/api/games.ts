@@ -4,11 +4,12 @@ import { randomUUID } from 'node:crypto';
 import { type BotKind, createGame as engineCreateGame, type Command, type EditionId, type GameEvent, viewEvent } from '../engine/index.js';
 import type { GameStatus } from '../store/index.js';
 import type { Player } from './auth.js';
-import { commitChange, foldHead, type GameRec, insertNewGame, loadOrNotFound } from './commit.js';
+import { commitChange, foldHead, type GameRec, insertNewGame, loadGames, loadOrNotFound } from './commit.js';
 import type { Services } from './context.js';
 import { canWatch } from './access.js';
 import { BOT_NAMES, countChoiceChange, DEFAULT_TIMEOUTS_BEFORE_BOT, engineOptions, type GameDoc, isFull, play, seatOf } from './doc.js';
 import { ApiError, fromEngine } from './errors.js';
+import { describeEvent, namesOf } from './words.js';
 
 export interface CreateGameInput {
   edition: 'CLASSIC' | 'GALECREST';
@@ -211,15 +212,10 @@ export async function getGame(services: Services, gameId: string): Promise<GameR
   return head ? foldHead(services, gameId, head).rec : null;
 }
 
-/** Several games, folded (missing ones left out). */
-async function getGames(services: Services, ids: string[]): Promise<GameRec[]> {
-  const heads = await services.store.getGames<GameDoc>(ids);
-  return heads.map((h) => foldHead(services, h.game!.id, h).rec);
-}
 
 export async function myGames(services: Services, player: Player, status: GameStatus | null): Promise<GameRec[]> {
   const ids = await services.store.listMemberGameIds(player.id, 100);
-  const recs = await getGames(services, ids);
+  const recs = await loadGames(services, ids);
   return recs
     .filter((r) => seatOf(r.doc, player.id) !== null && (!status || r.status === status))
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
@@ -227,7 +223,7 @@ export async function myGames(services: Services, player: Player, status: GameSt
 
 export async function openGames(services: Services): Promise<GameRec[]> {
   const { ids } = await services.store.listGamesByStatus('LOBBY', 50);
-  const recs = await getGames(services, ids);
+  const recs = await loadGames(services, ids);
   return recs.filter((r) => r.status === 'LOBBY' && !isFull(r.doc)).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
@@ -243,8 +239,12 @@ export async function events(services: Services, player: Player | null, gameId: 
   const seat = seatOf(rec.doc, player?.id);
   canWatch(rec, player);
   const page = await services.store.listEvents(gameId, from, size);
+  const names = namesOf(rec.doc, seat);
   return {
-    events: page.events.map((e) => ({ seq: e.seq, at: e.at, ...viewEvent(e, seat) })),
+    events: page.events.map((e) => {
+      const seen = viewEvent(e, seat);
+      return { seq: e.seq, at: e.at, ...seen, text: describeEvent(seen, names) };
+    }),
     hasMore: page.hasMore,
   };
 }

@@ -4,7 +4,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './db.js';
 import { listEvents } from './events.js';
 import { appendCommit, findRequestCommit, getGames, insertGame, listCommits, listDue, listGamesByStatus, loadGame, saveSnapshot } from './games.js';
-import { deleteMember, getPlayer, insertPlayer, listMemberGameIds, putMember } from './players.js';
+import { deleteMember, getPlayer, insertPlayer, listMemberGameIds, listMemberGamesPage, putMember } from './players.js';
 import { claimRequest, getRequest } from './requests.js';
 import { claimDelivery, deleteWebhook, getDelivery, getWebhook, listWebhooks, putDelivery, putWebhook, settleDelivery } from './webhooks.js';
 
@@ -37,6 +37,7 @@ export function createStore({ tableName, client }: { tableName: string; client: 
     putMember: (gameId: string, playerId: string, gameCreatedAt: string) => putMember(db, gameId, playerId, gameCreatedAt),
     deleteMember: (gameId: string, playerId: string) => deleteMember(db, gameId, playerId),
     listMemberGameIds: (playerId: string, limit: number) => listMemberGameIds(db, playerId, limit),
+    listMemberGamesPage: (playerId: string, limit: number, before?: string | null) => listMemberGamesPage(db, playerId, limit, before),
     getRequest: (gameId: string, scope: string, requestId: string) => getRequest(db, gameId, scope, requestId),
     claimRequest: (gameId: string, scope: string, requestId: string, rec: Parameters<typeof claimRequest>[4], now: Date) => claimRequest(db, gameId, scope, requestId, rec, now),
     putWebhook: (w: Parameters<typeof putWebhook>[1]) => putWebhook(db, w),

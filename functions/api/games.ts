@@ -7,8 +7,9 @@ import type { Player } from './auth.js';
 import { commitChange, type GameRec, loadOrNotFound } from './commit.js';
 import type { Services } from './context.js';
 import { canWatch } from './access.js';
-import { BOT_NAMES, DEFAULT_TIMEOUTS_BEFORE_BOT, engineOptions, type GameDoc, isFull, play, seatOf } from './doc.js';
+import { BOT_NAMES, DEFAULT_TIMEOUTS_BEFORE_BOT, engineOptions, freeSeatFor, type GameDoc, isFull, play, seatOf } from './doc.js';
 import { ApiError, fromEngine } from './errors.js';
+import { drawSeed } from './seeds.js';
 
 export interface CreateGameInput {
   edition: 'CLASSIC' | 'GALECREST';
@@ -42,8 +43,9 @@ export async function createGame(services: Services, player: Player, input: Crea
   if (!Number.isInteger(bots) || bots < 0 || bots > seats - 1) bad(`bots is 0-${seats - 1} (seat 0 is yours)`);
   const limit = input.decisionTimeLimitHours ?? null;
   if (limit !== null && (!Number.isInteger(limit) || limit < 1 || limit > 720)) bad('decisionTimeLimitHours is 1-720');
-  const seed = input.seed ?? randomUUID();
-  if (seed.length > 200) bad('a seed has at most 200 characters');
+  const chosen = input.seed !== undefined && input.seed !== null;
+  if (chosen && (input.seed!.length < 1 || input.seed!.length > 200)) bad('a seed has 1-200 characters');
+  const seed = chosen ? input.seed! : drawSeed();
   // The option as asked (kept for replays and rematches); the engine decides what it means.
   const board = input.board ? input.board.toLowerCase() : null;
   const timeoutsBeforeBot = input.timeoutsBeforeBot ?? DEFAULT_TIMEOUTS_BEFORE_BOT;
@@ -73,10 +75,11 @@ export async function createGame(services: Services, player: Player, input: Crea
     timeoutsBeforeBot,
     timeouts: {},
     botKind,
+    ...(chosen ? { seedChosenBy: { playerId: player.id, name: player.name } } : {}),
   };
   const now = services.now().toISOString();
   const events = [
-    { type: 'gameCreated', data: { edition, board, seats, bots, decisionTimeLimitHours: limit, spectators: doc.spectators, timeoutsBeforeBot } },
+    { type: 'gameCreated', data: { edition, board, seats, bots, decisionTimeLimitHours: limit, spectators: doc.spectators, timeoutsBeforeBot, seedChosenBy: doc.seedChosenBy?.playerId ?? null } },
     { type: 'playerJoined', data: { seat: 0, playerId: player.id, name: player.name } },
   ];
   const rec: GameRec = {
@@ -109,8 +112,8 @@ export async function joinGame(services: Services, player: Player, gameId: strin
       apply: (doc, rec) => {
         lobbyOnly(rec, 'join');
         if (seatOf(doc, player.id) !== null) throw new ApiError('CONFLICT', 'you already sit in this game');
-        const seat = doc.seats.findIndex((s) => s.playerId === null && s.bot === null);
-        if (seat < 0) throw new ApiError('CONFLICT', 'the game is full');
+        const seat = freeSeatFor(doc, player.id);
+        if (seat === null) throw new ApiError('CONFLICT', 'the game is full');
         doc.seats[seat] = { playerId: player.id, name: player.name, bot: null };
         return [{ type: 'playerJoined', data: { seat, playerId: player.id, name: player.name } }];
       },
@@ -190,7 +193,7 @@ export async function command(
   services: Services,
   player: Player,
   gameId: string,
-  make: (seat: number) => Command,
+  make: (seat: number, doc: GameDoc) => Command,
   fingerprint: string,
   requestId?: string | null,
 ): Promise<GameRec> {
@@ -206,7 +209,7 @@ export async function command(
         if (rec.status === 'LOBBY') throw new ApiError('WRONG_PHASE', 'the game has not started');
         if (doc.seats[seat].bot !== null) throw new ApiError('FORBIDDEN', 'a bot plays your seat now (too many timeouts)');
         const events: GameEvent[] = [];
-        play(doc, make(seat), events, rec.lastSeq);
+        play(doc, make(seat, doc), events, rec.lastSeq);
         if (doc.timeouts?.[seat]) doc.timeouts[seat] = 0; // the player is back: the count starts again
         return events;
       },
@@ -227,10 +230,13 @@ export async function myGames(services: Services, player: Player, status: GameSt
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
+/** Whether a game belongs in the open lobby: a public LOBBY with a seat anyone may take. */
+export const listedInLobby = (r: GameRec): boolean => r.status === 'LOBBY' && r.doc.spectators !== false && freeSeatFor(r.doc, null) !== null;
+
 export async function openGames(services: Services): Promise<GameRec[]> {
   const ids = await services.store.listGameIdsByStatus('LOBBY', 50);
   const recs = await services.store.getGames<GameDoc>(ids);
-  return recs.filter((r) => r.status === 'LOBBY' && !isFull(r.doc)).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return recs.filter(listedInLobby).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
 export const MAX_EVENTS_PAGE = 100;

@@ -32,6 +32,15 @@ function intParam(q: RestRequest['query'], name: string): number | undefined {
   return Number(v);
 }
 
+/** A path segment, percent-decoded; a bad encoding (e.g. `%E0%A4%A`) is BAD_USER_INPUT, not a 500. */
+function segment(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw new ApiError('BAD_USER_INPUT', 'the path is not valid percent-encoded UTF-8');
+  }
+}
+
 export async function handleRest(services: Services, req: RestRequest): Promise<RestResponse> {
   const path = req.path.replace(/\/+$/, '') || '/';
   const eventsRoute = /^\/games\/([^/]+)\/events$/.exec(path);
@@ -44,13 +53,13 @@ export async function handleRest(services: Services, req: RestRequest): Promise<
   try {
     const ctx = await createContext(services, req.headers);
     if (scenarioRoute) {
-      const rec = await loadOrNotFound(services, decodeURIComponent(scenarioRoute[1]));
+      const rec = await loadOrNotFound(services, segment(scenarioRoute[1]));
       canWatch(rec, optionalPlayer(ctx));
       const scenario = scenarioOf(rec);
       if (!scenario) throw new ApiError('WRONG_PHASE', 'the scenario is published once the game is finished');
       return reply(200, scenario);
     }
-    const page = await events(services, optionalPlayer(ctx), decodeURIComponent(eventsRoute![1]), intParam(req.query, 'after'), intParam(req.query, 'limit'));
+    const page = await events(services, optionalPlayer(ctx), segment(eventsRoute![1]), intParam(req.query, 'after'), intParam(req.query, 'limit'));
     return reply(200, page);
   } catch (e) {
     const err = restError(e);

@@ -8,6 +8,7 @@ import type { DeliveryRecord, WebhookRecord } from '../store/index.js';
 import type { Player } from './auth.js';
 import type { Services } from './context.js';
 import { ApiError } from './errors.js';
+import { type GameDoc, seatOf } from './doc.js';
 
 export interface WebhookConfig {
   /** How long one attempt may take (the move that caused it waits at most this long). */
@@ -67,7 +68,11 @@ export const sign = (secret: string, body: string) => `sha256=${createHmac('sha2
 
 export async function registerWebhook(services: Services, player: Player, url: string, gameId: string | null): Promise<WebhookRecord> {
   checkUrl(url, services.webhooks);
-  if (gameId !== null && !(await services.store.getGameRaw(gameId))) throw new ApiError('NOT_FOUND', `no game ${gameId}`);
+  if (gameId !== null) {
+    // A private game the caller does not sit in answers exactly like a missing one.
+    const game = await services.store.getGameRaw<GameDoc>(gameId);
+    if (!game || (game.doc.spectators === false && seatOf(game.doc, player.id) === null)) throw new ApiError('NOT_FOUND', `no game ${gameId}`);
+  }
   if ((await services.store.listWebhooks(player.id)).length >= MAX_WEBHOOKS_PER_PLAYER) {
     throw new ApiError('CONFLICT', `at most ${MAX_WEBHOOKS_PER_PLAYER} webhooks per player; delete one first`);
   }

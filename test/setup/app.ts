@@ -41,4 +41,4 @@ export const GAME_FIELDS = `
   round day phase island { seat rank } days bagSize awaiting pending { seat kind promptId }
   seats { seat playerId name isBot isOpen hasChosen awaited deadline doubloons score handSize den graveyard graveyardSize loot { kind count } lootCount reputation }
   me { seat hand choice choiceDeadline prompts { id kind text deadline options { id label } } }
-  ranking { place seat name score } seed`;
+  ranking { place seat name score } seed seedCommitment seedChosenBy { playerId name }`;

@@ -7,6 +7,7 @@ import { rematch } from '../rematch.js';
 import { renderGame } from '../render.js';
 import { replay } from '../replay.js';
 import { registerWebhook } from '../webhooks.js';
+import { ApiError } from '../errors.js';
 import { DateTimeScalar, JSONScalar } from './scalars.js';
 import { gameUpdated } from './subscriptions.js';
 import type { GameStatus } from '../../store/index.js';
@@ -83,7 +84,12 @@ export const resolvers = {
         ctx.services,
         me,
         gameId,
-        (seat) => ({ seat, answer: optionId, promptId }),
+        (seat, doc) => {
+          // Another seat's prompt is not yours to answer (not a phase question).
+          const pending = doc.state.prompt;
+          if (pending && pending.id === promptId && pending.seat !== seat) throw new ApiError('FORBIDDEN', `prompt ${promptId} is seat ${pending.seat}'s to answer`);
+          return { seat, answer: optionId, promptId };
+        },
         `answer:${promptId}:${optionId}`,
         requestId,
       );

@@ -2,7 +2,7 @@
 // scenario (for `npm run sim -- play`) and a health check.
 import { canWatch } from './access.js';
 import { loadOrNotFound } from './commit.js';
-import { createContext, optionalPlayer, type Services } from './context.js';
+import { admit, createContext, optionalPlayer, type Services } from './context.js';
 import { ApiError, restError } from './errors.js';
 import { events } from './games.js';
 import { scenarioOf } from './replay.js';
@@ -12,6 +12,8 @@ export interface RestRequest {
   path: string;
   query: Record<string, string | undefined>;
   headers: Record<string, string | undefined>;
+  /** The caller's address (rate limits of anonymous reads), if known. */
+  address?: string | null;
 }
 
 export interface RestResponse {
@@ -51,7 +53,8 @@ export async function handleRest(services: Services, req: RestRequest): Promise<
   }
   if (path === '/health') return reply(200, { status: 'ok', time: services.now().toISOString() });
   try {
-    const ctx = await createContext(services, req.headers);
+    const ctx = await createContext(services, req.headers, req.address ?? null);
+    admit(ctx, 'query');
     if (scenarioRoute) {
       const rec = await loadOrNotFound(services, segment(scenarioRoute[1]));
       canWatch(rec, optionalPlayer(ctx));
@@ -63,6 +66,7 @@ export async function handleRest(services: Services, req: RestRequest): Promise<
     return reply(200, page);
   } catch (e) {
     const err = restError(e);
-    return { status: err.status, headers: { ...JSON_HEADERS }, body: err.body };
+    const retry: Record<string, string> = e instanceof ApiError && e.code === 'RATE_LIMITED' ? { 'retry-after': String(e.details.retryAfterSeconds) } : {};
+    return { status: err.status, headers: { ...JSON_HEADERS, ...retry }, body: err.body };
   }
 }

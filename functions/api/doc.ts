@@ -51,6 +51,10 @@ export interface GameDoc {
    * is public at once and the game is marked everywhere. Absent: the server drew it (CSPRNG).
    */
   seedChosenBy?: { playerId: string; name: string };
+  /** Players' commands applied so far (bounded: BOUNDS.commandsPerGame). */
+  commands?: number;
+  /** Per seat: the minute (epoch minutes) and the commands counted in it (BOUNDS.commandsPerSeatPerMinute). */
+  commandRate?: Record<string, { m: number; n: number }>;
 }
 
 export const DEFAULT_TIMEOUTS_BEFORE_BOT = 3;

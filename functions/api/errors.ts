@@ -68,10 +68,10 @@ export function namedLimit(message: string): { message: string; limit: { name: s
   const armor = /^Syntax Error: (Query depth|Aliases|Directives|Query Cost) limit of (\d+) exceeded, found (\d+(?:\.\d+)?)\.?$/.exec(message);
   if (armor) {
     const name = LIMIT_NAMES[armor[1]];
-    return { message: `${name} limit exceeded: at most ${armor[2]}, found ${Math.ceil(Number(armor[3]))}`, limit: { name, max: Number(armor[2]), found: Math.ceil(Number(armor[3])) } };
+    return { message: message.replace(/^Syntax Error: /, ''), limit: { name, max: Number(armor[2]), found: Math.ceil(Number(armor[3])) } };
   }
   const tokens = /^Syntax Error: Document contains more th\w+ (\d+) tokens/.exec(message);
-  if (tokens) return { message: `tokens limit exceeded: a document has at most ${tokens[1]} tokens`, limit: { name: 'tokens', max: Number(tokens[1]) } };
+  if (tokens) return { message: `Token limit of ${tokens[1]} exceeded: a document has at most ${tokens[1]} tokens`, limit: { name: 'tokens', max: Number(tokens[1]) } };
   return null;
 }
 

@@ -10,6 +10,7 @@ import { canWatch } from './access.js';
 import { BOT_NAMES, DEFAULT_TIMEOUTS_BEFORE_BOT, engineOptions, freeSeatFor, type GameDoc, isFull, play, seatOf } from './doc.js';
 import { ApiError, fromEngine } from './errors.js';
 import { drawSeed } from './seeds.js';
+import { BOUNDS, rateLimited } from './ratelimit.js';
 
 export interface CreateGameInput {
   edition: 'CLASSIC' | 'GALECREST';
@@ -35,6 +36,26 @@ export async function signUp(services: Services, name: string): Promise<Player> 
   return player;
 }
 
+/**
+ * Lobby integrity: at most BOUNDS.openLobbiesPerPlayer open lobbies created by one player
+ * (LIMIT_EXCEEDED), and BOUNDS.gamesCreatedPerHour creations per hour counted on the player
+ * item (RATE_LIMITED): one account cannot fill the open lobby.
+ */
+async function admitCreation(services: Services, player: Player): Promise<void> {
+  const recent = await services.store.getGames<GameDoc>(await services.store.listMemberGameIds(player.id, 100));
+  const open = recent.filter((r) => r.status === 'LOBBY' && r.doc.creatorId === player.id).length;
+  if (open >= BOUNDS.openLobbiesPerPlayer) {
+    throw new ApiError('LIMIT_EXCEEDED', `open lobbies limit: at most ${BOUNDS.openLobbiesPerPlayer} games in the LOBBY created by one player; start or leave one first`, { limit: { name: 'openLobbiesPerPlayer', max: BOUNDS.openLobbiesPerPlayer } });
+  }
+  if (!services.limiters.itemRates) return;
+  const now = services.now();
+  const hour = now.toISOString().slice(0, 13);
+  if (!(await services.store.countOnPlayer(player.id, 'created', hour, BOUNDS.gamesCreatedPerHour))) {
+    const next = Date.parse(`${hour}:00:00.000Z`) + 3600_000;
+    throw rateLimited(`games created: at most ${BOUNDS.gamesCreatedPerHour} per hour`, next - now.getTime());
+  }
+}
+
 export async function createGame(services: Services, player: Player, input: CreateGameInput): Promise<GameRec> {
   const edition = input.edition.toLowerCase() as EditionId;
   const seats = input.seats;
@@ -56,6 +77,7 @@ export async function createGame(services: Services, player: Player, input: Crea
   } catch (e) {
     throw fromEngine(e);
   }
+  await admitCreation(services, player);
   const botKind = (input.botKind ?? 'GREEDY').toLowerCase() as BotKind;
   const doc: GameDoc = {
     edition,
@@ -188,6 +210,25 @@ export async function startGame(services: Services, player: Player, gameId: stri
   });
 }
 
+/**
+ * Per-game bounds kept on the game item (written by the command anyway): commands per game
+ * (LIMIT_EXCEEDED) and per seat per minute (RATE_LIMITED). A refused command writes nothing.
+ */
+function countCommand(services: Services, doc: GameDoc, seat: number): void {
+  const n = doc.commands ?? 0;
+  if (n >= BOUNDS.commandsPerGame) {
+    throw new ApiError('LIMIT_EXCEEDED', `commands per game limit: at most ${BOUNDS.commandsPerGame}`, { limit: { name: 'commandsPerGame', max: BOUNDS.commandsPerGame } });
+  }
+  doc.commands = n + 1;
+  if (!services.limiters.itemRates) return;
+  const ms = services.now().getTime();
+  const minute = Math.floor(ms / 60_000);
+  const rate = (doc.commandRate ??= {});
+  const cur = rate[seat]?.m === minute ? rate[seat] : { m: minute, n: 0 };
+  if (cur.n >= BOUNDS.commandsPerSeatPerMinute) throw rateLimited(`commands: at most ${BOUNDS.commandsPerSeatPerMinute} per seat per minute`, (minute + 1) * 60_000 - ms);
+  rate[seat] = { m: minute, n: cur.n + 1 };
+}
+
 /** A seated player's command: a card choice or a prompt answer. */
 export async function command(
   services: Services,
@@ -208,6 +249,7 @@ export async function command(
         if (seat === null) throw new ApiError('FORBIDDEN', 'you do not sit in this game');
         if (rec.status === 'LOBBY') throw new ApiError('WRONG_PHASE', 'the game has not started');
         if (doc.seats[seat].bot !== null) throw new ApiError('FORBIDDEN', 'a bot plays your seat now (too many timeouts)');
+        countCommand(services, doc, seat);
         const events: GameEvent[] = [];
         play(doc, make(seat, doc), events, rec.lastSeq);
         if (doc.timeouts?.[seat]) doc.timeouts[seat] = 0; // the player is back: the count starts again

@@ -25,6 +25,23 @@ export const RATES = {
   subscribe: { perSecond: 5, burst: 20 },
 } satisfies Record<string, Rate>;
 
+/**
+ * Limits kept on items the request writes anyway (so they hold across Lambda instances) and
+ * per-game bounds (documented in the README, "Threat model and limits").
+ */
+export const BOUNDS = {
+  /** LOBBY games a player created and that are still open (createGame: LIMIT_EXCEEDED). */
+  openLobbiesPerPlayer: 5,
+  /** Games a player creates per hour, counted on the player item (RATE_LIMITED). */
+  gamesCreatedPerHour: 20,
+  /** Commands (cards, answers, choice changes) per seat per minute, counted on the game item (RATE_LIMITED). */
+  commandsPerSeatPerMinute: 60,
+  /** Commands per game, counted on the game item (LIMIT_EXCEEDED): far above any real game. */
+  commandsPerGame: 3000,
+  /** A LOBBY unchanged this long is cancelled by the sweep. */
+  lobbyExpiryDays: 14,
+};
+
 /** Buckets kept per limiter; the least recently used go first (memory stays bounded). */
 const MAX_KEYS = 50_000;
 
@@ -92,6 +109,8 @@ export interface Limiters {
   read: Limiter;
   write: Limiter;
   signUp: Limiter;
+  /** Whether the rates kept on items (commands per seat, games created per hour) apply. */
+  itemRates: boolean;
 }
 
 /** Which per-instance limits apply: the defaults, some changed, or none (`false`: tests and benches that drive games at machine speed). */
@@ -101,5 +120,5 @@ const UNLIMITED: Rate = { perSecond: Number.POSITIVE_INFINITY, burst: Number.POS
 
 export function createLimiters(config: RateConfig = {}, clock?: () => number): Limiters {
   const rate = (k: 'read' | 'write' | 'signUp') => (config === false ? UNLIMITED : (config[k] ?? RATES[k]));
-  return { read: new Limiter('read', rate('read'), clock), write: new Limiter('write', rate('write'), clock), signUp: new Limiter('signUp', rate('signUp'), clock) };
+  return { read: new Limiter('read', rate('read'), clock), write: new Limiter('write', rate('write'), clock), signUp: new Limiter('signUp', rate('signUp'), clock), itemRates: config !== false };
 }

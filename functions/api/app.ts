@@ -17,6 +17,7 @@ import { createLimiters, type RateConfig } from './ratelimit.js';
 import { ApiError } from './errors.js';
 import type { ApolloServerPlugin } from '@apollo/server';
 import { HeaderMap } from '@apollo/server';
+import { subscriptionsOverHttp } from './transport.js';
 
 export type { ApiContext } from './context.js';
 
@@ -100,7 +101,7 @@ export function buildApp(config: AppConfig): {
   const apollo = new ApolloServer<ApiContext>({
     typeDefs,
     resolvers,
-    plugins: [...armor.plugins, rateLimitPlugin],
+    plugins: [...armor.plugins, rateLimitPlugin, subscriptionsOverHttp],
     validationRules: armor.validationRules,
     allowBatchedHttpRequests: false,
     parseOptions: { maxTokens: LIMITS.maxTokens },

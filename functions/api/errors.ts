@@ -15,7 +15,8 @@ export type ApiErrorCode =
   | 'CONFLICT'
   | 'NOT_AVAILABLE'
   | 'RATE_LIMITED'
-  | 'LIMIT_EXCEEDED';
+  | 'LIMIT_EXCEEDED'
+  | 'SUBSCRIPTION_OVER_HTTP';
 
 /** HTTP status for the REST routes. */
 export const HTTP_STATUS: Record<ApiErrorCode | 'INTERNAL_SERVER_ERROR', number> = {
@@ -29,6 +30,7 @@ export const HTTP_STATUS: Record<ApiErrorCode | 'INTERNAL_SERVER_ERROR', number>
   NOT_AVAILABLE: 501,
   RATE_LIMITED: 429,
   LIMIT_EXCEEDED: 422,
+  SUBSCRIPTION_OVER_HTTP: 400,
   INTERNAL_SERVER_ERROR: 500,
 };
 
@@ -77,7 +79,10 @@ export function namedLimit(message: string): { message: string; limit: { name: s
 
 /** Apollo's formatError: keep ours and Apollo's request errors, hide everything else. */
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
-  const original = fromEngine(unwrapResolverError(error));
+  // A plugin's ApiError may arrive wrapped (Apollo wraps errors that are not its graphql
+  // module's GraphQLError, e.g. when a bundler loads graphql twice): look inside.
+  const inner = (error as { originalError?: unknown } | null)?.originalError;
+  const original = inner instanceof ApiError ? inner : fromEngine(unwrapResolverError(error));
   if (original instanceof ApiError) {
     return { message: original.message, locations: formatted.locations, path: formatted.path, extensions: { ...original.details, code: original.code } };
   }

@@ -11,6 +11,7 @@ import { BOT_NAMES, DEFAULT_TIMEOUTS_BEFORE_BOT, engineOptions, freeSeatFor, typ
 import { ApiError, fromEngine } from './errors.js';
 import { drawSeed } from './seeds.js';
 import { BOUNDS, rateLimited } from './ratelimit.js';
+import { describeEvent, namesOf } from './words.js';
 
 export interface CreateGameInput {
   edition: 'CLASSIC' | 'GALECREST';
@@ -294,8 +295,12 @@ export async function events(services: Services, player: Player | null, gameId: 
   const seat = seatOf(rec.doc, player?.id);
   canWatch(rec, player);
   const page = await services.store.listEvents(gameId, from, size);
+  const names = namesOf(rec.doc, seat);
   return {
-    events: page.events.map((e) => ({ seq: e.seq, at: e.at, ...viewEvent(e, seat) })),
+    events: page.events.map((e) => {
+      const seen = viewEvent(e, seat);
+      return { seq: e.seq, at: e.at, ...seen, text: describeEvent(seen, names) };
+    }),
     hasMore: page.hasMore,
   };
 }

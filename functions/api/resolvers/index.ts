@@ -5,6 +5,7 @@ import { type ApiContext, optionalPlayer, requirePlayer } from '../context.js';
 import * as games from '../games.js';
 import { rematch } from '../rematch.js';
 import { renderGame } from '../render.js';
+import { tieBreakMarks } from '../words.js';
 import { replay } from '../replay.js';
 import { registerWebhook } from '../webhooks.js';
 import { ApiError } from '../errors.js';
@@ -39,7 +40,7 @@ export const resolvers = {
     }) as Args<Record<string, never>>,
     events: (async (_p, { gameId, after, limit }, ctx) => {
       const page = await games.events(ctx.services, optionalPlayer(ctx), gameId, after, limit);
-      return { ...page, events: page.events.map(typedEvent) };
+      return { ...page, events: page.events.map((e) => ({ ...typedEvent(e), text: e.text })) };
     }) as Args<{
       gameId: string;
       after?: number | null;
@@ -49,7 +50,8 @@ export const resolvers = {
       const viewer = optionalPlayer(ctx);
       return renderGame(await replay(ctx.services, viewer, gameId, at), viewer?.id ?? null);
     }) as Args<{ gameId: string; at: number }>,
-    characters: ((_p, { edition }) => characters(edition.toLowerCase() as EditionId)) as Args<{ edition: string }>,
+    characters: ((_p, { edition }) =>
+      characters(edition.toLowerCase() as EditionId).map((c) => ({ ...c, tieBreaks: edition === 'CLASSIC' ? tieBreakMarks(c.rank) : null }))) as Args<{ edition: string }>,
     myWebhooks: (async (_p, _a, ctx) => (await ctx.services.store.listWebhooks(requirePlayer(ctx).id)).map(webhookView)) as Args<Record<string, never>>,
   },
   Mutation: {

@@ -4,7 +4,8 @@
 // of the commits past it; bot moves not made). Every step is a conditional write: overlapping
 // sweeps are harmless. Webhook deliveries are not its business: the notice queue retries them.
 import { awaitedBot } from './bots.js';
-import { continueBots, load, repair } from './commit.js';
+import { commitChangeResult, continueBots, load, repair } from './commit.js';
+import { BOUNDS } from './ratelimit.js';
 import type { Services } from './context.js';
 import { enforceDeadlines } from './deadlines.js';
 import { attempt } from './webhooks.js';
@@ -20,6 +21,8 @@ export interface SweepResult {
   timeouts: number;
   /** Snapshots brought up to their log (a writer stopped between its commit and its snapshot). */
   repaired: number;
+  /** Lobbies cancelled because nobody touched them for BOUNDS.lobbyExpiryDays. */
+  lobbiesExpired: number;
 }
 
 /** Runs `fn` for each id, `parallel` at a time; one failure never stops the others. */
@@ -42,6 +45,7 @@ export async function sweep(services: Services): Promise<SweepResult> {
   let timeouts = 0;
   let advanced = 0;
   let repaired = 0;
+  let expired = 0;
   const due = await services.store.listDue('GAME', now, SWEEP_LIMIT);
   await each(due, 'game', async (id) => {
     const made = await enforceDeadlines(services, id);
@@ -51,15 +55,27 @@ export async function sweep(services: Services): Promise<SweepResult> {
   });
   const [active, lobbies] = await Promise.all([
     services.store.listGamesByStatus('ACTIVE', SWEEP_LIMIT),
-    services.store.listGamesByStatus('LOBBY', SWEEP_LIMIT),
+    // Oldest first: the stale ones are at that end.
+    services.store.listGamesByStatus('LOBBY', SWEEP_LIMIT, null, true),
   ]);
   const ids = [...active.ids, ...lobbies.ids];
+  // Stale lobbies: unchanged for BOUNDS.lobbyExpiryDays, cancelled.
+  const cutoff = new Date(now.getTime() - BOUNDS.lobbyExpiryDays * 86_400_000).toISOString();
   await each(ids, 'game', async (id) => {
     const cur = await load(services, id);
-    if (cur && cur.tail.length > 0 && (await repair(services, id, cur))) repaired++;
-    if (cur && cur.rec.status === 'ACTIVE' && awaitedBot(cur.rec.doc) !== undefined && (await continueBots(services, cur.rec)) > 0) advanced++;
+    if (!cur) return;
+    if (cur.tail.length > 0 && (await repair(services, id, cur))) repaired++;
+    if (cur.rec.status === 'ACTIVE' && awaitedBot(cur.rec.doc) !== undefined && (await continueBots(services, cur.rec)) > 0) advanced++;
+    if (cur.rec.status === 'LOBBY' && cur.rec.updatedAt <= cutoff) {
+      const { mine } = await commitChangeResult(services, id, {
+        needed: (r) => r.status === 'LOBBY' && r.updatedAt <= cutoff,
+        apply: () => [{ type: 'gameCancelled', data: { reason: 'expired', days: BOUNDS.lobbyExpiryDays } }],
+        status: () => 'CANCELLED',
+      });
+      if (mine) expired++;
+    }
   }, 8);
-  return { gamesChecked: ids.length, advanced, timeouts, repaired };
+  return { gamesChecked: ids.length, advanced, timeouts, repaired, lobbiesExpired: expired };
 }
 
 /** Attempts deliveries whose next attempt is due (found in the due-work index). Returns the attempts made. */

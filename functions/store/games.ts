@@ -294,24 +294,28 @@ export async function getGames<D>(db: Db, ids: string[]): Promise<GameHead<D>[]>
   return Promise.all(snaps.map(async (g) => (stale.has(g.id) ? ((await loadGame<D>(db, g.id)) ?? { game: g, tail: [] }) : { game: g, tail: [] })));
 }
 
-/** A page of game ids in the status index, newest first; `before` is the previous page's cursor. */
+/**
+ * A page of game ids in the status index (every shard), newest first (`oldestFirst`: oldest
+ * first); `before` is the previous page's cursor (its last index sort key `<createdAt>#<id>`).
+ */
 export async function listGamesByStatus(
   db: Db,
   status: 'LOBBY' | 'ACTIVE' | 'FINISHED',
   limit: number,
   before?: string | null,
+  oldestFirst = false,
 ): Promise<{ ids: string[]; cursor: string | null }> {
   const items = await queryShards(
     db,
     INDEX_SHARDS,
     (shard) => ({
       IndexName: GSI2,
-      KeyConditionExpression: before ? 'GSI2PK = :pk AND GSI2SK < :before' : 'GSI2PK = :pk',
+      KeyConditionExpression: before ? `GSI2PK = :pk AND GSI2SK ${oldestFirst ? '>' : '<'} :before` : 'GSI2PK = :pk',
       ExpressionAttributeValues: { ':pk': keys.status(status, shard), ...(before ? { ':before': before } : {}) },
     }),
     'GSI2SK',
     limit + 1,
-    true,
+    !oldestFirst,
   );
   const page = items.slice(0, limit);
   return {

@@ -4,7 +4,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createGame as engineCreateGame } from '../engine/index.js';
 import type { Player } from './auth.js';
-import { commitChange, type GameRec, loadOrNotFound } from './commit.js';
+import { commitChange, type GameRec, loadOrNotFound, actorOf } from './commit.js';
 import type { Services } from './context.js';
 import { engineOptions, type GameDoc, seatOf } from './doc.js';
 import { ApiError } from './errors.js';
@@ -40,7 +40,7 @@ export async function rematch(services: Services, player: Player, gameId: string
       { type: 'gameCreated', data: { edition: o.edition, board: o.board, seats: o.seats.length, bots: o.seats.filter((s) => !s.playerId && s.bot).length, decisionTimeLimitHours: o.decisionTimeLimitHours, spectators: o.spectators ?? true, timeoutsBeforeBot: o.timeoutsBeforeBot, rematchOf: gameId } },
       ...doc.seats.flatMap((s, seat) => (s.playerId ? [{ type: 'playerJoined', data: { seat, playerId: s.playerId, name: s.name } }] : [])),
     ];
-    const fresh: GameRec = { id, version: 1, status: 'LOBBY', createdAt: now, updatedAt: now, doc, lastSeq: events.length, outbox: events.map((e, i) => ({ seq: i + 1, at: now, ...e })), requests: {} };
+    const fresh: GameRec = { id, version: 1, status: 'LOBBY', createdAt: now, updatedAt: now, doc, lastSeq: events.length, outbox: events.map((e, i) => ({ seq: i + 1, at: now, ...e, ...actorOf(services) })), requests: {} };
     // Index first (as for joining): the index may name a game a player is not in, never miss one.
     for (const s of doc.seats) if (s.playerId) await services.store.putMember(id, s.playerId, now);
     if (!(await services.store.insertGame(fresh))) rec = await loadOrNotFound(services, id); // a concurrent rematch won

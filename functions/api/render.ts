@@ -7,6 +7,14 @@ import { scenarioOf } from './replay.js';
 
 const upper = (s: string | null) => (s === null ? null : s.toUpperCase());
 
+/** Game.galecrest: the edition's public table data, typed; null for an edition without it (classic). */
+function galecrestBoard(info: Record<string, unknown>) {
+  if (!Array.isArray(info.reputation)) return null;
+  const side = typeof info.board === 'string' && info.board !== 'custom' ? info.board.toUpperCase() : null;
+  const sides = (info.sides ?? {}) as Record<string, string>;
+  return { reputation: info.reputation, side, tiles: Object.entries(sides).map(([kind, s]) => ({ kind, side: s })), dial: info.dial ?? [] };
+}
+
 export function renderGame(rec: GameRec, playerId: string | null) {
   const doc = rec.doc;
   const seat = seatOf(doc, playerId);
@@ -43,6 +51,7 @@ export function renderGame(rec: GameRec, playerId: string | null) {
     edition: doc.edition.toUpperCase(),
     board: upper(v.boardSide),
     boardInfo: v.board,
+    galecrest: galecrestBoard(v.board),
     creatorId: doc.creatorId,
     seatCount: doc.seats.length,
     decisionTimeLimitHours: doc.decisionTimeLimitHours,

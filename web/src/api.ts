@@ -1,5 +1,9 @@
-// The only way the client talks to the service: POST /graphql with the bearer token kept in
-// localStorage. Types mirror schema/*.graphql (only the fields this client asks for).
+// The only way the client talks to the service: POST /graphql with the bearer token from
+// session.ts (bearerToken). Types mirror schema/*.graphql (only the fields this client asks for).
+
+import { bearerToken, type Session } from './session';
+
+export { loadSession, saveSession, type Session } from './session';
 
 export type Edition = 'CLASSIC' | 'GALECREST';
 export type Board = 'CALM' | 'STORMY' | 'UNCHARTED';
@@ -104,11 +108,6 @@ export interface GameEvent {
   at: string;
   data: Record<string, unknown>;
 }
-export interface Session {
-  playerId: string;
-  name: string;
-  token: string;
-}
 export interface CreateGameInput {
   edition: Edition;
   seats: number;
@@ -128,28 +127,13 @@ export class ApiError extends Error {
   }
 }
 
-const SESSION_KEY = 'libertalia.session';
-
-export function loadSession(): Session | null {
-  try {
-    const raw = localStorage.getItem(SESSION_KEY);
-    return raw ? (JSON.parse(raw) as Session) : null;
-  } catch {
-    return null;
-  }
-}
-export function saveSession(s: Session | null): void {
-  if (s) localStorage.setItem(SESSION_KEY, JSON.stringify(s));
-  else localStorage.removeItem(SESSION_KEY);
-}
-
 interface GqlResponse<T> {
   data?: T | null;
   errors?: { message: string; path?: (string | number)[]; extensions?: { code?: string } }[];
 }
 
 async function rawRequest<T>(query: string, variables: Record<string, unknown> = {}): Promise<GqlResponse<T>> {
-  const token = loadSession()?.token;
+  const token = await bearerToken();
   let res: Response;
   try {
     res = await fetch('/graphql', {

@@ -1,5 +1,5 @@
 // Game data in plain words: character names, places, and one sentence per event.
-import type { Edition, GameEvent } from './api';
+import type { Board, Edition, Game, GameEvent, GameSummary } from './api';
 import { cardTable } from './cards';
 
 export interface Names {
@@ -163,3 +163,19 @@ export function when(iso: string | null): string {
   const t = new Date(iso);
   return t.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
+
+export function editionName(e: Edition, board: Board | null): string {
+  return e === 'GALECREST' ? `Winds of Galecrest${board ? ` (${board.toLowerCase()} board)` : ''}` : 'Classic';
+}
+
+export function turnText(g: GameSummary | Game, mySeat: number | null): string {
+  if (g.status === 'LOBBY') {
+    const open = g.seats.filter((s) => s.isOpen).length;
+    return open ? `Waiting for ${open} more player${open === 1 ? '' : 's'}` : 'Ready to start';
+  }
+  if (g.status === 'FINISHED') return 'Finished';
+  if (mySeat !== null && g.awaiting.includes(mySeat)) return 'Your turn';
+  const names = g.awaiting.map((s) => g.seats[s]?.name ?? `Seat ${s + 1}`);
+  return names.length ? `Waiting for ${names.join(', ')}` : 'Running';
+}
+

@@ -10,6 +10,7 @@ import { renderGame } from '../render.js';
 import { replay } from '../replay.js';
 import { registerWebhook } from '../webhooks.js';
 import { DateTimeScalar, JSONScalar } from './scalars.js';
+import { resolveEventType, typedEvent } from '../events.js';
 import { gameUpdated } from './subscriptions.js';
 import type { GameStatus } from '../../store/index.js';
 import { characters, type EditionId } from '../../engine/index.js';
@@ -44,7 +45,10 @@ export const resolvers = {
       const viewer = optionalPlayer(ctx);
       return (await games.openGames(ctx.services)).map((r) => renderGame(r, viewer?.id ?? null));
     }) as Args<Record<string, never>>,
-    events: ((_p, { gameId, after, limit }, ctx) => games.events(ctx.services, optionalPlayer(ctx), gameId, after, limit)) as Args<{
+    events: (async (_p, { gameId, after, limit }, ctx) => {
+      const page = await games.events(ctx.services, optionalPlayer(ctx), gameId, after, limit);
+      return { ...page, events: page.events.map(typedEvent) };
+    }) as Args<{
       gameId: string;
       after?: number | null;
       limit?: number | null;
@@ -133,6 +137,7 @@ export const resolvers = {
     }) as Args<{ url: string; gameId?: string | null }>,
     deleteWebhook: ((_p, { id }, ctx) => ctx.services.store.deleteWebhook(requirePlayer(ctx).id, id)) as Args<{ id: string }>,
   },
+  Event: { __resolveType: resolveEventType },
   Subscription: {
     gameUpdated: { subscribe: gameUpdated, resolve: (game: unknown) => game },
   },

@@ -16,6 +16,7 @@ import { typeDefs } from './schema.generated.js';
 import { createChanges } from './changes.js';
 import { sweep, type SweepResult } from './sweep.js';
 import { DEFAULT_WEBHOOKS, type WebhookConfig } from './webhooks.js';
+import { subscriptionsOverHttp } from './transport.js';
 
 export type { ApiContext } from './context.js';
 
@@ -84,7 +85,7 @@ export function buildApp(config: AppConfig): {
   const apollo = new ApolloServer<ApiContext>({
     typeDefs,
     resolvers,
-    plugins: [...armor.plugins],
+    plugins: [...armor.plugins, subscriptionsOverHttp],
     validationRules: armor.validationRules,
     allowBatchedHttpRequests: false,
     parseOptions: { maxTokens: ARMOR.maxTokens.n },

@@ -4,7 +4,7 @@ import type { Db } from './db.js';
 import { listEvents } from './events.js';
 import { commitGame, flushOutbox, getGameRaw, getGames, insertGame, listDue, listGameIdsByStatus, loadGame } from './games.js';
 import { claimName, getIdentity, nameHolder, putIdentity, releaseName } from './accounts.js';
-import { deleteMember, getPlayer, insertPlayer, listMemberGameIds, putMember, updatePlayer } from './players.js';
+import { deleteMember, getPlayer, insertPlayer, listMemberGameIds, listMemberGamesPage, putMember, updatePlayer } from './players.js';
 import { getRequest, putRequest } from './requests.js';
 import { claimDelivery, deleteWebhook, getDelivery, getWebhook, listWebhooks, putDelivery, putWebhook, settleDelivery } from './webhooks.js';
 
@@ -40,6 +40,7 @@ export function createStore({ tableName, client }: { tableName: string; client: 
     putMember: (gameId: string, playerId: string, gameCreatedAt: string) => putMember(db, gameId, playerId, gameCreatedAt),
     deleteMember: (gameId: string, playerId: string) => deleteMember(db, gameId, playerId),
     listMemberGameIds: (playerId: string, limit: number) => listMemberGameIds(db, playerId, limit),
+    listMemberGamesPage: (playerId: string, limit: number, before?: string | null) => listMemberGamesPage(db, playerId, limit, before),
     getRequest: <A>(gameId: string, scope: string, requestId: string) => getRequest<A>(db, gameId, scope, requestId),
     putRequest: (gameId: string, scope: string, requestId: string, rec: Parameters<typeof putRequest>[4], now: Date) =>
       putRequest(db, gameId, scope, requestId, rec, now),

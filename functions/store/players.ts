@@ -120,3 +120,19 @@ export async function listMemberGameIds(db: Db, playerId: string, limit: number)
   };
   return queryIndex(db, query, limit, gameIdOf);
 }
+
+/**
+ * A page of the player's game ids, newest first. `before` is the previous page's cursor (the
+ * index sort key `<createdAt>#<gameId>` of its last entry); `cursor` is null on the last page.
+ */
+export async function listMemberGamesPage(db: Db, playerId: string, limit: number, before?: string | null): Promise<{ ids: string[]; cursor: string | null }> {
+  const query = {
+    IndexName: GSI1,
+    KeyConditionExpression: before ? 'GSI1PK = :pk AND GSI1SK < :before' : 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': `PLAYER#${playerId}`, ...(before ? { ':before': before } : {}) },
+    ScanIndexForward: false,
+  };
+  const items = await queryIndex(db, query, limit + 1, (it) => ({ id: gameIdOf(it), key: it.GSI1SK as string }));
+  const page = items.slice(0, limit);
+  return { ids: page.map((x) => x.id), cursor: items.length > limit ? page[page.length - 1].key : null };
+}

@@ -7,6 +7,7 @@ import { ApiError } from './errors.js';
 import type { KeySource } from './keys.js';
 import { type PlayerCache, resolvePlayer } from './accounts.js';
 import type { WebhookConfig } from './webhooks.js';
+import { type Limiters, principals } from './ratelimit.js';
 
 /** Who made a change: recorded on every event and webhook body. */
 export interface Actor {
@@ -35,6 +36,8 @@ export interface Services {
   authConfig: AuthConfig;
   /** Set on the per-request copy of the services: who is acting (null for the sweep). */
   actor?: Actor | null;
+  /** Per-instance rate limits (ratelimit.ts). */
+  limiters: Limiters;
 }
 
 export interface ApiContext {
@@ -44,26 +47,47 @@ export interface ApiContext {
   credential: Credential | null;
   /** The player record behind `player` (tokens, kind, issuer). */
   profile: PlayerRecord | null;
-  /** The acting OAuth client (rate limits key on it as well as on the player); null for guests. */
+  /**
+   * The integrator client acting (its client-credentials token, or one of its users' sessions):
+   * rate limits key on it as well as on the player. Null for guests and the web app's users.
+   */
   clientId: string | null;
   authError: ApiError | null;
+  /** The caller's network address (rate limits of anonymous calls), if the entry point knows it. */
+  address?: string | null;
 }
 
-export async function createContext(services: Services, headers: Record<string, string | undefined>): Promise<ApiContext> {
+export async function createContext(services: Services, headers: Record<string, string | undefined>, address: string | null = null): Promise<ApiContext> {
   const token = bearerToken(headers);
-  const anonymous: ApiContext = { services, player: null, credential: null, profile: null, clientId: null, authError: null };
+  const anonymous: ApiContext = { services, player: null, credential: null, profile: null, clientId: null, authError: null, address };
   if (token === null) return anonymous;
   try {
     if (token === '') throw new ApiError('UNAUTHENTICATED', 'malformed Authorization header');
     const credential = await services.verifier.verify(token);
     const profile = await resolvePlayer(services, credential);
-    const clientId = credential.clientId;
     const player = profile ? { id: profile.id, name: profile.name } : null;
-    return { services: { ...services, actor: { playerId: player?.id ?? null, clientId } }, player, credential, profile, clientId, authError: null };
+    // Events name the app a user came through (audit); rate limits key on integrators only
+    // (their client tokens and their users' sessions), not on the first-party web app.
+    const clientId = credential.type === 'user' ? null : credential.clientId;
+    const actor = { playerId: player?.id ?? null, clientId: credential.clientId };
+    return { services: { ...services, actor }, player, credential, profile, clientId, authError: null, address };
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
     return { ...anonymous, authError: e };
   }
+}
+
+/**
+ * The per-instance rate limit of one operation, before it runs: reads and mutations per
+ * principal (player and acting client; the address for anonymous calls), sign-ups per address.
+ * Throws RATE_LIMITED with `retryAfterSeconds`.
+ */
+export function admit(ctx: ApiContext, kind: 'query' | 'mutation' | 'subscription', fields: readonly string[] = []): void {
+  const keys = principals(ctx);
+  const { limiters } = ctx.services;
+  if (kind === 'mutation' && !ctx.player && fields.includes('signUp')) limiters.signUp.check(keys, 'sign-ups per address');
+  else if (kind === 'mutation') limiters.write.check(keys, 'mutations per player');
+  else limiters.read.check(keys, 'reads per player');
 }
 
 /** The caller, or UNAUTHENTICATED (FORBIDDEN for a signed-in account that has no player yet). */

@@ -1,6 +1,7 @@
 // Paged game lists (one convention for every list that can grow): `first` items after the
 // cursor `after`, answered with `pageInfo { hasNextPage endCursor }`. A cursor is opaque to
 // clients: base64url of the index sort key `<createdAt>#<gameId>` of the page's last game.
+import { listedInLobby } from './games.js';
 import type { Player } from './auth.js';
 import type { GameRec } from './commit.js';
 import type { Services } from './context.js';
@@ -91,5 +92,6 @@ async function lobbyIds(services: Services, limit: number, before: string | null
 
 /** Games waiting for players (LOBBY with a free seat), newest first. */
 export function openGamesPage(services: Services, first?: number | null, after?: string | null): Promise<GamePage> {
-  return filtered(services, (limit, before) => lobbyIds(services, limit, before), (r) => r.status === 'LOBBY' && !isFull(r.doc), first, after);
+  // Which games are listed is the lobby's rule (games.listedInLobby: public, with a seat anyone may take).
+  return filtered(services, (limit, before) => lobbyIds(services, limit, before), listedInLobby, first, after);
 }

@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { buildApp } from '../api/app.js';
+import type { RateConfig } from '../api/ratelimit.js';
 import { createTable } from '../store/index.js';
 import { localDocumentClient, startDynalite } from './dynalite.js';
 import { requestHandler } from './http.js';
@@ -24,6 +25,8 @@ export interface LocalOptions {
   sweepIntervalMs?: number;
   /** Run the local OpenID Provider at /oidc (default true); false: guest tokens only. */
   oidc?: boolean;
+  /** Per-instance rate limits (default: the service's; false: none). */
+  rateLimits?: RateConfig;
 }
 
 export interface LocalServer {
@@ -73,6 +76,7 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
     webhooks: { allowPrivateHosts: true },
     issuers: oidc ? [{ issuer: oidc.issuer, audience: LOCAL_AUDIENCE, jwksUri: `${oidc.issuer}/jwks` }] : [],
     webClient: oidc ? { issuer: oidc.issuer, clientId: WEB_CLIENT_ID, scope: WEB_SCOPE } : undefined,
+    rateLimits: opts.rateLimits,
   });
   await app.apollo.start();
   server.on('request', requestHandler(app, oidc?.handle));
@@ -111,6 +115,7 @@ if (isMain) {
     dataDir: inMemory ? null : resolve(process.env.DATA_DIR ?? '.data'),
     tableName: process.env.TABLE_NAME ?? 'libertalia',
     sweepIntervalMs: Number(process.env.SWEEP_INTERVAL_SECONDS ?? 60) * 1000,
+    rateLimits: process.env.RATE_LIMITS === 'off' ? false : undefined,
   });
   console.log(`Libertalia Online: GraphQL at ${local.url}/graphql, REST at ${local.url}/health and ${local.url}/games/{id}/events`);
   console.log(inMemory ? 'store: in memory (lost on exit)' : `store: ${resolve(process.env.DATA_DIR ?? '.data')}`);

@@ -4,7 +4,7 @@ import type { Db } from './db.js';
 import { listEvents } from './events.js';
 import { commitGame, flushOutbox, getGameRaw, getGames, insertGame, listDue, listGameIdsByStatus, loadGame } from './games.js';
 import { claimName, getIdentity, nameHolder, putIdentity, releaseName } from './accounts.js';
-import { deleteMember, getPlayer, insertPlayer, listMemberGameIds, listMemberGamesPage, putMember, updatePlayer } from './players.js';
+import { countOnPlayer, deleteMember, getPlayer, insertPlayer, listMemberGameIds, listMemberGamesPage, putMember, updatePlayer } from './players.js';
 import { getRequest, putRequest } from './requests.js';
 import { claimDelivery, deleteWebhook, getDelivery, getWebhook, listWebhooks, putDelivery, putWebhook, settleDelivery } from './webhooks.js';
 
@@ -26,7 +26,7 @@ export function createStore({ tableName, client }: { tableName: string; client: 
     commitGame: (r: Parameters<typeof commitGame>[1]) => commitGame(db, r),
     flushOutbox: (r: Parameters<typeof flushOutbox>[1]) => flushOutbox(db, r),
     getGames: <D>(ids: string[]) => getGames<D>(db, ids),
-    listGameIdsByStatus: (status: 'LOBBY' | 'ACTIVE', limit: number) => listGameIdsByStatus(db, status, limit),
+    listGameIdsByStatus: (status: 'LOBBY' | 'ACTIVE', limit: number, oldestFirst = false) => listGameIdsByStatus(db, status, limit, oldestFirst),
     listDue: (kind: 'GAME' | 'DELIVERY', now: Date, limit: number) => listDue(db, kind, now.toISOString(), limit),
     listEvents: (gameId: string, after: number, limit: number) => listEvents(db, gameId, after, limit),
     insertPlayer: (p: Parameters<typeof insertPlayer>[1]) => insertPlayer(db, p),
@@ -37,6 +37,7 @@ export function createStore({ tableName, client }: { tableName: string; client: 
     nameHolder: (nameKey: string) => nameHolder(db, nameKey),
     claimName: (nameKey: string, playerId: string) => claimName(db, nameKey, playerId),
     releaseName: (nameKey: string, playerId: string) => releaseName(db, nameKey, playerId),
+    countOnPlayer: (playerId: string, counter: string, window: string, max: number) => countOnPlayer(db, playerId, counter, window, max),
     putMember: (gameId: string, playerId: string, gameCreatedAt: string) => putMember(db, gameId, playerId, gameCreatedAt),
     deleteMember: (gameId: string, playerId: string) => deleteMember(db, gameId, playerId),
     listMemberGameIds: (playerId: string, limit: number) => listMemberGameIds(db, playerId, limit),

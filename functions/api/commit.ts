@@ -11,7 +11,7 @@
 import { applyInPlace, createGame as engineCreateGame, type GameEvent } from '../engine/index.js';
 import { type CommitRecord, type GameHead, type GameRecord, type GameStatus, HEAD_COMMITS, lastSeqOf } from '../store/index.js';
 import { awaitedBot, runBots } from './bots.js';
-import type { Services } from './context.js';
+import type { Actor, Services } from './context.js';
 import { engineOptions, type GameDoc, type LoggedCommand, nextDeadline, refreshPending } from './doc.js';
 import { ApiError, fromEngine } from './errors.js';
 import { noticesOf } from './notify.js';
@@ -156,6 +156,12 @@ function nextStatus(doc: GameDoc, rec: GameRec, change: Change): GameStatus {
   return doc.state.finished ? 'FINISHED' : 'ACTIVE';
 }
 
+/** The `actor` of a request's commit (its events and notices): its player and OAuth client (none for the sweep). */
+export function actorOf(services: Services): { actor?: Actor } {
+  const a = services.actor;
+  return a ? { actor: { playerId: a.playerId, clientId: a.clientId } } : {};
+}
+
 /** One attempt: runs the change on a copy, records what it did as a commit, and folds it. */
 export function build(services: Services, rec: GameRec, change: Change, request?: string): { commit: CommitRec; next: GameRec } {
   const doc: GameDoc = { ...structuredClone(rec.doc), log: [] };
@@ -189,11 +195,12 @@ export function build(services: Services, rec: GameRec, change: Change, request?
     body,
     notices: [],
     ...(request ? { request } : {}),
+    ...actorOf(services),
   };
   const next = fold(rec, commit, rec.id);
   // The log must replay to exactly what was computed: never store a commit that does not.
   if (JSON.stringify(next.doc.state) !== JSON.stringify(doc.state)) throw new Error(`game ${rec.id}: commit ${commit.version} does not replay to the state computed`);
-  commit.notices = noticesOf(rec, next);
+  commit.notices = noticesOf(rec, next).map((n) => ({ ...n, ...actorOf(services) }));
   return { commit, next };
 }
 
@@ -325,7 +332,7 @@ export async function continueBots(services: Services, rec: GameRec): Promise<nu
  * creation events. Returns the record, or null if the id is taken.
  */
 export async function insertNewGame(services: Services, id: string, doc: GameDoc, events: GameEvent[], at: string): Promise<GameRec | null> {
-  const commit: CommitRec = { version: 1, firstSeq: 1, at, status: 'LOBBY', events, body: { doc }, notices: [] };
+  const commit: CommitRec = { version: 1, firstSeq: 1, at, status: 'LOBBY', events, body: { doc }, notices: [], ...actorOf(services) };
   const rec = fold(null, commit, id);
   if (!(await services.store.insertGame(rec, commit))) return null;
   histories.set(rec, () => services.store.listRecipes(id) as Promise<CommitRec[]>);

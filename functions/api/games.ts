@@ -29,14 +29,6 @@ const bad = (m: string): never => {
   throw new ApiError('BAD_USER_INPUT', m);
 };
 
-export async function signUp(services: Services, name: string): Promise<Player> {
-  const trimmed = name.trim();
-  if (trimmed.length < 1 || trimmed.length > 40) bad('a name has 1-40 characters');
-  const player = { id: randomUUID(), name: trimmed };
-  await services.store.insertPlayer({ ...player, createdAt: services.now().toISOString() });
-  return player;
-}
-
 /**
  * Lobby integrity: at most BOUNDS.openLobbiesPerPlayer open lobbies created by one player
  * (LIMIT_EXCEEDED), and BOUNDS.gamesCreatedPerHour creations per hour counted on the player
@@ -291,7 +283,7 @@ export async function events(services: Services, player: Player | null, gameId: 
   return {
     events: page.events.map((e) => {
       const seen = viewEvent(e, seat);
-      return { seq: e.seq, at: e.at, ...seen, text: describeEvent(seen, names) };
+      return { seq: e.seq, at: e.at, ...seen, text: describeEvent(seen, names), actor: e.actor ?? null };
     }),
     hasMore: page.hasMore,
   };

@@ -42,6 +42,8 @@ export interface Notice {
   /** yourTurn, gameEnded: the recipient's seat; seatReplaced: the seat a bot took over. */
   seat: number;
   version: number;
+  /** Who caused the change: the player and OAuth client of the request that committed it (absent: the service). */
+  actor?: { playerId: string | null; clientId: string | null };
 }
 
 // SSRF: a webhook may only reach public unicast addresses. IP classification is ipaddr.js's
@@ -179,7 +181,7 @@ export async function recordDeliveries(services: Services, notices: Notice[]): P
     for (const hook of await hooksOf.get(n.playerId)!) {
       if (hook.gameId !== null && hook.gameId !== n.gameId) continue;
       const id = deliveryId(n, hook.id);
-      const body = JSON.stringify({ deliveryId: id, gameId: n.gameId, kind: n.kind, seat: n.seat, version: n.version });
+      const body = JSON.stringify({ deliveryId: id, gameId: n.gameId, kind: n.kind, seat: n.seat, version: n.version, actor: n.actor ?? null });
       const d: DeliveryRecord = { id, hookId: hook.id, playerId: n.playerId, body, attempts: 0, status: 'pending', nextAt: now, lastError: null, createdAt: now };
       if (await services.store.putDelivery(d)) out.push(d);
       else {

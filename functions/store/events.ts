@@ -9,7 +9,7 @@ export type { StoredEvent } from './games.js';
 
 /** The events of commits, with their seqs and times. */
 export function eventsOf(commits: CommitRecord[]): StoredEvent[] {
-  return commits.flatMap((c) => c.events.map((e, i) => ({ seq: c.firstSeq + i, at: c.at, ...e })));
+  return commits.flatMap((c) => c.events.map((e, i) => ({ seq: c.firstSeq + i, at: c.at, ...e, ...(c.actor ? { actor: c.actor } : {}) })));
 }
 
 /** The first seq of the commit holding event `seq` (the newest commit starting at or before it), or null. */

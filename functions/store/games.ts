@@ -41,10 +41,17 @@ export interface CommitEvent {
   secret?: { seat: number; data: Record<string, unknown> };
 }
 
-/** An event with its place in the log (`seq`) and its commit time (`at`). */
+/** Who caused a change: the player and the OAuth client of the request (absent: the service itself). */
+export interface CommitActor {
+  playerId: string | null;
+  clientId: string | null;
+}
+
+/** An event with its place in the log (`seq`), its commit time (`at`) and its commit's actor. */
 export interface StoredEvent extends CommitEvent {
   seq: number;
   at: string;
+  actor?: CommitActor;
 }
 
 /** One commit: what it did (`body`, opaque), the events it produced and what must be told. */
@@ -63,6 +70,8 @@ export interface CommitRecord<B = unknown, N = unknown> {
   notices: N[];
   /** `<scope>#<requestId>` of the request it applied, if any. */
   request?: string;
+  /** Who made it (every event of the commit names this actor). */
+  actor?: CommitActor;
 }
 
 export const lastSeqOf = (c: CommitRecord) => c.firstSeq + c.events.length - 1;
@@ -128,6 +137,7 @@ function toCommitItem(gameId: string, c: CommitRecord): Record<string, unknown> 
     at: c.at,
     status: c.status,
     ...(c.request ? { req: c.request } : {}),
+    ...(c.actor ? { actor: JSON.stringify(c.actor) } : {}),
     // Packed (deflated when that pays): the recipe apart from the events and notices, so that
     // replays read the recipe without unpacking events.
     body: pack(c.body),
@@ -147,6 +157,7 @@ function fromCommitItem(it: Record<string, unknown>): CommitRecord {
     body: unpack(it.body),
     notices: it.nt === undefined ? [] : unpack<unknown[]>(it.nt),
     ...(it.req ? { request: it.req as string } : {}),
+    ...(it.actor ? { actor: JSON.parse(it.actor as string) as CommitActor } : {}),
   };
 }
 
@@ -168,7 +179,7 @@ export async function listCommits(db: Db, gameId: string, from = 1, to = 9_999_9
         ConsistentRead: true,
         ExclusiveStartKey: startKey,
         ...(Number.isFinite(limit) ? { Limit: limit - out.length } : {}),
-        ...(recipesOnly ? { ProjectionExpression: 'SK, v, n, #at, #st, body, req', ExpressionAttributeNames: { '#at': 'at', '#st': 'status' } } : {}),
+        ...(recipesOnly ? { ProjectionExpression: 'SK, v, n, #at, #st, body, req, actor', ExpressionAttributeNames: { '#at': 'at', '#st': 'status' } } : {}),
       }),
     );
     for (const it of r.Items ?? []) out.push(fromCommitItem(it));

@@ -15,6 +15,7 @@ import { botRandom } from '../functions/engine/index.js';
 import { localDocumentClient, startDynalite } from '../functions/local/dynalite.js';
 import { createHttpServer } from '../functions/local/http.js';
 import { createTable } from '../functions/store/index.js';
+import type { NoticeQueue } from '../functions/api/notices.js';
 
 /**
  * DynamoDB on-demand prices, us-east-1 (N. Virginia), standard table class, as published on
@@ -101,13 +102,13 @@ export interface Stack {
 }
 
 /** dynalite in this process, the app on a metered client, the local server's HTTP adapter on 127.0.0.1. */
-export async function startStack(): Promise<Stack> {
+export async function startStack(opts: { noticeQueue?: NoticeQueue } = {}): Promise<Stack> {
   const dynamo = await startDynalite();
   const client = localDocumentClient(dynamo.endpoint);
   const capacity = meterCapacity(client);
   await createTable(client as never, 'bench');
   // Bot clients at machine speed: the per-instance rate limits would measure themselves.
-  const app = buildApp({ tableName: 'bench', client, signingKey: 'bench-signing-key-0123456789-abcdefghijkl', rateLimits: false });
+  const app = buildApp({ tableName: 'bench', client, signingKey: 'bench-signing-key-0123456789-abcdefghijkl', rateLimits: false, ...opts });
   await app.apollo.start();
   const server = createHttpServer(app);
   server.keepAliveTimeout = 60_000;
@@ -150,6 +151,8 @@ const GAME = `query($id: ID!) { game(id: $id) { id status round day phase awaiti
   me { seat hand choice choiceDeadline prompts { id kind text deadline options { id label } } } } }`;
 const PLAY = `mutation($g: ID!, $r: Int!) { playCard(gameId: $g, rank: $r) { ${VIEW} } }`;
 const ANSWER = `mutation($g: ID!, $p: ID!, $o: ID!) { answerPrompt(gameId: $g, promptId: $p, optionId: $o) { ${VIEW} } }`;
+const PLAY_ID = `mutation($g: ID!, $r: Int!, $q: ID) { playCard(gameId: $g, rank: $r, requestId: $q) { ${VIEW} } }`;
+const ANSWER_ID = `mutation($g: ID!, $p: ID!, $o: ID!, $q: ID) { answerPrompt(gameId: $g, promptId: $p, optionId: $o, requestId: $q) { ${VIEW} } }`;
 
 export interface GameStats {
   id: string;
@@ -163,13 +166,13 @@ export interface GameStats {
  * One 4-seat classic game, every seat a client-side bot (random legal moves) with its own
  * token. The seats the game awaits act at once, each: trivial query, game query, its move.
  */
-export async function botGame(url: string, seed: number, record?: (label: string, ms: number) => void, stopAt = Infinity): Promise<GameStats & { finished: boolean }> {
+export async function botGame(url: string, seed: number, record?: (label: string, ms: number) => void, stopAt = Infinity, edition: Edition = 'CLASSIC'): Promise<GameStats & { finished: boolean }> {
   const p = poster(url, record);
   const setup = p('setup');
   const rnd = botRandom(seed);
   const tokens: string[] = [];
   for (let i = 0; i < 4; i++) tokens.push((await setup(`mutation($n: String!) { signUp(name: $n) { token } }`, { n: `Client ${i}` })).signUp.token);
-  const id = (await setup(`mutation($s: String) { createGame(input: { edition: CLASSIC, seats: 4, seed: $s }) { id } }`, { s: `load${seed}` }, tokens[0])).createGame.id as string;
+  const id = (await setup(`mutation($s: String) { createGame(input: { edition: ${edition}, seats: 4, seed: $s }) { id } }`, { s: `load${seed}` }, tokens[0])).createGame.id as string;
   for (const t of tokens.slice(1)) await setup(`mutation($g: ID!) { joinGame(gameId: $g) { id } }`, { g: id }, t);
   let g = (await setup(`mutation($g: ID!) { startGame(gameId: $g) { ${VIEW} } }`, { g: id }, tokens[0])).startGame;
   for (let step = 0; step < 2000 && g.status !== 'FINISHED' && performance.now() < stopAt; step++) {
@@ -314,7 +317,10 @@ export async function loadLevel(
   };
 }
 
+export type Edition = 'CLASSIC' | 'GALECREST';
+
 export interface CostRow {
+  edition: Edition;
   games: number;
   decisionsPerGame: number;
   advancesPerGame: number;
@@ -324,24 +330,27 @@ export interface CostRow {
   readRequests: number;
   readUnits: number;
   writesVsMinimum: number;
+  /** Write units, write calls and read units as multiples of the minimum (one small write per decision and per advance). */
+  writeUnitsVsMinimum: number;
+  readUnitsVsMinimum: number;
   usdPer1000Games: number;
   byCommand: Record<string, { calls: number; units: number }>;
   source: string;
 }
 
 /** Capacity of complete 4-player games played one at a time (no lost races), averaged. */
-export async function cost(stack: Stack, games: number): Promise<CostRow> {
+export async function cost(stack: Stack, games: number, edition: Edition = 'CLASSIC'): Promise<CostRow> {
   let decisions = 0;
   let days = 0;
   stack.capacity.reset();
   for (let i = 0; i < games; i++) {
-    const { id } = await botGame(stack.url, 900_000 + i);
+    const { id } = await botGame(stack.url, 900_000 + i, undefined, Infinity, edition);
     stack.capacity.pause(true);
     const s = await logStats(stack.url, id);
     stack.capacity.pause(false);
     decisions += s.decisions;
     days += s.days;
-    bar('cost: 4-player games', i + 1, games);
+    bar(`cost: 4-player ${edition.toLowerCase()} games`, i + 1, games);
   }
   process.stderr.write('\n');
   const c = stack.capacity.get();
@@ -350,6 +359,7 @@ export async function cost(stack: Stack, games: number): Promise<CostRow> {
   const byCommand = Object.fromEntries(Object.entries(c.byCommand).map(([k, v]) => [k, { calls: per(v.calls), units: per(v.units) }]));
   const minimumWrites = per(decisions + days);
   return {
+    edition,
     games,
     decisionsPerGame: per(decisions),
     advancesPerGame: per(days),
@@ -359,6 +369,8 @@ export async function cost(stack: Stack, games: number): Promise<CostRow> {
     readRequests: per(c.reads),
     readUnits: per(c.readUnits),
     writesVsMinimum: per(c.writes) / minimumWrites,
+    writeUnitsVsMinimum: per(c.writeUnits) / minimumWrites,
+    readUnitsVsMinimum: per(c.readUnits) / minimumWrites,
     usdPer1000Games: (per(c.writeUnits) * PRICES.usdPerMillionWRU + per(c.readUnits) * PRICES.usdPerMillionRRU) / 1000,
     byCommand,
     source:
@@ -367,10 +379,78 @@ export async function cost(stack: Stack, games: number): Promise<CostRow> {
   };
 }
 
+/** DynamoDB calls one request made, as `<reads> read(s) + <writes> write(s)`, and how often. */
+export interface RequestPathRow {
+  query: 'playCard' | 'answerPrompt';
+  requestId: boolean;
+  samples: number;
+  /** e.g. { '1 read + 1 write': 60, '1 read + 2 writes': 40 } (percent of samples). */
+  shapes: Record<string, number>;
+  maxReads: number;
+  maxWrites: number;
+}
+
+/**
+ * The DynamoDB calls on the request path of playCard and answerPrompt: a 4-player game of each
+ * edition played one request at a time, the calls of each move counted between its start and
+ * its answer. The stack's notice queue is a no-op here (locally the hand-off is in memory; the
+ * worker's reads and writes happen after the answer, off the request path).
+ */
+export async function requestPath(): Promise<RequestPathRow[]> {
+  const stack = await startStack({ noticeQueue: { send: async () => {} } });
+  const rows = new Map<string, { n: number; shapes: Record<string, number>; maxReads: number; maxWrites: number }>();
+  try {
+    const p = poster(stack.url)('path');
+    for (const [edition, withRequestId] of [['CLASSIC', false], ['GALECREST', false], ['CLASSIC', true]] as [Edition, boolean][]) {
+      const tokens: string[] = [];
+      for (let i = 0; i < 4; i++) tokens.push((await p(`mutation($n: String!) { signUp(name: $n) { token } }`, { n: `Path ${edition} ${i}` })).signUp.token);
+      const id = (await p(`mutation { createGame(input: { edition: ${edition}, seats: 4, seed: "path" }) { id } }`, {}, tokens[0])).createGame.id as string;
+      for (const t of tokens.slice(1)) await p(`mutation($g: ID!) { joinGame(gameId: $g) { id } }`, { g: id }, t);
+      let g = (await p(`mutation($g: ID!) { startGame(gameId: $g) { ${VIEW} } }`, { g: id }, tokens[0])).startGame;
+      const rnd = botRandom(7);
+      for (let step = 0; step < 2000 && g.status !== 'FINISHED'; step++) {
+        const seat: number = g.awaiting[0];
+        const mine = (await p(GAME, { id }, tokens[seat])).game;
+        const prompt = mine.me.prompts[0];
+        const q = withRequestId ? { q: `r${step}` } : {};
+        const query: 'playCard' | 'answerPrompt' = prompt ? 'answerPrompt' : 'playCard';
+        stack.capacity.reset();
+        g = prompt
+          ? (await p(ANSWER_ID, { g: id, p: prompt.id, o: prompt.options[Math.floor(rnd() * prompt.options.length)].id, ...q }, tokens[seat])).answerPrompt
+          : (await p(PLAY_ID, { g: id, r: mine.me.hand[Math.floor(rnd() * mine.me.hand.length)], ...q }, tokens[seat])).playCard;
+        const c = stack.capacity.get();
+        const key = `${query}${withRequestId ? '+id' : ''}`;
+        const row = rows.get(key) ?? { n: 0, shapes: {}, maxReads: 0, maxWrites: 0 };
+        const shape = `${c.reads} read${c.reads === 1 ? '' : 's'} + ${c.writes} write${c.writes === 1 ? '' : 's'}`;
+        row.n++;
+        row.shapes[shape] = (row.shapes[shape] ?? 0) + 1;
+        row.maxReads = Math.max(row.maxReads, c.reads);
+        row.maxWrites = Math.max(row.maxWrites, c.writes);
+        rows.set(key, row);
+      }
+      if (g.status !== 'FINISHED') throw new Error('request path game did not finish');
+      bar('request path', [['CLASSIC', false], ['GALECREST', false], ['CLASSIC', true]].findIndex(([e, w]) => e === edition && w === withRequestId) + 1, 3);
+    }
+    process.stderr.write('\n');
+  } finally {
+    await stack.close();
+  }
+  return [...rows.entries()].map(([key, r]) => ({
+    query: key.startsWith('playCard') ? 'playCard' : 'answerPrompt',
+    requestId: key.endsWith('+id'),
+    samples: r.n,
+    shapes: Object.fromEntries(Object.entries(r.shapes).sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, Math.round((100 * v) / r.n)])),
+    maxReads: r.maxReads,
+    maxWrites: r.maxWrites,
+  }));
+}
+
 export interface LoadReport {
   levels: LoadLevel[];
   latency: LatencyRow[];
-  cost: CostRow;
+  /** Complete 4-player games of each edition. */
+  costs: CostRow[];
+  requestPath: RequestPathRow[];
   prices: typeof PRICES;
 }
 
@@ -401,9 +481,12 @@ export async function benchLoad(quick: boolean): Promise<LoadReport> {
       levels.push(r.level);
       latency.push(...r.rows);
     }
-    return { levels, latency, cost: await cost(stack, quick ? 1 : 3), prices: PRICES };
-  } finally {
+    const costs = [await cost(stack, quick ? 1 : 3, 'CLASSIC'), await cost(stack, quick ? 1 : 3, 'GALECREST')];
     await stack.close();
+    return { levels, latency, costs, requestPath: await requestPath(), prices: PRICES };
+  } catch (e) {
+    await stack.close();
+    throw e;
   }
 }
 

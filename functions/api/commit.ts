@@ -1,6 +1,8 @@
 // The commit loop on the store's log: load (the snapshot and the commits past it, folded) ->
-// change -> append the commit item (a conditional put: the first writer of a version wins) ->
-// hand its notices to the notice queue -> write the snapshot when due. On a lost race reload
+// change -> hand its notices to the notice queue (naming the commit) -> append the commit item
+// (a conditional put: the first writer of a version wins) -> write the snapshot when due. The
+// notice worker delivers a notice only once it finds the commit that names it, so a notice is
+// never lost after a commit (it was handed before) nor sent for a commit that lost its race. On a lost race reload
 // and apply again (secret card choices commute, so nobody's choice is lost). A requestId makes a
 // change happen at most once and answers its retries the same (from the log).
 //
@@ -8,6 +10,7 @@
 // commands, the few other fields that changed, a fresh set-up at the start); `fold` is the one
 // function that applies it, used both to make the new snapshot and to read commits a crash left
 // past the snapshot, so the two can never disagree (checked on every commit).
+import { randomUUID } from 'node:crypto';
 import { applyInPlace, createGame as engineCreateGame, type GameEvent } from '../engine/index.js';
 import { type CommitRecord, type GameHead, type GameRecord, type GameStatus, HEAD_COMMITS, lastSeqOf } from '../store/index.js';
 import { awaitedBot, runBots } from './bots.js';
@@ -39,10 +42,10 @@ export type CommitRec = CommitRecord<CommitBody, Notice>;
 export const MAX_COMMIT_ATTEMPTS = 12;
 
 /**
- * The snapshot is written at least every this many commits. Commits that change the status,
- * carry notices or start a deadline always write it (indexes and notices depend on it); a card
- * choice that is not the day's last leaves it for a later commit. At most HEAD_COMMITS + 1, so
- * that one query reads the snapshot and every commit past it.
+ * The snapshot is written at least every this many commits. Commits that change the status or
+ * bring a deadline forward always write it (the indexes live on it); others leave it for a
+ * later commit. At most HEAD_COMMITS + 1, so that one query reads the snapshot and every commit
+ * past it.
  */
 export const SNAPSHOT_EVERY = HEAD_COMMITS + 1;
 
@@ -201,6 +204,7 @@ export function build(services: Services, rec: GameRec, change: Change, request?
   // The log must replay to exactly what was computed: never store a commit that does not.
   if (JSON.stringify(next.doc.state) !== JSON.stringify(doc.state)) throw new Error(`game ${rec.id}: commit ${commit.version} does not replay to the state computed`);
   commit.notices = noticesOf(rec, next).map((n) => ({ ...n, ...actorOf(services) }));
+  if (commit.notices.length > 0) commit.cid = randomUUID();
   return { commit, next };
 }
 
@@ -209,33 +213,30 @@ function snapshotDue(cur: Loaded, commit: CommitRec, next: GameRec): boolean {
   const snap = cur.snapshot;
   if (!snap || cur.tail.length + 1 >= SNAPSHOT_EVERY) return true;
   if (commit.status !== 'ACTIVE' || snap.status !== 'ACTIVE') return true;
-  if (commit.notices.length > 0 || cur.tail.some((c) => c.notices.length > 0)) return true;
   // The due-work index must never promise a later deadline than the game has.
   if (next.dueAt && (!snap.dueAt || next.dueAt < snap.dueAt)) return true;
   return false;
 }
 
-/**
- * After our commit: hand its notices (and those of earlier commits whose writer stopped before
- * its snapshot) to the queue, then write the snapshot if due. The snapshot marks "notices of
- * every commit up to here were handed": notices come first.
- */
+/** Hands the commit's notices to the queue, naming the commit (its key and id): before the commit is written. */
+async function handNotices(services: Services, gameId: string, commit: CommitRec): Promise<void> {
+  if (commit.notices.length === 0) return;
+  await services.notices.send([{ type: 'notices', gameId, firstSeq: commit.firstSeq, cid: commit.cid!, notices: commit.notices }]);
+}
+
+/** After our commit: tell live subscribers, write the snapshot if due. */
 async function finish(services: Services, cur: Loaded, commit: CommitRec, next: GameRec): Promise<void> {
   services.changes.publish(next.id);
-  const untold = [...cur.tail, commit].filter((c) => c.notices.length > 0);
-  if (untold.length > 0) await services.notices.send(untold.map((c) => ({ type: 'notices', gameId: next.id, notices: c.notices })));
   if (snapshotDue(cur, commit, next)) await services.store.saveSnapshot(next);
 }
 
 /**
  * Brings a game's snapshot up to its log (the sweep, after a crash between a commit and its
- * snapshot): hands the notices of the commits past the snapshot and writes it. False if it was current.
+ * snapshot, or to move the due-work index on). False if it was current.
  */
 export async function repair(services: Services, gameId: string, loaded?: Loaded): Promise<boolean> {
   const cur = loaded ?? (await load(services, gameId));
   if (!cur || cur.tail.length === 0) return false;
-  const untold = cur.tail.filter((c) => c.notices.length > 0);
-  if (untold.length > 0) await services.notices.send(untold.map((c) => ({ type: 'notices', gameId, notices: c.notices })));
   await services.store.saveSnapshot(cur.rec);
   return true;
 }
@@ -300,6 +301,7 @@ async function commitOnce(services: Services, gameId: string, change: Change, id
       } else claimedAfter = cur.rec.lastSeq;
       if (!claimed) continue;
     }
+    await handNotices(services, gameId, built.commit);
     if (await store.appendCommit(gameId, built.commit)) {
       await finish(services, cur, built.commit, built.next);
       histories.set(built.next, () => store.listRecipes(gameId) as Promise<CommitRec[]>);

@@ -1,19 +1,40 @@
 // The notice queue: how what a commit must tell reaches webhook receivers without the move
 // waiting for any of them. A commit records its notices in its own item and hands them to the
-// queue before it writes the snapshot; a worker (the same `handleNotice` everywhere) records
-// one delivery per matching webhook (ids derived from the notice: a notice handed twice is
-// delivered once) and attempts it; a failed attempt comes back as a delayed `retry` message.
+// queue just before it writes that item, naming it (its key and a random id). The worker (the
+// same `handleNotice` everywhere) first finds that commit: a notice whose commit lost its race
+// (or was never written: the writer died in between) is dropped; one whose commit is there is
+// delivered: one delivery per matching webhook (ids derived from the notice: a notice handed
+// twice is delivered once), attempted at once; a failed attempt comes back as a delayed
+// `retry` message. A writer that dies right after its commit has lost nothing: the notice was
+// handed before.
 //
 // - On AWS the queue is SQS: the API sends, a consumer Lambda handles (a message whose handling
 //   throws is received again, and after a few receives goes to the dead-letter queue, which
 //   has an alarm). Delays above SQS's 15 minutes are made of several hops.
 // - Locally (`npm start`, tests) the queue is in the process: `createLocalQueue`. A local
-//   server killed between a hand-off and its delivery loses that notice's attempt (the commit
-//   and its notice record stay; deliveries already recorded are retried by `deliverDue`).
+//   server killed between a hand-off and its delivery loses that notice (in memory); deliveries
+//   already recorded are retried by `deliverDue`.
 import type { Services } from './context.js';
 import { attempt, backoffMs, type Notice, recordDeliveries } from './webhooks.js';
 
-export type NoticeMessage = { type: 'notices'; gameId: string; notices: Notice[] } | { type: 'retry'; deliveryId: string };
+export type NoticeMessage =
+  | { type: 'notices'; gameId: string; firstSeq: number; cid: string; notices: Notice[] }
+  | { type: 'retry'; deliveryId: string };
+
+/** How long the worker looks for the commit a notice names (its writer was still writing it): then the commit never happened. */
+export const COMMIT_WAIT_MS = 15_000;
+
+/** Whether the commit a notice names was written: waits for a writer still at it, up to COMMIT_WAIT_MS. */
+async function committed(services: Services, m: Extract<NoticeMessage, { type: 'notices' }>): Promise<boolean> {
+  for (let waited = 0; ; ) {
+    const cid = await services.store.getCommitId(m.gameId, m.firstSeq);
+    if (cid !== null) return cid === m.cid; // another writer's commit at that place: ours lost its race
+    if (waited >= COMMIT_WAIT_MS) return false;
+    const pause = Math.min(1000, 20 * 2 ** Math.min(6, Math.floor(waited / 100)));
+    await new Promise((r) => setTimeout(r, pause));
+    waited += pause;
+  }
+}
 
 export interface NoticeQueue {
   /** Sends messages (delivered after `delaySeconds`, at most 900). Resolves once they are durable (SQS) or queued (local). */
@@ -33,6 +54,7 @@ async function attemptAndSchedule(services: Services, d: Parameters<typeof attem
 /** Handles one message (the worker's whole job). Throws only when the store fails: the queue then tries again. */
 export async function handleNotice(services: Services, m: NoticeMessage): Promise<void> {
   if (m.type === 'notices') {
+    if (!(await committed(services, m))) return;
     const pending = await recordDeliveries(services, m.notices);
     await Promise.all(
       pending.map(async (d) => {

@@ -10,7 +10,7 @@
 // 3. It writes the snapshot (when it is due), on `version < :v`: a snapshot never moves back.
 // A crash between 2 and 3 loses nothing: readers fold the commits past the snapshot, and the
 // next snapshot writer (the next commit, or the sweep) writes it forward.
-import { BatchGetCommand, type BatchGetCommandInput, type BatchGetCommandOutput, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type BatchGetCommandInput, type BatchGetCommandOutput, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { type Db, isConditionFailed, pack, queryShards, unpack } from './db.js';
 import { GSI2, GSI3, INDEX_SHARDS, keys, shardOf } from './table.js';
 
@@ -72,6 +72,8 @@ export interface CommitRecord<B = unknown, N = unknown> {
   request?: string;
   /** Who made it (every event of the commit names this actor). */
   actor?: CommitActor;
+  /** A random id, on commits with notices: the notice worker delivers them only if it finds this commit. */
+  cid?: string;
 }
 
 export const lastSeqOf = (c: CommitRecord) => c.firstSeq + c.events.length - 1;
@@ -138,6 +140,7 @@ function toCommitItem(gameId: string, c: CommitRecord): Record<string, unknown> 
     status: c.status,
     ...(c.request ? { req: c.request } : {}),
     ...(c.actor ? { actor: JSON.stringify(c.actor) } : {}),
+    ...(c.cid ? { cid: c.cid } : {}),
     // Packed (deflated when that pays): the recipe apart from the events and notices, so that
     // replays read the recipe without unpacking events.
     body: pack(c.body),
@@ -158,6 +161,7 @@ function fromCommitItem(it: Record<string, unknown>): CommitRecord {
     notices: it.nt === undefined ? [] : unpack<unknown[]>(it.nt),
     ...(it.req ? { request: it.req as string } : {}),
     ...(it.actor ? { actor: JSON.parse(it.actor as string) as CommitActor } : {}),
+    ...(it.cid ? { cid: it.cid as string } : {}),
   };
 }
 
@@ -240,6 +244,12 @@ export async function loadGame<D>(db: Db, gameId: string): Promise<GameHead<D> |
     tail = [...gap, ...tail];
   }
   return { game, tail };
+}
+
+/** The id (`cid`) of the commit at `firstSeq`: null if there is no commit there (yet), '' if it has no id. */
+export async function getCommitId(db: Db, gameId: string, firstSeq: number): Promise<string | null> {
+  const r = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.commit(gameId, firstSeq), ConsistentRead: true, ProjectionExpression: 'SK, cid' }));
+  return r.Item ? ((r.Item.cid as string | undefined) ?? '') : null;
 }
 
 /** Writes a new game: its first commit (which must say everything: there is nothing before it), then its snapshot. False if the id is taken. */

@@ -3,7 +3,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './db.js';
 import { listEvents } from './events.js';
-import { appendCommit, findRequestCommit, getGames, insertGame, listCommits, listDue, listGamesByStatus, loadGame, saveSnapshot } from './games.js';
+import { appendCommit, findRequestCommit, getCommitId, getGames, insertGame, listCommits, listDue, listGamesByStatus, loadGame, saveSnapshot } from './games.js';
 import { claimName, getIdentity, nameHolder, putIdentity, releaseName } from './accounts.js';
 import { countOnPlayer, deleteMember, getPlayer, insertPlayer, listMemberGameIds, listMemberGamesPage, putMember, updatePlayer } from './players.js';
 import { claimRequest, getRequest } from './requests.js';
@@ -29,6 +29,7 @@ export function createStore({ tableName, client }: { tableName: string; client: 
     /** Commits without their events and notices (replays, scenarios). */
     listRecipes: (gameId: string, from?: number, to?: number) => listCommits(db, gameId, from, to, Infinity, true),
     findRequestCommit: (gameId: string, afterSeq: number, request: string) => findRequestCommit(db, gameId, afterSeq, request),
+    getCommitId: (gameId: string, firstSeq: number) => getCommitId(db, gameId, firstSeq),
     getGames: <D>(ids: string[]) => getGames<D>(db, ids),
     listGamesByStatus: (status: 'LOBBY' | 'ACTIVE' | 'FINISHED', limit: number, before?: string | null, oldestFirst = false) => listGamesByStatus(db, status, limit, before, oldestFirst),
     listDue: (kind: 'GAME' | 'DELIVERY', now: Date, limit: number) => listDue(db, kind, now.toISOString(), limit),

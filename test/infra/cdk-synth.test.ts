@@ -133,7 +133,7 @@ describe('cdk synth (CLI)', () => {
   });
 
   it('produces a notice worker bundle that really runs against the local store', async () => {
-    const message = { type: 'notices', gameId: 'g', notices: [{ playerId: 'nobody', gameId: 'g', kind: 'yourTurn', seat: 0, version: 2 }] };
+    const message = { type: 'retry', deliveryId: 'no-such-delivery' };
     const [result] = await runBundle('NoticeWorkerFunction', [{ Records: [{ messageId: 'm1', body: JSON.stringify(message) }] }]);
     expect(result).toEqual({ batchItemFailures: [] });
   });

@@ -49,16 +49,26 @@ export async function startHarness(opts: { now?: () => Date; rateLimits?: RateCo
   let writes = 0;
   let failFrom = Infinity;
   let failed = 0;
+  let killAfterCommit = false;
   client.middlewareStack.add(
     (next, context) => async (args) => {
-      if (WRITES.has((context as { commandName?: string }).commandName ?? '')) {
+      const name = (context as { commandName?: string }).commandName ?? '';
+      if (WRITES.has(name)) {
         writes++;
         if (writes >= failFrom) {
           failed++;
           throw new InjectedFault(writes);
         }
       }
-      return next(args);
+      const out = await next(args);
+      // The process "dies" right after a commit item is written: nothing after it happens.
+      const sk = (args.input as { Item?: { SK?: unknown } }).Item?.SK;
+      const key = typeof sk === 'string' ? sk : (sk as { S?: string } | undefined)?.S;
+      if (killAfterCommit && name === 'PutItemCommand' && key?.startsWith('COMMIT#')) {
+        failed++;
+        throw new InjectedFault(writes);
+      }
+      return out;
     },
     { step: 'initialize', name: 'reliabilityFaults' },
   );
@@ -77,6 +87,12 @@ export async function startHarness(opts: { now?: () => Date; rateLimits?: RateCo
     },
     disarm() {
       failFrom = Infinity;
+      killAfterCommit = false;
+    },
+    /** Every commit item written from now on is written, then the request "dies" (throws) before anything else. */
+    killAfterCommits() {
+      failed = 0;
+      killAfterCommit = true;
     },
     get writes() {
       return writes;

@@ -1,0 +1,153 @@
+// Notices off the move's path: a webhook receiver that hangs adds nothing to a move's latency
+// (measured as a ratio against the same moves without it), and a process that dies right after
+// a commit loses no notice (the notice was handed to the queue before the commit was written).
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../functions/api/app.js';
+import { codeOf, SIGNING_KEY, testApp } from '../setup/app.js';
+import { GAME_QUERY, PLAY } from '../setup/play.js';
+
+/** A receiver that never answers (`hang`) or answers 204; records the bodies it got. */
+async function receiver(hang: boolean) {
+  const got: string[] = [];
+  const server: Server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      got.push(raw);
+      if (!hang) res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    got,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((ok) => server.close(() => ok()));
+    },
+  };
+}
+
+const HANG_MS = 3000;
+let t: Awaited<ReturnType<typeof testApp>>;
+beforeAll(async () => {
+  t = await testApp({ webhooks: { allowPrivateHosts: true, timeoutMs: HANG_MS } });
+});
+afterAll(() => t.close());
+
+const REGISTER = `mutation($u: String!, $g: ID) { registerWebhook(url: $u, gameId: $g) { secret } }`;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** A started 2-seat game of two fresh players; `hook`: Mary's webhook for it. */
+async function twoSeats(name: string, hook?: string) {
+  const [a, b] = await Promise.all([t.signUp(`${name} Anne`), t.signUp(`${name} Mary`)]);
+  const id = (await t.gql(`mutation { createGame(input: { edition: CLASSIC, seats: 2 }) { id } }`, {}, a.token)).data.createGame.id;
+  await t.gql(`mutation($g: ID!) { joinGame(gameId: $g) { id } }`, { g: id }, b.token);
+  if (hook) expect((await t.gql(REGISTER, { u: hook, g: id }, b.token)).errors).toBeUndefined();
+  await t.gql(`mutation($g: ID!) { startGame(gameId: $g) { id } }`, { g: id }, a.token);
+  return { id, tokens: [a.token, b.token] };
+}
+
+/** Times Mary's card choices that end the day (each makes a yourTurn notice for both seats) over `days` days. */
+async function timedAdvances(id: string, tokens: string[], days: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let d = 0; d < days; d++) {
+    const g = (await t.gql(GAME_QUERY, { id }, tokens[0])).data.game;
+    if (g.phase !== 'CHOOSE' || !g.awaiting.includes(0)) break;
+    expect((await t.gql(PLAY, { g: id, r: g.me.hand[0] }, tokens[0])).errors).toBeUndefined();
+    const hand = (await t.gql(GAME_QUERY, { id }, tokens[1])).data.game.me.hand;
+    const t0 = performance.now();
+    const r = await t.gql(PLAY, { g: id, r: hand[0] }, tokens[1]);
+    times.push(performance.now() - t0);
+    expect(r.errors).toBeUndefined();
+    // Answer any prompts (first option) until the next choosing day.
+    for (let i = 0; i < 20; i++) {
+      const cur = (await t.gql(GAME_QUERY, { id }, tokens[0])).data.game;
+      if (cur.status !== 'ACTIVE' || cur.phase === 'CHOOSE') break;
+      const seat = cur.pending?.seat ?? cur.awaiting[0];
+      const mine = (await t.gql(GAME_QUERY, { id }, tokens[seat])).data.game;
+      const p = mine.me.prompts[0];
+      if (!p) break;
+      await t.gql(`mutation($g: ID!, $p: ID!, $o: ID!) { answerPrompt(gameId: $g, promptId: $p, optionId: $o) { id } }`, { g: id, p: p.id, o: p.options[0].id }, tokens[seat]);
+    }
+  }
+  return times;
+}
+
+describe('notices off the move’s path', () => {
+  it('a hanging webhook receiver adds nothing to move latency (ratio of medians against the same moves without it)', async () => {
+    const hanging = await receiver(true);
+    try {
+      const plain = await twoSeats('Plain');
+      const hooked = await twoSeats('Hooked', hanging.url);
+      const without = await timedAdvances(plain.id, plain.tokens, 5);
+      const withHook = await timedAdvances(hooked.id, hooked.tokens, 5);
+      await t.app.notices!.drain();
+      expect(hanging.got.length).toBeGreaterThanOrEqual(withHook.length); // the receiver was called, and hung
+      const ratio = median(withHook) / median(without);
+      console.log(`advancing playCard median: ${median(without).toFixed(1)} ms without, ${median(withHook).toFixed(1)} ms with a hanging receiver (x${ratio.toFixed(2)})`);
+      expect(ratio).toBeLessThan(2);
+      expect(Math.max(...withHook)).toBeLessThan(HANG_MS);
+    } finally {
+      await hanging.close();
+    }
+  }, 120_000);
+
+  it('no notice is lost when the process dies right after a commit: the next process delivers it', async () => {
+    const good = await receiver(false);
+    try {
+      const { id, tokens } = await twoSeats('Dies', good.url);
+      await t.app.notices!.drain();
+      const before = good.got.length;
+      // A second process on the same table whose queue hands messages on to the first process's
+      // queue (the durable queue outlives it) and which "dies" right after writing a commit
+      // item: nothing after the commit (snapshot, answer) happens.
+      let handed = 0;
+      const dying = buildApp({
+        tableName: t.tableName,
+        client: t.client,
+        signingKey: SIGNING_KEY,
+        webhooks: { allowPrivateHosts: true },
+        noticeQueue: {
+          send: async (ms) => {
+            handed += ms.length;
+            await t.app.services.notices.send(ms); // the durable queue (SQS on AWS) outlives the process
+          },
+        },
+      });
+      const append = dying.services.store.appendCommit;
+      dying.services.store.appendCommit = async (...args) => {
+        await append(...args);
+        throw new Error('process killed right after its commit');
+      };
+      await dying.apollo.start();
+      const gql = async (query: string, variables: Record<string, unknown>, token: string) => {
+        const contextValue = await dying.context({ authorization: `Bearer ${token}` });
+        const r = await dying.apollo.executeOperation({ query, variables }, { contextValue });
+        return JSON.parse(JSON.stringify((r.body as { singleResult: unknown }).singleResult));
+      };
+      // Both choose; Mary's choice ends the day: a commit with notices, then the "crash".
+      const g0 = (await t.gql(GAME_QUERY, { id }, tokens[0])).data.game;
+      await t.gql(PLAY, { g: id, r: g0.me.hand[0] }, tokens[0]);
+      const hand = (await t.gql(GAME_QUERY, { id }, tokens[1])).data.game.me.hand;
+      const died = await gql(PLAY, { g: id, r: hand[0] }, tokens[1]);
+      expect(codeOf(died)).toBe('INTERNAL_SERVER_ERROR');
+      expect(handed).toBeGreaterThan(0);
+      await dying.apollo.stop();
+      // The commit happened (readers fold it) and its notice reaches Mary's receiver.
+      const after = (await t.gql(GAME_QUERY, { id }, tokens[1])).data.game;
+      expect(after.phase).not.toBe('CHOOSE');
+      await t.app.notices!.drain();
+      const bodies = good.got.slice(before).map((b) => JSON.parse(b));
+      expect(bodies.some((b) => b.gameId === id && b.version === after.version)).toBe(true);
+      // The sweep brings the snapshot up to the log; nothing is sent twice.
+      expect((await t.app.sweep()).repaired).toBeGreaterThanOrEqual(1);
+      await t.app.notices!.drain();
+      expect(good.got.slice(before).map((b) => JSON.parse(b).deliveryId)).toEqual([...new Set(good.got.slice(before).map((b) => JSON.parse(b).deliveryId))]);
+    } finally {
+      await good.close();
+    }
+  }, 60_000);
+});

@@ -270,11 +270,12 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
     await contrast('the end screen');
   }
 
-  async function createGame(opts: { edition: string; seats: string; bots: string; board?: string; seed: string }) {
+  async function createGame(opts: { edition: string; seats: string; bots: string; board?: string; seed: string; hours?: string }) {
     await page.getByLabel('Edition').selectOption(opts.edition);
     await page.getByLabel('Seats').selectOption(opts.seats);
     await page.getByLabel('Bots', { exact: true }).selectOption(opts.bots);
     if (opts.board) await page.getByLabel('Board').selectOption(opts.board);
+    if (opts.hours) await page.getByLabel('Time limit per decision (hours)').fill(opts.hours);
     await page.getByLabel('Seed (optional)').fill(opts.seed);
     await page.getByRole('button', { name: 'Create game' }).click();
     await enabled(page.getByRole('button', { name: 'Start game' }));
@@ -320,7 +321,7 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
     await page.screenshot({ path: join(SHOTS, 'end-phone.png') });
     await page.setViewportSize({ width: 1280, height: 900 });
     expect(consoleErrors).toEqual([]);
-  });
+  }, 180_000);
 
   /** A GraphQL call from the test itself (another player, not the page). */
   async function gql<T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
@@ -342,11 +343,15 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
     await page.getByRole('link', { name: 'Libertalia Online' }).click();
     await shown(page.getByRole('heading', { name: 'Lobby' }));
     await hasText(page.getByTestId('my-games'), 'Finished');
-    await createGame({ edition: 'GALECREST', seats: '2', bots: '1', board: 'CALM', seed: 'web galecrest' });
+    await createGame({ edition: 'GALECREST', seats: '2', bots: '1', board: 'CALM', seed: 'web galecrest', hours: '24' });
+    // A time limit: the table counts down (the hand's hint) instead of showing a bare date.
+    await poll(() => page.locator('#hand-hint').innerText()).toMatch(/2[34] h \d\d min left/);
 
-    // Back in the lobby: my games say whose turn it is, Mary's game waits for a player.
+    // Back in the lobby: my games say whose turn it is and the time left, Mary's game waits for a player.
     await page.getByRole('link', { name: 'Libertalia Online' }).click();
     await hasText(page.getByTestId('my-games'), 'Your turn');
+    await poll(() => page.getByTestId('my-games').getByTestId('countdown').innerText()).toMatch(/ · 2[34] h \d\d min left$/);
+    await poll(() => page.title()).toMatch(/^● Your turn · Lobby/);
     await hasText(page.getByTestId('open-games'), 'Mary Read, free seat, Bot');
     await shown(page.getByTestId('open-games').getByRole('button', { name: 'Join' }));
     await page.getByLabel('Edition').selectOption('GALECREST');
@@ -380,7 +385,7 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
     await checkFinished(2);
     await hasText(page.getByTestId('seats'), 'Reputation');
     expect(consoleErrors).toEqual([]);
-  });
+  }, 180_000);
 
   it('joins another player’s game, changes the day’s choice, and sees the other player’s move by polling', async () => {
     const { signUp } = await gql<{ signUp: { token: string } }>('mutation { signUp(name: "Jack Rackham") { token } }');
@@ -466,5 +471,5 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
     await shown(page.getByTestId('day-replay'));
     await poll(() => digest.count()).toBe(0);
     expect(consoleErrors).toEqual([]);
-  });
+  }, 180_000);
 });

@@ -387,7 +387,7 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
     expect(consoleErrors).toEqual([]);
   }, 180_000);
 
-  it('joins another player’s game, changes the day’s choice, and sees the other player’s move by polling', async () => {
+  it('joins another player’s game, changes the day’s choice, and sees the other player’s move arrive by push', async () => {
     const { signUp } = await gql<{ signUp: { token: string } }>('mutation { signUp(name: "Jack Rackham") { token } }');
     const jack = signUp.token;
     const { createGame } = await gql<{ createGame: { id: string } }>(
@@ -402,8 +402,12 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
     await entry.getByRole('button', { name: 'Join' }).click();
     await poll(() => table().getAttribute('data-status')).toBe('LOBBY');
     await hasText(page.getByTestId('status'), 'Ready to start');
+    // From here on the page polls only every 10 minutes: what arrives comes by push (the local
+    // server's graphql-ws subscription).
+    await page.goto(`${local.url}/?poll=600000#/game/${id}`);
+    await poll(() => table().getAttribute('data-live')).toBe('push');
 
-    // Jack starts the game from elsewhere: the page notices by polling the event log.
+    // Jack starts the game from elsewhere: the page is told at once.
     await gql('mutation ($g: ID!) { startGame(gameId: $g) { id } }', { g: id }, jack);
     await poll(() => table().getAttribute('data-status')).toBe('ACTIVE');
     await poll(() => handButtons().count()).toBe(9);
@@ -432,7 +436,7 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
     await hasText(page.getByTestId('log'), `You change your choice to ${nameB}.`);
     await poll(() => handButtons().count()).toBe(9);
 
-    // Jack's choice is the last one: the day runs, and the page shows it without a click.
+    // Jack's choice is the last one: the day runs, and the page shows it without a click (push).
     const { game } = await gql<{ game: { me: { hand: number[] } } }>('query ($g: ID!) { game(id: $g) { me { hand } } }', { g: id }, jack);
     await gql('mutation ($g: ID!, $r: Int!) { playCard(gameId: $g, rank: $r) { id } }', { g: id, r: game.me.hand[0] }, jack);
     await hasText(page.getByTestId('log'), 'Sunrise');
@@ -454,7 +458,7 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
         await waitForChange(before);
       } else await page.waitForTimeout(300);
     }
-    // The day played out arrives by polling, and it is my turn again: the title says so.
+    // The day played out arrives, and it is my turn again: the title says so.
     await shown(page.getByTestId('day-replay'));
     await poll(() => page.title()).toMatch(/^● Your turn/);
     await titleMatchesTurn();

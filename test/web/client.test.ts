@@ -320,8 +320,26 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
     await page.getByTestId('breakdown').scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SHOTS, 'end-phone.png') });
     await page.setViewportSize({ width: 1280, height: 900 });
+    // Back in the lobby, my games list it as finished.
+    await page.getByRole('link', { name: 'Libertalia Online' }).click();
+    await shown(page.getByRole('heading', { name: 'Lobby' }));
+    await hasText(page.getByTestId('my-games'), 'Finished');
     expect(consoleErrors).toEqual([]);
   }, 180_000);
+
+  /**
+   * Each test runs alone or in any order: it opens the lobby and signs up first unless the page
+   * already holds a session.
+   */
+  async function signedIn(name: string) {
+    await page.goto(local.url + '/');
+    await shown(page.getByRole('heading', { name: /^(Sign up|Lobby)$/ }).first());
+    if (await page.getByRole('heading', { name: 'Sign up' }).isVisible()) {
+      await page.getByLabel('Your name').fill(name);
+      await page.getByRole('button', { name: 'Sign up' }).click();
+    }
+    await shown(page.getByRole('heading', { name: 'Lobby' }));
+  }
 
   /** A GraphQL call from the test itself (another player, not the page). */
   async function gql<T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
@@ -336,13 +354,13 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
   }
 
   it('plays a 2-player Winds of Galecrest game (CALM board) against a bot to the end', async () => {
+    await signedIn('Anne Bonny');
     // Another player opens a game: the lobby lists it to join.
     const { signUp } = await gql<{ signUp: { token: string } }>('mutation { signUp(name: "Mary Read") { token } }');
     await gql('mutation ($i: CreateGameInput!) { createGame(input: $i) { id } }', { i: { edition: 'CLASSIC', seats: 3, bots: 1 } }, signUp.token);
 
     await page.getByRole('link', { name: 'Libertalia Online' }).click();
     await shown(page.getByRole('heading', { name: 'Lobby' }));
-    await hasText(page.getByTestId('my-games'), 'Finished');
     await createGame({ edition: 'GALECREST', seats: '2', bots: '1', board: 'CALM', seed: 'web galecrest', hours: '24' });
     // A time limit: the table counts down (the hand's hint) instead of showing a bare date.
     await poll(() => page.locator('#hand-hint').innerText()).toMatch(/2[34] h \d\d min left/);
@@ -388,6 +406,7 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
   }, 180_000);
 
   it('joins another player’s game, changes the day’s choice, and sees the other player’s move arrive by push', async () => {
+    await signedIn('Anne Bonny');
     const { signUp } = await gql<{ signUp: { token: string } }>('mutation { signUp(name: "Jack Rackham") { token } }');
     const jack = signUp.token;
     const { createGame } = await gql<{ createGame: { id: string } }>(

@@ -116,7 +116,7 @@ describe('faults', () => {
             }
             // The client retries with the same requestId: applied once, answered as without the fault.
             const retried = await send(copy, move);
-            expect(as(retried, copy, base)).toEqual(answer);
+            expect(noCommitment(as(retried, copy, base))).toEqual(noCommitment(answer));
             expect(await stored(copy)).toEqual(after);
             if (k === writes && t === targets[0]) {
               // This copy lost its last write (the snapshot, or the commit itself): play it to the end
@@ -127,7 +127,7 @@ describe('faults', () => {
               expect(end.game.version - after.game.version).toBeGreaterThan(20);
               const late = await send(copy, move);
               expect(late.data ?? null).not.toBeNull();
-              expect(as(late, copy, base)).toEqual(answer);
+              expect(noCommitment(as(late, copy, base))).toEqual(noCommitment(answer));
               expect(await stored(copy)).toEqual(final);
             } else if (k === Math.ceil(writes / 2)) {
               await playOut(copy, tokens, t + 1);

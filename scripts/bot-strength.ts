@@ -100,6 +100,8 @@ if (values.shard !== undefined) {
   // A worker: play every k-th job of the list, report each game as one JSON line.
   const [k, of] = values.shard.split('/').map(Number);
   const all = jobs();
+  // One uncounted game per configuration first: decision times are measured warm (JIT done).
+  for (const edition of values.editions!.split(',') as EditionId[]) playOne({ edition, players: 2, game: -1 - k });
   for (let i = k; i < all.length; i += of) process.stdout.write(JSON.stringify(playOne(all[i])) + '\n');
 } else {
   const workers = Math.max(1, Number(values.workers));

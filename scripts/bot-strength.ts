@@ -101,7 +101,7 @@ if (values.shard !== undefined) {
   const [k, of] = values.shard.split('/').map(Number);
   const all = jobs();
   // One uncounted game per configuration first: decision times are measured warm (JIT done).
-  for (const edition of values.editions!.split(',') as EditionId[]) playOne({ edition, players: 2, game: -1 - k });
+  for (const edition of values.editions!.split(',') as EditionId[]) playOne({ edition, players: 2, game: 1_000_000 + k });
   for (let i = k; i < all.length; i += of) process.stdout.write(JSON.stringify(playOne(all[i])) + '\n');
 } else {
   const workers = Math.max(1, Number(values.workers));

@@ -70,9 +70,9 @@ describe('Night in the player’s order', () => {
   });
 
   it('the Freed Prisoner (20) still resolves at the end of the night, after the order', () => {
-    const { g } = setup({ deal: [[20, 16, 8, 35, 4, 32]], loot: amulets });
+    const { g } = setup({ deal: [[20, 16, 8, 21, 22, 35]], loot: amulets });
     toShip(g, 0, [8, 16, 21, 22]);
-    day(g, [20, 35, 32], [[0, '0:8']]);
+    day(g, [20, 35, 35], [[0, '0:8']]);
     // Barkeep +1, Brawler +1, Mutineer discards the Barkeep (lowest) +2, then the Freed
     // Prisoner: 21 and 22 are above 20: +2.
     expect(coins(g)[0]).toBe(12 + 1 + 1 + 2 + 2);
@@ -95,10 +95,11 @@ describe('Hook in the last voyage', () => {
   it('offers only the doubloons (keeping is worthless when no voyage follows), taken without asking', () => {
     const { g } = setup({ deal: [[32, 40, 39, 37, 31, 30]], loot: [[same('map'), same('map'), same('map'), same('amulet')]] });
     // Set-up shortcut: the last day of the third voyage, with this day's loot.
+    lastDay(g); // days 1-3 are over: their loot is back in the bag
     g.round = 3;
     g.days = [[], [], [], [], [], g.days[3]];
-    lastDay(g);
-    toShip(g, 0, [21]);
+    g.day = 6;
+    toShip(g, 0, [30]);
     giveLoot(g, 0, { hook: 1 });
     day(g, [32, 40, 40]);
     expect(g.finished).toBe(true);

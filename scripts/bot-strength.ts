@@ -1,11 +1,13 @@
 // npm run bots:strength -- [--games 1000] [--workers 2] [--bot expert] [--vs greedy]
 //                          [--editions classic,galecrest] [--players 4,2] [--card 400 --prompt 160 --max-commands 40000]
+//                          [--log games.jsonl] | --summarize games.jsonl
 // How strong is a bot? One seat of `--bot` against `--vs` bots in every other seat, the bot's
 // seat rotated game by game, for each edition and player count. Prints its win rate with a
 // 95% confidence interval (Wilson) against the fair share (1 / players), mean scores, and the
 // CPU time of its decisions. Games are split over `--workers` child processes (each measures
 // its own CPU time); on a shared machine keep --workers small.
 import { fork } from 'node:child_process';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { applyInPlace, botCommand, botRandom, createGame, type BotKind, type EditionId } from '../functions/engine/index.js';
@@ -24,6 +26,10 @@ const { values } = parseArgs({
     prompt: { type: 'string', default: String(EXPERT_BUDGET.promptPlayouts) },
     'max-commands': { type: 'string', default: String(EXPERT_BUDGET.maxCommands) },
     shard: { type: 'string' },
+    /** Also append every game's result to this file (JSON lines), as it comes. */
+    log: { type: 'string' },
+    /** Only summarize the games of a --log file (e.g. of a run cut short). */
+    summarize: { type: 'string' },
   },
 });
 
@@ -77,11 +83,14 @@ function playOne(job: Job): GameResult {
   return { ...job, win: g.ranking[0] === seat, botScore: g.seats[seat].score, othersScore: others, decisions, cpuMs: spent, maxMs };
 }
 
+/** Every game to play, the configurations interleaved (a cut-short run still covers them all). */
 function jobs(): Job[] {
   const games = Number(values.games);
   const out: Job[] = [];
-  for (const edition of values.editions!.split(',') as EditionId[]) {
-    for (const players of values.players!.split(',').map(Number)) for (let game = 0; game < games; game++) out.push({ edition, players, game });
+  for (let game = 0; game < games; game++) {
+    for (const edition of values.editions!.split(',') as EditionId[]) {
+      for (const players of values.players!.split(',').map(Number)) out.push({ edition, players, game });
+    }
   }
   return out;
 }
@@ -108,6 +117,13 @@ if (values.shard !== undefined) {
   const all = jobs();
   const results: GameResult[] = [];
   const t0 = Date.now();
+  if (values.summarize) {
+    for (const line of readFileSync(values.summarize, 'utf8').split('\n')) if (line.trim()) results.push(JSON.parse(line) as GameResult);
+  } else await playAll(all, results, workers, t0);
+  report(results, workers, t0);
+}
+
+async function playAll(all: Job[], results: GameResult[], workers: number, t0: number): Promise<void> {
   const self = fileURLToPath(import.meta.url);
   const passOn = process.argv.slice(2);
   await Promise.all(
@@ -120,6 +136,7 @@ if (values.shard !== undefined) {
           let i;
           while ((i = buf.indexOf('\n')) >= 0) {
             results.push(JSON.parse(buf.slice(0, i)) as GameResult);
+            if (values.log) appendFileSync(values.log, buf.slice(0, i) + '\n');
             buf = buf.slice(i + 1);
             if (results.length % 20 === 0) process.stderr.write(`\r${results.length}/${all.length} games, ${Math.round((Date.now() - t0) / 1000)} s`);
           }
@@ -129,10 +146,14 @@ if (values.shard !== undefined) {
     }),
   );
   process.stderr.write('\n');
+}
+
+function report(results: GameResult[], workers: number, t0: number): void {
   const rows = [];
   for (const edition of values.editions!.split(',')) {
     for (const players of values.players!.split(',').map(Number)) {
       const rs = results.filter((r) => r.edition === edition && r.players === players);
+      if (rs.length === 0) continue;
       const wins = rs.filter((r) => r.win).length;
       const [lo, hi] = wilson(wins, rs.length);
       const decisions = rs.reduce((n, r) => n + r.decisions, 0);

@@ -36,8 +36,8 @@ export interface SearchBudget {
   maxCommands: number;
 }
 
-/** The default budget (about 40 ms of CPU per decision on the reference machine: README). */
-export const EXPERT_BUDGET: SearchBudget = { cardPlayouts: 400, promptPlayouts: 160, maxCommands: 40_000 };
+/** The default budget (README "Search bot": the CPU time it takes and the strength it gives). */
+export const EXPERT_BUDGET: SearchBudget = { cardPlayouts: 200, promptPlayouts: 80, maxCommands: 20_000 };
 
 /** UCB1 exploration constant (rewards are in 0..1). */
 const EXPLORE = 0.6;

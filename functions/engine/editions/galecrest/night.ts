@@ -29,7 +29,13 @@ const WITCH = 15;
 const MUTINEER = 16;
 const TOPMAN = 24;
 /** Ships with more orderable abilities than this are asked without trying every order. */
-const MAX_TRIED = 5;
+const MAX_TRIED = 4;
+/**
+ * Trial results (orders times the Witch's answers) followed at most per decision; past it the
+ * engine asks rather than spend more (asking where the order cannot matter costs the player a
+ * click, never a result).
+ */
+const MAX_LEAVES = 48;
 /** shipNight memo marker: the order of the rest was found not to matter. */
 const ANY_ORDER = '*';
 
@@ -104,11 +110,13 @@ export function orderMatters(g: GameState, seat: number, ranks: number[]): boole
   if (!ranks.some((r) => r === MUTINEER || r === TOPMAN || r === WITCH)) return false;
   if (ranks.length > MAX_TRIED) return true;
   let first: Set<string> | null = null;
+  const budget = { leaves: MAX_LEAVES };
   for (const order of permutations(ranks)) {
     const results = new Set<string>();
     const h = trialCopy(g);
     for (let i = order.length - 1; i >= 0; i--) h.queue.push({ t: 'night', seat, rank: order[i] });
-    explore(h, seat, results);
+    explore(h, seat, results, budget);
+    if (budget.leaves < 0) return true;
     if (!first) first = results;
     else if (!sameSet(first, results)) return true;
   }
@@ -128,7 +136,8 @@ function trialCopy(g: GameState): GameState {
 }
 
 /** Runs the trial's queue to its end, branching on every answer of any prompt on the way. */
-function explore(h: GameState, seat: number, out: Set<string>): void {
+function explore(h: GameState, seat: number, out: Set<string>, budget: { leaves: number }): void {
+  if (budget.leaves < 0) return;
   const x = newCtx(h, null);
   for (let guard = 0; guard < 1000; guard++) {
     const p = h.prompt;
@@ -137,7 +146,7 @@ function explore(h: GameState, seat: number, out: Set<string>): void {
         const c = trialCopy(h);
         c.queue = h.queue.slice();
         resume(newCtx(c, null), p.step, o.id);
-        explore(c, seat, out);
+        explore(c, seat, out, budget);
       }
       return;
     }
@@ -147,6 +156,7 @@ function explore(h: GameState, seat: number, out: Set<string>): void {
     if (st.t === 'night' && !h.seats[st.seat].den.includes(st.rank)) continue;
     resume(x, st);
   }
+  budget.leaves--;
   out.add(fingerprint(h, seat));
 }
 

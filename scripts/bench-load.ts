@@ -106,7 +106,8 @@ export async function startStack(): Promise<Stack> {
   const client = localDocumentClient(dynamo.endpoint);
   const capacity = meterCapacity(client);
   await createTable(client as never, 'bench');
-  const app = buildApp({ tableName: 'bench', client, signingKey: 'bench-signing-key-0123456789-abcdefghijkl' });
+  // Bot clients at machine speed: the per-instance rate limits would measure themselves.
+  const app = buildApp({ tableName: 'bench', client, signingKey: 'bench-signing-key-0123456789-abcdefghijkl', rateLimits: false });
   await app.apollo.start();
   const server = createHttpServer(app);
   server.keepAliveTimeout = 60_000;

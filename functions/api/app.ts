@@ -5,7 +5,7 @@ import { ApolloServer } from '@apollo/server';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { createStore } from '../store/index.js';
-import { type ApiContext, createContext, type Services } from './context.js';
+import { admit, type ApiContext, createContext, type Services } from './context.js';
 import { formatError } from './errors.js';
 import { resolvers } from './resolvers/index.js';
 import { handleRest, type RestRequest, type RestResponse } from './rest.js';
@@ -13,6 +13,11 @@ import { typeDefs } from './schema.generated.js';
 import { createChanges } from './changes.js';
 import { sweep, type SweepResult } from './sweep.js';
 import { DEFAULT_WEBHOOKS, type WebhookConfig } from './webhooks.js';
+import { createLimiters, type RateConfig } from './ratelimit.js';
+import { ApiError } from './errors.js';
+import type { ApolloServerPlugin } from '@apollo/server';
+import { HeaderMap } from '@apollo/server';
+import { subscriptionsOverHttp } from './transport.js';
 
 export type { ApiContext } from './context.js';
 
@@ -23,6 +28,8 @@ export interface AppConfig {
   now?: () => Date;
   /** Webhook attempts: timeout and whether private hosts are allowed (default: 2 s, no). */
   webhooks?: Partial<WebhookConfig>;
+  /** Per-instance rate limits (default RATES; false: none, for tests and benches at machine speed). */
+  rateLimits?: RateConfig;
 }
 
 /** Request body limit (bytes) for the HTTP entry points: GraphQL documents here are small. */
@@ -44,9 +51,39 @@ export const ARMOR = {
   blockFieldSuggestion: { enabled: false },
 };
 
+/**
+ * The one set of document limits for every path: Apollo (HTTP, here) and graphql-ws (the local
+ * server's WebSocket, functions/local/subscriptions.ts) use these same rules and token limit.
+ */
+export const LIMITS = {
+  maxTokens: ARMOR.maxTokens.n,
+  armor: new ApolloArmor(ARMOR).protect(),
+};
+
+/** Rate limits before an operation runs (after parse and validation, which are bounded). */
+const rateLimitPlugin: ApolloServerPlugin<ApiContext> = {
+  async requestDidStart() {
+    return {
+      async didResolveOperation({ operation, contextValue }) {
+        if (!operation) return;
+        const fields = operation.selectionSet.selections.flatMap((s) => (s.kind === 'Field' ? [s.name.value] : []));
+        try {
+          admit(contextValue, operation.operation, fields);
+        } catch (e) {
+          if (e instanceof ApiError && e.code === 'RATE_LIMITED') {
+            // HTTP 429 with Retry-After (Apollo reads extensions.http; formatError never shows it).
+            e.extensions.http = { status: 429, headers: new HeaderMap([['retry-after', String(e.details.retryAfterSeconds)]]) };
+          }
+          throw e;
+        }
+      },
+    };
+  },
+};
+
 export function buildApp(config: AppConfig): {
   apollo: ApolloServer<ApiContext>;
-  context: (headers: Record<string, string | undefined>) => Promise<ApiContext>;
+  context: (headers: Record<string, string | undefined>, address?: string | null) => Promise<ApiContext>;
   rest: (req: RestRequest) => Promise<RestResponse>;
   sweep: (now?: Date) => Promise<SweepResult>;
   services: Services;
@@ -58,22 +95,23 @@ export function buildApp(config: AppConfig): {
     now: config.now ?? (() => new Date()),
     webhooks: { ...DEFAULT_WEBHOOKS, ...config.webhooks },
     changes: createChanges(),
+    limiters: createLimiters(config.rateLimits),
   };
-  const armor = new ApolloArmor(ARMOR).protect();
+  const armor = LIMITS.armor;
   const apollo = new ApolloServer<ApiContext>({
     typeDefs,
     resolvers,
-    plugins: [...armor.plugins],
+    plugins: [...armor.plugins, rateLimitPlugin, subscriptionsOverHttp],
     validationRules: armor.validationRules,
     allowBatchedHttpRequests: false,
-    parseOptions: { maxTokens: ARMOR.maxTokens.n },
+    parseOptions: { maxTokens: LIMITS.maxTokens },
     includeStacktraceInErrorResponses: false,
     formatError,
     introspection: true,
   });
   return {
     apollo,
-    context: (headers) => createContext(services, headers),
+    context: (headers, address) => createContext(services, headers, address ?? null),
     rest: (req) => handleRest(services, req),
     sweep: (now) => sweep(now ? { ...services, now: () => now } : services),
     services,

@@ -5,6 +5,7 @@ import { bearerToken, type Player, verifyToken } from './auth.js';
 import type { GameChanges } from './changes.js';
 import { ApiError } from './errors.js';
 import type { WebhookConfig } from './webhooks.js';
+import { type Limiters, principals } from './ratelimit.js';
 
 export interface Services {
   store: Store;
@@ -12,22 +13,41 @@ export interface Services {
   now: () => Date;
   webhooks: WebhookConfig;
   changes: GameChanges;
+  /** Per-instance rate limits (ratelimit.ts). */
+  limiters: Limiters;
 }
 
 export interface ApiContext {
   services: Services;
   player: Player | null;
   authError: ApiError | null;
+  /** The caller's network address (rate limits of anonymous calls), if the entry point knows it. */
+  address?: string | null;
+  /** The API client acting for the player (accounts issue), if any: rate limits apply to it too. */
+  clientId?: string | null;
 }
 
-export async function createContext(services: Services, headers: Record<string, string | undefined>): Promise<ApiContext> {
+export async function createContext(services: Services, headers: Record<string, string | undefined>, address: string | null = null): Promise<ApiContext> {
   const token = bearerToken(headers);
-  if (token === null) return { services, player: null, authError: null };
+  if (token === null) return { services, player: null, authError: null, address };
   try {
-    return { services, player: await verifyToken(services.signingKey, token, services.now()), authError: null };
+    return { services, player: await verifyToken(services.signingKey, token, services.now()), authError: null, address };
   } catch (e) {
-    return { services, player: null, authError: e as ApiError };
+    return { services, player: null, authError: e as ApiError, address };
   }
+}
+
+/**
+ * The per-instance rate limit of one operation, before it runs: reads and mutations per
+ * principal (player and acting client; the address for anonymous calls), sign-ups per address.
+ * Throws RATE_LIMITED with `retryAfterSeconds`.
+ */
+export function admit(ctx: ApiContext, kind: 'query' | 'mutation' | 'subscription', fields: readonly string[] = []): void {
+  const keys = principals(ctx);
+  const { limiters } = ctx.services;
+  if (kind === 'mutation' && !ctx.player && fields.includes('signUp')) limiters.signUp.check(keys, 'sign-ups per address');
+  else if (kind === 'mutation') limiters.write.check(keys, 'mutations per player');
+  else limiters.read.check(keys, 'reads per player');
 }
 
 /** The caller, or UNAUTHENTICATED. */

@@ -4,7 +4,8 @@
 // webhook deliveries whose next attempt is due. Every step is a conditional write: overlapping
 // sweeps are harmless.
 import { awaitedBot } from './bots.js';
-import { continueBots } from './commit.js';
+import { commitChange, continueBots } from './commit.js';
+import { BOUNDS } from './ratelimit.js';
 import type { Services } from './context.js';
 import { enforceDeadlines } from './deadlines.js';
 import type { GameDoc } from './doc.js';
@@ -21,6 +22,8 @@ export interface SweepResult {
   timeouts: number;
   /** Webhook attempts made (delivered or not). */
   deliveries: number;
+  /** Lobbies cancelled because nobody touched them for BOUNDS.lobbyExpiryDays. */
+  lobbiesExpired: number;
 }
 
 /** Runs `fn` for each id, `parallel` at a time; one failure never stops the others. */
@@ -43,6 +46,7 @@ export async function sweep(services: Services): Promise<SweepResult> {
   let timeouts = 0;
   let advanced = 0;
   let deliveries = 0;
+  let expired = 0;
   const due = await services.store.listDue('GAME', now, SWEEP_LIMIT);
   await each(due, 'game', async (id) => {
     timeouts += await enforceDeadlines(services, id);
@@ -52,10 +56,23 @@ export async function sweep(services: Services): Promise<SweepResult> {
     const rec = await services.store.loadGame<GameDoc>(id);
     if (rec && rec.status === 'ACTIVE' && awaitedBot(rec.doc) !== undefined && (await continueBots(services, rec)) > 0) advanced++;
   });
+  // Stale lobbies: unchanged for BOUNDS.lobbyExpiryDays, cancelled (oldest first).
+  const cutoff = new Date(now.getTime() - BOUNDS.lobbyExpiryDays * 86_400_000).toISOString();
+  const lobbies = await services.store.listGameIdsByStatus('LOBBY', SWEEP_LIMIT, true);
+  await each(lobbies, 'lobby', async (id) => {
+    const rec = await services.store.loadGame<GameDoc>(id);
+    if (!rec || rec.status !== 'LOBBY' || rec.updatedAt > cutoff) return;
+    await commitChange(services, id, {
+      needed: (r) => r.status === 'LOBBY' && r.updatedAt <= cutoff,
+      apply: () => [{ type: 'gameCancelled', data: { reason: 'expired', days: BOUNDS.lobbyExpiryDays } }],
+      status: () => 'CANCELLED',
+    });
+    expired++;
+  });
   const retries = await services.store.listDue('DELIVERY', now, SWEEP_LIMIT);
   await each(retries, 'delivery', async (id) => {
     const d = await services.store.getDelivery(id);
     if (d && d.status === 'pending' && d.nextAt !== null && d.nextAt <= now.toISOString() && (await attempt(services, d)) !== 'skipped') deliveries++;
   }, 16); // each attempt waits at most the webhook timeout
-  return { gamesChecked: ids.length, advanced, timeouts, deliveries };
+  return { gamesChecked: ids.length, advanced, timeouts, deliveries, lobbiesExpired: expired };
 }

@@ -63,7 +63,7 @@ async function graphql(app: App, req: IncomingMessage, res: ServerResponse, url:
   }
   const result = await app.apollo.executeHTTPGraphQLRequest({
     httpGraphQLRequest: { method: req.method ?? 'GET', headers, search: url.search, body },
-    context: () => app.context(flatHeaders(req)),
+    context: () => app.context(flatHeaders(req), req.socket.remoteAddress ?? null),
   });
   const outHeaders: Record<string, string> = {};
   for (const [k, v] of result.headers) outHeaders[k] = v;
@@ -84,7 +84,7 @@ export function createHttpServer(app: App): Server {
       url.pathname === '/graphql' || url.pathname === '/graphql/'
         ? graphql(app, req, res, url)
         : serveStatic(req, res, url.pathname).then((served) => served ? undefined : app
-            .rest({ method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: flatHeaders(req) })
+            .rest({ method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: flatHeaders(req), address: req.socket.remoteAddress ?? null })
             .then((r) => send(res, r.status, r.headers, req.method === 'HEAD' ? '' : r.body)));
     work.catch((e) => {
       console.error('request failed', e);

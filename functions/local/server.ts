@@ -6,6 +6,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { buildApp } from '../api/app.js';
+import type { RateConfig } from '../api/ratelimit.js';
 import { createTable } from '../store/index.js';
 import { localDocumentClient, startDynalite } from './dynalite.js';
 import { createHttpServer } from './http.js';
@@ -21,6 +22,8 @@ export interface LocalOptions {
   endpoint?: string;
   /** How often the sweep runs (deadlines, webhook retries); 0: never. Default 60 s. */
   sweepIntervalMs?: number;
+  /** Per-instance rate limits (default: the service's; false: none). */
+  rateLimits?: RateConfig;
 }
 
 export interface LocalServer {
@@ -51,7 +54,7 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
   const tableName = opts.tableName ?? 'libertalia';
   await createTable(client as never, tableName);
   // Webhooks to localhost are fine on a laptop (and in tests); the AWS handlers refuse them.
-  const app = buildApp({ tableName, client, signingKey: signingKey(dataDir), webhooks: { allowPrivateHosts: true } });
+  const app = buildApp({ tableName, client, signingKey: signingKey(dataDir), webhooks: { allowPrivateHosts: true }, rateLimits: opts.rateLimits });
   await app.apollo.start();
   const server = createHttpServer(app);
   const closeSubscriptions = attachSubscriptions(server, app);
@@ -94,6 +97,7 @@ if (isMain) {
     dataDir: inMemory ? null : resolve(process.env.DATA_DIR ?? '.data'),
     tableName: process.env.TABLE_NAME ?? 'libertalia',
     sweepIntervalMs: Number(process.env.SWEEP_INTERVAL_SECONDS ?? 60) * 1000,
+    rateLimits: process.env.RATE_LIMITS === 'off' ? false : undefined,
   });
   console.log(`Libertalia Online: GraphQL at ${local.url}/graphql, REST at ${local.url}/health and ${local.url}/games/{id}/events`);
   console.log(inMemory ? 'store: in memory (lost on exit)' : `store: ${resolve(process.env.DATA_DIR ?? '.data')}`);

@@ -3,7 +3,7 @@
 // before the game commit that seats the player and deleted after the one that unseats them,
 // so the index may briefly list a game the player is not in, never miss one: readers check
 // the game's own seat list.
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type Db, isConditionFailed, queryIndex } from './db.js';
 import { gameIdOf, GSI1, keys } from './table.js';
 
@@ -57,4 +57,45 @@ export async function listMemberGameIds(db: Db, playerId: string, limit: number)
     ScanIndexForward: false,
   };
   return queryIndex(db, query, limit, gameIdOf);
+}
+
+/**
+ * A fixed-window counter kept on the player item (rate limits of rare, costly calls such as
+ * createGame: the request writes the item instead of adding a counter item). Counts one in
+ * `window` (any label, e.g. the hour) if fewer than `max` were counted there; false otherwise.
+ * One conditional update (two when the window changes); no read.
+ */
+export async function countOnPlayer(db: Db, playerId: string, counter: string, window: string, max: number): Promise<boolean> {
+  const names = { '#w': `${counter}Window`, '#n': `${counter}Count` };
+  const key = keys.player(playerId);
+  try {
+    await db.doc.send(new UpdateCommand({ TableName: db.table, Key: key, UpdateExpression: 'SET #n = #n + :one', ConditionExpression: 'attribute_exists(PK) AND #w = :w AND #n < :max', ExpressionAttributeNames: names, ExpressionAttributeValues: { ':w': window, ':one': 1, ':max': max } }));
+    return true;
+  } catch (e) {
+    if (!isConditionFailed(e)) throw e;
+  }
+  try {
+    // A new window (or the first count): start at 1, unless another request just did.
+    await db.doc.send(new UpdateCommand({ TableName: db.table, Key: key, UpdateExpression: 'SET #w = :w, #n = :one', ConditionExpression: 'attribute_not_exists(#w) OR #w <> :w', ExpressionAttributeNames: names, ExpressionAttributeValues: { ':w': window, ':one': 1 } }));
+    return max >= 1;
+  } catch (e) {
+    if (!isConditionFailed(e)) throw e;
+    return false;
+  }
+}
+
+/**
+ * A page of the player's game ids, newest first. `before` is the previous page's cursor (the
+ * index sort key `<createdAt>#<gameId>` of its last entry); `cursor` is null on the last page.
+ */
+export async function listMemberGamesPage(db: Db, playerId: string, limit: number, before?: string | null): Promise<{ ids: string[]; cursor: string | null }> {
+  const query = {
+    IndexName: GSI1,
+    KeyConditionExpression: before ? 'GSI1PK = :pk AND GSI1SK < :before' : 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': `PLAYER#${playerId}`, ...(before ? { ':before': before } : {}) },
+    ScanIndexForward: false,
+  };
+  const items = await queryIndex(db, query, limit + 1, (it) => ({ id: gameIdOf(it), key: it.GSI1SK as string }));
+  const page = items.slice(0, limit);
+  return { ids: page.map((x) => x.id), cursor: items.length > limit ? page[page.length - 1].key : null };
 }

@@ -120,7 +120,7 @@ describe('playing', () => {
     expectEventsRedacted(await allEvents(t.gql, g.id), null);
   });
 
-  it('a prompt carries its deadline; answering someone else’s turn is WRONG_PHASE', async () => {
+  it('a prompt carries its deadline; answering someone else’s prompt is FORBIDDEN', async () => {
     const [a, b] = await Promise.all([t.signUp('P0'), t.signUp('P1')]);
     const g = await created(a.token, { edition: 'CLASSIC', seats: 2, seed: 'prompts', decisionTimeLimitHours: 2 });
     await t.gql(JOIN, { g: g.id }, b.token);
@@ -139,7 +139,7 @@ describe('playing', () => {
         expect(other.me.prompts).toEqual([]);
         const p = mine.me.prompts[0];
         const wrong = await t.gql(`mutation($g: ID!, $p: ID!, $o: ID!) { answerPrompt(gameId: $g, promptId: $p, optionId: $o) { id } }`, { g: g.id, p: p.id, o: p.options[0].id }, tokens[1 - owner]);
-        expect(codeOf(wrong)).toBe('WRONG_PHASE');
+        expect(codeOf(wrong)).toBe('FORBIDDEN');
         const illegal = await t.gql(`mutation($g: ID!, $p: ID!) { answerPrompt(gameId: $g, promptId: $p, optionId: "no-such-option") { id } }`, { g: g.id, p: p.id }, tokens[owner]);
         expect(codeOf(illegal)).toBe('ILLEGAL_MOVE');
         expect(codeOf(await t.gql(PLAY, { g: g.id, r: mine.me.hand[0] }, tokens[owner]))).toBe('WRONG_PHASE');

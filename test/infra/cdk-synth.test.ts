@@ -128,7 +128,7 @@ describe('cdk synth (CLI)', () => {
 
   it('produces a sweep bundle that really runs against the local store', async () => {
     const [result] = await runBundle('SweepFunction', [{ source: 'aws.events', 'detail-type': 'Scheduled Event', detail: {} }]);
-    expect(result).toEqual({ gamesChecked: 0, advanced: 0, timeouts: 0, deliveries: 0 });
+    expect(result).toEqual({ gamesChecked: 0, advanced: 0, timeouts: 0, deliveries: 0, lobbiesExpired: 0 });
   });
 
   it('ran the cdk-nag AwsSolutions checks with nothing left unsuppressed', () => {

@@ -10,9 +10,10 @@ export interface GqlResult<T = any> {
   errors?: { message: string; extensions?: { code?: string; [k: string]: unknown }; path?: unknown[] }[];
 }
 
-export async function testApp(opts: { now?: () => Date; webhooks?: Parameters<typeof buildApp>[0]['webhooks'] } = {}) {
+export async function testApp(opts: { now?: () => Date; webhooks?: Parameters<typeof buildApp>[0]['webhooks']; rateLimits?: Parameters<typeof buildApp>[0]['rateLimits'] } = {}) {
   const { client, tableName } = await freshTable('api');
-  const app = buildApp({ tableName, client, signingKey: SIGNING_KEY, now: opts.now, webhooks: opts.webhooks });
+  // Tests drive games at machine speed: no per-instance rate limits unless a test asks for them.
+  const app = buildApp({ tableName, client, signingKey: SIGNING_KEY, now: opts.now, webhooks: opts.webhooks, rateLimits: opts.rateLimits ?? false });
   await app.apollo.start();
   async function gql<T = any>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<GqlResult<T>> {
     const contextValue = await app.context(token === undefined ? {} : { authorization: `Bearer ${token}` });
@@ -41,4 +42,4 @@ export const GAME_FIELDS = `
   round day phase island { seat rank } days bagSize awaiting pending { seat kind promptId }
   seats { seat playerId name isBot isOpen hasChosen awaited deadline doubloons score handSize den graveyard graveyardSize loot { kind count } lootCount reputation }
   me { seat hand choice choiceDeadline prompts { id kind text deadline options { id label } } }
-  ranking { place seat name score } seed`;
+  ranking { place seat name score } seed seedCommitment seedChosenBy { playerId name }`;

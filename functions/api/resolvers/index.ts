@@ -5,10 +5,13 @@ import { type ApiContext, optionalPlayer, requirePlayer } from '../context.js';
 import * as games from '../games.js';
 import { rematch } from '../rematch.js';
 import { renderGame } from '../render.js';
+import { tieBreakMarks } from '../words.js';
 import { replay } from '../replay.js';
 import { registerWebhook } from '../webhooks.js';
 import { DateTimeScalar, JSONScalar } from './scalars.js';
 import { resolveEventType, typedEvent } from '../events.js';
+import { ApiError } from '../errors.js';
+import { myGamesPage, openGamesPage } from '../pages.js';
 import { gameUpdated } from './subscriptions.js';
 import type { GameStatus } from '../../store/index.js';
 import { characters, type EditionId } from '../../engine/index.js';
@@ -36,19 +39,34 @@ export const resolvers = {
       const viewer = optionalPlayer(ctx);
       return (await games.openGames(ctx.services)).map((r) => renderGame(r, viewer?.id ?? null));
     }) as Args<Record<string, never>>,
-    events: (async (_p, { gameId, after, limit }, ctx) => {
-      const page = await games.events(ctx.services, optionalPlayer(ctx), gameId, after, limit);
-      return { ...page, events: page.events.map(typedEvent) };
+    myGamesPage: (async (_p, { status, first, after }, ctx) => {
+      const me = requirePlayer(ctx);
+      const page = await myGamesPage(ctx.services, me, status ?? null, first, after);
+      return { ...page, games: page.games.map((r) => renderGame(r, me.id)) };
+    }) as Args<{ status?: GameStatus | null; first?: number | null; after?: string | null }>,
+    openGamesPage: (async (_p, { first, after }, ctx) => {
+      const viewer = optionalPlayer(ctx);
+      const page = await openGamesPage(ctx.services, first, after);
+      return { ...page, games: page.games.map((r) => renderGame(r, viewer?.id ?? null)) };
+    }) as Args<{ first?: number | null; after?: string | null }>,
+    events: (async (_p, { gameId, after, first, limit }, ctx) => {
+      if (first != null && limit != null && first !== limit) throw new ApiError('BAD_USER_INPUT', 'first and limit are one argument (limit is its older name): give one');
+      const page = await games.events(ctx.services, optionalPlayer(ctx), gameId, after, first ?? limit);
+      const events = page.events.map((e) => ({ ...typedEvent(e), text: e.text }));
+      const endCursor = page.events.length ? page.events[page.events.length - 1].seq : (after ?? 0);
+      return { ...page, events, pageInfo: { hasNextPage: page.hasMore, endCursor } };
     }) as Args<{
       gameId: string;
       after?: number | null;
+      first?: number | null;
       limit?: number | null;
     }>,
     replay: (async (_p, { gameId, at }, ctx) => {
       const viewer = optionalPlayer(ctx);
       return renderGame(await replay(ctx.services, viewer, gameId, at), viewer?.id ?? null);
     }) as Args<{ gameId: string; at: number }>,
-    characters: ((_p, { edition }) => characters(edition.toLowerCase() as EditionId)) as Args<{ edition: string }>,
+    characters: ((_p, { edition }) =>
+      characters(edition.toLowerCase() as EditionId).map((c) => ({ ...c, tieBreaks: edition === 'CLASSIC' ? tieBreakMarks(c.rank) : null }))) as Args<{ edition: string }>,
     myWebhooks: (async (_p, _a, ctx) => (await ctx.services.store.listWebhooks(requirePlayer(ctx).id)).map(webhookView)) as Args<Record<string, never>>,
   },
   Mutation: {
@@ -87,7 +105,12 @@ export const resolvers = {
         ctx.services,
         me,
         gameId,
-        (seat) => ({ seat, answer: optionId, promptId }),
+        (seat, doc) => {
+          // Another seat's prompt is not yours to answer (not a phase question).
+          const pending = doc.state.prompt;
+          if (pending && pending.id === promptId && pending.seat !== seat) throw new ApiError('FORBIDDEN', `prompt ${promptId} is seat ${pending.seat}'s to answer`);
+          return { seat, answer: optionId, promptId };
+        },
         `answer:${promptId}:${optionId}`,
         requestId,
       );

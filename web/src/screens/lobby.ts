@@ -3,7 +3,9 @@ import { api, ApiError, type Board, type BotKind, type Edition, type GameSummary
 import { h, render } from '../dom';
 import { saveSession } from '../session';
 import { go, header, message } from '../shell';
-import { editionName, roundWord, turnText } from '../words';
+import { turnAlert } from '../alerts';
+import { pollingUpdates } from '../live';
+import { editionName, roundWord, timeLeft, turnText } from '../words';
 
 const EDITIONS: [Edition, string][] = [
   ['CLASSIC', 'Classic (2012)'],
@@ -29,6 +31,7 @@ export function lobbyScreen(root: HTMLElement): () => void {
 
   function draw() {
     const seatsOpts = [2, 3, 4, 5, 6];
+    turnAlert(mine.filter((g) => g.status === 'ACTIVE' && g.me && g.awaiting.includes(g.me.seat)).length, 'Lobby');
     render(
       root,
       header('Lobby'),
@@ -148,11 +151,19 @@ export function lobbyScreen(root: HTMLElement): () => void {
                 { class: 'games', 'data-testid': 'my-games' },
                 mine.map((g) => {
                   const t = turnText(g, g.me?.seat ?? null);
+                  const mineDue = g.me ? g.seats[g.me.seat]?.deadline : null;
+                  const due = t === 'Your turn' ? mineDue : g.status === 'ACTIVE' ? g.nextDeadline : null;
                   return h(
                     'li',
-                    { class: t === 'Your turn' ? 'mine turn' : 'mine' },
+                    { class: t === 'Your turn' ? 'mine turn' : 'mine', 'data-key': `mine-${g.id}` },
                     h('a', { href: `#/game/${g.id}`, 'data-key': `open-${g.id}` }, `${editionName(g.edition, g.board)}, ${g.seatCount} seats`),
-                    h('span', { class: 'meta' }, g.status === 'ACTIVE' ? `${roundWord(g.edition)} ${g.round}, day ${g.day} · ` : '', h('strong', null, t)),
+                    h(
+                      'span',
+                      { class: 'meta' },
+                      g.status === 'ACTIVE' ? `${roundWord(g.edition)} ${g.round}, day ${g.day} · ` : '',
+                      h('strong', null, t),
+                      due ? h('span', { class: 'deadline', 'data-testid': 'countdown' }, ` · ${timeLeft(due)}`) : '',
+                    ),
                     h('span', { class: 'meta' }, g.seats.map((s) => s.name ?? 'free seat').join(', ')),
                   );
                 }),
@@ -170,7 +181,7 @@ export function lobbyScreen(root: HTMLElement): () => void {
                 open.map((g) =>
                   h(
                     'li',
-                    null,
+                    { 'data-key': `open-li-${g.id}` },
                     h('span', null, `${editionName(g.edition, g.board)}: ${g.seats.filter((s) => !s.isOpen).length} of ${g.seatCount} seats taken`),
                     h('span', { class: 'meta' }, g.seats.map((s) => s.name ?? 'free seat').join(', ')),
                     g.me
@@ -234,9 +245,11 @@ export function lobbyScreen(root: HTMLElement): () => void {
 
   draw();
   void load();
-  const timer = setInterval(() => void load(), 5000);
+  // Lists and countdowns refresh every 5 s while the tab is visible.
+  const updates = pollingUpdates(async () => true, 5000);
+  updates.start(load);
   return () => {
     alive = false;
-    clearInterval(timer);
+    updates.stop();
   };
 }

@@ -1,34 +1,24 @@
-// A decision the viewer owes: the prompt's text and one button per option.
+// A decision the viewer owes: the server's text and one button per option, labelled as the
+// server wrote them (players by name), with the time left to answer.
 import { api, type Prompt } from '../api';
 import { h } from '../dom';
-import { cardName, when } from '../words';
-import type { TableCtx } from './context';
+import { timeLeft, when } from '../words';
+import { press, type TableCtx } from './context';
 
 export function promptPart(ctx: TableCtx, p: Prompt): HTMLElement {
   const g = ctx.game;
   return h(
     'section',
-    { class: 'prompt', 'aria-labelledby': `prompt-${p.id}`, 'data-testid': 'prompt' },
+    { class: 'prompt', 'aria-labelledby': `prompt-${p.id}`, 'data-testid': 'prompt', 'data-key': `prompt-${p.id}` },
     h('h2', { id: `prompt-${p.id}` }, 'Your decision'),
     h('p', { class: 'prompt-text' }, p.text),
-    p.deadline && h('p', { class: 'deadline' }, `Answer by ${when(p.deadline)}.`),
+    p.deadline && h('p', { class: 'deadline', title: when(p.deadline) }, `Answer within ${timeLeft(p.deadline, ctx.now)} (by ${when(p.deadline)}).`),
     h(
       'div',
       { class: 'options', role: 'group', 'aria-label': p.text },
-      p.options.map((o) =>
-        h(
-          'button',
-          { type: 'button', 'data-key': `opt-${o.id}`, 'data-option': o.id, disabled: ctx.busy, onclick: () => ctx.act(() => api.answerPrompt(g.id, p.id, o.id)) },
-          optionLabel(ctx, p, o.label, o.id),
-        ),
+      p.options.map((o, i) =>
+        h('button', { ...press(ctx, () => api.answerPrompt(g.id, p.id, o.id)), 'data-key': `opt-${p.id}-${o.id}`, 'data-option': o.id, 'data-focus-next': i === 0 ? '' : undefined }, o.label),
       ),
     ),
   );
-}
-
-function optionLabel(ctx: TableCtx, p: Prompt, label: string, optionId: string): string {
-  // Character options are "<seat>:<rank>": say whose card it is.
-  const m = /^(-?\d+):(\d+(?:\.\d+)?)$/.exec(optionId);
-  if (p.kind === 'character' && m) return `${ctx.names.seat(Number(m[1]))}: ${cardName(ctx.game.edition, Number(m[2]))}`;
-  return label;
 }

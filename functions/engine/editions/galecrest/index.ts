@@ -68,6 +68,7 @@ export const galecrest: Edition = {
       reputation: [...e.track],
       board: e.board,
       sides: { ...e.sides },
+      tiles: structuredClone(e.tiles),
       dial: g.seats.map((s) => Math.min(DIAL_MAX, s.score)),
     };
   },

@@ -7,6 +7,9 @@ import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { createStore } from '../store/index.js';
 import { admit, type ApiContext, createContext, type Services } from './context.js';
 import { formatError } from './errors.js';
+import { createVerifier, type IssuerConfig, SCOPES } from './auth.js';
+import { createPlayerCache } from './accounts.js';
+import { type KeySource, staticKeys } from './keys.js';
 import { resolvers } from './resolvers/index.js';
 import { handleRest, type RestRequest, type RestResponse } from './rest.js';
 import { typeDefs } from './schema.generated.js';
@@ -24,8 +27,17 @@ export type { ApiContext } from './context.js';
 export interface AppConfig {
   tableName: string;
   client: DynamoDBDocumentClient;
-  signingKey: string;
+  /** The key the service signs its own tokens with (guests, site users); or `signingKeys`. */
+  signingKey?: string;
+  /** A key ring source (AWS: the secret's current and previous versions, re-read on an interval). */
+  signingKeys?: KeySource;
+  /** Trusted OpenID Providers (Cognito, the local provider); none: guest tokens only. */
+  issuers?: IssuerConfig[];
   now?: () => Date;
+  /** Lifetime of the service's own access tokens (default one hour). */
+  accessTokenSeconds?: number;
+  /** The web app's sign-in (Query.authConfig): its provider and public client id. */
+  webClient?: { issuer: string; clientId: string; scope?: string };
   /** Webhook attempts: timeout and whether private hosts are allowed (default: 2 s, no). */
   webhooks?: Partial<WebhookConfig>;
   /** Per-instance rate limits (default RATES; false: none, for tests and benches at machine speed). */
@@ -88,11 +100,20 @@ export function buildApp(config: AppConfig): {
   sweep: (now?: Date) => Promise<SweepResult>;
   services: Services;
 } {
-  if (!config.signingKey || config.signingKey.length < 32) throw new Error('the signing key must have at least 32 characters');
+  const keys = config.signingKeys ?? staticKeys([config.signingKey ?? '']);
+  const now = config.now ?? (() => new Date());
   const services: Services = {
     store: createStore({ tableName: config.tableName, client: config.client }),
-    signingKey: config.signingKey,
-    now: config.now ?? (() => new Date()),
+    keys,
+    verifier: createVerifier({ keys, issuers: config.issuers ?? [], now, accessTokenSeconds: config.accessTokenSeconds }),
+    players: createPlayerCache(),
+    authConfig: {
+      issuer: config.webClient?.issuer ?? null,
+      clientId: config.webClient?.clientId ?? null,
+      scope: config.webClient?.scope ?? `openid ${SCOPES.play}`,
+      guests: true,
+    },
+    now,
     webhooks: { ...DEFAULT_WEBHOOKS, ...config.webhooks },
     changes: createChanges(),
     limiters: createLimiters(config.rateLimits),

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { type BotKind, createGame as engineCreateGame, type Command, type EditionId, type GameEvent, viewEvent } from '../engine/index.js';
 import type { GameStatus } from '../store/index.js';
 import type { Player } from './auth.js';
-import { commitChange, type GameRec, loadOrNotFound } from './commit.js';
+import { commitChange, type GameRec, loadOrNotFound, actorOf } from './commit.js';
 import type { Services } from './context.js';
 import { canWatch } from './access.js';
 import { BOT_NAMES, DEFAULT_TIMEOUTS_BEFORE_BOT, engineOptions, freeSeatFor, type GameDoc, isFull, play, seatOf } from './doc.js';
@@ -28,14 +28,6 @@ export interface CreateGameInput {
 const bad = (m: string): never => {
   throw new ApiError('BAD_USER_INPUT', m);
 };
-
-export async function signUp(services: Services, name: string): Promise<Player> {
-  const trimmed = name.trim();
-  if (trimmed.length < 1 || trimmed.length > 40) bad('a name has 1-40 characters');
-  const player = { id: randomUUID(), name: trimmed };
-  await services.store.insertPlayer({ ...player, createdAt: services.now().toISOString() });
-  return player;
-}
 
 /**
  * Lobby integrity: at most BOUNDS.openLobbiesPerPlayer open lobbies created by one player
@@ -113,7 +105,7 @@ export async function createGame(services: Services, player: Player, input: Crea
     updatedAt: now,
     doc,
     lastSeq: events.length,
-    outbox: events.map((e, i) => ({ seq: i + 1, at: now, ...e })),
+    outbox: events.map((e, i) => ({ seq: i + 1, at: now, ...e, ...actorOf(services) })),
     requests: {},
   };
   // Index first: the index may name a game the player is not in (filtered), never miss one.
@@ -299,7 +291,7 @@ export async function events(services: Services, player: Player | null, gameId: 
   return {
     events: page.events.map((e) => {
       const seen = viewEvent(e, seat);
-      return { seq: e.seq, at: e.at, ...seen, text: describeEvent(seen, names) };
+      return { seq: e.seq, at: e.at, ...seen, text: describeEvent(seen, names), actor: e.actor ?? null };
     }),
     hasMore: page.hasMore,
   };

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { createGame as engineCreateGame } from '../engine/index.js';
 import type { Player } from './auth.js';
-import { commitChange, type GameRec, loadOrNotFound } from './commit.js';
+import { commitChange, type GameRec, loadOrNotFound, actorOf } from './commit.js';
 import type { Services } from './context.js';
 import { engineOptions, type GameDoc, seatOf } from './doc.js';
 import { ApiError } from './errors.js';
@@ -51,7 +51,7 @@ export async function rematch(services: Services, player: Player, gameId: string
       ...doc.seats.flatMap((s, seat) => (s.playerId ? [{ type: 'playerJoined', data: { seat, playerId: s.playerId, name: s.name } }] : [])),
       ...doc.seats.flatMap((s, seat) => (s.invited ? [{ type: 'playerInvited', data: { seat, playerId: s.invited } }] : [])),
     ];
-    const fresh: GameRec = { id, version: 1, status: 'LOBBY', createdAt: now, updatedAt: now, doc, lastSeq: events.length, outbox: events.map((e, i) => ({ seq: i + 1, at: now, ...e })), requests: {} };
+    const fresh: GameRec = { id, version: 1, status: 'LOBBY', createdAt: now, updatedAt: now, doc, lastSeq: events.length, outbox: events.map((e, i) => ({ seq: i + 1, at: now, ...e, ...actorOf(services) })), requests: {} };
     // Index first (as for joining): the index may name a game a player is not in, never miss one.
     await services.store.putMember(id, player.id, now);
     if (!(await services.store.insertGame(fresh))) {

@@ -169,7 +169,7 @@ export async function recordDeliveries(services: Services, notices: Notice[]): P
     for (const hook of await hooksOf.get(n.playerId)!) {
       if (hook.gameId !== null && hook.gameId !== n.gameId) continue;
       const id = randomUUID();
-      const body = JSON.stringify({ deliveryId: id, gameId: n.gameId, kind: n.kind, seat: n.seat, version: n.version });
+      const body = JSON.stringify({ deliveryId: id, gameId: n.gameId, kind: n.kind, seat: n.seat, version: n.version, actor: services.actor ?? null });
       const d: DeliveryRecord = { id, hookId: hook.id, playerId: n.playerId, body, attempts: 0, status: 'pending', nextAt: now, lastError: null, createdAt: now };
       await services.store.putDelivery(d);
       out.push(d);

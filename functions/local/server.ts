@@ -2,14 +2,15 @@
 // ./.data unless LOCAL_IN_MEMORY=1 or --in-memory; the signing key is made once and kept there.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { buildApp } from '../api/app.js';
 import type { RateConfig } from '../api/ratelimit.js';
 import { createTable } from '../store/index.js';
 import { localDocumentClient, startDynalite } from './dynalite.js';
-import { createHttpServer } from './http.js';
+import { requestHandler } from './http.js';
+import { createLocalProvider, LOCAL_AUDIENCE, WEB_CLIENT_ID, WEB_SCOPE } from './oidc.js';
 import { attachSubscriptions } from './subscriptions.js';
 
 export interface LocalOptions {
@@ -22,6 +23,8 @@ export interface LocalOptions {
   endpoint?: string;
   /** How often the sweep runs (deadlines, webhook retries); 0: never. Default 60 s. */
   sweepIntervalMs?: number;
+  /** Run the local OpenID Provider at /oidc (default true); false: guest tokens only. */
+  oidc?: boolean;
   /** Per-instance rate limits (default: the service's; false: none). */
   rateLimits?: RateConfig;
 }
@@ -31,6 +34,8 @@ export interface LocalServer {
   endpoint: string;
   server: Server;
   app: ReturnType<typeof buildApp>;
+  /** The local OpenID Provider's issuer (`<url>/oidc`), or null. */
+  issuer: string | null;
   close: () => Promise<void>;
 }
 
@@ -53,10 +58,28 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
   const client = localDocumentClient(dynamo.endpoint);
   const tableName = opts.tableName ?? 'libertalia';
   await createTable(client as never, tableName);
+  // Listen first: the OpenID Provider's issuer (and so the API's trusted issuer) is this URL.
+  const server = createServer();
+  const host = opts.host ?? '127.0.0.1';
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail);
+    server.listen(opts.port ?? 4000, host, () => ok());
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
+  const oidc = opts.oidc === false ? null : await createLocalProvider({ baseUrl: url, dataDir });
   // Webhooks to localhost are fine on a laptop (and in tests); the AWS handlers refuse them.
-  const app = buildApp({ tableName, client, signingKey: signingKey(dataDir), webhooks: { allowPrivateHosts: true }, rateLimits: opts.rateLimits });
+  const app = buildApp({
+    tableName,
+    client,
+    signingKey: signingKey(dataDir),
+    webhooks: { allowPrivateHosts: true },
+    issuers: oidc ? [{ issuer: oidc.issuer, audience: LOCAL_AUDIENCE, jwksUri: `${oidc.issuer}/jwks` }] : [],
+    webClient: oidc ? { issuer: oidc.issuer, clientId: WEB_CLIENT_ID, scope: WEB_SCOPE } : undefined,
+    rateLimits: opts.rateLimits,
+  });
   await app.apollo.start();
-  const server = createHttpServer(app);
+  server.on('request', requestHandler(app, oidc?.handle));
   const closeSubscriptions = attachSubscriptions(server, app);
   let sweeping: Promise<unknown> = Promise.resolve();
   const interval = opts.sweepIntervalMs ?? 60_000;
@@ -64,14 +87,9 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
     sweeping = app.sweep().catch((e) => console.error('sweep failed', e));
   }, interval) : null;
   timer?.unref();
-  const host = opts.host ?? '127.0.0.1';
-  await new Promise<void>((ok, fail) => {
-    server.once('error', fail);
-    server.listen(opts.port ?? 4000, host, () => ok());
-  });
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
+    url,
+    issuer: oidc?.issuer ?? null,
     endpoint: dynamo.endpoint,
     server,
     app,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../functions/api/app.js';
-import { signToken } from '../../functions/api/auth.js';
+import { ownToken } from '../setup/tokens.js';
 import { localDocumentClient } from '../../functions/local/dynalite.js';
 import { createStore } from '../../functions/store/index.js';
 import { inject } from 'vitest';
@@ -37,9 +37,9 @@ describe('sessions and auth', () => {
   it('refuses missing, forged and expired tokens with UNAUTHENTICATED', async () => {
     expect(codeOf(await t.gql(CREATE, { i: { edition: 'CLASSIC', seats: 2 } }))).toBe('UNAUTHENTICATED');
     expect(codeOf(await t.gql(`{ myGames { id } }`, {}, 'not-a-jwt'))).toBe('UNAUTHENTICATED');
-    const forged = await signToken('another-key-another-key-another-key!!', { id: 'x', name: 'x' }, clock);
+    const forged = await ownToken('another-key-another-key-another-key!!', { sub: 'x', name: 'x' }, { now: clock });
     expect(codeOf(await t.gql(`{ openGames { id } }`, {}, forged))).toBe('UNAUTHENTICATED');
-    const old = await signToken(SIGNING_KEY, { id: 'x', name: 'x' }, new Date('2020-01-01T00:00:00Z'));
+    const old = await ownToken(SIGNING_KEY, { sub: 'x', name: 'x' }, { now: new Date('2020-01-01T00:00:00Z') });
     expect(codeOf(await t.gql(`{ myGames { id } }`, {}, old))).toBe('UNAUTHENTICATED');
     expect(codeOf(await t.gql(`mutation { signUp(name: "  ") { token } }`))).toBe('BAD_USER_INPUT');
   });

@@ -13,7 +13,7 @@ import { typeDefs } from './schema.generated.js';
 import { createChanges } from './changes.js';
 import { sweep, type SweepResult } from './sweep.js';
 import { DEFAULT_WEBHOOKS, type WebhookConfig } from './webhooks.js';
-import { createLimiters, type RateConfig } from './ratelimit.js';
+import { createLimiters, principals, rateLimited, type RateConfig } from './ratelimit.js';
 import { ApiError } from './errors.js';
 import type { ApolloServerPlugin } from '@apollo/server';
 import { HeaderMap } from '@apollo/server';
@@ -86,6 +86,12 @@ export function buildApp(config: AppConfig): {
   context: (headers: Record<string, string | undefined>, address?: string | null) => Promise<ApiContext>;
   rest: (req: RestRequest) => Promise<RestResponse>;
   sweep: (now?: Date) => Promise<SweepResult>;
+  /**
+   * The cheap first check of an HTTP request, before its body is read or parsed: a principal
+   * whose read bucket is empty gets RATE_LIMITED at once (a flood costs a token check, not a
+   * parse). Returns the error to answer (HTTP 429), or null to go on.
+   */
+  early: (headers: Record<string, string | undefined>, address?: string | null) => Promise<ApiError | null>;
   services: Services;
 } {
   if (!config.signingKey || config.signingKey.length < 32) throw new Error('the signing key must have at least 32 characters');
@@ -114,6 +120,11 @@ export function buildApp(config: AppConfig): {
     context: (headers, address) => createContext(services, headers, address ?? null),
     rest: (req) => handleRest(services, req),
     sweep: (now) => sweep(now ? { ...services, now: () => now } : services),
+    early: async (headers, address) => {
+      const ctx = await createContext(services, headers, address ?? null);
+      const wait = Math.max(0, ...principals(ctx).map((k) => services.limiters.read.peek(k)));
+      return wait > 0 ? rateLimited(`requests: at most ${services.limiters.read.rate.perSecond} reads per second per player (burst ${services.limiters.read.rate.burst})`, wait) : null;
+    },
     services,
   };
 }

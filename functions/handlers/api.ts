@@ -37,6 +37,17 @@ function tooLarge(event: ApiEvent): ApiResult | undefined {
   };
 }
 
+/** As the local server: a principal with no read token left is answered 429 before Apollo parses anything. */
+async function rateLimitedEarly(app: App, event: ApiEvent): Promise<ApiResult | undefined> {
+  const limited = await app.early({ ...(event.headers ?? {}) }, event.requestContext?.http?.sourceIp ?? null);
+  if (!limited) return undefined;
+  return {
+    statusCode: 429,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'retry-after': String(limited.details.retryAfterSeconds) },
+    body: JSON.stringify({ errors: [{ message: limited.message, extensions: { ...limited.details, code: limited.code } }] }),
+  };
+}
+
 async function rest(app: App, event: ApiEvent): Promise<ApiResult> {
   const query: Record<string, string | undefined> = { ...(event.queryStringParameters ?? {}) };
   const headers: Record<string, string | undefined> = { ...(event.headers ?? {}) };
@@ -60,7 +71,7 @@ function getLambdaHandler(): Promise<LambdaApiHandler> {
       const graphql = startServerAndCreateLambdaHandler(app.apollo, requestHandler, {
         context: async ({ event }) => app.context({ ...(event.headers ?? {}) }, event.requestContext?.http?.sourceIp ?? null),
         middleware: [
-          async (event) => (isGraphqlPath(event.rawPath) ? tooLarge(event) : rest(app, event)),
+          async (event) => (isGraphqlPath(event.rawPath) ? (tooLarge(event) ?? (await rateLimitedEarly(app, event))) : rest(app, event)),
         ],
       });
       return async (event: ApiEvent, context: Context) => {

@@ -123,7 +123,7 @@ export function buildApp(config: AppConfig): {
     early: async (headers, address) => {
       const ctx = await createContext(services, headers, address ?? null);
       const wait = Math.max(0, ...principals(ctx).map((k) => services.limiters.read.peek(k)));
-      return wait > 0 ? rateLimited(`requests: at most ${services.limiters.read.rate.perSecond} reads per second per player (burst ${services.limiters.read.rate.burst})`, wait) : null;
+      return wait > 0 ? rateLimited(`reads per player: at most ${services.limiters.read.rate.perSecond} per second (burst ${services.limiters.read.rate.burst})`, wait) : null;
     },
     services,
   };

@@ -168,7 +168,7 @@ export async function botGame(url: string, seed: number, record?: (label: string
   const setup = p('setup');
   const rnd = botRandom(seed);
   const tokens: string[] = [];
-  for (let i = 0; i < 4; i++) tokens.push((await setup(`mutation($n: String!) { signUp(name: $n) { token } }`, { n: `Bot client ${i}` })).signUp.token);
+  for (let i = 0; i < 4; i++) tokens.push((await setup(`mutation($n: String!) { signUp(name: $n) { token } }`, { n: `Client ${i}` })).signUp.token);
   const id = (await setup(`mutation($s: String) { createGame(input: { edition: CLASSIC, seats: 4, seed: $s }) { id } }`, { s: `load${seed}` }, tokens[0])).createGame.id as string;
   for (const t of tokens.slice(1)) await setup(`mutation($g: ID!) { joinGame(gameId: $g) { id } }`, { g: id }, t);
   let g = (await setup(`mutation($g: ID!) { startGame(gameId: $g) { ${VIEW} } }`, { g: id }, tokens[0])).startGame;

@@ -81,9 +81,18 @@ async function graphql(app: App, req: IncomingMessage, res: ServerResponse, url:
   res.end();
 }
 
+/** Something else mounted on the server (the local OpenID Provider): true if it took the request. */
+export type Mounted = (req: IncomingMessage, res: ServerResponse) => boolean;
+
 /** An HTTP server for `app` (Apollo must be started first). Call listen() on it. */
-export function createHttpServer(app: App): Server {
-  return createServer((req, res) => {
+export function createHttpServer(app: App, mounted?: Mounted): Server {
+  return createServer(requestHandler(app, mounted));
+}
+
+/** The request listener of createHttpServer (the local server attaches it once it knows its URL). */
+export function requestHandler(app: App, mounted?: Mounted): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    if (mounted?.(req, res)) return;
     const url = new URL(req.url ?? '/', 'http://localhost');
     const work =
       url.pathname === '/graphql' || url.pathname === '/graphql/'
@@ -96,5 +105,5 @@ export function createHttpServer(app: App): Server {
       if (!res.headersSent) jsonError(res, 500, 'INTERNAL_SERVER_ERROR', 'Internal server error');
       else res.end();
     });
-  });
+  };
 }

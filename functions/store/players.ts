@@ -11,14 +11,35 @@ export interface PlayerRecord {
   id: string;
   name: string;
   createdAt: string;
+  /** guest (signUp), account (an OpenID Provider's user) or site (an integrator's user); absent on old items: guest. */
+  kind?: 'guest' | 'account' | 'site';
+  /** Bumped by revokeTokens: a token of ours carrying another version is refused. Absent: 0. */
+  tokenVersion?: number;
+  /** Epoch seconds of the last revokeTokens: provider tokens issued at or before it are refused. */
+  revokedAt?: number;
+  /** Accounts and site users: who vouches for the player (issuer, or `site:<clientId>`) and its subject. */
+  issuer?: string;
+  subject?: string;
+  /** The comparison key of the name when the name is reserved (accounts, site users). */
+  nameKey?: string;
 }
+
+const OPTIONAL = ['kind', 'tokenVersion', 'revokedAt', 'issuer', 'subject', 'nameKey'] as const;
+
+function toRecord(it: Record<string, unknown>): PlayerRecord {
+  const r: PlayerRecord = { id: it.playerId as string, name: it.name as string, createdAt: it.createdAt as string };
+  for (const k of OPTIONAL) if (it[k] !== undefined) (r as unknown as Record<string, unknown>)[k] = it[k];
+  return r;
+}
+
+const withoutId = ({ id: _id, ...rest }: PlayerRecord) => Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
 
 export async function insertPlayer(db: Db, p: PlayerRecord): Promise<boolean> {
   try {
     await db.doc.send(
       new PutCommand({
         TableName: db.table,
-        Item: { ...keys.player(p.id), playerId: p.id, name: p.name, createdAt: p.createdAt },
+        Item: { ...keys.player(p.id), ...withoutId(p), playerId: p.id },
         ConditionExpression: 'attribute_not_exists(PK)',
       }),
     );
@@ -31,7 +52,48 @@ export async function insertPlayer(db: Db, p: PlayerRecord): Promise<boolean> {
 
 export async function getPlayer(db: Db, playerId: string): Promise<PlayerRecord | null> {
   const r = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.player(playerId) }));
-  return r.Item ? { id: r.Item.playerId as string, name: r.Item.name as string, createdAt: r.Item.createdAt as string } : null;
+  return r.Item ? toRecord(r.Item) : null;
+}
+
+/** Sets some profile attributes of an existing player; the updated record (null: no such player). */
+export async function updatePlayer(
+  db: Db,
+  playerId: string,
+  set: Partial<Pick<PlayerRecord, 'name' | 'kind' | 'issuer' | 'subject' | 'nameKey' | 'revokedAt'>>,
+  opts: { bumpTokenVersion?: boolean } = {},
+): Promise<PlayerRecord | null> {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const parts: string[] = [];
+  for (const [k, v] of Object.entries(set)) {
+    if (v === undefined) continue;
+    names[`#${k}`] = k;
+    values[`:${k}`] = v;
+    parts.push(`#${k} = :${k}`);
+  }
+  let expr = parts.length ? `SET ${parts.join(', ')}` : '';
+  if (opts.bumpTokenVersion) {
+    names['#tv'] = 'tokenVersion';
+    values[':one'] = 1;
+    expr += ' ADD #tv :one';
+  }
+  try {
+    const r = await db.doc.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: keys.player(playerId),
+        UpdateExpression: expr.trim(),
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return r.Attributes ? toRecord(r.Attributes) : null;
+  } catch (e) {
+    if (isConditionFailed(e)) return null;
+    throw e;
+  }
 }
 
 /** Idempotent: records that `playerId` sits (or is about to sit) in `gameId`. */

@@ -36,7 +36,8 @@ describe('the SDK matches the schema', () => {
     for (const root of [built.getQueryType()!, built.getMutationType()!, built.getSubscriptionType()!]) {
       for (const f of Object.values(root.getFields())) {
         if (f.deprecationReason) continue;
-        expect(ops, `${root.name}.${f.name} has no SDK operation`).toMatch(new RegExp(`\\b${f.name}\\(|\\b${f.name}\\s*\\{`));
+        // `name(args)`, `name { selection }`, or a bare scalar field on its own line (`signOut`).
+        expect(ops, `${root.name}.${f.name} has no SDK operation`).toMatch(new RegExp(`\\b${f.name}\\(|\\b${f.name}\\s*\\{|^\\s*${f.name}\\s*$`, 'm'));
       }
     }
     expect(text).toContain('export const PlayCardDocument');

@@ -10,10 +10,25 @@ export interface GqlResult<T = any> {
   errors?: { message: string; extensions?: { code?: string; [k: string]: unknown }; path?: unknown[] }[];
 }
 
-export async function testApp(opts: { now?: () => Date; webhooks?: Parameters<typeof buildApp>[0]['webhooks']; rateLimits?: Parameters<typeof buildApp>[0]['rateLimits'] } = {}) {
+type AppConfig = Parameters<typeof buildApp>[0];
+
+/**
+ * An app on a fresh table. With an injected clock (tests that jump hours or days ahead), the
+ * service's own access tokens last a year, so a token signed up at the start stays valid.
+ */
+export async function testApp(opts: { now?: () => Date; webhooks?: AppConfig['webhooks']; rateLimits?: AppConfig['rateLimits']; issuers?: AppConfig['issuers']; accessTokenSeconds?: number } = {}) {
   const { client, tableName } = await freshTable('api');
   // Tests drive games at machine speed: no per-instance rate limits unless a test asks for them.
-  const app = buildApp({ tableName, client, signingKey: SIGNING_KEY, now: opts.now, webhooks: opts.webhooks, rateLimits: opts.rateLimits ?? false });
+  const app = buildApp({
+    tableName,
+    client,
+    signingKey: SIGNING_KEY,
+    now: opts.now,
+    webhooks: opts.webhooks,
+    rateLimits: opts.rateLimits ?? false,
+    issuers: opts.issuers,
+    accessTokenSeconds: opts.accessTokenSeconds ?? (opts.now ? 365 * 24 * 3600 : undefined),
+  });
   await app.apollo.start();
   async function gql<T = any>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<GqlResult<T>> {
     const contextValue = await app.context(token === undefined ? {} : { authorization: `Bearer ${token}` });

@@ -9,6 +9,8 @@ const app = new App();
 new LibertaliaStack(app, app.node.tryGetContext('stackName') ?? 'LibertaliaOnline', {
   description: 'Libertalia Online backend: GraphQL/REST API on Lambda + DynamoDB',
   sweepIntervalMinutes: Number(app.node.tryGetContext('sweepIntervalMinutes') ?? 5),
+  // `-c dataProtection=false` for a throw-away dev stack (no deletion protection, no PITR).
+  dataProtection: String(app.node.tryGetContext('dataProtection') ?? 'true') !== 'false',
 });
 // Every synth (and so every deploy) runs the AWS Solutions checks; an unsuppressed finding is an
 // error and stops the synth.

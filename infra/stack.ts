@@ -11,7 +11,9 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '../functions/store/table.js';
+import { grantTableAccess } from './data-access.js';
 import { ServiceFunction } from './function.js';
+import { Observability } from './observability.js';
 
 type TableDefinition = ReturnType<typeof tableDefinition>;
 type KeySchema = readonly { AttributeName: string; KeyType: 'HASH' | 'RANGE' }[];
@@ -48,6 +50,13 @@ export interface LibertaliaStackProps extends StackProps {
   apiBurstLimit?: number;
   /** Retention of every log group. Default one month. */
   logRetention?: logs.RetentionDays;
+  /**
+   * Deletion protection, point-in-time recovery and RETAIN on the table. Default true; false only
+   * for throw-away dev stacks (`-c dataProtection=false`): the table then goes with the stack.
+   */
+  dataProtection?: boolean;
+  /** Sweep backlog (due decisions + webhook retries in one run) that alarms. Default 500. */
+  sweepBacklogAlarm?: number;
 }
 
 /**
@@ -66,11 +75,14 @@ export class LibertaliaStack extends Stack {
   readonly apiFunction: ServiceFunction;
   readonly sweepFunction: ServiceFunction;
   readonly signingKey: secretsmanager.Secret;
+  readonly api5xxAlarm: cloudwatch.Alarm;
+  readonly observability: Observability;
 
   constructor(scope: Construct, id: string, props: LibertaliaStackProps = {}) {
     super(scope, id, props);
     const logRetention = props.logRetention ?? logs.RetentionDays.ONE_MONTH;
     const sweepMinutes = props.sweepIntervalMinutes ?? 5;
+    const dataProtection = props.dataProtection ?? true;
 
     // ---- Storage: the single table of functions/store ---------------------------------------
     // Keys and indexes come from the store's own `tableDefinition` (the one the local server and
@@ -80,11 +92,13 @@ export class LibertaliaStack extends Stack {
       partitionKey: keyAttribute(def, def.KeySchema, 'HASH'),
       sortKey: keyAttribute(def, def.KeySchema, 'RANGE'),
       billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
-      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      // Backups and restore: see the README, "Deploy to AWS" (restore drill).
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: dataProtection },
+      deletionProtection: dataProtection,
       // Idempotency records (and other transient items) carry an epoch-seconds `expiresAt`.
       timeToLiveAttribute: 'expiresAt',
       encryption: dynamodb.TableEncryption.AWS_MANAGED,
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: dataProtection ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
     // GSI1: player -> games (myGames); GSI2: sparse, games by status (open lobbies, active games
     // for the sweep).
@@ -119,7 +133,8 @@ export class LibertaliaStack extends Stack {
       },
       logRetention,
     });
-    this.table.grantReadWriteData(this.apiFunction.fn);
+    const indexNames = def.GlobalSecondaryIndexes.map((g) => g.IndexName);
+    grantTableAccess(this.apiFunction.fn, this.table, indexNames);
     this.signingKey.grantRead(this.apiFunction.fn);
 
     // ---- Sweep Lambda (deadlines, advances left undone by a crashed invocation) --------------
@@ -132,7 +147,7 @@ export class LibertaliaStack extends Stack {
       environment: { TABLE_NAME: this.table.tableName },
       logRetention,
     });
-    this.table.grantReadWriteData(this.sweepFunction.fn);
+    grantTableAccess(this.sweepFunction.fn, this.table, indexNames);
 
     const sweepRule = new events.Rule(this, 'SweepSchedule', {
       description: `Runs the Libertalia sweep every ${sweepMinutes} minutes`,
@@ -184,6 +199,11 @@ export class LibertaliaStack extends Stack {
             responseLength: '$context.responseLength',
             responseLatency: '$context.responseLatency',
             integrationError: '$context.integrationErrorMessage',
+            // The Lambda invocation's request id: joins this line to the function's log lines
+            // (`function_request_id`), which carry this line's requestId as `apiRequestId`.
+            integrationRequestId: '$context.integration.requestId',
+            integrationStatus: '$context.integration.status',
+            integrationLatency: '$context.integration.latency',
           }),
         ),
       },
@@ -196,7 +216,7 @@ export class LibertaliaStack extends Stack {
     this.api.addRoutes({ path: '/games/{id}/events', methods: [apigw.HttpMethod.GET], integration });
     this.api.addRoutes({ path: '/games/{id}/scenario', methods: [apigw.HttpMethod.GET], integration });
 
-    new cloudwatch.Alarm(this, 'Api5xxAlarm', {
+    this.api5xxAlarm = new cloudwatch.Alarm(this, 'Api5xxAlarm', {
       alarmDescription: 'Libertalia Online HTTP API answered 5xx',
       metric: new cloudwatch.Metric({
         namespace: 'AWS/ApiGateway',
@@ -211,11 +231,22 @@ export class LibertaliaStack extends Stack {
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     });
 
+    // ---- Alarms to an SNS topic (e-mail: stack parameter AlarmEmail), dashboard ---------------
+    this.observability = new Observability(this, 'Observability', {
+      table: this.table,
+      api: this.api,
+      apiFunction: this.apiFunction,
+      sweepFunction: this.sweepFunction,
+      sweepBacklogThreshold: props.sweepBacklogAlarm ?? 500,
+    });
+
     // ---- Outputs ----------------------------------------------------------------------------
     new CfnOutput(this, 'ApiUrl', { value: stage.url, description: 'Base URL of the API (POST {ApiUrl}graphql)' });
     new CfnOutput(this, 'GraphqlUrl', { value: `${stage.url}graphql`, description: 'GraphQL endpoint' });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'SigningKeySecretArn', { value: this.signingKey.secretArn });
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.observability.topic.topicArn, description: 'SNS topic of every alarm (subscribe more endpoints here)' });
+    new CfnOutput(this, 'DashboardName', { value: this.observability.dashboard.dashboardName });
 
     this.addNagSuppressions();
   }
@@ -248,9 +279,9 @@ export class LibertaliaStack extends Stack {
           {
             id: 'AwsSolutions-IAM5',
             reason:
-              'The only wildcard is <table ARN>/index/*, generated by grantReadWriteData so that queries may use ' +
-              'the table\'s own GSIs (GSI1 player->games, GSI2 open games); it names no other table.',
-            appliesTo: [{ regex: '/^Resource::<Table[A-Za-z0-9]+\\.Arn>/index/\\*$/' }],
+              'The only wildcard is Resource::* of xray:PutTraceSegments and xray:PutTelemetryRecords (active tracing): ' +
+              'X-Ray has no resource-level permissions for them. DynamoDB is granted on the table and each named index.',
+            appliesTo: ['Resource::*'],
           },
         ],
         true,

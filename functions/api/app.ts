@@ -2,6 +2,7 @@
 // Apollo (not started) with the schema, resolvers, limits and error policy; the request
 // context; the REST routes; and the sweep.
 import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginInlineTraceDisabled, ApolloServerPluginUsageReportingDisabled } from '@apollo/server/plugin/disabled';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { createStore } from '../store/index.js';
@@ -60,7 +61,9 @@ export function buildApp(config: AppConfig): {
   const apollo = new ApolloServer<ApiContext>({
     typeDefs,
     resolvers,
-    plugins: [...armor.plugins],
+    // No Apollo GraphOS reporting and no federation traces: never used, and the Lambda bundles
+    // leave their protobuf module out (infra/function.ts, BUNDLE_ALIASES).
+    plugins: [...armor.plugins, ApolloServerPluginUsageReportingDisabled(), ApolloServerPluginInlineTraceDisabled()],
     validationRules: armor.validationRules,
     allowBatchedHttpRequests: false,
     parseOptions: { maxTokens: ARMOR.maxTokens.n },

@@ -8,6 +8,7 @@ import type { Services } from './context.js';
 import { type GameDoc, nextDeadline, refreshPending } from './doc.js';
 import { ApiError, fromEngine } from './errors.js';
 import { afterCommit } from './notify.js';
+import { count, METRIC, noteRequest } from './telemetry.js';
 
 export type GameRec = GameRecord<GameDoc>;
 
@@ -73,6 +74,7 @@ function build(services: Services, rec: GameRec, change: Change, idem?: Idempote
 const snapshot = (r: GameRec): GameRec => ({ ...r, outbox: [] });
 
 export async function loadOrNotFound(services: Services, gameId: string): Promise<GameRec> {
+  noteRequest({ gameId });
   const rec = await services.store.loadGame<GameDoc>(gameId);
   if (!rec) throw new ApiError('NOT_FOUND', `no game ${gameId}`);
   return rec;
@@ -81,6 +83,7 @@ export async function loadOrNotFound(services: Services, gameId: string): Promis
 /** Applies `change` to the game and commits it (then any bot moves left); returns the change's record. */
 export async function commitChange(services: Services, gameId: string, change: Change, idem?: Idempotency): Promise<GameRec> {
   const rec = await commitOnce(services, gameId, change, idem);
+  if (rec.outbox.length > 0) count(METRIC.moves);
   if (rec.outbox.length > 0) await continueBots(services, rec); // only after a commit of ours
   return rec;
 }
@@ -109,9 +112,14 @@ async function commitOnce(services: Services, gameId: string, change: Change, id
     const next = build(services, rec, change, idem);
     if (await store.commitGame(next)) {
       if (idem) await store.putRequest(gameId, idem.scope, idem.requestId, { fingerprint: idem.fingerprint, version: next.version, answer: snapshot(next) }, services.now());
+      count(METRIC.commits);
+      const s0 = rec.doc.state;
+      const s1 = next.doc.state;
+      if (s0 && s1 && (s0.round !== s1.round || s0.day !== s1.day || next.status !== rec.status)) count(METRIC.advances);
       await afterCommit(services, rec, next);
       return next;
     }
+    count(METRIC.commitRetries);
     await pause(attempt);
   }
   throw new ApiError('CONFLICT', 'the game is busy; try again');

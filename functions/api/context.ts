@@ -4,6 +4,7 @@ import type { Store } from '../store/index.js';
 import { bearerToken, type Player, verifyToken } from './auth.js';
 import type { GameChanges } from './changes.js';
 import { ApiError } from './errors.js';
+import { noteRequest } from './telemetry.js';
 import type { WebhookConfig } from './webhooks.js';
 
 export interface Services {
@@ -24,7 +25,9 @@ export async function createContext(services: Services, headers: Record<string, 
   const token = bearerToken(headers);
   if (token === null) return { services, player: null, authError: null };
   try {
-    return { services, player: await verifyToken(services.signingKey, token, services.now()), authError: null };
+    const player = await verifyToken(services.signingKey, token, services.now());
+    noteRequest({ playerId: player.id });
+    return { services, player, authError: null };
   } catch (e) {
     return { services, player: null, authError: e as ApiError };
   }

@@ -5,6 +5,7 @@ import { type BotKind, createGame as engineCreateGame, type Command, type Editio
 import type { GameStatus } from '../store/index.js';
 import type { Player } from './auth.js';
 import { commitChange, type GameRec, loadOrNotFound } from './commit.js';
+import { noteRequest } from './telemetry.js';
 import type { Services } from './context.js';
 import { canWatch } from './access.js';
 import { BOT_NAMES, DEFAULT_TIMEOUTS_BEFORE_BOT, engineOptions, type GameDoc, isFull, play, seatOf } from './doc.js';
@@ -216,6 +217,7 @@ export async function command(
 }
 
 export async function getGame(services: Services, gameId: string): Promise<GameRec | null> {
+  noteRequest({ gameId });
   return services.store.loadGame<GameDoc>(gameId);
 }
 

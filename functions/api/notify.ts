@@ -4,6 +4,7 @@
 // attempts are retried by the sweep.
 import type { GameRec } from './commit.js';
 import type { Services } from './context.js';
+import { logger } from './telemetry.js';
 import { attempt, type Notice, recordDeliveries } from './webhooks.js';
 
 /** Which human seats became awaited by this commit, and who learns that the game ended. */
@@ -40,6 +41,6 @@ export async function afterCommit(services: Services, before: GameRec, after: Ga
     const deliveries = await recordDeliveries(services, notices);
     await Promise.all(deliveries.map((d) => attempt(services, d)));
   } catch (e) {
-    console.error('notification failed for game', after.id, e);
+    logger.error('notification failed', { gameId: after.id, error: e as Error });
   }
 }

@@ -8,6 +8,7 @@ import { continueBots } from './commit.js';
 import type { Services } from './context.js';
 import { enforceDeadlines } from './deadlines.js';
 import type { GameDoc } from './doc.js';
+import { count, logger, METRIC } from './telemetry.js';
 import { attempt } from './webhooks.js';
 
 /** Games (and deliveries) visited per run; the rest waits for the next run. */
@@ -21,21 +22,30 @@ export interface SweepResult {
   timeouts: number;
   /** Webhook attempts made (delivered or not). */
   deliveries: number;
+  /** Items whose step failed (logged with the error, counted in `SweepFailures`); retried next run. */
+  failures: number;
 }
 
-/** Runs `fn` for each id, `parallel` at a time; one failure never stops the others. */
-async function each(ids: string[], what: string, fn: (id: string) => Promise<void>, parallel = 1): Promise<void> {
+/**
+ * Runs `fn` for each id, `parallel` at a time; one failure never stops the others, but each is
+ * logged as an error and counted; returns the number of failures.
+ */
+async function each(ids: string[], what: string, fn: (id: string) => Promise<void>, parallel = 1): Promise<number> {
+  let failures = 0;
   for (let i = 0; i < ids.length; i += parallel) {
     await Promise.all(
       ids.slice(i, i + parallel).map(async (id) => {
         try {
           await fn(id);
         } catch (e) {
-          console.error(`sweep failed for ${what}`, id, e);
+          failures++;
+          logger.error(`sweep step failed for a ${what}`, { ...(what === 'game' ? { gameId: id } : { deliveryId: id }), error: e as Error });
         }
       }),
     );
   }
+  if (failures > 0) count(METRIC.sweepFailures, failures);
+  return failures;
 }
 
 export async function sweep(services: Services): Promise<SweepResult> {
@@ -43,19 +53,25 @@ export async function sweep(services: Services): Promise<SweepResult> {
   let timeouts = 0;
   let advanced = 0;
   let deliveries = 0;
+  let failures = 0;
   const due = await services.store.listDue('GAME', now, SWEEP_LIMIT);
-  await each(due, 'game', async (id) => {
+  failures += await each(due, 'game', async (id) => {
     timeouts += await enforceDeadlines(services, id);
   });
   const ids = await services.store.listGameIdsByStatus('ACTIVE', SWEEP_LIMIT);
-  await each(ids, 'game', async (id) => {
+  failures += await each(ids, 'game', async (id) => {
     const rec = await services.store.loadGame<GameDoc>(id);
     if (rec && rec.status === 'ACTIVE' && awaitedBot(rec.doc) !== undefined && (await continueBots(services, rec)) > 0) advanced++;
   });
   const retries = await services.store.listDue('DELIVERY', now, SWEEP_LIMIT);
-  await each(retries, 'delivery', async (id) => {
+  // Due work found this run: overdue decisions and webhook retries (the alarm's input; at
+  // SWEEP_LIMIT the sweep is falling behind).
+  count(METRIC.sweepBacklog, due.length + retries.length);
+  failures += await each(retries, 'delivery', async (id) => {
     const d = await services.store.getDelivery(id);
     if (d && d.status === 'pending' && d.nextAt !== null && d.nextAt <= now.toISOString() && (await attempt(services, d)) !== 'skipped') deliveries++;
   }, 16); // each attempt waits at most the webhook timeout
-  return { gamesChecked: ids.length, advanced, timeouts, deliveries };
+  const result = { gamesChecked: ids.length, advanced, timeouts, deliveries, failures };
+  logger.info('sweep done', { ...result, dueGames: due.length, dueDeliveries: retries.length });
+  return result;
 }

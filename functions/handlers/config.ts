@@ -14,6 +14,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { buildApp } from '../api/app.js';
+import { tracer } from './observe.js';
 
 export type App = ReturnType<typeof buildApp>;
 
@@ -29,7 +30,8 @@ let documentClient: DynamoDBDocumentClient | undefined;
 export function getDocumentClient(): DynamoDBDocumentClient {
   if (!documentClient) {
     const endpoint = process.env.DYNAMODB_ENDPOINT;
-    const base = new DynamoDBClient(endpoint ? { endpoint } : {});
+    // X-Ray subsegments for every DynamoDB call (no-op when tracing is off: tests, local).
+    const base = tracer.captureAWSv3Client(new DynamoDBClient(endpoint ? { endpoint } : {}));
     documentClient = DynamoDBDocumentClient.from(base, {
       marshallOptions: { removeUndefinedValues: true },
     });
@@ -46,7 +48,7 @@ function requireEnv(name: string): string {
 async function readSigningKey(): Promise<string> {
   const arn = process.env.SIGNING_KEY_SECRET_ARN;
   if (arn) {
-    const sm = new SecretsManagerClient({});
+    const sm = tracer.captureAWSv3Client(new SecretsManagerClient({}));
     const out = await sm.send(new GetSecretValueCommand({ SecretId: arn }));
     if (!out.SecretString) throw new Error('the signing key secret has no string value');
     return out.SecretString;

@@ -2,7 +2,10 @@
 // the REST routes beside it, and a request body limit. Used by the local server and tests.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { HeaderMap } from '@apollo/server';
+import { randomUUID } from 'node:crypto';
 import { type buildApp, MAX_BODY_BYTES } from '../api/app.js';
+import { asError } from '../api/errors.js';
+import { logger, withRequest } from '../api/telemetry.js';
 import { serveStatic } from './static.js';
 
 type App = ReturnType<typeof buildApp>;
@@ -78,7 +81,8 @@ async function graphql(app: App, req: IncomingMessage, res: ServerResponse, url:
 
 /** An HTTP server for `app` (Apollo must be started first). Call listen() on it. */
 export function createHttpServer(app: App): Server {
-  return createServer((req, res) => {
+  // Each request gets its own log scope (request id, then player and game as they are learnt).
+  return createServer((req, res) => withRequest({ requestId: randomUUID().slice(0, 8) }, () => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const work =
       url.pathname === '/graphql' || url.pathname === '/graphql/'
@@ -87,9 +91,9 @@ export function createHttpServer(app: App): Server {
             .rest({ method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: flatHeaders(req) })
             .then((r) => send(res, r.status, r.headers, req.method === 'HEAD' ? '' : r.body)));
     work.catch((e) => {
-      console.error('request failed', e);
+      logger.error('request failed', { error: asError(e) });
       if (!res.headersSent) jsonError(res, 500, 'INTERNAL_SERVER_ERROR', 'Internal server error');
       else res.end();
     });
-  });
+  }));
 }

@@ -6,6 +6,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { buildApp } from '../api/app.js';
+import { logger, withRequest } from '../api/telemetry.js';
 import { createTable } from '../store/index.js';
 import { localDocumentClient, startDynalite } from './dynalite.js';
 import { createHttpServer } from './http.js';
@@ -58,7 +59,7 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
   let sweeping: Promise<unknown> = Promise.resolve();
   const interval = opts.sweepIntervalMs ?? 60_000;
   const timer = interval > 0 ? setInterval(() => {
-    sweeping = app.sweep().catch((e) => console.error('sweep failed', e));
+    sweeping = withRequest({ requestId: 'sweep' }, () => app.sweep()).catch((e) => logger.error('sweep failed', { error: e as Error }));
   }, interval) : null;
   timer?.unref();
   const host = opts.host ?? '127.0.0.1';

@@ -128,7 +128,7 @@ describe('cdk synth (CLI)', () => {
 
   it('produces a sweep bundle that really runs against the local store', async () => {
     const [result] = await runBundle('SweepFunction', [{ source: 'aws.events', 'detail-type': 'Scheduled Event', detail: {} }]);
-    expect(result).toEqual({ gamesChecked: 0, advanced: 0, timeouts: 0, deliveries: 0 });
+    expect(result).toEqual({ gamesChecked: 0, advanced: 0, timeouts: 0, deliveries: 0, failures: 0 });
   });
 
   it('ran the cdk-nag AwsSolutions checks with nothing left unsuppressed', () => {
@@ -140,5 +140,20 @@ describe('cdk synth (CLI)', () => {
     const compliance = rows.map((r) => r.split('","')[2]);
     expect(compliance.every((c) => c === 'Compliant' || c === 'Suppressed'), rows.join('\n')).toBe(true);
     expect(compliance).toContain('Suppressed');
+  });
+
+  it('has no stale suppression: each one (rule and reason) matches a finding cdk-nag reported', () => {
+    const template = JSON.parse(readFileSync(path.join(outDir, 'LibertaliaOnline.template.json'), 'utf8')) as {
+      Resources: Record<string, { Metadata?: { cdk_nag?: { rules_to_suppress?: { id: string; reason: string }[] } } }>;
+    };
+    const suppressions = new Map<string, string>();
+    for (const r of Object.values(template.Resources)) for (const s of r.Metadata?.cdk_nag?.rules_to_suppress ?? []) suppressions.set(`${s.id}|${s.reason}`, s.id);
+    const report = readdirSync(outDir).find((f) => /^AwsSolutions-.*LibertaliaOnline-NagReport\.csv$/.test(f))!;
+    const rows = readFileSync(path.join(outDir, report), 'utf8').trim().split('\n').slice(1).map((r) => r.replace(/^"|"$/g, '').split('","'));
+    const used = rows.filter((c) => c[2] === 'Suppressed').map((c) => `${c[0].replace(/\[.*$/, '')}|${c[3].replace(/^\[[^\]]*\] /, '')}`);
+    expect(suppressions.size).toBeGreaterThan(0);
+    for (const [key, id] of suppressions) {
+      expect(used.some((u) => u === key), `${id} is suppressed but cdk-nag reports no such finding`).toBe(true);
+    }
   });
 });

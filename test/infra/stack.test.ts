@@ -168,8 +168,8 @@ describe('HTTP API', () => {
       MetricName: '5xx',
       Dimensions: Match.arrayWith([{ Name: 'ApiId', Value: { Ref: logicalIdOf('AWS::ApiGatewayV2::Api', 'HttpApi') } }]),
     });
-    // Errors + Throttles for each of the two functions, and the API's 5xx.
-    template.resourceCountIs('AWS::CloudWatch::Alarm', 5);
+    // Errors + Throttles for each function and the API's 5xx, at least (the others: production.test.ts).
+    expect(template.findResources('AWS::CloudWatch::Alarm')).toSatisfy((a: object) => Object.keys(a).length >= 5);
   });
 
   it('outputs the API URL', () => {
@@ -204,7 +204,7 @@ describe('IAM', () => {
   it('scopes every DynamoDB action to the table and its indexes, never *', () => {
     const tableId = logicalIdOf('AWS::DynamoDB::Table', 'Table');
     const tableArn = { 'Fn::GetAtt': [tableId, 'Arn'] };
-    const indexArn = { 'Fn::Join': ['', [tableArn, '/index/*']] };
+    const indexArns = tableDefinition('x').GlobalSecondaryIndexes.map((g) => ({ 'Fn::Join': ['', [tableArn, `/index/${g.IndexName}`]] }));
     const dynamoStatements = Object.values(resources)
       .filter((r) => r.Type === 'AWS::IAM::Policy')
       .flatMap((r) => r.Properties!.PolicyDocument.Statement as Statement[])
@@ -216,7 +216,7 @@ describe('IAM', () => {
       expect(asArray(s.Action)).not.toContain('dynamodb:*');
       for (const r of asArray(s.Resource)) {
         expect(r).not.toBe('*');
-        expect([tableArn, indexArn]).toContainEqual(r);
+        expect([tableArn, ...indexArns]).toContainEqual(r);
       }
     }
   });
@@ -242,7 +242,9 @@ describe('IAM', () => {
     const all = Object.values(resources)
       .filter((r) => r.Type === 'AWS::IAM::Policy')
       .flatMap((r) => r.Properties!.PolicyDocument.Statement as Statement[]);
-    expect(all.filter((s) => asArray(s.Resource).includes('*'))).toEqual([]);
+    // X-Ray's PutTraceSegments/PutTelemetryRecords have no resource-level permissions.
+    const onStar = all.filter((s) => asArray(s.Resource).includes('*'));
+    for (const s of onStar) expect(asArray(s.Action).sort()).toEqual(['xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
   });
 });
 

@@ -26,7 +26,7 @@ function measure(edition: EditionId, board: string | undefined, players: number,
   return { edition: board ? `${edition}/${board}` : edition, players, bot, games, commands, cpuSeconds: s, gamesPerSecond: games / s, commandsPerSecond: commands / s };
 }
 
-/** The pure apply(): one structuredClone per command, as the service uses it. */
+/** The pure apply(): one state copy (clone.ts) per command, as a caller keeping the old state uses it. */
 function measurePureApply(edition: EditionId, board: string | undefined, games: number): Row {
   let commands = 0;
   const rnd = botRandom(7);

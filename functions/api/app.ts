@@ -14,6 +14,7 @@ import { typeDefs } from './schema.generated.js';
 import { createChanges } from './changes.js';
 import { sweep, type SweepResult } from './sweep.js';
 import { DEFAULT_WEBHOOKS, type WebhookConfig } from './webhooks.js';
+import { subscriptionsOverHttp } from './transport.js';
 
 export type { ApiContext } from './context.js';
 
@@ -31,15 +32,18 @@ export const MAX_BODY_BYTES = 64 * 1024;
 
 /** Query limits: a full game query is depth 5 and cost ~300; these leave room, not abuse. */
 export const ARMOR = {
-  maxDepth: { n: 8 },
-  costLimit: { maxCost: 5000 },
+  // Fragments count by what they expand to (Apollo Client and Relay documents are made of named
+  // fragments): a spread adds no level of its own, its fields do.
+  maxDepth: { n: 8, flattenFragments: true },
+  costLimit: { maxCost: 5000, flattenFragments: true },
   maxAliases: { n: 15 },
   // graphql-armor's token plugin re-parses in a plugin hook, so any syntax error (and a long
   // document) came back as HTTP 500; graphql-js enforces the same limit in Apollo's own parse
   // (parseOptions below): a 400 GRAPHQL_PARSE_FAILED.
   maxTokens: { enabled: false, n: 2000 },
   maxDirectives: { n: 20 },
-  blockFieldSuggestion: { enabled: true },
+  // Introspection is on (the schema is public), so hiding "Did you mean ...?" hides nothing.
+  blockFieldSuggestion: { enabled: false },
 };
 
 export function buildApp(config: AppConfig): {
@@ -63,7 +67,7 @@ export function buildApp(config: AppConfig): {
     resolvers,
     // No Apollo GraphOS reporting and no federation traces: never used, and the Lambda bundles
     // leave their protobuf module out (infra/function.ts, BUNDLE_ALIASES).
-    plugins: [...armor.plugins, ApolloServerPluginUsageReportingDisabled(), ApolloServerPluginInlineTraceDisabled()],
+    plugins: [...armor.plugins, subscriptionsOverHttp, ApolloServerPluginUsageReportingDisabled(), ApolloServerPluginInlineTraceDisabled()],
     validationRules: armor.validationRules,
     allowBatchedHttpRequests: false,
     parseOptions: { maxTokens: ARMOR.maxTokens.n },

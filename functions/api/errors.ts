@@ -14,7 +14,8 @@ export type ApiErrorCode =
   | 'WRONG_PHASE'
   | 'BAD_USER_INPUT'
   | 'CONFLICT'
-  | 'NOT_AVAILABLE';
+  | 'NOT_AVAILABLE'
+  | 'SUBSCRIPTION_OVER_HTTP';
 
 /** HTTP status for the REST routes. */
 export const HTTP_STATUS: Record<ApiErrorCode | 'INTERNAL_SERVER_ERROR', number> = {
@@ -26,6 +27,7 @@ export const HTTP_STATUS: Record<ApiErrorCode | 'INTERNAL_SERVER_ERROR', number>
   BAD_USER_INPUT: 400,
   CONFLICT: 409,
   NOT_AVAILABLE: 501,
+  SUBSCRIPTION_OVER_HTTP: 400,
   INTERNAL_SERVER_ERROR: 500,
 };
 
@@ -55,7 +57,10 @@ const GENERIC: GraphQLFormattedError = { message: 'Internal server error', exten
 
 /** Apollo's formatError: keep ours and Apollo's request errors, hide everything else. */
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
-  const original = fromEngine(unwrapResolverError(error));
+  // A plugin's ApiError may arrive wrapped (Apollo wraps errors that are not its graphql
+  // module's GraphQLError, e.g. when a bundler loads graphql twice): look inside.
+  const inner = (error as { originalError?: unknown } | null)?.originalError;
+  const original = inner instanceof ApiError ? inner : fromEngine(unwrapResolverError(error));
   if (original instanceof ApiError) {
     count(METRIC.errors, 1, { code: original.code });
     return { message: original.message, locations: formatted.locations, path: formatted.path, extensions: { code: original.code } };

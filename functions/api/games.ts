@@ -10,6 +10,7 @@ import type { Services } from './context.js';
 import { canWatch } from './access.js';
 import { BOT_NAMES, DEFAULT_TIMEOUTS_BEFORE_BOT, engineOptions, type GameDoc, isFull, play, seatOf } from './doc.js';
 import { ApiError, fromEngine } from './errors.js';
+import { describeEvent, namesOf } from './words.js';
 
 export interface CreateGameInput {
   edition: 'CLASSIC' | 'GALECREST';
@@ -248,8 +249,12 @@ export async function events(services: Services, player: Player | null, gameId: 
   const seat = seatOf(rec.doc, player?.id);
   canWatch(rec, player);
   const page = await services.store.listEvents(gameId, from, size);
+  const names = namesOf(rec.doc, seat);
   return {
-    events: page.events.map((e) => ({ seq: e.seq, at: e.at, ...viewEvent(e, seat) })),
+    events: page.events.map((e) => {
+      const seen = viewEvent(e, seat);
+      return { seq: e.seq, at: e.at, ...seen, text: describeEvent(seen, names) };
+    }),
     hasMore: page.hasMore,
   };
 }

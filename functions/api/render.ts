@@ -4,13 +4,24 @@ import { editionShape, view } from '../engine/index.js';
 import type { GameRec } from './commit.js';
 import { DEFAULT_TIMEOUTS_BEFORE_BOT, deadlineOf, seatOf } from './doc.js';
 import { scenarioOf } from './replay.js';
+import { lootLegend, nameSeats, namesOf, optionLabel, reputationPayouts, tieReasons } from './words.js';
 
 const upper = (s: string | null) => (s === null ? null : s.toUpperCase());
+
+/** Game.galecrest: the edition's public table data, typed; null for an edition without it (classic). */
+function galecrestBoard(info: Record<string, unknown>) {
+  if (!Array.isArray(info.reputation)) return null;
+  const side = typeof info.board === 'string' && info.board !== 'custom' ? info.board.toUpperCase() : null;
+  const sides = (info.sides ?? {}) as Record<string, string>;
+  return { reputation: info.reputation, side, tiles: Object.entries(sides).map(([kind, s]) => ({ kind, side: s })), dial: info.dial ?? [] };
+}
 
 export function renderGame(rec: GameRec, playerId: string | null) {
   const doc = rec.doc;
   const seat = seatOf(doc, playerId);
   const v = view(doc.state, seat);
+  // Labels and texts name the seats' holders (words.ts); the view already hid what it must.
+  const names = namesOf(doc, seat);
   const live = rec.status === 'ACTIVE';
   const awaiting = live ? v.awaiting : [];
   const seats = v.seats.map((s) => {
@@ -34,15 +45,41 @@ export function renderGame(rec: GameRec, playerId: string | null) {
     hand: v.me.hand,
     choice: v.me.choice,
     choiceDeadline: live && v.phase === 'choose' && awaiting.includes(v.me.seat) ? deadlineOf(doc, v.me.seat) : null,
-    prompts: live && v.me.prompt ? [{ ...v.me.prompt, deadline: deadlineOf(doc, v.me.seat) }] : [],
+    prompts:
+      live && v.me.prompt
+        ? [
+            {
+              ...v.me.prompt,
+              text: nameSeats(v.me.prompt.text, names),
+              options: v.me.prompt.options.map((o) => ({ id: o.id, label: optionLabel(o.label, names) })),
+              deadline: deadlineOf(doc, v.me.seat),
+            },
+          ]
+        : [],
   };
   const score = (i: number) => v.seats[i].score;
+  const finished = rec.status === 'FINISHED';
+  const ties = finished
+    ? tieReasons(
+        doc.edition,
+        v.ranking.map((s) => ({
+          seat: s,
+          score: score(s),
+          handSize: v.seats[s].handSize,
+          finalLoot: doc.state.seats[s].final?.loot ?? 0,
+          finalDoubloons: doc.state.seats[s].final?.doubloons ?? 0,
+          reputation: v.seats[s].reputation,
+        })),
+        names,
+      )
+    : [];
   return {
     id: rec.id,
     status: rec.status,
     edition: doc.edition.toUpperCase(),
     board: upper(v.boardSide),
     boardInfo: v.board,
+    galecrest: galecrestBoard(v.board),
     creatorId: doc.creatorId,
     seatCount: doc.seats.length,
     decisionTimeLimitHours: doc.decisionTimeLimitHours,
@@ -57,11 +94,13 @@ export function renderGame(rec: GameRec, playerId: string | null) {
     island: v.island,
     days: v.days,
     bagSize: v.bagSize,
+    lootLegend: lootLegend(doc.edition, v.board),
+    reputationPayouts: doc.edition === 'galecrest' ? reputationPayouts() : null,
     awaiting,
     pending: live ? v.pending : null,
     seats,
     me,
-    ranking: rec.status === 'FINISHED' ? v.ranking.map((s, i) => ({ place: i + 1, seat: s, name: doc.seats[s].name, score: score(s) })) : [],
+    ranking: finished ? v.ranking.map((s, i) => ({ place: i + 1, seat: s, name: doc.seats[s].name, score: score(s), tieBreak: ties[i] })) : [],
     seed: rec.status === 'FINISHED' ? doc.seed : null,
     spectators: doc.spectators ?? true,
     timeoutsBeforeBot: doc.timeoutsBeforeBot ?? DEFAULT_TIMEOUTS_BEFORE_BOT,

@@ -30,7 +30,7 @@ export function neighbours(g: GameState, seat: number): number[] {
 export function gain(x: Ctx, seat: number, n: number, reason: string): void {
   if (n <= 0) return;
   x.g.seats[seat].doubloons += n;
-  emit(x, 'doubloons', { seat, delta: n, reason });
+  if (x.events) emit(x, 'doubloons', { seat, delta: n, reason });
 }
 
 /** Pays up to n; a player who cannot pay in full pays all they have. Returns what was paid. */
@@ -39,7 +39,7 @@ export function pay(x: Ctx, seat: number, n: number, reason: string): number {
   const paid = Math.min(Math.max(n, 0), me.doubloons);
   if (paid === 0) return 0;
   me.doubloons -= paid;
-  emit(x, 'doubloons', { seat, delta: -paid, reason });
+  if (x.events) emit(x, 'doubloons', { seat, delta: -paid, reason });
   return paid;
 }
 
@@ -115,6 +115,7 @@ export function moveCharacter(
 ): boolean {
   if (!takeFrom(x.g, seat, rank, from)) return false;
   putTo(x.g, seat, rank, to);
+  if (!x.events) return true;
   if (secret) emit(x, 'character', { seat, from, to, reason }, { seat, data: { rank } });
   else emit(x, 'character', { seat, rank, from, to, reason });
   return true;
@@ -152,6 +153,7 @@ export function lootCount(g: GameState, seat: number): number {
 
 /** Public unless the edition keeps loot face down and the kind was not seen by the table. */
 function lootEvent(x: Ctx, type: string, seat: number, kind: Loot, n: number, why: string, seen: boolean): void {
+  if (!x.events) return;
   if (seen || !x.ed.hiddenLoot) emit(x, type, { seat, kind, n, why });
   else emit(x, type, { seat, n, why }, { seat, data: { kind } });
 }
@@ -179,7 +181,7 @@ export function passLoot(x: Ctx, from: number, to: number, kind: Loot, n: number
   if (k <= 0) return 0;
   a[kind] -= k;
   x.g.seats[to].loot[kind] += k;
-  emit(x, 'lootPassed', { from, to, kind, n: k, reason });
+  if (x.events) emit(x, 'lootPassed', { from, to, kind, n: k, reason });
   return k;
 }
 
@@ -195,17 +197,24 @@ export function takeFromDay(g: GameState, kind: Loot): boolean {
 /** One option per distinct kind, in the edition's order. */
 export function kindOptions(x: Ctx, kinds: readonly Loot[]): Option[] {
   const out: Option[] = [];
-  for (const k of x.ed.lootKinds) if (kinds.includes(k)) out.push(kindOption(k));
+  const all = x.ed.lootKinds;
+  for (let i = 0; i < all.length; i++) {
+    const k = all[i];
+    for (let j = 0; j < kinds.length; j++) {
+      if (kinds[j] === k) {
+        out.push(kindOption(k));
+        break;
+      }
+    }
+  }
   return out;
 }
 
 // Loot options never change: one frozen object per kind instead of one per prompt (dusk picks
 // are the most frequent decision of a game).
-const KIND_OPTIONS = new Map<Loot, Option>();
+const KIND_OPTIONS: Record<Loot, Option> = Object.create(null);
 function kindOption(k: Loot): Option {
-  let o = KIND_OPTIONS.get(k);
-  if (!o) KIND_OPTIONS.set(k, (o = Object.freeze({ id: k, label: k })));
-  return o;
+  return KIND_OPTIONS[k] ?? (KIND_OPTIONS[k] = Object.freeze({ id: k, label: k }));
 }
 
 export function ownedKinds(x: Ctx, seat: number): Loot[] {

@@ -1,4 +1,5 @@
 import type { Abilities, Ctx, Edition, Timing } from './edition.js';
+import { cloneState } from './clone.js';
 import { fail } from './errors.js';
 import { editionOf } from './editions/index.js';
 import { coreStep, SUNRISE } from './phases.js';
@@ -33,7 +34,7 @@ export function ask(x: Ctx, step: Step, seat: number, kind: PromptKind, text: st
   const g = x.g;
   g.promptSeq++;
   g.prompt = { id: `p${g.promptSeq}`, seat, kind, text, options, step };
-  emit(x, 'prompt', { seat, kind, promptId: g.prompt.id });
+  if (x.events) emit(x, 'prompt', { seat, kind, promptId: g.prompt.id });
 }
 
 export function resume(x: Ctx, step: Step, answer?: string): void {
@@ -152,10 +153,7 @@ export function applyInPlace(g: GameState, cmd: Command, events: GameEvent[] | n
   return events;
 }
 
-/** A deep copy. The state is plain JSON by design, and a JSON round trip beats structuredClone. */
-export function cloneState(g: GameState): GameState {
-  return JSON.parse(JSON.stringify(g)) as GameState;
-}
+export { cloneState } from './clone.js';
 
 /** The pure entry point: state + command -> new state + events. The input is not touched. */
 export function apply(state: GameState, cmd: Command): { state: GameState; events: GameEvent[] } {

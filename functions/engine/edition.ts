@@ -88,8 +88,14 @@ export interface Edition {
   boardSide?(g: GameState): string;
   /** Public edition data for views (reputation track, loot tiles...). */
   publicInfo?(g: GameState): Record<string, unknown>;
-  /** Edition steps run when night falls, before the ships' night abilities (Galecrest night loot effects). */
-  nightSteps?(x: Ctx): Step[];
-  /** Night ordering key for a ship card (higher resolves first). */
-  nightOrder?: (g: GameState, seat: number, rank: number) => number;
+  /**
+   * The edition's own night (Galecrest: each player's order, ruling 7), as the steps pushed
+   * when night falls. Without it the core walks the dens by decreasing rank (classic).
+   */
+  night?(x: Ctx): Step[];
+  /**
+   * A deep copy of `g.ext` for cloneState (default: a generic copy). It may share data the
+   * edition never changes after set-up.
+   */
+  cloneExt?(ext: Record<string, unknown>): Record<string, unknown>;
 }

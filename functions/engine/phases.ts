@@ -56,7 +56,7 @@ const dayNext: Effect = (x) => {
   if (!card) {
     g.phase = 'dusk';
     g.cursor = RIGHT_END;
-    emit(x, 'phase', { phase: 'dusk' });
+    if (x.events) emit(x, 'phase', { phase: 'dusk' });
     push(x, DUSK_NEXT);
     return;
   }
@@ -95,9 +95,13 @@ function endDusk(x: Ctx): void {
   g.island = g.island.filter((c) => c.seat >= 0);
   g.phase = 'night';
   g.cursor = RIGHT_END;
-  emit(x, 'phase', { phase: 'night' });
+  if (x.events) emit(x, 'phase', { phase: 'night' });
+  if (x.ed.night) {
+    push(x, DAY_END);
+    pushAll(x, x.ed.night(x));
+    return;
+  }
   push(x, NIGHT_NEXT);
-  if (x.ed.nightSteps) pushAll(x, x.ed.nightSteps(x));
 }
 
 /** A character that is still on the island after its dusk goes into its owner's den. */
@@ -107,10 +111,9 @@ const enterDen: Effect = (x, s) => {
 
 const defaultNightOrder = (rank: number, seat: number): number => rank * 8 + (7 - seat);
 
-/** Night: every den character with a night ability, highest rank first. */
+/** Classic night: every den character with a night ability, highest rank first. */
 const nightNext: Effect = (x) => {
   const g = x.g;
-  const order = x.ed.nightOrder;
   let best = -Infinity;
   let who = -1;
   let what = 0;
@@ -120,7 +123,7 @@ const nightNext: Effect = (x) => {
     for (let i = 0; i < den.length; i++) {
       const r = den[i];
       if (night[r] === undefined) continue;
-      const k = order ? order(g, s, r) : defaultNightOrder(r, s);
+      const k = defaultNightOrder(r, s);
       if (k < g.cursor && k > best) {
         best = k;
         who = s;
@@ -139,17 +142,17 @@ const nightNext: Effect = (x) => {
 
 const dayEnd: Effect = (x) => {
   const g = x.g;
-  emit(x, 'dayEnd', { round: g.round, day: g.day });
+  if (x.events) emit(x, 'dayEnd', { round: g.round, day: g.day });
   if (g.day >= x.ed.daysPerRound[g.round - 1]) {
     g.phase = 'anchor';
-    emit(x, 'phase', { phase: 'anchor' });
+    if (x.events) emit(x, 'phase', { phase: 'anchor' });
     push(x, ROUND_CLOSE);
     pushAll(x, x.ed.roundEndSteps(x));
     return;
   }
   g.day++;
   g.phase = 'choose';
-  emit(x, 'dayStart', { round: g.round, day: g.day, loot: [...g.days[g.day - 1]] });
+  if (x.events) emit(x, 'dayStart', { round: g.round, day: g.day, loot: [...g.days[g.day - 1]] });
   // Nobody holds a card (only possible after Parrot/Scout/Recruiter chains): the day still
   // passes, with an empty island, instead of waiting for a choice nobody can make.
   if (firstAwaitedSeat(g) < 0) push(x, SUNRISE);
@@ -162,7 +165,7 @@ const roundClose: Effect = (x) => {
     g.finished = true;
     g.phase = 'finished';
     g.ranking = x.ed.ranking(g);
-    emit(x, 'gameEnd', {
+    if (x.events) emit(x, 'gameEnd', {
       ranking: g.ranking,
       scores: g.seats.map((s) => s.score),
       seed: g.seed,

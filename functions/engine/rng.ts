@@ -1,5 +1,4 @@
-import { xoroshiro128plus, xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
-import { uniformInt } from 'pure-rand/distribution/uniformInt';
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import type { GameState } from './types.js';
 
 /** FNV-1a: turns the seed text into the 32-bit seed of the generator. */
@@ -19,24 +18,47 @@ export function seedRng(seed: string): number[] {
   return g.getState() as number[];
 }
 
+/**
+ * One xoroshiro128+ step on the state words [s01, s00, s11, s10], in place: the same
+ * sequence as pure-rand's xoroshiro128plus (its `next()`), without an object per draw.
+ */
+function nextWord(st: number[]): number {
+  const s01 = st[0];
+  const s00 = st[1];
+  const s11 = st[2];
+  const s10 = st[3];
+  const out = (s00 + s10) | 0;
+  const a0 = s10 ^ s00;
+  const a1 = s11 ^ s01;
+  st[1] = (s00 << 24) ^ (s01 >>> 8) ^ a0 ^ (a0 << 16);
+  st[0] = (s01 << 24) ^ (s00 >>> 8) ^ a1 ^ ((a1 << 16) | (a0 >>> 16));
+  st[3] = (a1 << 5) ^ (a0 >>> 27);
+  st[2] = (a0 << 5) ^ (a1 >>> 27);
+  return out;
+}
+
+/** Uniform in [0, n) for 1 <= n <= 2^32: pure-rand's `uniformInt(rng, 0, n - 1)`, draw for draw. */
+function uniformBelow(st: number[], n: number): number {
+  const maxAllowed = n > 2 ? Math.floor(4294967296 / n) * n : 4294967296;
+  let v = nextWord(st) + 2147483648;
+  while (v >= maxAllowed) v = nextWord(st) + 2147483648;
+  return v % n;
+}
+
 /** A uniform integer in [0, n). The generator state lives in the game state. */
 export function randomInt(g: GameState, n: number): number {
-  const gen = xoroshiro128plusFromState(g.rng);
-  const v = uniformInt(gen, 0, n - 1);
-  g.rng = gen.getState() as number[];
-  return v;
+  return uniformBelow(g.rng, n);
 }
 
 /** Fisher-Yates in place, drawing from the game's generator. */
 export function shuffle<T>(g: GameState, items: T[]): T[] {
-  const gen = xoroshiro128plusFromState(g.rng);
+  const st = g.rng;
   for (let i = items.length - 1; i > 0; i--) {
-    const j = uniformInt(gen, 0, i);
+    const j = uniformBelow(st, i + 1);
     const t = items[i];
     items[i] = items[j];
     items[j] = t;
   }
-  g.rng = gen.getState() as number[];
   return items;
 }
 

@@ -133,7 +133,7 @@ export function startRound(x: Ctx): void {
   const per = ed.lootPerDay(g.players);
   g.days = [];
   for (let d = 0; d < ed.daysPerRound[g.round - 1]; d++) g.days.push(drawDayLoot(g, per, d));
-  emit(x, 'roundStart', { round: g.round, days: g.days.length, dealt: [...ranks].sort((a, b) => a - b) });
+  if (x.events) emit(x, 'roundStart', { round: g.round, days: g.days.length, dealt: [...ranks].sort((a, b) => a - b) });
   ed.startRound(x);
-  emit(x, 'dayStart', { round: g.round, day: 1, loot: [...g.days[0]] });
+  if (x.events) emit(x, 'dayStart', { round: g.round, day: 1, loot: [...g.days[0]] });
 }

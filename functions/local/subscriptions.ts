@@ -19,6 +19,10 @@ type App = ReturnType<typeof buildApp>;
 // @graphql-tools use, even where a bundler would pick graphql's ESM build for our own files.
 const graphql = createRequire(import.meta.url)('graphql') as typeof import('graphql');
 
+/** The error with the code the HTTP path gives the same mistake. */
+const coded = (e: import('graphql').GraphQLError, code: string) =>
+  new graphql.GraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, path: e.path, extensions: { ...e.extensions, code } });
+
 export function attachSubscriptions(server: Server, app: App): () => Promise<void> {
   const schema = makeExecutableSchema({ typeDefs, resolvers });
   const wss = new WebSocketServer({ server, path: '/graphql' });
@@ -26,7 +30,19 @@ export function attachSubscriptions(server: Server, app: App): () => Promise<voi
   const ws = useServer(
     {
       schema,
-      validate: (sch, doc) => graphql.validate(sch, doc, limits as never),
+      // Parse and validate here, with the HTTP path's token limit, rules and error codes (graphql-ws
+      // would answer a syntax error by dropping the connection, and untyped validation errors).
+      onSubscribe: (_ctx, _id, payload) => {
+        let document: import('graphql').DocumentNode;
+        try {
+          document = graphql.parse(payload.query, { maxTokens: ARMOR.maxTokens.n });
+        } catch (e) {
+          return [coded(e as import('graphql').GraphQLError, 'GRAPHQL_PARSE_FAILED')];
+        }
+        const errors = graphql.validate(schema, document, limits as never);
+        if (errors.length > 0) return errors.map((e) => coded(e, 'GRAPHQL_VALIDATION_FAILED'));
+        return { schema, document, variableValues: payload.variables, operationName: payload.operationName };
+      },
       context: (ctx) => {
         const auth = ctx.connectionParams?.authorization;
         return app.context(typeof auth === 'string' ? { authorization: auth } : {});

@@ -1,6 +1,5 @@
-// Full Winds of Galecrest games over real HTTP (skipped while the engine lacks the edition).
+// Full Winds of Galecrest games over real HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isEditionId } from '../../functions/engine/index.js';
 import { fullGame } from '../setup/games.js';
 import { startServer } from '../setup/http.js';
 
@@ -10,8 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const galecrest = isEditionId('galecrest');
-describe.skipIf(!galecrest)(`Winds of Galecrest over HTTP${galecrest ? '' : ' (skipped: the engine has no galecrest edition yet)'}`, () => {
+describe('Winds of Galecrest over HTTP', () => {
   it.each([
     [2, 1, 1],
     [4, 2, 2],

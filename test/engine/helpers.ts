@@ -2,16 +2,30 @@
 // commands and read the results (each edition's helpers add its own set-up).
 import { applyInPlace, summary } from '../../functions/engine/index.js';
 import type { GameEvent, GameState } from '../../functions/engine/index.js';
+import { cardProblem, coinProblem, lootProblem } from './invariants.js';
+
+/**
+ * Throws unless the state passes the invariants every real game keeps (each dealt character in
+ * exactly one place, loot conserved, doubloons whole and never negative). `day` and `answer`
+ * call it before their first command, so an example whose hand-made set-up is impossible fails
+ * here instead of pinning a made-up result, and again after their last one.
+ */
+export function assertPossible(g: GameState, when = 'set-up'): void {
+  const problem = cardProblem(g) ?? lootProblem(g) ?? coinProblem(g);
+  if (problem) throw new Error(`impossible state (${when}): ${problem}`);
+}
 
 export type Answer = [seat: number, option: string];
 
 /** Gives the answers in order; each must be for the seat whose decision is pending. */
 export function answer(g: GameState, answers: Answer[], events: GameEvent[] = []): GameEvent[] {
+  assertPossible(g);
   for (const [seat, a] of answers) {
     if (!g.prompt) throw new Error(`no decision pending for answer ${seat}:${a}`);
     if (g.prompt.seat !== seat) throw new Error(`decision pending for seat ${g.prompt.seat} (${g.prompt.text}), not ${seat}`);
     applyInPlace(g, { seat, answer: a }, events);
   }
+  assertPossible(g, 'after the answers');
   return events;
 }
 
@@ -21,6 +35,7 @@ export function answer(g: GameState, answers: Answer[], events: GameEvent[] = []
  */
 export function day(g: GameState, plays: (number | null)[], answers: Answer[] = [], open = false): GameEvent[] {
   const events: GameEvent[] = [];
+  assertPossible(g);
   plays.forEach((rank, seat) => {
     if (rank !== null) applyInPlace(g, { seat, play: rank }, events);
   });
@@ -59,6 +74,44 @@ export function doubloonMoves(events: GameEvent[], reason?: string): [number, nu
   return ofType(events, 'doubloons')
     .filter((e) => reason === undefined || e.data.reason === reason)
     .map((e) => [e.data.seat as number, e.data.delta as number]);
+}
+
+/**
+ * Set-up shortcut: exactly `keep` stays in the bag (each must be there); every other token of
+ * the bag goes to seat `holder`, so loot is still conserved.
+ */
+export function leaveInBag(g: GameState, keep: string[], holder: number): void {
+  const rest = [...g.bag];
+  for (const k of keep) {
+    const i = rest.indexOf(k);
+    if (i < 0) throw new Error(`set-up: no ${k} in the bag`);
+    rest.splice(i, 1);
+  }
+  for (const k of rest) g.seats[holder].loot[k]++;
+  g.bag = [...keep];
+}
+
+/**
+ * Set-up shortcut: a seat holds only `ranks` (each must be in its hand); the rest of its hand
+ * is out of play, as if spent in earlier campaigns.
+ */
+export function handOnly(g: GameState, s: number, ranks: number[]): void {
+  const me = g.seats[s];
+  for (const r of ranks) if (!me.hand.includes(r)) throw new Error(`set-up: seat ${s} holds no character ${r}`);
+  me.out.push(...me.hand.filter((r) => !ranks.includes(r)));
+  me.hand = [...ranks];
+}
+
+/** Set-up shortcut: give a seat loot tokens (taken out of the bag, each must be there). */
+export function giveLoot(g: GameState, s: number, loot: Record<string, number>): void {
+  for (const [k, n] of Object.entries(loot)) {
+    for (let i = 0; i < n; i++) {
+      const at = g.bag.indexOf(k);
+      if (at < 0) throw new Error(`set-up: no ${k} left in the bag`);
+      g.bag.splice(at, 1);
+    }
+    g.seats[s].loot[k] += n;
+  }
 }
 
 /** A deep copy to compare states before/after a rejected command. */

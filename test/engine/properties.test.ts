@@ -7,7 +7,6 @@ import {
   botRandom,
   createGame,
   editionOf,
-  isEditionId,
   playBotGame,
   view,
   viewEvent,
@@ -16,35 +15,34 @@ import {
   type GameState,
 } from '../../functions/engine/index.js';
 import { awaitedSeats } from '../../functions/engine/core.js';
+import { STORMY_TILES } from '../../functions/engine/editions/galecrest/loot.js';
 import { STORMY_TEST } from './galecrest/tiles.js';
 import { cardProblem, coinProblem, lootProblem } from './invariants.js';
 
 /**
- * Every playable configuration: classic, and each Galecrest board once that edition exists.
- * The printed stormy tiles are not in our data, so the stormy and uncharted set-ups also run
- * with the stormy-like test table (fewer games: the calm board is the one played).
+ * Every configuration, listed (never probed: a set-up that throws fails its tests loudly).
+ * The printed stormy tiles are not in our rules data (`STORMY_TILES` is null), so the printed
+ * stormy and uncharted boards join the property runs the day that data lands; until then one
+ * test per board pins their NOT_AVAILABLE answer. Their set-ups also run with the stormy-like
+ * test table (fewer games: the calm board is the one played).
  */
-const galecrestBoards = (['calm', 'stormy', 'uncharted'] as const).filter((board) => {
-  try {
-    createGame({ edition: 'galecrest', players: 2, seed: 'probe', board });
-    return true;
-  } catch {
-    return false; // a board the data cannot play yet (NOT_AVAILABLE): its own tests cover the error
-  }
-});
+const PRINTED_STORMY = ['stormy', 'uncharted'] as const;
 const CONFIGS: { name: string; opts: Pick<GameOptions, 'edition' | 'board'>; share: number }[] = [
   { name: 'classic', opts: { edition: 'classic' }, share: 1 },
-  ...(isEditionId('galecrest')
-    ? [
-        ...galecrestBoards.map((board) => ({ name: `galecrest/${board}`, opts: { edition: 'galecrest' as const, board }, share: 1 })),
-        ...(['stormy', 'uncharted'] as const).map((side) => ({
-          name: `galecrest/${side} (test tiles)`,
-          opts: { edition: 'galecrest' as const, board: { side, stormy: STORMY_TEST } },
-          share: 0.2,
-        })),
-      ]
-    : []),
+  { name: 'galecrest/calm', opts: { edition: 'galecrest', board: 'calm' }, share: 1 },
+  ...(STORMY_TILES ? PRINTED_STORMY.map((board) => ({ name: `galecrest/${board}`, opts: { edition: 'galecrest' as const, board }, share: 1 })) : []),
+  ...PRINTED_STORMY.map((side) => ({
+    name: `galecrest/${side} (test tiles)`,
+    opts: { edition: 'galecrest' as const, board: { side, stormy: STORMY_TEST } },
+    share: 0.2,
+  })),
 ];
+
+describe.runIf(!STORMY_TILES).each(PRINTED_STORMY)('galecrest/%s (printed tiles)', (board) => {
+  it('is not playable until the printed stormy tiles are in the data: NOT_AVAILABLE, so it has no property runs yet', () => {
+    expect(() => createGame({ edition: 'galecrest', players: 2, seed: 'probe', board })).toThrow(expect.objectContaining({ code: 'NOT_AVAILABLE' }));
+  });
+});
 
 const PLAYERS = [2, 3, 4, 5, 6];
 const seedArb = fc.string({ minLength: 1, maxLength: 12 });

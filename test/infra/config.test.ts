@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { handler, resetApiHandlerForTests } from '../../functions/handlers/api.js';
 import { resetForTests } from '../../functions/handlers/config.js';
 import { freshTable } from '../setup/db.js';
@@ -100,6 +100,14 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
+// Each test starts from a cold container: no key read yet, no call seen, no failure queued.
+beforeEach(() => {
+  resetForTests();
+  resetApiHandlerForTests();
+  calls.length = 0;
+  failNext = 0;
+});
+
 describe('signing key from Secrets Manager', () => {
   it('is not cached when the read fails: the next invocation tries again', async () => {
     failNext = 1;
@@ -111,9 +119,8 @@ describe('signing key from Secrets Manager', () => {
   });
 
   it('is read once per container, by ARN, and wins over SIGNING_KEY', async () => {
-    const before = calls.length;
     const tokens = [await signUpToken(), await signUpToken(), await signUpToken()];
-    expect(calls.length).toBe(before); // already read by the first successful cold start
+    expect(calls).toHaveLength(1); // read at the cold start, never again
     for (const c of calls) expect(c).toEqual({ target: 'secretsmanager.GetSecretValue', secretId: SECRET_ARN });
     for (const t of tokens) {
       expect(await signedWith(t, SECRET_VALUE)).toBe(true);

@@ -381,7 +381,14 @@ describe('API Lambda handler (API Gateway HTTP API, payload 2.0)', () => {
 
 describe('sweep Lambda handler', () => {
   it('runs the app sweep over the table: visits the active games, finds nothing left undone', async () => {
-    // The games played above are ACTIVE in this table and waiting for humans only.
+    // Its own game: started with a bot seat, which chose at once; it waits for the human only.
+    const token = ok(await lambdaTransport.gql('mutation { signUp(name: "Swept") { token } }', {}), 'signUp').signUp.token as string;
+    const game = ok(
+      await lambdaTransport.gql('mutation($i: CreateGameInput!) { createGame(input: $i) { id } }', { i: { edition: 'CLASSIC', seats: 2, bots: 1 } }, token),
+      'createGame',
+    ).createGame;
+    const started = ok(await lambdaTransport.gql('mutation($g: ID!) { startGame(gameId: $g) { status awaiting } }', { g: game.id }, token), 'startGame').startGame;
+    expect(started).toEqual({ status: 'ACTIVE', awaiting: [0] });
     const res = await sweepHandler();
     expect(res.gamesChecked).toBeGreaterThanOrEqual(1);
     expect(res.advanced).toBe(0);

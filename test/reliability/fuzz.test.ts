@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES } from '../../functions/api/app.js';
+import { ARMOR, MAX_BODY_BYTES } from '../../functions/api/app.js';
 import { SIGNING_KEY } from '../setup/app.js';
 import { allEvents, GAME_QUERY } from '../setup/play.js';
 import { type Harness, type HttpAnswer, newGame, size, startHarness, timeout } from './harness.js';
@@ -150,13 +150,42 @@ describe('bad input', () => {
     timeout(90_000, 900_000),
   );
 
-  it('the limits hold: depth, aliases, tokens, directives, cost, body size', async () => {
+  it('the cost limit is tried just below and just above: the cheaper query runs, the dearer one is refused', async () => {
+    // graphql-armor's cost rule with its defaults (the app sets only maxCost): a scalar costs 1,
+    // an object field 2 plus 1.5 times the cost of its selection. The probe nests four object
+    // fields and repeats a scalar k times at the bottom, so its cost grows by 1.5^4 per field.
+    const max = ARMOR.costLimit.maxCost;
+    const cost = (k: number) => 2 + 1.5 * (2 + 1.5 * (2 + 1.5 * (2 + 1.5 * k)));
+    const probe = (k: number) => `{ openGames { me { prompts { options { ${'id '.repeat(k)}} } } } }`;
+    let k = 0;
+    while (cost(k + 1) <= max) k++;
+    expect([cost(k) <= max, cost(k + 1) > max]).toEqual([true, true]);
+    expect(cost(k)).toBeGreaterThan(max - 6); // just below, not far below
+    const below = await h.gql(probe(k));
+    expect(below.errors).toBeUndefined();
+    expect(Array.isArray(below.data.openGames)).toBe(true);
+    const above = await h.gql(probe(k + 1));
+    expect(above.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect(above.errors?.[0]?.message).toContain(`Cost limit of ${max} exceeded, found ${cost(k + 1)}`);
+  });
+
+  it('the depth limit is tried at the limit and one above', async () => {
+    // __type > fields > type > ofType (n times) > name: depth n + 4.
+    const max = ARMOR.maxDepth.n;
+    const probe = (depth: number) => `{ __type(name: "Game") { fields { type { ${'ofType { '.repeat(depth - 4)}name ${'} '.repeat(depth - 4)}} } } }`;
+    const at = await h.gql(probe(max));
+    expect(at.errors).toBeUndefined();
+    const above = await h.gql(probe(max + 1));
+    expect(above.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect(above.errors?.[0]?.message).toContain(`depth limit of ${max} exceeded, found ${max + 1}`);
+  });
+
+  it('the limits hold: aliases, tokens, directives, body size', async () => {
     const code = async (q: string) => (await h.gql(q)).errors?.[0]?.extensions?.code;
     expect(await code(`{ __typename }`)).toBeUndefined();
     expect(await code(`{ ${Array.from({ length: 16 }, (_, i) => `a${i}: openGames { id }`).join(' ')} }`)).toBe('GRAPHQL_VALIDATION_FAILED');
     expect(await code(`{ ${'__typename '.repeat(2100)} }`)).toBe('GRAPHQL_PARSE_FAILED');
     expect(await code(`{ __typename ${'@include(if: true) '.repeat(21)} }`)).toBe('GRAPHQL_VALIDATION_FAILED');
-    expect(await code(`{ game(id: "x") { ${'seats { seat } '.repeat(1)} id } ${'openGames { seats { seat } } '.repeat(1)} }`)).toBeUndefined();
     const big = await h.http('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ __typename }', pad: 'x'.repeat(MAX_BODY_BYTES) }) });
     expect(big.status).toBe(413);
     expect(big.json.errors[0].extensions.code).toBe('PAYLOAD_TOO_LARGE');

@@ -1,7 +1,9 @@
 // End to end in a real browser: the reference web client (web/), built with Vite and served by
 // the local server (in memory), driven by clicks in headless Chromium (Debian's `chromium`
-// package through playwright-core), with screenshots of the lobby and the table.
+// package through playwright-core), with screenshots of the lobby, the table, the day played
+// out, the end screen and a phone. Contrast is checked by axe-core injected into the page.
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
@@ -14,6 +16,9 @@ const HAVE_CHROMIUM = existsSync(CHROMIUM);
 // The README's screenshots are refreshed by `UPDATE_SCREENSHOTS=1 npx vitest run test/web`; a plain
 // run takes them too, into a temporary folder (bot moves vary per game id: pictures differ each run).
 const SHOTS = process.env.UPDATE_SCREENSHOTS ? resolve('docs/screenshots') : join(tmpdir(), 'libertalia-screenshots');
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const CLASSIC_LOOT = ['chest', 'jewel', 'goods', 'map', 'relic', 'saber', 'officer'];
+const GALECREST_LOOT = ['map', 'barrel', 'relic', 'saber', 'amulet', 'hook', 'chest'];
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 if (!HAVE_CHROMIUM && !process.env.CI) {
@@ -82,6 +87,74 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
     return handButtons().count();
   }
 
+  /** axe-core's colour-contrast rule (WCAG AA) on the page as it is now. */
+  async function contrast(where: string) {
+    if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.addScriptTag({ path: AXE });
+    const violations = await page.evaluate(
+      `axe.run(document, { runOnly: { type: 'rule', values: ['color-contrast'] } }).then((r) => r.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ') + ' — ' + n.failureSummary)))`,
+    );
+    expect(violations, `contrast on ${where}`).toEqual([]);
+  }
+
+  /** Every element within the viewport's width (no sideways scrolling or clipping). */
+  async function noClipping(where: string) {
+    const wide = await page.evaluate(
+      `[...document.querySelectorAll('body *')].filter((e) => { const r = e.getBoundingClientRect(); return r.width > 0 && (r.right > window.innerWidth + 1 || r.left < -1); }).map((e) => e.tagName + '.' + e.className + ' ' + (e.textContent ?? '').slice(0, 30))`,
+    );
+    expect(wide, `clipped at phone width on ${where}`).toEqual([]);
+    expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+  }
+
+  /** The page says "your turn" in the tab title and the favicon badge exactly when it is. */
+  async function titleMatchesTurn() {
+    const status = (await page.getByTestId('status').textContent()) ?? '';
+    const title = await page.title();
+    const badge = await page.locator('link[rel=icon]').getAttribute('data-badge');
+    if (status.startsWith('Your turn')) {
+      expect(title).toMatch(/^● Your turn · /);
+      expect(badge).toBe('on');
+    } else {
+      expect(title).not.toMatch(/^●/);
+      expect(badge).toBe('off');
+    }
+  }
+
+  async function legendHasEveryKind(kinds: string[]) {
+    const legend = page.getByTestId('loot-legend');
+    await shown(legend);
+    expect(await legend.locator('li[data-kind]').evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')))).toEqual(kinds);
+    for (const kind of kinds) {
+      const entry = legend.locator(`li[data-kind="${kind}"]`);
+      expect(await entry.locator('[role=img] svg').count()).toBe(1);
+      expect(await entry.innerText()).toMatch(/tokens[\s\S]*(doubloon|worth|score|reputation|discard)/);
+    }
+  }
+
+  /** The day played out: each step, then the changes per player; Close hides it. */
+  async function checkDayReplay(shot?: string) {
+    const panel = page.getByTestId('day-replay');
+    await shown(panel);
+    const steps = panel.getByTestId('day-step');
+    const next = panel.getByRole('button', { name: /^Next step/ });
+    if (await next.count()) {
+      const before = await steps.count();
+      await next.click();
+      await poll(() => steps.count()).toBeGreaterThan(before);
+    }
+    const all = panel.getByRole('button', { name: 'Show all' });
+    if (await all.count()) await all.click();
+    const kinds = await steps.evaluateAll((els) => els.map((e) => e.getAttribute('data-step')));
+    expect(kinds.slice(0, 4)).toEqual(['sunrise', 'day', 'dusk', 'night']);
+    await hasText(steps.first(), 'Sunrise: ');
+    // Each dusk line is one character's pick and what it gave.
+    expect(await panel.locator('[data-step=dusk] li').count()).toBeGreaterThan(0);
+    await hasText(panel.getByTestId('day-deltas'), 'doubloons');
+    if (shot) await panel.screenshot({ path: join(SHOTS, shot) });
+    await contrast('the day played out');
+    await panel.getByRole('button', { name: 'Close' }).click();
+    await poll(() => panel.count()).toBe(0);
+  }
+
   /**
    * Plays the open game to the end by clicking: the first option of each prompt, otherwise
    * the first card of the hand (clicked, or focused and Enter pressed). Returns what was seen.
@@ -92,7 +165,16 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
       await l.focus();
       await page.keyboard.press('Enter');
     };
-    const seen = { shrunk: 0, promptsAnswered: 0, cardsPlayed: 0, shot: false };
+    const seen = { shrunk: 0, promptsAnswered: 0, cardsPlayed: 0, shot: false, dayReplay: false, namedOptions: 0 };
+    const afterAction = async () => {
+      // Focus stays on the control that acted, or moves to the next thing to do: never <body>.
+      if (keyboard) expect(await page.evaluate('document.activeElement !== document.body && !!document.activeElement.closest("main")')).toBe(true);
+      await titleMatchesTurn();
+      if (!seen.dayReplay && (await page.getByTestId('day-replay').count())) {
+        await checkDayReplay(shot.replace('table', 'day-replay'));
+        seen.dayReplay = true;
+      }
+    };
     for (let turn = 0; turn < 300; turn++) {
       await poll(() => table().getAttribute('aria-busy')).toBe('false');
       if ((await table().getAttribute('data-status')) === 'FINISHED') return seen;
@@ -105,6 +187,18 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
         }
         const text = (await prompt.locator('.prompt-text').textContent()) ?? '';
         expect(text.length).toBeGreaterThan(0);
+        // Labels as the server wrote them: players by name, never a seat number.
+        for (const b of await prompt.getByRole('button').all()) {
+          const label = (await b.textContent()) ?? '';
+          const id = (await b.getAttribute('data-option')) ?? '';
+          expect(label).not.toMatch(/\bseat \d/i);
+          // Another seat's card or token (`<seat>:...`; this player holds seat 0): its owner's name.
+          const owner = /^(\d+):/.exec(id);
+          if (owner && owner[1] !== '0') {
+            expect(label).toMatch(/^.+'s /);
+            seen.namedOptions++;
+          }
+        }
         const option = prompt.getByRole('button').first();
         await enabled(option);
         const answeredBefore = await lastDecision();
@@ -113,6 +207,7 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
         // The answer is in the log in words, and that prompt is gone (or a new one is asked).
         await poll(lastDecision).toBeGreaterThan(answeredBefore);
         seen.promptsAnswered++;
+        await afterAction();
         continue;
       }
       const cards = handButtons();
@@ -132,6 +227,7 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
           if (after < n) seen.shrunk++;
           expect(await page.locator('.where').textContent()).not.toBe(dayBefore);
         }
+        await afterAction();
         continue;
       }
       throw new Error(`nothing to click on turn ${turn}: ${await page.getByTestId('status').textContent()}`);
@@ -148,6 +244,15 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
     await hasText(page.getByTestId('ranking'), '(you)');
     await hasText(page.getByTestId('status'), 'Game over');
     await hasText(page.getByTestId('log'), 'Game over.');
+    // Scores explained per round, and how ties are broken (each tie says what decided it).
+    const breakdown = page.getByTestId('breakdown');
+    await poll(() => breakdown.locator('caption').count()).toBe(3);
+    await poll(() => breakdown.locator('tbody tr').count()).toBe(3 * seats);
+    await hasText(breakdown, 'Banked');
+    await hasText(page.getByTestId('tie-rule'), 'Equal scores');
+    const scores = await ranks.evaluateAll((els) => els.map((e) => Number(/— (\d+) points/.exec(e.textContent ?? '')?.[1])));
+    const ties = scores.filter((v, i) => i > 0 && v === scores[i - 1]).length;
+    expect(await page.getByTestId('tie-reason').count()).toBe(ties);
     // The replay steps through the log: back to the first event, then one forward.
     const replay = page.getByTestId('replay');
     await replay.getByRole('button', { name: /First/ }).click();
@@ -157,6 +262,12 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
     await shown(replay.getByText(/^Event 2 of \d+$/));
     await replay.getByRole('button', { name: /Next sunrise/ }).click();
     await hasText(replay.getByTestId('replay-event'), 'Sunrise');
+    // The replay draws the island with the table's own parts; the log marks the same event.
+    await poll(() => replay.getByTestId('island').locator('li').count()).toBeGreaterThanOrEqual(seats);
+    const current = page.getByTestId('log').locator('li[aria-current=step]');
+    await poll(() => current.count()).toBe(1);
+    await hasText(current, 'Sunrise');
+    await contrast('the end screen');
   }
 
   async function createGame(opts: { edition: string; seats: string; bots: string; board?: string; seed: string }) {
@@ -188,13 +299,26 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
     await shown(page.getByRole('heading', { name: 'Your hand (9 cards)' }));
     await hasText(page.getByTestId('status'), 'Your turn: choose your character for day 1');
 
+    await legendHasEveryKind(CLASSIC_LOOT);
+    await titleMatchesTurn();
+    await contrast('the classic table');
+
     const seen = await playToEnd('table-classic.png');
     expect(seen.cardsPlayed).toBe(18);
     expect(seen.shrunk).toBeGreaterThan(10);
     expect(seen.promptsAnswered).toBeGreaterThan(0);
     expect(seen.shot).toBe(true);
+    expect(seen.dayReplay).toBe(true);
     await checkFinished(4);
+    await titleMatchesTurn();
     await page.screenshot({ path: join(SHOTS, 'finished-classic.png'), fullPage: true });
+
+    // The end screen at phone width: nothing clipped, scores still readable.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await noClipping('the end screen');
+    await page.getByTestId('breakdown').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, 'end-phone.png') });
+    await page.setViewportSize({ width: 1280, height: 900 });
     expect(consoleErrors).toEqual([]);
   });
 
@@ -236,12 +360,14 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
     await poll(() => page.getByTestId('reputation').getByRole('listitem').count()).toBe(6);
     await hasText(page.getByTestId('reputation'), 'You');
 
-    // Phone width: nothing wider than the screen.
+    await legendHasEveryKind(GALECREST_LOOT);
+    await hasText(page.getByTestId('reputation'), 'doubloons');
+
+    // Phone width: nothing wider than the screen, the players table included (labelled blocks).
     await page.setViewportSize({ width: 390, height: 844 });
-    const overflow = await page.evaluate(
-      `[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest('.scroll-x')).map((e) => e.tagName + '.' + e.className + ' ' + (e.textContent ?? '').slice(0, 30))`,
-    );
-    expect(overflow).toEqual([]);
+    await noClipping('the Galecrest table');
+    await contrast('the Galecrest table at phone width');
+    await page.getByTestId('seats').scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SHOTS, 'table-phone.png'), fullPage: false });
     await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -250,6 +376,7 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
     expect(seen.cardsPlayed).toBeGreaterThanOrEqual(15);
     expect(seen.shrunk).toBeGreaterThan(8);
     expect(seen.promptsAnswered).toBeGreaterThan(0);
+    expect(seen.dayReplay).toBe(true);
     await checkFinished(2);
     await hasText(page.getByTestId('seats'), 'Reputation');
     expect(consoleErrors).toEqual([]);
@@ -278,11 +405,19 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
 
     const [a, b] = [handButtons().nth(0), handButtons().nth(1)];
     const nameB = (await b.locator('strong').textContent()) ?? '';
+    await titleMatchesTurn();
+    expect(await page.title()).toMatch(/^● Your turn/);
     let before = await version();
-    await a.click();
+    // Keyboard: the card that acted keeps the focus through the request and the redraw.
+    const keyA = await a.getAttribute('data-key');
+    await a.focus();
+    await page.keyboard.press('Enter');
     await waitForChange(before);
     await hasText(page.getByTestId('status'), 'Waiting for Jack Rackham');
     expect(await a.getAttribute('aria-pressed')).toBe('true');
+    expect(await page.evaluate('document.activeElement?.getAttribute("data-key")')).toBe(keyA);
+    await titleMatchesTurn();
+    expect(await page.title()).not.toMatch(/^●/);
     // Still changeable: Jack has not chosen yet.
     before = await version();
     await b.click();
@@ -297,7 +432,39 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
     await gql('mutation ($g: ID!, $r: Int!) { playCard(gameId: $g, rank: $r) { id } }', { g: id, r: game.me.hand[0] }, jack);
     await hasText(page.getByTestId('log'), 'Sunrise');
     await poll(() => handButtons().count()).toBe(8);
-    await hasText(page.getByTestId('island'), nameB);
+    await hasText(page.locator('[data-testid=island], [data-testid=day-replay]').first(), nameB);
+    // Decisions of the day (Jack's by API, mine by clicking) until day 2 begins.
+    for (let i = 0; i < 30; i++) {
+      const { game: j } = await gql<{ game: { phase: string; me: { prompts: { id: string; options: { id: string }[] }[] } } }>(
+        'query ($g: ID!) { game(id: $g) { phase me { prompts { id options { id } } } } }',
+        { g: id },
+        jack,
+      );
+      if (j.phase === 'CHOOSE') break;
+      const p = j.me.prompts[0];
+      if (p) await gql('mutation ($g: ID!, $p: ID!, $o: ID!) { answerPrompt(gameId: $g, promptId: $p, optionId: $o) { id } }', { g: id, p: p.id, o: p.options[0].id }, jack);
+      else if (await page.getByTestId('prompt').count()) {
+        before = await version();
+        await page.getByTestId('prompt').getByRole('button').first().click();
+        await waitForChange(before);
+      } else await page.waitForTimeout(300);
+    }
+    // The day played out arrives by polling, and it is my turn again: the title says so.
+    await shown(page.getByTestId('day-replay'));
+    await poll(() => page.title()).toMatch(/^● Your turn/);
+    await titleMatchesTurn();
+
+    // Since my last visit: this browser remembers the last event it showed.
+    await page.evaluate(`localStorage.setItem('libertalia.seen.${id}', '3')`);
+    await page.reload();
+    const digest = page.getByTestId('digest');
+    await shown(digest);
+    await hasText(digest, 'day 1 played');
+    await hasText(digest, 'It is your turn.');
+    await hasText(digest.getByTestId('digest-deltas'), 'Jack Rackham');
+    await digest.getByRole('button', { name: 'Watch the last day' }).click();
+    await shown(page.getByTestId('day-replay'));
+    await poll(() => digest.count()).toBe(0);
     expect(consoleErrors).toEqual([]);
   });
 });

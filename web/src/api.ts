@@ -1,5 +1,9 @@
-// The only way the client talks to the service: POST /graphql with the bearer token kept in
-// localStorage. Types mirror schema/*.graphql (only the fields this client asks for).
+// The only way the client talks to the service: POST /graphql with the bearer token from
+// session.ts (bearerToken). Types mirror schema/*.graphql (only the fields this client asks for).
+
+import { bearerToken, type Session } from './session';
+
+export { loadSession, saveSession, type Session } from './session';
 
 export type Edition = 'CLASSIC' | 'GALECREST';
 export type Board = 'CALM' | 'STORMY' | 'UNCHARTED';
@@ -59,19 +63,31 @@ export interface RankedSeat {
   seat: number;
   name: string | null;
   score: number;
+  /** Why this seat ranks below the one before it on equal points; null when not tied. */
+  tieBreak: string | null;
 }
-export interface BoardInfo {
-  reputation?: (number | null)[];
-  board?: string;
-  sides?: Record<string, string>;
-  dial?: number[];
+export interface LootInfo {
+  kind: string;
+  name: string;
+  tokens: number;
+  side: string | null;
+  worth: string;
+  effect: string;
+}
+/** Galecrest table data (null in classic). */
+export interface GalecrestBoard {
+  /** Lowest space first: the seat on each space, null for an unused token. */
+  reputation: (number | null)[];
+  side: Board | null;
+  tiles: { kind: string; side: string }[];
+  dial: number[];
 }
 export interface Game {
   id: string;
   status: GameStatus;
   edition: Edition;
   board: Board | null;
-  boardInfo: BoardInfo;
+  galecrest: GalecrestBoard | null;
   creatorId: string;
   seatCount: number;
   decisionTimeLimitHours: number | null;
@@ -86,6 +102,9 @@ export interface Game {
   island: IslandCard[];
   days: string[][];
   bagSize: number;
+  lootLegend: LootInfo[];
+  reputationPayouts: number[] | null;
+  nextDeadline: string | null;
   awaiting: number[];
   pending: { seat: number; kind: string; promptId: string } | null;
   seats: Seat[];
@@ -94,7 +113,7 @@ export interface Game {
   seed: string | null;
 }
 /** A game in a list (lobby): fewer fields. */
-export type GameSummary = Pick<Game, 'id' | 'status' | 'edition' | 'board' | 'seatCount' | 'createdAt' | 'round' | 'day' | 'phase' | 'awaiting' | 'decisionTimeLimitHours' | 'creatorId'> & {
+export type GameSummary = Pick<Game, 'id' | 'status' | 'edition' | 'board' | 'seatCount' | 'createdAt' | 'round' | 'day' | 'phase' | 'awaiting' | 'decisionTimeLimitHours' | 'creatorId' | 'nextDeadline' | 'lastSeq'> & {
   seats: Pick<Seat, 'seat' | 'name' | 'isBot' | 'isOpen' | 'deadline'>[];
   me: Pick<Me, 'seat'> | null;
 };
@@ -103,11 +122,8 @@ export interface GameEvent {
   type: string;
   at: string;
   data: Record<string, unknown>;
-}
-export interface Session {
-  playerId: string;
-  name: string;
-  token: string;
+  /** The event in words for this caller, from the server. */
+  text: string;
 }
 export interface CreateGameInput {
   edition: Edition;
@@ -128,28 +144,13 @@ export class ApiError extends Error {
   }
 }
 
-const SESSION_KEY = 'libertalia.session';
-
-export function loadSession(): Session | null {
-  try {
-    const raw = localStorage.getItem(SESSION_KEY);
-    return raw ? (JSON.parse(raw) as Session) : null;
-  } catch {
-    return null;
-  }
-}
-export function saveSession(s: Session | null): void {
-  if (s) localStorage.setItem(SESSION_KEY, JSON.stringify(s));
-  else localStorage.removeItem(SESSION_KEY);
-}
-
 interface GqlResponse<T> {
   data?: T | null;
   errors?: { message: string; path?: (string | number)[]; extensions?: { code?: string } }[];
 }
 
 async function rawRequest<T>(query: string, variables: Record<string, unknown> = {}): Promise<GqlResponse<T>> {
-  const token = loadSession()?.token;
+  const token = await bearerToken();
   let res: Response;
   try {
     res = await fetch('/graphql', {
@@ -181,12 +182,12 @@ export async function request<T>(query: string, variables: Record<string, unknow
 }
 
 const SEAT_FIELDS = 'seat playerId name isBot isOpen hasChosen awaited deadline doubloons score handSize den graveyard graveyardSize loot { kind count } lootCount reputation';
-const GAME_FIELDS = `id status edition board boardInfo creatorId seatCount decisionTimeLimitHours createdAt version lastSeq
-  round daysPerRound day phase island { seat rank } days bagSize awaiting pending { seat kind promptId }
+const GAME_FIELDS = `id status edition board galecrest { reputation side tiles { kind side } dial } creatorId seatCount decisionTimeLimitHours createdAt version lastSeq
+  round daysPerRound day phase island { seat rank } days bagSize lootLegend { kind name tokens side worth effect } reputationPayouts nextDeadline awaiting pending { seat kind promptId }
   seats { ${SEAT_FIELDS} }
   me { seat hand choice choiceDeadline prompts { id kind text deadline options { id label } } }
-  ranking { place seat name score } seed`;
-const SUMMARY_FIELDS = 'id status edition board seatCount createdAt round day phase awaiting decisionTimeLimitHours creatorId seats { seat name isBot isOpen deadline } me { seat }';
+  ranking { place seat name score tieBreak } seed`;
+const SUMMARY_FIELDS = 'id status edition board seatCount createdAt round day phase awaiting decisionTimeLimitHours creatorId nextDeadline lastSeq seats { seat name isBot isOpen deadline } me { seat }';
 
 export async function fetchGame(id: string): Promise<Game | null> {
   return (await request<{ game: Game | null }>(`query Game($id: ID!) { game(id: $id) { ${GAME_FIELDS} } }`, { id })).game;
@@ -215,7 +216,7 @@ export const api = {
   /** One page of the event log after `after`. */
   events: (gameId: string, after: number) =>
     request<{ events: { events: GameEvent[]; hasMore: boolean } }>(
-      'query Events($g: ID!, $a: Int) { events(gameId: $g, after: $a, limit: 100) { hasMore events { seq type at data } } }',
+      'query Events($g: ID!, $a: Int) { events(gameId: $g, after: $a, limit: 100) { hasMore events { seq type at data text } } }',
       { g: gameId, a: after },
     ).then((d) => d.events),
 };

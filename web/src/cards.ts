@@ -3,7 +3,7 @@
 import type { Edition } from './api';
 import { request } from './api';
 
-export type CardTable = Record<number, [name: string, text: string]>;
+export type CardTable = Record<number, [name: string, text: string, timings: string[], tieBreaks: number[] | null]>;
 
 const tables: Partial<Record<Edition, CardTable>> = {};
 
@@ -18,11 +18,11 @@ export async function loadCards(): Promise<void> {
     editions
       .filter((e) => !tables[e])
       .map(async (edition) => {
-        const r = await request<{ characters: { rank: number; name: string; text: string }[] }>(
-          'query($e: Edition!) { characters(edition: $e) { rank name text } }',
+        const r = await request<{ characters: { rank: number; name: string; text: string; timings: string[]; tieBreaks: number[] | null }[] }>(
+          'query($e: Edition!) { characters(edition: $e) { rank name text timings tieBreaks } }',
           { e: edition },
         );
-        tables[edition] = Object.fromEntries(r.characters.map((c) => [c.rank, [c.name, c.text]]));
+        tables[edition] = Object.fromEntries(r.characters.map((c) => [c.rank, [c.name, c.text, c.timings, c.tieBreaks]]));
       }),
   );
 }

@@ -5,9 +5,11 @@ import { type ApiContext, optionalPlayer, requirePlayer } from '../context.js';
 import * as games from '../games.js';
 import { rematch } from '../rematch.js';
 import { renderGame } from '../render.js';
+import { tieBreakMarks } from '../words.js';
 import { replay } from '../replay.js';
 import { registerWebhook } from '../webhooks.js';
 import { DateTimeScalar, JSONScalar } from './scalars.js';
+import { resolveEventType, typedEvent } from '../events.js';
 import { gameUpdated } from './subscriptions.js';
 import type { GameStatus } from '../../store/index.js';
 import { characters, type EditionId } from '../../engine/index.js';
@@ -35,7 +37,10 @@ export const resolvers = {
       const viewer = optionalPlayer(ctx);
       return (await games.openGames(ctx.services)).map((r) => renderGame(r, viewer?.id ?? null));
     }) as Args<Record<string, never>>,
-    events: ((_p, { gameId, after, limit }, ctx) => games.events(ctx.services, optionalPlayer(ctx), gameId, after, limit)) as Args<{
+    events: (async (_p, { gameId, after, limit }, ctx) => {
+      const page = await games.events(ctx.services, optionalPlayer(ctx), gameId, after, limit);
+      return { ...page, events: page.events.map((e) => ({ ...typedEvent(e), text: e.text })) };
+    }) as Args<{
       gameId: string;
       after?: number | null;
       limit?: number | null;
@@ -44,7 +49,8 @@ export const resolvers = {
       const viewer = optionalPlayer(ctx);
       return renderGame(await replay(ctx.services, viewer, gameId, at), viewer?.id ?? null);
     }) as Args<{ gameId: string; at: number }>,
-    characters: ((_p, { edition }) => characters(edition.toLowerCase() as EditionId)) as Args<{ edition: string }>,
+    characters: ((_p, { edition }) =>
+      characters(edition.toLowerCase() as EditionId).map((c) => ({ ...c, tieBreaks: edition === 'CLASSIC' ? tieBreakMarks(c.rank) : null }))) as Args<{ edition: string }>,
     myWebhooks: (async (_p, _a, ctx) => (await ctx.services.store.listWebhooks(requirePlayer(ctx).id)).map(webhookView)) as Args<Record<string, never>>,
   },
   Mutation: {
@@ -95,6 +101,7 @@ export const resolvers = {
     }) as Args<{ url: string; gameId?: string | null }>,
     deleteWebhook: ((_p, { id }, ctx) => ctx.services.store.deleteWebhook(requirePlayer(ctx).id, id)) as Args<{ id: string }>,
   },
+  Event: { __resolveType: resolveEventType },
   Subscription: {
     gameUpdated: { subscribe: gameUpdated, resolve: (game: unknown) => game },
   },

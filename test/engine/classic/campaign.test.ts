@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { applyInPlace, summary } from '../../../functions/engine/index.js';
 import type { GameEvent, GameState } from '../../../functions/engine/index.js';
 import { bootyValue } from '../../../functions/engine/editions/classic/booty.js';
-import { coins, day, days, lootOf, ofType, pending, setup } from './helpers.js';
+import { assertPossible, coins, day, days, giveLoot, lootOf, ofType, pending, setup } from './helpers.js';
 
 const two = (k: string) => [k, k];
 
@@ -176,6 +176,7 @@ function lastNight(): GameState {
 }
 
 function finish(g: GameState): GameEvent[] {
+  assertPossible(g);
   const ev: GameEvent[] = [];
   applyInPlace(g, { seat: 0, answer: 'no' }, ev);
   applyInPlace(g, { seat: 1, answer: 'no' }, ev);
@@ -201,22 +202,22 @@ describe('end of the game', () => {
   it('ranks by score first', () => {
     const g = lastNight();
     g.seats[1].score += 1; // set-up: one more banked doubloon from an earlier campaign
-    g.seats[0].hand.push(1); // ...which beats more cards in hand
+    g.seats[0].hand.push(g.seats[0].out.pop()!); // ...which beats one more card kept in hand
     finish(g);
     expect(g.ranking).toEqual([1, 0]);
   });
 
   it('then by the most cards in hand', () => {
     const g = lastNight();
-    g.seats[1].hand.push(1); // set-up: seat 1 kept one more character
-    g.seats[0].loot.officer++; // ...which beats more loot tokens
+    g.seats[1].hand.push(g.seats[1].out.pop()!); // set-up: seat 1 kept one more character
+    giveLoot(g, 0, { officer: 1 }); // ...which beats more loot tokens
     finish(g);
     expect(g.ranking).toEqual([1, 0]);
   });
 
   it('then by the most loot tokens', () => {
     const g = lastNight();
-    g.seats[1].loot.officer++; // set-up: a worthless token more
+    giveLoot(g, 1, { officer: 1 }); // set-up: a worthless token more
     g.seats[0].doubloons++; // ...which beats more doubloons (score evened out below)
     g.seats[1].score++;
     finish(g);

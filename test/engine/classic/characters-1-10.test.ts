@@ -1,7 +1,7 @@
 // Rule examples for characters 1-10 of the classic edition (shared rules reference:
 // classic-characters.md; engine choices: docs/rules-classic.md).
 import { describe, expect, it } from 'vitest';
-import { coins, day, days, doubloonMoves, lootOf, ofType, pending, seat, setup } from './helpers.js';
+import { coins, day, days, doubloonMoves, handOnly, lootOf, ofType, pending, seat, setup } from './helpers.js';
 
 const G3 = (n = 3) => Array.from({ length: n }, () => 'goods');
 
@@ -27,7 +27,7 @@ describe('1 Parrot', () => {
 
   it('with one card left in hand places it without asking', () => {
     const { g } = setup({ deal: [[1, 2, 5, 7, 16, 17, 23, 28, 29]], loot: [[G3()]] });
-    g.seats[0].hand = [1, 7]; // set-up: the last two cards of a long campaign
+    handOnly(g, 0, [1, 7]); // set-up: the last two cards
     const ev = day(g, [1, 16, 2]);
     expect(ofType(ev, 'prompt')).toEqual([]);
     expect(seat(g, 0)).toMatchObject({ den: [7], graveyard: [1], hand: [] });
@@ -36,7 +36,7 @@ describe('1 Parrot', () => {
 
   it('with an empty hand is just discarded (no character, no booty)', () => {
     const { g } = setup({ deal: [[1, 2, 5, 7, 16, 17, 23, 28, 29]], loot: [[G3()]] });
-    g.seats[0].hand = [1]; // set-up: the Parrot is the last card
+    handOnly(g, 0, [1]); // set-up: the Parrot is the last card
     day(g, [1, 16, 2]);
     expect(seat(g, 0)).toMatchObject({ den: [], graveyard: [1], hand: [] });
     expect(lootOf(g, 0)).toEqual({});

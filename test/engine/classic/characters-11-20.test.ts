@@ -1,6 +1,6 @@
 // Rule examples for characters 11-20 of the classic edition.
 import { describe, expect, it } from 'vitest';
-import { coins, day, days, doubloonMoves, lootOf, ofType, pending, seat, setup } from './helpers.js';
+import { coins, day, days, doubloonMoves, leaveInBag, lootOf, ofType, pending, seat, setup } from './helpers.js';
 
 const G = (n = 3) => Array.from({ length: n }, () => 'goods');
 const all = (k: string, n = 3) => Array.from({ length: n }, () => k);
@@ -150,7 +150,7 @@ describe('17 Spanish Spy', () => {
     const { g } = setup({ players: 2, deal, loot: [[['officer', 'goods'], ['jewel', 'jewel']]] });
     day(g, [28, 2], [[0, 'officer']]);
     expect(seat(g, 0)).toMatchObject({ den: [], graveyard: [28] });
-    g.bag = []; // set-up: an empty bag, so the only token the Spy can draw is his own officer
+    leaveInBag(g, [], 1); // set-up: an empty bag (seat 1 holds the rest), so the Spy can only draw his own officer
     const ev = day(g, [17, 5]);
     expect(lootOf(g, 0)).toEqual({ officer: 1, jewel: 1 });
     expect(seat(g, 0).den).toEqual([17]); // not discarded by the drawn officer
@@ -162,7 +162,7 @@ describe('17 Spanish Spy', () => {
   it('a drawn saber has no effect either', () => {
     const { g } = setup({ players: 2, deal, loot: [[['officer', 'goods'], ['jewel', 'jewel']]] });
     day(g, [28, 2], [[0, 'officer']]);
-    g.bag = g.bag.map(() => 'saber'); // set-up: only sabers left in the bag
+    leaveInBag(g, ['saber', 'saber'], 1); // set-up: only sabers left in the bag
     const ev = day(g, [17, 5]);
     expect(ofType(ev, 'prompt')).toEqual([]);
     expect(lootOf(g, 0)).toEqual({ saber: 1, jewel: 1 });

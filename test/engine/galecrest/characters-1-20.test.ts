@@ -2,8 +2,8 @@
 // engine choices: docs/rules-galecrest.md). Three players, seats 0, 1, 2 on the three lowest
 // reputation spaces (12, 11 and 10 doubloons), unless a test says otherwise.
 import { describe, expect, it } from 'vitest';
-import { viewEvent } from '../../../functions/engine/index.js';
-import { coins, day, giveLoot, lootOf, ofType, pending, rep, seat, setup, same, toShip, track } from './helpers.js';
+import { view, viewEvent } from '../../../functions/engine/index.js';
+import { coins, day, giveLoot, leaveInBag, lootOf, ofType, pending, rep, seat, setup, same, toGraveyard, toShip, track } from './helpers.js';
 
 const amulets = [[same('amulet')]];
 
@@ -105,7 +105,7 @@ describe('8 Barkeep', () => {
 describe('9 Stowaway', () => {
   it('draws from the bag, resolves the token’s dusk effect, then is discarded', () => {
     const { g } = setup({ deal: [[9, 32, 35, 4, 22, 24]], loot: amulets });
-    g.bag = ['barrel']; // set-up: the only token left in the bag
+    leaveInBag(g, ['barrel'], 2); // set-up: the only token left in the bag (seat 2 holds the rest)
     day(g, [9, 32, 35]);
     expect(seat(g, 0)).toMatchObject({ den: [], graveyard: [9] });
     expect(lootOf(g, 0)).toEqual({ barrel: 1 }); // and no dusk pick: it left the island
@@ -168,7 +168,7 @@ describe('14 Bodyguard', () => {
 
 describe('15 Witch', () => {
   it('uses the night ability of another character of its ship', () => {
-    const { g } = setup({ deal: [[15, 32, 35, 4, 22, 24]], loot: amulets });
+    const { g } = setup({ deal: [[15, 8, 22, 32, 35, 4]], loot: amulets });
     toShip(g, 0, [8, 22]);
     day(g, [15, 32, 35], [], true);
     expect(pending(g)).toEqual({ seat: 0, kind: 'character', options: ['0:8', '0:22'] });
@@ -201,11 +201,11 @@ describe('18 Gunner', () => {
   it('discards a ship character of an opponent and the Gunner’s owner loses reputation (at the bottom: 1 doubloon)', () => {
     const { g } = setup({ deal: [[18, 32, 35, 4, 22, 24]], loot: amulets });
     toShip(g, 0, [32]);
-    toShip(g, 1, [21]);
+    toShip(g, 1, [24]);
     day(g, [18, 35, 35], [], true);
-    expect(pending(g)).toEqual({ seat: 0, kind: 'character', options: ['0:32', '1:21'] });
-    day(g, [], [[0, '1:21']]);
-    expect(seat(g, 1).graveyard).toEqual([21]);
+    expect(pending(g)).toEqual({ seat: 0, kind: 'character', options: ['0:32', '1:24'] });
+    day(g, [], [[0, '1:24']]);
+    expect(seat(g, 1).graveyard).toEqual([24]);
     expect(coins(g)[0]).toBe(11);
   });
 
@@ -221,24 +221,28 @@ describe('18 Gunner', () => {
 describe('19 Necromancer', () => {
   it('discards a relic to bring a character of the graveyard into the ship', () => {
     const { g } = setup({ deal: [[19, 32, 35, 4, 22, 24]], loot: amulets });
-    g.seats[0].graveyard = [21, 29];
+    toGraveyard(g, 0, [22, 24]); // discarded on earlier days
     giveLoot(g, 0, { relic: 1 });
-    day(g, [19, 32, 35], [[0, '29']]);
-    expect(seat(g, 0)).toMatchObject({ den: [19, 29], graveyard: [21] });
+    day(g, [19, 32, 35], [], true);
+    expect(pending(g)).toEqual({ seat: 0, kind: 'graveyard', options: ['22', '24'] });
+    day(g, [], [[0, '24']]);
+    // The Topman's night (+4, -1 per ship character: Necromancer, Topman) runs in the ship at once.
+    expect(seat(g, 0)).toMatchObject({ den: [19, 24], graveyard: [22], hand: [4, 32, 35] });
     expect(lootOf(g, 0)).toEqual({ amulet: 1 });
+    expect(coins(g)[0]).toBe(12 + 4 - 2);
   });
 
   it('does nothing without a relic', () => {
     const { g } = setup({ deal: [[19, 32, 35, 4, 22, 24]], loot: amulets });
-    g.seats[0].graveyard = [21];
+    toGraveyard(g, 0, [22]);
     day(g, [19, 32, 35]);
-    expect(seat(g, 0)).toMatchObject({ den: [19], graveyard: [21] });
+    expect(seat(g, 0)).toMatchObject({ den: [19], graveyard: [22] });
   });
 });
 
 describe('20 Freed Prisoner', () => {
   it('at the end of the night gains 1 per ship character above 20, and leaves after earning 3', () => {
-    const { g } = setup({ deal: [[20, 32, 35, 4, 22, 24]], loot: amulets });
+    const { g } = setup({ deal: [[20, 21, 22, 32, 35, 4]], loot: amulets });
     toShip(g, 0, [21, 22, 32]);
     day(g, [20, 35, 35]);
     expect(coins(g)[0]).toBe(12 + 1 + 3); // the Brawler's +1 first, the Freed Prisoner last
@@ -246,7 +250,7 @@ describe('20 Freed Prisoner', () => {
   });
 
   it('stays after earning less than 3', () => {
-    const { g } = setup({ deal: [[20, 32, 35, 4, 22, 24]], loot: amulets });
+    const { g } = setup({ deal: [[20, 21, 22, 32, 35, 4]], loot: amulets });
     toShip(g, 0, [21]);
     day(g, [20, 35, 35]);
     expect(coins(g)[0]).toBe(13);
@@ -257,11 +261,12 @@ describe('20 Freed Prisoner', () => {
 describe('Surgeon’s secret', () => {
   it('is the only hidden move: other seats see a character go graveyard -> hand, not which', () => {
     const { g } = setup({ deal: [[31, 32, 35, 4, 22, 24]], loot: amulets });
-    g.seats[0].graveyard = [4, 21];
-    const ev = day(g, [31, 32, 35], [[0, '21']]);
+    toGraveyard(g, 0, [4, 22]); // discarded on earlier days
+    const ev = day(g, [31, 32, 35], [[0, '22']]);
     const move = ofType(ev, 'character').find((e) => e.data.reason === 'Surgeon')!;
     expect(viewEvent(move, 1).data.rank).toBeUndefined();
-    expect(viewEvent(move, 0).data.rank).toBe(21);
-    expect(seat(g, 0).hand).toContain(21);
+    expect(viewEvent(move, 0).data.rank).toBe(22);
+    expect(seat(g, 0)).toMatchObject({ hand: [22, 24, 32, 35], graveyard: [4] });
+    expect(view(g, 1).seats[0]).toMatchObject({ handSize: 4, graveyard: null, graveyardSize: 1 });
   });
 });

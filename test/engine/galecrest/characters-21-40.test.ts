@@ -1,7 +1,7 @@
 // Rule examples for Galecrest characters 21-40 and the anchor abilities of the whole deck.
 // Three players on the three lowest reputation spaces (12, 11, 10 doubloons) unless said.
 import { describe, expect, it } from 'vitest';
-import { coins, day, giveLoot, lastDay, lootOf, ofType, pending, rep, seat, setup, same, toShip, track } from './helpers.js';
+import { coins, day, giveLoot, lastDay, lootOf, ofType, pending, rep, seat, setup, same, toGraveyard, toShip, track } from './helpers.js';
 import type { GameEvent } from '../../../functions/engine/index.js';
 
 const amulets = [[same('amulet')]];
@@ -11,7 +11,7 @@ const banked = (ev: GameEvent[]) => ofType(ev, 'voyageBanked').map((e) => e.data
 
 describe('21 Bosun', () => {
   it('gains 2 per ship character ranked below 21', () => {
-    const { g } = setup({ deal: [[21, 32, 35, 4, 22, 24]], loot: amulets });
+    const { g } = setup({ deal: [[21, 4, 5, 32, 35, 22]], loot: amulets });
     toShip(g, 0, [4, 5, 32]);
     day(g, [21, 35, 35]);
     expect(coins(g)[0]).toBe(16);
@@ -120,9 +120,14 @@ describe('30 Merchant', () => {
 describe('31 Surgeon', () => {
   it('takes a character of the graveyard back into the hand', () => {
     const { g } = setup({ deal: [[31, 10, 8, 4, 32, 35]], loot: amulets });
-    g.seats[0].graveyard = [4, 21];
-    day(g, [31, 32, 35], [[0, '4']]);
-    expect(seat(g, 0)).toMatchObject({ graveyard: [21], hand: [4, 4, 8, 10, 32, 35] });
+    toGraveyard(g, 0, [4, 10]); // discarded on earlier days: dealt, and no longer in hand
+    const hand = seat(g, 0).hand;
+    day(g, [31, 32, 35], [], true);
+    expect(pending(g)).toEqual({ seat: 0, kind: 'graveyard', options: ['4', '10'] });
+    day(g, [], [[0, '4']]);
+    // The hand loses the Surgeon it played and gains the Innkeeper; the Merchant stays discarded.
+    const expected = [...hand.filter((r) => r !== 31), 4].sort((a, b) => a - b);
+    expect(seat(g, 0)).toMatchObject({ graveyard: [10], den: [31], hand: expected });
   });
 });
 
@@ -190,17 +195,17 @@ describe('39 Captain', () => {
 describe('40 Governor', () => {
   it('discards the whole ship and gains 1 reputation per character', () => {
     const { g } = setup({ deal: [[40, 10, 8, 4, 32, 35]], loot: amulets });
-    toShip(g, 0, [21, 32, 35]);
+    toShip(g, 0, [10, 32, 35]);
     day(g, [40, 32, 35]);
-    expect(seat(g, 0)).toMatchObject({ den: [40], graveyard: [21, 32, 35] });
+    expect(seat(g, 0)).toMatchObject({ den: [40], graveyard: [10, 32, 35] });
     expect(rep(g)[0]).toBe(3);
   });
 });
 
 describe('Anchor abilities', () => {
-  /** Last day of voyage 1: seat 0 plays `play` with `ship`, seats 1 and 2 play Collector / Treasurer. */
+  /** Last day of voyage 1: seat 0 plays `play` with `ship` (dealt, then put in its ship), seats 1 and 2 play the Innkeeper. */
   function anchorWith(ship: number[], play: number, loot: Record<string, number> = {}, setCoins?: number) {
-    const deal = [play, 4, ...[40, 39, 37, 31, 30].filter((r) => r !== play && !ship.includes(r))].slice(0, 6);
+    const deal = [play, 4, ...ship, ...[40, 39, 37, 31, 30].filter((r) => r !== play && !ship.includes(r))].slice(0, 6);
     const { g } = setup({ deal: [deal], loot: [[same('map'), same('map'), same('map'), same('amulet')]] });
     lastDay(g);
     toShip(g, 0, ship);
@@ -234,7 +239,7 @@ describe('Anchor abilities', () => {
 
   it('34 Aristocrat: +5 alone in the ships, -3 when another player has one', () => {
     expect(banked(anchorWith([34], 32).ev)[0]).toBe(12 + 5 + 3 + 1);
-    const { g } = setup({ deal: [[32, 35, 4, 21, 22, 24]], loot: [[same('map'), same('map'), same('map'), same('amulet')]] });
+    const { g } = setup({ deal: [[32, 34, 35, 4, 21, 22]], loot: [[same('map'), same('map'), same('map'), same('amulet')]] });
     lastDay(g);
     toShip(g, 0, [34]);
     toShip(g, 1, [34]);

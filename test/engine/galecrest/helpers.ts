@@ -41,26 +41,41 @@ export { doubloonMoves as moves } from '../helpers.js';
 export const rep = (g: GameState) => summary(g).seats.map((s) => s.reputation);
 export const track = (g: GameState) => (g.ext as { track: (number | null)[] }).track;
 
-/** Set-up shortcut: put characters straight into a seat's ship (taken from its hand if there). */
+/**
+ * Set-up shortcut: characters of a seat's hand go straight into its ship (as if played on
+ * earlier days). Only a dealt card the seat still holds can go.
+ */
 export function toShip(g: GameState, s: number, ranks: number[]): void {
   const me = g.seats[s];
   for (const r of ranks) {
     const i = me.hand.indexOf(r);
-    if (i >= 0) me.hand.splice(i, 1);
+    if (i < 0) throw new Error(`set-up: seat ${s} holds no character ${r} for its ship (deal it first)`);
+    me.hand.splice(i, 1);
     me.den.push(r);
   }
 }
 
-/** Set-up shortcut: give a seat loot tokens (taken out of the bag). */
-export function giveLoot(g: GameState, s: number, loot: Record<string, number>): void {
-  for (const [k, n] of Object.entries(loot)) {
-    for (let i = 0; i < n; i++) g.bag.splice(g.bag.indexOf(k), 1);
-    g.seats[s].loot[k] += n;
+/**
+ * Set-up shortcut: characters of a seat's hand go to its graveyard (as if discarded on earlier
+ * days). Only a dealt card the seat still holds can be discarded.
+ */
+export function toGraveyard(g: GameState, s: number, ranks: number[]): void {
+  const me = g.seats[s];
+  for (const r of ranks) {
+    const i = me.hand.indexOf(r);
+    if (i < 0) throw new Error(`set-up: seat ${s} holds no character ${r} to discard (deal it first)`);
+    me.hand.splice(i, 1);
+    me.graveyard.push(r);
   }
 }
 
-/** Set-up shortcut: jump to the voyage's last day, so the next day ends at anchor. */
+
+/**
+ * Set-up shortcut: jump to the voyage's last day, so the next day ends at anchor. The days
+ * skipped are over: their loot is back in the bag, as after a dusk nobody picked.
+ */
 export function lastDay(g: GameState): void {
+  for (let d = g.day - 1; d < g.days.length - 1; d++) g.bag.push(...g.days[d].splice(0));
   g.day = g.days.length;
 }
 

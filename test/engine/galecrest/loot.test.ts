@@ -45,13 +45,13 @@ describe('Calm loot tiles', () => {
   it('hook: keep a ship character for the next voyage…', () => {
     const { g } = setup({ deal: [[32, 40, 39, 37, 31, 30]], loot: [[same('map'), same('map'), same('map'), same('amulet')]] });
     lastDay(g);
-    toShip(g, 0, [21]);
+    toShip(g, 0, [30]);
     giveLoot(g, 0, { hook: 1 });
     day(g, [32, 40, 40], [], true);
-    expect(pending(g)).toEqual({ seat: 0, kind: 'character', options: ['0:21', '0:32', 'doubloons'] });
-    day(g, [], [[0, '0:21']]);
+    expect(pending(g)).toEqual({ seat: 0, kind: 'character', options: ['0:30', '0:32', 'doubloons'] });
+    day(g, [], [[0, '0:30']]);
     expect(g.round).toBe(2);
-    expect(seat(g, 0)).toMatchObject({ den: [21], graveyard: [32] });
+    expect(seat(g, 0)).toMatchObject({ den: [30], graveyard: [32] });
   });
 
   it('…or gain 2', () => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createGame, editionOf, playBotGame, summary, view } from '../../../functions/engine/index.js';
 import { REPUTATION_DOUBLOONS } from '../../../functions/engine/editions/galecrest/reputation.js';
-import { coins, day, lastDay, ofType, rep, setup, same, track } from './helpers.js';
+import { coins, day, giveLoot, lastDay, ofType, rep, setup, same, track } from './helpers.js';
 
 const amulets = [[same('amulet')]];
 
@@ -53,7 +53,7 @@ describe('Reputation track', () => {
   it('at the bottom, each step that cannot be lost costs 1 doubloon (never below 0)', () => {
     const { g } = setup({ deal: [[23, 32, 35, 4, 21, 22]], loot: amulets });
     g.seats[0].doubloons = 1;
-    g.seats[1].loot.chest = 1;
+    giveLoot(g, 1, { chest: 1 });
     day(g, [23, 32, 35]);
     expect(coins(g)[0]).toBe(0);
     expect(rep(g)[0]).toBe(0);

@@ -73,7 +73,7 @@ export const scoreCampaign: Effect = (x) => {
     const tokens = lootCount(g, seat);
     if (last) me.final = { doubloons: me.doubloons, loot: tokens };
     me.score += me.doubloons;
-    emit(x, 'campaignScored', { seat, booty: { ...me.loot }, value, banked: me.doubloons, score: me.score });
+    if (x.events) emit(x, 'campaignScored', { seat, booty: { ...me.loot }, value, banked: me.doubloons, score: me.score });
     me.doubloons = 0;
     for (const k of BOOTY_KINDS) {
       for (let i = 0; i < me.loot[k]; i++) g.bag.push(k);

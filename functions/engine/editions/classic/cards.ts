@@ -46,7 +46,7 @@ const parrot: Effect = (x, s, answer) => {
   const rank = Number(answer);
   hand.splice(hand.indexOf(rank), 1);
   placeOnIsland(x, s.seat, rank);
-  emit(x, 'character', { seat: s.seat, rank, from: 'hand', to: 'island', reason: 'Parrot' });
+  if (x.events) emit(x, 'character', { seat: s.seat, rank, from: 'hand', to: 'island', reason: 'Parrot' });
 };
 
 /** Beggar: the owner of the highest character on the ship pays 3 (unless it is yours). */

@@ -37,7 +37,7 @@ export const anchor: Effect = (x, s) => {
     if (!c?.anchor) continue;
     const v = c.anchor(x, s.seat);
     net += v;
-    emit(x, 'anchorAbility', { seat: s.seat, rank: r, value: v });
+    if (x.events) emit(x, 'anchorAbility', { seat: s.seat, rank: r, value: v });
   }
   let hooks = 0;
   let hookValue = 0;
@@ -70,7 +70,10 @@ export const hook: Effect = (x, s, answer) => {
   const me = x.g.seats[s.seat];
   if (answer === undefined) {
     const options: Option[] = [];
-    for (const r of [...me.den].sort((a, b) => a - b)) {
+    // Keeping is worth something only if another voyage follows: in the last one the hook
+    // offers the doubloons alone (taken without asking).
+    const last = x.g.round >= x.ed.daysPerRound.length;
+    if (!last) for (const r of [...me.den].sort((a, b) => a - b)) {
       if (!me.kept.includes(r)) options.push({ id: charId(s.seat, r), label: `Keep ${cardName(x, r)} (${r}) for the next voyage` });
     }
     options.push({ id: 'doubloons', label: `+${s.n} doubloons` });
@@ -83,7 +86,7 @@ export const hook: Effect = (x, s, answer) => {
   }
   const rank = Number(answer.slice(answer.indexOf(':') + 1));
   me.kept.push(rank);
-  emit(x, 'kept', { seat: s.seat, rank });
+  if (x.events) emit(x, 'kept', { seat: s.seat, rank });
 };
 
 /** Settles the ledger (never below 0) and sends a lone night Witch back to hand. */
@@ -116,7 +119,7 @@ export const bank: Effect = (x) => {
     me.doubloons = 0;
     for (const r of [...me.den]) if (!me.kept.includes(r)) moveCharacter(x, seat, r, 'den', 'graveyard', 'anchor');
     me.kept = [];
-    emit(x, 'voyageBanked', { seat, banked, score: me.score, dial: Math.min(DIAL_MAX, me.score), beyondDial: Math.max(0, me.score - DIAL_MAX) });
+    if (x.events) emit(x, 'voyageBanked', { seat, banked, score: me.score, dial: Math.min(DIAL_MAX, me.score), beyondDial: Math.max(0, me.score - DIAL_MAX) });
   });
   for (const day of g.days) for (const k of day.splice(0)) g.bag.push(k);
 };

@@ -98,7 +98,7 @@ const scout: Effect = (x, s, answer) => {
   const rank = Number(answer);
   hand.splice(hand.indexOf(rank), 1);
   placeOnIsland(x, s.seat, rank);
-  emit(x, 'character', { seat: s.seat, rank, from: 'hand', to: 'island', reason: name(x, s) });
+  if (x.events) emit(x, 'character', { seat: s.seat, rank, from: 'hand', to: 'island', reason: name(x, s) });
 };
 
 /** Copies another card's ability; the copy runs as this character (step.rank). */
@@ -115,7 +115,7 @@ function copier(timing: 'day' | 'night', what: string): Effect {
       return;
     }
     const r = parseId(answer).rank;
-    emit(x, 'copied', { seat: s.seat, rank: s.rank, copied: r });
+    if (x.events) emit(x, 'copied', { seat: s.seat, rank: s.rank, copied: r });
     push(x, { t: 'copy', seat: s.seat, rank: s.rank, memo: [timing, String(r)] });
   };
 }
@@ -188,7 +188,7 @@ const bodyguard: Effect = (x, s) => {
     if (!BODYGUARD_KINDS.includes(today[i])) continue;
     const [k] = today.splice(i, 1);
     x.g.bag.push(k);
-    emit(x, 'lootRemoved', { seat: s.seat, kind: k, reason: name(x, s) });
+    if (x.events) emit(x, 'lootRemoved', { seat: s.seat, kind: k, reason: name(x, s) });
     n++;
   }
   gain(x, s.seat, 2 * n, name(x, s));
@@ -282,7 +282,7 @@ const watchman: Effect = (x, s, answer) => {
   const a = LOOT_KINDS[s.n - 1];
   today[today.indexOf(a)] = answer!;
   tomorrow[tomorrow.indexOf(answer!)] = a;
-  emit(x, 'lootSwapped', { seat: s.seat, today: a, tomorrow: answer, reason: name(x, s) });
+  if (x.events) emit(x, 'lootSwapped', { seat: s.seat, today: a, tomorrow: answer, reason: name(x, s) });
 };
 
 const infantry: Effect = (x, s) => {
@@ -452,9 +452,6 @@ export const GALECREST_CARDS: GalecrestCard[] = [
   card(40, 'Governor', 'Day: discard your whole ship; +1 reputation per character discarded.', { day: governor }),
 ];
 
-/** Freed Prisoner resolves at the end of the night; the others highest rank first. */
-export const FREED_PRISONER = 20;
-export const nightOrder = (_g: GameState, seat: number, rank: number): number => (rank === FREED_PRISONER ? 0 : rank) * 8 + (7 - seat);
 
 /** Day ability step helper for the Stowaway (and a copy of it). */
 export const discardFromIsland: Effect = (x, s) => {

@@ -5,11 +5,12 @@ import type { Edition } from '../../edition.js';
 import { rankSeats } from '../../scoring.js';
 import type { Step } from '../../types.js';
 import { anchor, anchorSteps, bank, DIAL_MAX, hook, settle } from './anchor.js';
-import { copy, discardFromIsland, GALECREST_CARDS, nightOrder } from './cards.js';
-import { LOOT_BAG, LOOT_KINDS, lootFx, lootNightSteps, pick, setupBoard } from './loot.js';
+import { copy, discardFromIsland, GALECREST_CARDS } from './cards.js';
+import { galecrestNight, nightEnd, nymphs, shipNight } from './night.js';
+import { LOOT_BAG, LOOT_KINDS, lootFx, pick, setupBoard } from './loot.js';
 import { midshipman, placeMidshipman } from './midshipman.js';
 import { payReputation, reputationOf, setupTrack } from './reputation.js';
-import { ext } from './state.js';
+import { ext, type GalecrestExt } from './state.js';
 
 const cards = [undefined, ...GALECREST_CARDS];
 
@@ -46,12 +47,18 @@ export const galecrest: Edition = {
     steps.push({ t: 'enterDen', seat, rank });
     return steps;
   },
-  nightSteps: lootNightSteps,
-  nightOrder,
+  // The tiles and their sides are fixed at set-up and only read afterwards: copies share them.
+  cloneExt: (x) => {
+    const e = x as unknown as GalecrestExt;
+    // Keys in set-up order, so the copy serialises exactly like the original.
+    const c: GalecrestExt = { took: e.took.slice(), ledger: e.ledger.slice(), board: e.board, sides: e.sides, tiles: e.tiles, track: e.track.slice() };
+    return c as unknown as Record<string, unknown>;
+  },
+  night: galecrestNight,
   roundEndSteps: anchorSteps,
   // Final tie: the higher reputation wins.
   ranking: (g) => rankSeats(g, [(s) => s.score, (_s, i, gg) => reputationOf(gg, i)]),
-  steps: { pick, lootFx, copy, discardFromIsland, midshipman, anchor, hook, settle, bank },
+  steps: { pick, lootFx, copy, discardFromIsland, midshipman, nymphs, shipNight, nightEnd, anchor, hook, settle, bank },
   botLootValue: { map: 4, barrel: 2, relic: -3, saber: 1, amulet: 3, hook: 2, chest: 5 },
   reputation: reputationOf,
   boardSide: (g) => ext(g).board,
@@ -61,6 +68,7 @@ export const galecrest: Edition = {
       reputation: [...e.track],
       board: e.board,
       sides: { ...e.sides },
+      tiles: structuredClone(e.tiles),
       dial: g.seats.map((s) => Math.min(DIAL_MAX, s.score)),
     };
   },

@@ -27,5 +27,5 @@ export const midshipman: Effect = (x, s, answer) => {
   }
   takeFromDay(g, answer);
   g.bag.push(answer);
-  emit(x, 'lootRemoved', { seat: s.n, kind: answer, reason: 'Midshipman' });
+  if (x.events) emit(x, 'lootRemoved', { seat: s.n, kind: answer, reason: 'Midshipman' });
 };

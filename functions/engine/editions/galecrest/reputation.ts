@@ -32,7 +32,7 @@ export function changeReputation(x: Ctx, seat: number, delta: number, reason: st
     track.splice(to, 0, seat);
   }
   const overflow = raw - to;
-  emit(x, 'reputation', { seat, from, to, overflow, reason });
+  if (x.events) emit(x, 'reputation', { seat, from, to, overflow, reason });
   if (settle) {
     if (overflow > 0) gain(x, seat, overflow, 'reputation overflow');
     else if (overflow < 0) pay(x, seat, -overflow, 'reputation overflow');

@@ -1,0 +1,45 @@
+// The typed event log: each event type has its own GraphQL object type (`<Type>Event`, see
+// schema/events.graphql) whose fields are the payload's keys. Most values go out as they are;
+// this maps the few that the schema types differently (upper-case enums, loot maps as lists).
+import { GraphQLError } from 'graphql';
+
+export interface LogEvent {
+  seq: number;
+  at: string;
+  type: string;
+  data: Record<string, unknown>;
+}
+
+/** The GraphQL object type of an event type: `cardChosen` -> `CardChosenEvent`. */
+export const eventTypeName = (type: string): string => `${type.charAt(0).toUpperCase()}${type.slice(1)}Event`;
+
+const upper = (v: unknown) => (typeof v === 'string' ? v.toUpperCase() : v);
+const lootList = (v: unknown) =>
+  v && typeof v === 'object' ? Object.entries(v as Record<string, number>).map(([kind, count]) => ({ kind, count })) : v;
+
+/** Payload fields whose schema type differs from the engine's value: event type -> field -> mapping. */
+export const FIELD_MAPS: Record<string, Record<string, (v: unknown) => unknown>> = {
+  gameCreated: { edition: upper, board: upper },
+  botSeated: { bot: upper },
+  seatReplaced: { bot: upper },
+  phase: { phase: upper },
+  campaignScored: { booty: lootList },
+};
+
+/** An event as its GraphQL object: the envelope, `data` (deprecated) and the payload's own fields. */
+export function typedEvent(e: LogEvent): Record<string, unknown> {
+  const maps = FIELD_MAPS[e.type] ?? {};
+  const fields: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(e.data)) {
+    if (k === 'seq' || k === 'at' || k === 'type' || k === 'data') continue; // the envelope wins
+    fields[k] = maps[k] ? maps[k](v) : v;
+  }
+  return { ...fields, seq: e.seq, at: e.at, type: e.type, data: e.data };
+}
+
+/** Event.__resolveType: an event type the schema does not know is a server bug, not a client's. */
+export function resolveEventType(e: { type: string }, _ctx: unknown, info: { schema: { getType(name: string): unknown } }): string {
+  const name = eventTypeName(e.type);
+  if (!info.schema.getType(name)) throw new GraphQLError(`event type ${e.type} is not in the schema`);
+  return name;
+}

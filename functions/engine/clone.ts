@@ -1,0 +1,76 @@
+// A hand-written deep copy of the game state: the hot path of apply(), the bots' look-ahead
+// and the search bot's simulations. The state stays plain JSON (it leaves the process as
+// JSON, and only there); this copy just avoids the JSON round trip inside the process.
+//
+// What is shared rather than copied, because the engine never changes it after creating it:
+// - steps (queue entries, prompt.step) and prompt objects with their options: a step or
+//   prompt is replaced, never edited (`{ ...s, n }` makes a new one);
+// - island cards ({seat, rank, key}): placed and removed, never edited;
+// - `fixed` (scenario deal and loot, read only after set-up);
+// - whatever an edition's `cloneExt` says it shares (Galecrest: the loot tiles in play).
+// test/engine/clone.test.ts checks the copy against the JSON round trip on random games.
+import { editionOf } from './editions/index.js';
+import type { GameState, SeatState } from './types.js';
+
+function cloneSeat(s: SeatState): SeatState {
+  const c: SeatState = {
+    hand: s.hand.slice(),
+    choice: s.choice,
+    den: s.den.slice(),
+    graveyard: s.graveyard.slice(),
+    out: s.out.slice(),
+    doubloons: s.doubloons,
+    score: s.score,
+    loot: { ...s.loot },
+    kept: s.kept.slice(),
+  };
+  if (s.final) c.final = { doubloons: s.final.doubloons, loot: s.final.loot };
+  return c;
+}
+
+/** A generic deep copy of plain JSON data (for edition data without a hand-written copy). */
+export function copyJson<T>(v: T): T {
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) {
+    const out = new Array(v.length);
+    for (let i = 0; i < v.length; i++) out[i] = copyJson(v[i]);
+    return out as T;
+  }
+  const out: Record<string, unknown> = {};
+  for (const k in v) out[k] = copyJson((v as Record<string, unknown>)[k]);
+  return out as T;
+}
+
+/** A deep copy of the state (structurally equal to a JSON round trip of it). */
+export function cloneState(g: GameState): GameState {
+  const n = g.seats.length;
+  const seats = new Array<SeatState>(n);
+  for (let i = 0; i < n; i++) seats[i] = cloneSeat(g.seats[i]);
+  const days = new Array<string[]>(g.days.length);
+  for (let i = 0; i < g.days.length; i++) days[i] = g.days[i].slice();
+  const ed = editionOf(g.edition);
+  return {
+    v: g.v,
+    edition: g.edition,
+    players: g.players,
+    seed: g.seed,
+    rng: g.rng.slice(),
+    round: g.round,
+    day: g.day,
+    phase: g.phase,
+    seats,
+    deck: g.deck.slice(),
+    island: g.island.slice(),
+    cursor: g.cursor,
+    days,
+    bag: g.bag.slice(),
+    queue: g.queue.slice(),
+    prompt: g.prompt,
+    promptSeq: g.promptSeq,
+    commands: g.commands,
+    finished: g.finished,
+    ranking: g.ranking.slice(),
+    fixed: g.fixed,
+    ext: ed.cloneExt ? ed.cloneExt(g.ext) : copyJson(g.ext),
+  };
+}

@@ -1,0 +1,159 @@
+// Galecrest night: "Simultaneously, all players activate all night abilities on characters in
+// their ship (in any order they choose)." Ruling 7 of docs/rules-galecrest.md.
+//
+// 1. Loot tiles with night effects resolve as night falls (none on the calm side).
+// 2. The Wind Nymph clash is settled as night falls: with two or more Nymphs in the ships,
+//    all of them are discarded. It is the only night ability that looks at other ships, and
+//    nothing at night can add a Nymph or remove one otherwise, so after this step no
+//    player's order can change another player's night.
+// 3. Each player, in seat order, resolves their own ship's night abilities in the order they
+//    choose. The engine asks (prompt kind `order`, option `<seat>:<rank>`: the next ability
+//    to resolve, asked again for the rest) only when the order can change the result. It
+//    decides this by trying every order on copies (all answers of any prompt inside, e.g.
+//    the Witch's copy), comparing the sets of reachable results of that seat; when every
+//    order reaches the same results, it resolves highest rank first without asking.
+//    A cheap rule skips the trial: abilities that only gain doubloons (Barkeep, Brawler,
+//    Armorer, a lone Wind Nymph) commute, so a ship without a Mutineer, Topman or Witch
+//    never needs one.
+// 4. The Freed Prisoner resolves "at the end of the night", after every player's order.
+import { charId, cardName, discard } from '../../actions.js';
+import { cloneState } from '../../clone.js';
+import { ask, newCtx, resume } from '../../core.js';
+import type { Ctx, Effect } from '../../edition.js';
+import type { GameState, Option, Step } from '../../types.js';
+import { lootNightSteps } from './loot.js';
+
+export const FREED_PRISONER = 20;
+export const WIND_NYMPH = 37;
+const WITCH = 15;
+const MUTINEER = 16;
+const TOPMAN = 24;
+/** Ships with more orderable abilities than this are asked without trying every order. */
+const MAX_TRIED = 5;
+
+const hasNight = (x: Ctx, rank: number) => x.fx.night[rank] !== undefined;
+
+/** The steps of the whole night, pushed when it falls. */
+export function galecrestNight(x: Ctx): Step[] {
+  const steps = lootNightSteps(x).slice();
+  steps.push({ t: 'nymphs', seat: -1, rank: 0 });
+  for (let s = 0; s < x.g.players; s++) steps.push({ t: 'shipNight', seat: s, rank: 0 });
+  steps.push({ t: 'nightEnd', seat: -1, rank: 0 });
+  return steps;
+}
+
+/** Night falls: two or more Wind Nymphs in the ships are all discarded. */
+export const nymphs: Effect = (x) => {
+  const g = x.g;
+  let n = 0;
+  for (let s = 0; s < g.players; s++) if (g.seats[s].den.includes(WIND_NYMPH)) n++;
+  if (n < 2) return;
+  for (let s = 0; s < g.players; s++) if (g.seats[s].den.includes(WIND_NYMPH)) discard(x, s, WIND_NYMPH, 'den', cardName(x, WIND_NYMPH));
+};
+
+/** A seat's night abilities still to resolve (step.memo: ranks already resolved), highest first. */
+function waiting(x: Ctx, s: Step): number[] {
+  const done = s.memo;
+  const out: number[] = [];
+  for (const r of x.g.seats[s.seat].den) {
+    if (r === FREED_PRISONER || !hasNight(x, r)) continue;
+    if (done && done.includes(String(r))) continue;
+    out.push(r);
+  }
+  return out.sort((a, b) => b - a);
+}
+
+/** One seat's night in the player's order; step.memo lists the ranks already resolved. */
+export const shipNight: Effect = (x, s, answer) => {
+  const left = waiting(x, s);
+  if (left.length === 0) return;
+  let next: number;
+  if (answer !== undefined) next = Number(answer.slice(answer.indexOf(':') + 1));
+  else if (left.length === 1 || !orderMatters(x.g, s.seat, left)) next = left[0];
+  else {
+    const options: Option[] = left
+      .slice()
+      .sort((a, b) => a - b)
+      .map((r) => ({ id: charId(s.seat, r), label: `${cardName(x, r)} (${r}): ${x.ed.cards[r]!.text.replace(/^.*Night: /, '').replace(/ Anchor:.*$/, '')}` }));
+    ask(x, s, s.seat, 'order', 'Night: choose the ability of your ship that resolves next', options);
+    return;
+  }
+  x.g.queue.push({ t: 'shipNight', seat: s.seat, rank: 0, memo: [...(s.memo ?? []), String(next)] });
+  x.g.queue.push({ t: 'night', seat: s.seat, rank: next });
+};
+
+/** End of the night: every Freed Prisoner in the ships, seat by seat. */
+export const nightEnd: Effect = (x) => {
+  for (let s = x.g.players - 1; s >= 0; s--) {
+    if (x.g.seats[s].den.includes(FREED_PRISONER)) x.g.queue.push({ t: 'night', seat: s, rank: FREED_PRISONER });
+  }
+};
+
+// ---- does the order matter? ----
+
+/** Whether some order of `ranks` can end the seat's night differently from another. */
+export function orderMatters(g: GameState, seat: number, ranks: number[]): boolean {
+  if (!ranks.some((r) => r === MUTINEER || r === TOPMAN || r === WITCH)) return false;
+  if (ranks.length > MAX_TRIED) return true;
+  let first: Set<string> | null = null;
+  for (const order of permutations(ranks)) {
+    const results = new Set<string>();
+    const h = cloneState(g);
+    h.prompt = null;
+    h.queue = [];
+    for (let i = order.length - 1; i >= 0; i--) h.queue.push({ t: 'night', seat, rank: order[i] });
+    explore(h, seat, results);
+    if (!first) first = results;
+    else if (!sameSet(first, results)) return true;
+  }
+  return false;
+}
+
+/** Runs the trial's queue to its end, branching on every answer of any prompt on the way. */
+function explore(h: GameState, seat: number, out: Set<string>): void {
+  const x = newCtx(h, null);
+  for (let guard = 0; guard < 1000; guard++) {
+    const p = h.prompt;
+    if (p) {
+      for (const o of p.options) {
+        const c = cloneState(h);
+        c.prompt = null;
+        resume(newCtx(c, null), p.step, o.id);
+        explore(c, seat, out);
+      }
+      return;
+    }
+    const st = h.queue.pop();
+    if (!st) break;
+    // A rank resolved earlier in this order but discarded since does nothing (as in play).
+    if (st.t === 'night' && !h.seats[st.seat].den.includes(st.rank)) continue;
+    resume(x, st);
+  }
+  out.add(fingerprint(h, seat));
+}
+
+const asc = (xs: number[]) => xs.slice().sort((a, b) => a - b).join(',');
+
+function fingerprint(h: GameState, seat: number): string {
+  const me = h.seats[seat];
+  let loot = '';
+  for (const k in me.loot) loot += `${me.loot[k]},`;
+  return `${me.doubloons}|${asc(me.den)}|${asc(me.graveyard)}|${asc(me.hand)}|${loot}|${JSON.stringify(h.ext.track)}`;
+}
+
+function sameSet(a: Set<string>, b: Set<string>): boolean {
+  if (a.size !== b.size) return false;
+  for (const v of a) if (!b.has(v)) return false;
+  return true;
+}
+
+function* permutations(xs: number[]): Generator<number[]> {
+  if (xs.length <= 1) {
+    yield xs.slice();
+    return;
+  }
+  for (let i = 0; i < xs.length; i++) {
+    const rest = xs.slice(0, i).concat(xs.slice(i + 1));
+    for (const p of permutations(rest)) yield [xs[i], ...p];
+  }
+}

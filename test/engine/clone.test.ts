@@ -1,0 +1,28 @@
+// The hand-written state copy (clone.ts) against the JSON round trip it replaces.
+import { describe, expect, it } from 'vitest';
+import { apply, botCommand, botRandom, createGame, type GameState } from '../../functions/engine/index.js';
+import { cloneState } from '../../functions/engine/clone.js';
+import { firstAwaitedSeat } from '../../functions/engine/core.js';
+
+const json = (g: GameState) => JSON.parse(JSON.stringify(g)) as GameState;
+
+describe.each([
+  { edition: 'classic' as const, board: undefined },
+  { edition: 'galecrest' as const, board: 'calm' },
+])('$edition', ({ edition, board }) => {
+  it.each([2, 4, 6])('%i players: every state copies to the JSON round trip, and apply() leaves its input untouched', (players) => {
+    for (let i = 0; i < 8; i++) {
+      let g = createGame({ edition, players, seed: `clone${i}`, board });
+      const rnd = botRandom(i + 1);
+      while (!g.finished) {
+        const before = JSON.stringify(g);
+        const copy = cloneState(g);
+        expect(copy).toEqual(json(g));
+        expect(JSON.stringify(copy)).toBe(before);
+        const next = apply(g, botCommand(g, firstAwaitedSeat(g), i % 2 ? 'greedy' : 'random', rnd)).state;
+        expect(JSON.stringify(g)).toBe(before);
+        g = next;
+      }
+    }
+  });
+});

@@ -1,0 +1,274 @@
+// The game table screen: loads the game and its event log, learns of changes (live.ts), acts,
+// and draws the table from its parts (web/src/table/) by patching the page (dom.ts).
+import { clearAlert, setSound, soundOn, turnAlert } from '../alerts';
+import { api, fetchGame, type Game, type GameEvent } from '../api';
+import { type DayStory, type Digest, dayStories, digest } from '../day';
+import { h, render } from '../dom';
+import { pollingUpdates } from '../live';
+import { buildReplay, type Frame } from '../replay';
+import { header, message } from '../shell';
+import { namesFor, type TableCtx } from '../table/context';
+import { dayReplayPart } from '../table/day-replay';
+import { digestPart } from '../table/digest';
+import { handPart } from '../table/hand';
+import { islandPart } from '../table/island';
+import { legendPart } from '../table/legend';
+import { lobbySeats } from '../table/lobby-seats';
+import { followLog, logPart } from '../table/log';
+import { lootPart } from '../table/loot';
+import { playersPart } from '../table/players';
+import { promptPart } from '../table/prompt';
+import { replayPart, type ReplayState } from '../table/replay-view';
+import { reputationPart } from '../table/reputation';
+import { rankingPart, scoresPart } from '../table/scores';
+import { isMyTurn, statusLine } from '../table/status';
+import { editionName, roundWord } from '../words';
+
+const POLL_MS = Number(new URLSearchParams(location.search).get('poll')) || 1500;
+const STEP_MS = Number(new URLSearchParams(location.search).get('step')) || 1500;
+const seenKey = (id: string) => `libertalia.seen.${id}`;
+const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+
+export function gameScreen(root: HTMLElement, id: string): () => void {
+  let game: Game | null = null;
+  let events: GameEvent[] = [];
+  let error = '';
+  let busy = false;
+  let alive = true;
+  let notFound = false;
+  let frames: Frame[] | null = null;
+  let step = 0;
+  // The day played out: the story shown, how many steps, whether it plays by itself.
+  let story: DayStory | null = null;
+  let shown = 0;
+  let playing = false;
+  /** Stories ending at or before this seq were there when the page opened (or were shown). */
+  let storiesUpTo: number | null = null;
+  let sinceLast: Digest | null = null;
+  let seenAtOpen: number | null = (() => {
+    const v = Number(localStorage.getItem(seenKey(id)));
+    return Number.isFinite(v) && v > 0 ? v : null;
+  })();
+
+  const lastSeq = () => (events.length ? events[events.length - 1].seq : 0);
+
+  async function fetchEvents() {
+    for (;;) {
+      const page = await api.events(id, lastSeq());
+      // A poll and an action may fetch at the same time: keep each seq once, in order.
+      const last = lastSeq();
+      events = events.concat(page.events.filter((e) => e.seq > last));
+      if (!page.hasMore || page.events.length === 0) break;
+    }
+  }
+
+  function openStory(s: DayStory) {
+    story = s;
+    playing = !reducedMotion();
+    shown = playing ? 1 : s.steps.length;
+    storiesUpTo = Math.max(storiesUpTo ?? 0, s.to);
+  }
+
+  function afterEvents() {
+    const stories = dayStories(events).filter((s) => s.complete);
+    const newest = stories[stories.length - 1];
+    if (storiesUpTo === null) {
+      // First load: what this browser saw before, and what happened since.
+      storiesUpTo = lastSeq();
+      if (seenAtOpen !== null && seenAtOpen < lastSeq()) {
+        const d = digest(events, seenAtOpen);
+        if (d.events > 0) sinceLast = d;
+      }
+      seenAtOpen = null;
+    } else if (newest && newest.to > storiesUpTo) openStory(newest);
+    if (!document.hidden) localStorage.setItem(seenKey(id), String(lastSeq()));
+  }
+
+  async function refresh() {
+    const g = await fetchGame(id);
+    if (!g) {
+      notFound = true;
+      return;
+    }
+    // An older answer (a poll that started before an action) never replaces a newer game.
+    if (!game || g.version >= game.version) game = g;
+    await fetchEvents();
+    afterEvents();
+    if (game.status === 'FINISHED' && !frames) {
+      frames = buildReplay(events, game);
+      step = frames.length - 1;
+    }
+  }
+
+  async function act(what: () => Promise<unknown>) {
+    if (busy) return;
+    busy = true;
+    error = '';
+    draw();
+    try {
+      await what();
+    } catch (e) {
+      error = message(e);
+    }
+    try {
+      await refresh();
+    } catch (e) {
+      error ||= message(e);
+    }
+    busy = false;
+    if (alive) draw();
+  }
+
+  const updates = pollingUpdates(async () => {
+    if (busy || !alive || game?.status === 'FINISHED') return false;
+    const page = await api.events(id, lastSeq());
+    return page.events.length > 0;
+  }, POLL_MS);
+
+  const replay = (): ReplayState | null =>
+    frames && {
+      frames,
+      step,
+      move: (to: number) => {
+        step = Math.max(0, Math.min(frames!.length - 1, to));
+        draw();
+        followLog(root);
+      },
+    };
+
+  function dayReplay() {
+    if (!story) return null;
+    return {
+      story,
+      shown,
+      next: () => {
+        shown = Math.min(story!.steps.length, shown + 1);
+        playing = false;
+        draw();
+      },
+      all: () => {
+        shown = story!.steps.length;
+        playing = false;
+        draw();
+      },
+      close: () => {
+        story = null;
+        playing = false;
+        draw();
+      },
+    };
+  }
+
+  function draw() {
+    if (!alive) return;
+    if (notFound) {
+      clearAlert('Game not found');
+      render(root, header('Game not found'), h('main', { 'data-key': 'nf' }, h('p', null, 'There is no such game.'), h('a', { href: '#/' }, 'Back to the lobby')));
+      return;
+    }
+    const g = game;
+    if (!g) {
+      render(root, header('Loading game…'), h('main', { 'data-key': 'loading' }, h('p', { role: 'status' }, error || 'Loading…')));
+      return;
+    }
+    const ctx: TableCtx = { game: g, events, busy, names: namesFor(g), now: Date.now(), act };
+    const r = replay();
+    const d = dayReplay();
+    const title = `${editionName(g.edition, g.board)} game`;
+    turnAlert(isMyTurn(ctx) ? 1 : 0, title);
+    const where =
+      g.status === 'ACTIVE'
+        ? `${roundWord(g.edition)} ${g.round} of ${g.daysPerRound.length} · Day ${g.day} of ${g.days.length} · ${g.phase.toLowerCase()}`
+        : g.status === 'LOBBY'
+          ? 'Waiting in the lobby'
+          : 'Finished';
+    const sound = h(
+      'label',
+      { class: 'sound' },
+      h('input', { type: 'checkbox', 'data-key': 'sound', checked: soundOn(), onchange: (e: Event) => setSound((e.target as HTMLInputElement).checked) }),
+      ' Sound on my turn',
+    );
+    const finished = g.status === 'FINISHED';
+    render(
+      root,
+      header(title, h('p', { class: 'where' }, where, ' ', sound)),
+      h(
+        'main',
+        {
+          class: 'table',
+          'data-testid': 'table',
+          'data-key': `table-${g.id}`,
+          'data-status': g.status,
+          'data-version': g.version,
+          'data-seq': lastSeq(),
+          'aria-busy': busy ? 'true' : 'false',
+        },
+        h(
+          'div',
+          { class: 'col-main' },
+          statusLine(ctx),
+          h('p', { role: 'alert', class: 'error', 'data-key': 'error' }, error),
+          sinceLast &&
+            digestPart(
+              ctx,
+              sinceLast,
+              dayStories(events).some((s) => s.complete)
+                ? () => {
+                    const all = dayStories(events).filter((s) => s.complete);
+                    sinceLast = null;
+                    openStory(all[all.length - 1]);
+                    draw();
+                  }
+                : null,
+              () => {
+                sinceLast = null;
+                draw();
+              },
+            ),
+          d && dayReplayPart(ctx, d),
+          g.status === 'LOBBY' && lobbySeats(ctx),
+          finished && rankingPart(ctx),
+          finished && scoresPart(ctx),
+          g.me?.prompts.map((p) => promptPart(ctx, p)),
+          g.status !== 'LOBBY' && g.me && !finished && handPart(ctx),
+          g.status === 'ACTIVE' && islandPart(ctx),
+          g.status === 'ACTIVE' && lootPart(ctx),
+          g.status !== 'LOBBY' && reputationPart(ctx),
+          playersPart(ctx),
+          finished && r && replayPart(ctx, r),
+        ),
+        h('div', { class: 'col-side' }, g.status !== 'LOBBY' && legendPart(ctx), logPart(ctx, finished && r ? r.frames[r.step].seq : null)),
+      ),
+    );
+  }
+
+  draw();
+  void (async () => {
+    try {
+      await refresh();
+    } catch (e) {
+      error = message(e);
+    }
+    draw();
+    if (frames) followLog(root);
+  })();
+  updates.start(async () => {
+    await refresh();
+    if (alive && !busy) draw();
+  });
+  // The day replay plays by itself; countdowns move on.
+  let ticks = 0;
+  const ticker = setInterval(() => {
+    ticks++;
+    if (story && playing && shown < story.steps.length) {
+      shown++;
+      if (shown >= story.steps.length) playing = false;
+      draw();
+    } else if (ticks % 20 === 0) draw();
+  }, STEP_MS);
+  return () => {
+    alive = false;
+    updates.stop();
+    clearInterval(ticker);
+  };
+}

@@ -1,0 +1,73 @@
+// The players table: doubloons, score, hand size, den / ship, loot, reputation, who is
+// deciding. At phone width each player becomes a block of labelled lines (no sideways scroll).
+// The finished game's replay draws the same table from a replay frame.
+import type { Seat } from '../api';
+import { h } from '../dom';
+import { denWord, timeLeft, when } from '../words';
+import { cardRef } from './card-ref';
+import { seatClass, type TableCtx } from './context';
+import { lootChip } from './loot-chip';
+
+export interface PlayerRow {
+  seat: Seat;
+  /** Replay frames know only the loot count. */
+  lootCount?: number;
+  /** "Now" column: null leaves it out (replay). */
+  now?: string | null;
+}
+
+export function playersTable(ctx: TableCtx, rows: PlayerRow[], opts: { testid?: string; label: string; key: string; live: boolean }): HTMLElement {
+  const g = ctx.game;
+  const gal = g.edition === 'GALECREST';
+  const den = denWord(g.edition) === 'ship' ? 'Ship' : 'Den';
+  const cols = ['Player', 'Doubloons', 'Score', ...(opts.live ? ['Hand'] : []), den, 'Loot', ...(gal ? ['Reputation'] : []), ...(opts.live ? ['Now'] : [])];
+  const cell = (label: string, ...content: (Node | string)[]) => h('td', { 'data-label': label }, ...content);
+  return h(
+    'table',
+    { class: 'stack', 'data-testid': opts.testid, 'aria-label': opts.label, 'data-key': opts.key },
+    h('thead', null, h('tr', null, cols.map((c) => h('th', { scope: 'col' }, c)))),
+    h(
+      'tbody',
+      null,
+      rows.map(({ seat: s, lootCount, now }) =>
+        h(
+          'tr',
+          { class: `${s.seat === g.me?.seat ? 'me ' : ''}${seatClass(s.seat)}`, 'data-key': `${opts.key}-row-${s.seat}` },
+          h('th', { scope: 'row' }, h('span', { class: `dot ${seatClass(s.seat)}`, 'aria-hidden': 'true' }), `${s.name ?? 'free seat'}${s.isBot ? ' (bot)' : ''}${s.seat === g.me?.seat ? ' (you)' : ''}`),
+          cell('Doubloons', String(s.doubloons)),
+          cell('Score', String(s.score)),
+          ...(opts.live ? [cell('Hand', String(s.handSize))] : []),
+          cell(den, ...(s.den.length ? s.den.map((r) => cardRef(g.edition, r, s.seat, `${opts.key}-den-${s.seat}-${r}`)) : ['—'])),
+          cell(
+            'Loot',
+            ...(lootCount !== undefined
+              ? [String(lootCount)]
+              : s.loot
+                ? s.loot.filter((l) => l.count > 0).length
+                  ? s.loot.filter((l) => l.count > 0).map((l) => lootChip(g, l.kind, l.count))
+                  : ['—']
+                : [`${s.lootCount} face down`]),
+          ),
+          ...(gal ? [cell('Reputation', s.reputation === null ? '—' : `space ${s.reputation + 1}`)] : []),
+          ...(opts.live ? [cell('Now', now ?? '')] : []),
+        ),
+      ),
+    ),
+  );
+}
+
+export function playersPart(ctx: TableCtx): HTMLElement {
+  const g = ctx.game;
+  const now = (s: Seat) =>
+    s.awaited ? (s.deadline ? `deciding (${timeLeft(s.deadline, ctx.now)}, due ${when(s.deadline)})` : 'deciding') : g.phase === 'CHOOSE' && g.status === 'ACTIVE' && s.hasChosen ? 'has chosen' : '';
+  return h(
+    'section',
+    { 'aria-labelledby': 'seats-h', 'data-key': 'players' },
+    h('h2', { id: 'seats-h' }, 'Players'),
+    playersTable(
+      ctx,
+      g.seats.map((s) => ({ seat: s, now: now(s) })),
+      { testid: 'seats', label: 'Players', key: 'players', live: true },
+    ),
+  );
+}

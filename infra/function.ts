@@ -6,6 +6,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 
 /** Repository root (infra/ is one level below it). */
@@ -118,6 +119,20 @@ export class ServiceFunction extends Construct {
         externalModules: [],
       },
     });
+
+    NagSuppressions.addResourceSuppressions(
+      this.role,
+      [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason:
+            'Resource::* only for xray:PutTraceSegments and xray:PutTelemetryRecords (active tracing): X-Ray has no ' +
+            'resource-level permissions for them. DynamoDB is granted on the table and each named index.',
+          appliesTo: ['Resource::*'],
+        },
+      ],
+      true,
+    );
 
     this.errorsAlarm = new cloudwatch.Alarm(this, 'ErrorsAlarm', {
       alarmDescription: `${props.description}: invocations ended in an error`,

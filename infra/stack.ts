@@ -14,6 +14,7 @@ import { tableDefinition } from '../functions/store/table.js';
 import { grantTableAccess } from './data-access.js';
 import { ServiceFunction } from './function.js';
 import { Observability } from './observability.js';
+import { Push } from './push.js';
 
 type TableDefinition = ReturnType<typeof tableDefinition>;
 type KeySchema = readonly { AttributeName: string; KeyType: 'HASH' | 'RANGE' }[];
@@ -57,6 +58,9 @@ export interface LibertaliaStackProps extends StackProps {
   dataProtection?: boolean;
   /** Sweep backlog (due decisions + webhook retries in one run) that alarms. Default 500. */
   sweepBacklogAlarm?: number;
+  /** Push WebSocket API: client messages per second over all connections, and burst. */
+  pushRateLimit?: number;
+  pushBurstLimit?: number;
 }
 
 /**
@@ -77,6 +81,7 @@ export class LibertaliaStack extends Stack {
   readonly signingKey: secretsmanager.Secret;
   readonly api5xxAlarm: cloudwatch.Alarm;
   readonly observability: Observability;
+  readonly push: Push;
 
   constructor(scope: Construct, id: string, props: LibertaliaStackProps = {}) {
     super(scope, id, props);
@@ -231,6 +236,18 @@ export class LibertaliaStack extends Stack {
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     });
 
+    // ---- Push: WebSocket API, "game X is at version V" (infra/push.ts) ------------------------
+    this.push = new Push(this, 'Push', {
+      table: this.table,
+      indexNames,
+      signingKey: this.signingKey,
+      logRetention,
+      rateLimit: props.pushRateLimit ?? 100,
+      burstLimit: props.pushBurstLimit ?? 200,
+    });
+    this.push.allowFanOut(this.apiFunction);
+    this.push.allowFanOut(this.sweepFunction);
+
     // ---- Alarms to an SNS topic (e-mail: stack parameter AlarmEmail), dashboard ---------------
     this.observability = new Observability(this, 'Observability', {
       table: this.table,
@@ -245,6 +262,7 @@ export class LibertaliaStack extends Stack {
     new CfnOutput(this, 'GraphqlUrl', { value: `${stage.url}graphql`, description: 'GraphQL endpoint' });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'SigningKeySecretArn', { value: this.signingKey.secretArn });
+    new CfnOutput(this, 'PushUrl', { value: this.push.stage.url, description: 'WebSocket URL of the push API (wss://...?token=<bearer token>)' });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.observability.topic.topicArn, description: 'SNS topic of every alarm (subscribe more endpoints here)' });
     new CfnOutput(this, 'DashboardName', { value: this.observability.dashboard.dashboardName });
 
@@ -272,19 +290,6 @@ export class LibertaliaStack extends Stack {
               'from Node 20 by esbuild with target node22); moving to a newer runtime is a deliberate, tested change.',
           },
         ],
-      );
-      NagSuppressions.addResourceSuppressions(
-        f.role,
-        [
-          {
-            id: 'AwsSolutions-IAM5',
-            reason:
-              'The only wildcard is Resource::* of xray:PutTraceSegments and xray:PutTelemetryRecords (active tracing): ' +
-              'X-Ray has no resource-level permissions for them. DynamoDB is granted on the table and each named index.',
-            appliesTo: ['Resource::*'],
-          },
-        ],
-        true,
       );
     }
     NagSuppressions.addResourceSuppressions(

@@ -6,6 +6,9 @@ import { ApolloServerPluginInlineTraceDisabled, ApolloServerPluginUsageReporting
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { createStore } from '../store/index.js';
+import { createFanout } from '../push/fanout.js';
+import type { PushGateway } from '../push/protocol.js';
+import { createPushStore } from '../push/store.js';
 import { type ApiContext, createContext, type Services } from './context.js';
 import { formatError } from './errors.js';
 import { resolvers } from './resolvers/index.js';
@@ -25,6 +28,8 @@ export interface AppConfig {
   now?: () => Date;
   /** Webhook attempts: timeout and whether private hosts are allowed (default: 2 s, no). */
   webhooks?: Partial<WebhookConfig>;
+  /** Where push messages go (API Gateway WebSocket API, or the local server's /push); none: no push. */
+  pushGateway?: PushGateway;
 }
 
 /** Request body limit (bytes) for the HTTP entry points: GraphQL documents here are small. */
@@ -60,6 +65,7 @@ export function buildApp(config: AppConfig): {
     now: config.now ?? (() => new Date()),
     webhooks: { ...DEFAULT_WEBHOOKS, ...config.webhooks },
     changes: createChanges(),
+    push: config.pushGateway ? createFanout(createPushStore(config.client, config.tableName), config.pushGateway) : undefined,
   };
   const armor = new ApolloArmor(ARMOR).protect();
   const apollo = new ApolloServer<ApiContext>({

@@ -1,5 +1,6 @@
 // Per-request context: the shared services and who is calling. A bad token is remembered,
 // not thrown here, so that the resolvers answer it as a typed UNAUTHENTICATED error.
+import type { Pusher } from '../push/fanout.js';
 import type { Store } from '../store/index.js';
 import { bearerToken, type Player, verifyToken } from './auth.js';
 import type { GameChanges } from './changes.js';
@@ -13,6 +14,8 @@ export interface Services {
   now: () => Date;
   webhooks: WebhookConfig;
   changes: GameChanges;
+  /** Push fan-out ("game X is at version V") when a push gateway is configured. */
+  push?: Pusher;
 }
 
 export interface ApiContext {

@@ -35,12 +35,16 @@ export function noticesOf(before: GameRec, after: GameRec): Notice[] {
 
 export async function afterCommit(services: Services, before: GameRec, after: GameRec): Promise<void> {
   services.changes.publish(after.id);
+  // Push: never throws (failures are logged); runs beside the webhooks.
+  const pushed = services.push?.gameChanged(after.id, after.version, after.status);
   const notices = noticesOf(before, after);
-  if (notices.length === 0) return;
   try {
+    if (notices.length === 0) return;
     const deliveries = await recordDeliveries(services, notices);
     await Promise.all(deliveries.map((d) => attempt(services, d)));
   } catch (e) {
     logger.error('notification failed', { gameId: after.id, error: e as Error });
+  } finally {
+    await pushed;
   }
 }

@@ -8,12 +8,15 @@
  * - `SIGNING_KEY_SECRET_ARN`: Secrets Manager secret holding the token signing key (API only).
  * - `SIGNING_KEY`: the key itself, used only when no secret ARN is set (tests, local runs).
  * - `DYNAMODB_ENDPOINT`: a DynamoDB-compatible endpoint (tests against dynalite); unset on AWS.
+ * - `PUSH_ENDPOINT`: the WebSocket API's management endpoint (push fan-out); unset: no push.
  */
 import { randomBytes } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { buildApp } from '../api/app.js';
+import { managementApiGateway } from '../push/gateway.js';
+import type { PushGateway } from '../push/protocol.js';
 import { tracer } from './observe.js';
 
 export type App = ReturnType<typeof buildApp>;
@@ -67,6 +70,19 @@ export interface AppOptions {
   needsSigningKey: boolean;
 }
 
+let pushGateway: PushGateway | undefined;
+
+/**
+ * The push gateway of this container: API Gateway's management API of the WebSocket API
+ * (`PUSH_ENDPOINT`, https://<id>.execute-api.<region>.amazonaws.com/<stage>); none without it.
+ */
+export function getPushGateway(): PushGateway | undefined {
+  const endpoint = process.env.PUSH_ENDPOINT;
+  if (!endpoint) return undefined;
+  pushGateway ??= managementApiGateway(endpoint, (c) => tracer.captureAWSv3Client(c));
+  return pushGateway;
+}
+
 let appPromise: Promise<App> | undefined;
 
 /**
@@ -78,7 +94,7 @@ export function getApp(options: AppOptions): Promise<App> {
     appPromise = (async () => {
       const tableName = requireEnv('TABLE_NAME');
       const signingKey = options.needsSigningKey ? await readSigningKey() : randomBytes(48).toString('base64url');
-      return buildApp({ tableName, client: getDocumentClient(), signingKey });
+      return buildApp({ tableName, client: getDocumentClient(), signingKey, pushGateway: getPushGateway() });
     })();
     appPromise.catch(() => {
       appPromise = undefined;
@@ -91,4 +107,5 @@ export function getApp(options: AppOptions): Promise<App> {
 export function resetForTests(): void {
   appPromise = undefined;
   documentClient = undefined;
+  pushGateway = undefined;
 }

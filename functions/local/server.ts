@@ -10,6 +10,7 @@ import { logger, withRequest } from '../api/telemetry.js';
 import { createTable } from '../store/index.js';
 import { localDocumentClient, startDynalite } from './dynalite.js';
 import { createHttpServer } from './http.js';
+import { createLocalPush } from './push.js';
 import { attachSubscriptions } from './subscriptions.js';
 
 export interface LocalOptions {
@@ -52,10 +53,12 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
   const tableName = opts.tableName ?? 'libertalia';
   await createTable(client as never, tableName);
   // Webhooks to localhost are fine on a laptop (and in tests); the AWS handlers refuse them.
-  const app = buildApp({ tableName, client, signingKey: signingKey(dataDir), webhooks: { allowPrivateHosts: true } });
+  const push = createLocalPush();
+  const app = buildApp({ tableName, client, signingKey: signingKey(dataDir), webhooks: { allowPrivateHosts: true }, pushGateway: push.gateway });
   await app.apollo.start();
   const server = createHttpServer(app);
   const closeSubscriptions = attachSubscriptions(server, app);
+  const closePush = push.attach(server, app, client, tableName);
   let sweeping: Promise<unknown> = Promise.resolve();
   const interval = opts.sweepIntervalMs ?? 60_000;
   const timer = interval > 0 ? setInterval(() => {
@@ -77,6 +80,7 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
       if (timer) clearInterval(timer);
       await sweeping;
       await closeSubscriptions();
+      await closePush();
       server.closeAllConnections();
       await new Promise<void>((ok) => server.close(() => ok()));
       await app.apollo.stop();

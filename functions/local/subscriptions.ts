@@ -1,7 +1,8 @@
 // GraphQL subscriptions for the local server: the graphql-ws protocol over a WebSocket on
 // /graphql (the same path as HTTP), with the same schema, resolvers and bearer tokens
 // (sent as connectionParams.authorization). Only one process shares the change signals, so
-// this is a local-server feature; on AWS clients poll `events(after)` or use webhooks.
+// this is a local-server feature; on AWS (and here too) the push protocol of /push
+// (functions/local/push.ts) says "game X is at version V".
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
@@ -12,6 +13,7 @@ import { ARMOR, type buildApp } from '../api/app.js';
 import { formatError } from '../api/errors.js';
 import { resolvers } from '../api/resolvers/index.js';
 import { typeDefs } from '../api/schema.generated.js';
+import { routeUpgrades } from './upgrade.js';
 
 type App = ReturnType<typeof buildApp>;
 
@@ -25,7 +27,8 @@ const coded = (e: import('graphql').GraphQLError, code: string) =>
 
 export function attachSubscriptions(server: Server, app: App): () => Promise<void> {
   const schema = makeExecutableSchema({ typeDefs, resolvers });
-  const wss = new WebSocketServer({ server, path: '/graphql' });
+  const wss = new WebSocketServer({ noServer: true });
+  const unroute = routeUpgrades(server, '/graphql', wss);
   const limits = [...graphql.specifiedRules, ...(new ApolloArmor(ARMOR).protect().validationRules ?? [])];
   const ws = useServer(
     {
@@ -56,6 +59,7 @@ export function attachSubscriptions(server: Server, app: App): () => Promise<voi
     wss,
   );
   return async () => {
+    unroute();
     await ws.dispose();
     await new Promise<void>((ok) => wss.close(() => ok()));
   };

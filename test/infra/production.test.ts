@@ -74,9 +74,57 @@ describe('alarms that reach someone', () => {
   });
 });
 
+describe('live updates: the push WebSocket API', () => {
+  it('has a WebSocket API routed on the action, its $connect guarded by the Lambda token authorizer', () => {
+    const wsId = idOf('AWS::ApiGatewayV2::Api', 'PushApi');
+    expect(resources[wsId].Properties).toMatchObject({ ProtocolType: 'WEBSOCKET', RouteSelectionExpression: '$request.body.action' });
+    const pushFn = idOf('AWS::Lambda::Function', 'PushFunction');
+    const routes = Object.values(resources).filter((r) => r.Type === 'AWS::ApiGatewayV2::Route' && r.Properties.ApiId.Ref === wsId);
+    expect(routes.map((r) => r.Properties.RouteKey).sort()).toEqual(['$connect', '$default', '$disconnect', 'ping', 'subscribe', 'unsubscribe']);
+    const connect = routes.find((r) => r.Properties.RouteKey === '$connect')!;
+    expect(connect.Properties.AuthorizationType).toBe('CUSTOM');
+    for (const r of routes.filter((x) => x.Properties.RouteKey !== '$connect')) expect(r.Properties.AuthorizationType ?? 'NONE').toBe('NONE');
+    const authorizer = Object.values(resources).find((r) => r.Type === 'AWS::ApiGatewayV2::Authorizer')!;
+    expect(authorizer.Properties).toMatchObject({ ApiId: { Ref: wsId }, AuthorizerType: 'REQUEST' });
+    expect(JSON.stringify(authorizer.Properties.AuthorizerUri)).toContain(pushFn);
+    const integrations = Object.values(resources).filter((r) => r.Type === 'AWS::ApiGatewayV2::Integration' && r.Properties.ApiId.Ref === wsId);
+    expect(integrations.length).toBeGreaterThanOrEqual(1);
+    for (const i of integrations) expect(JSON.stringify(i.Properties.IntegrationUri)).toContain(pushFn);
+  });
+
+  it('has a throttled, access-logged stage and outputs its wss:// URL', () => {
+    const wsId = idOf('AWS::ApiGatewayV2::Api', 'PushApi');
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      ApiId: { Ref: wsId },
+      StageName: 'live',
+      DefaultRouteSettings: { ThrottlingRateLimit: Match.anyValue(), ThrottlingBurstLimit: Match.anyValue() },
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('connectionId') },
+    });
+    template.hasOutput('PushUrl', { Value: Match.anyValue() });
+  });
+
+  it('lets the functions that commit (API, sweep) and the push function post to connections, on this API and stage only', () => {
+    const wsId = idOf('AWS::ApiGatewayV2::Api', 'PushApi');
+    for (const prefix of ['ApiFunction', 'SweepFunction', 'PushFunction']) {
+      const fn = resources[idOf('AWS::Lambda::Function', prefix)].Properties;
+      expect(JSON.stringify(fn.Environment.Variables.PUSH_ENDPOINT), prefix).toContain(wsId);
+      const roleId = fn.Role['Fn::GetAtt'][0];
+      const statements = Object.values(resources)
+        .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((x: { Ref: string }) => x.Ref === roleId))
+        .flatMap((r) => r.Properties.PolicyDocument.Statement as Statement[])
+        .filter((s) => asArray(s.Action).some((a) => a.startsWith('execute-api:')));
+      expect(statements, prefix).toHaveLength(1);
+      expect(statements[0].Action).toBe('execute-api:ManageConnections');
+      const arn = JSON.stringify(statements[0].Resource);
+      expect(arn).toContain(wsId);
+      expect(arn).toContain('/live/POST/@connections/*');
+    }
+  });
+});
+
 describe('logs and traces', () => {
   it('runs both functions with JSON logs, Powertools settings and active X-Ray tracing', () => {
-    for (const prefix of ['ApiFunction', 'SweepFunction']) {
+    for (const prefix of ['ApiFunction', 'SweepFunction', 'PushFunction']) {
       const fn = resources[idOf('AWS::Lambda::Function', prefix)].Properties;
       expect(fn.LoggingConfig).toMatchObject({ LogFormat: 'JSON', ApplicationLogLevel: 'INFO' });
       expect(fn.TracingConfig).toEqual({ Mode: 'Active' });
@@ -134,7 +182,7 @@ describe('least privilege', () => {
     const tableId = idOf('AWS::DynamoDB::Table', 'Table');
     const tableArn = { 'Fn::GetAtt': [tableId, 'Arn'] };
     const indexArns = tableDefinition('x').GlobalSecondaryIndexes.map((g) => ({ 'Fn::Join': ['', [tableArn, `/index/${g.IndexName}`]] }));
-    for (const prefix of ['ApiFunction', 'SweepFunction']) {
+    for (const prefix of ['ApiFunction', 'SweepFunction', 'PushFunction']) {
       const roleId = resources[idOf('AWS::Lambda::Function', prefix)].Properties.Role['Fn::GetAtt'][0];
       const statements = Object.values(resources)
         .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((x: { Ref: string }) => x.Ref === roleId))

@@ -40,6 +40,12 @@ function nextStatus(doc: GameDoc, rec: GameRec, change: Change): GameStatus {
   return doc.state.finished ? 'FINISHED' : 'ACTIVE';
 }
 
+/** The `actor` of the events a request writes: its player and OAuth client (none for the sweep). */
+export function actorOf(services: Services): Pick<StoredEvent, 'actor'> {
+  const a = services.actor;
+  return a ? { actor: { playerId: a.playerId, clientId: a.clientId } } : {};
+}
+
 /** One attempt's record: the new document, status, version and the events in the outbox. */
 function build(services: Services, rec: GameRec, change: Change, idem?: Idempotency): GameRec {
   const doc = structuredClone(rec.doc);
@@ -54,7 +60,7 @@ function build(services: Services, rec: GameRec, change: Change, idem?: Idempote
   const now = services.now();
   refreshPending(doc, status === 'ACTIVE', now);
   const at = now.toISOString();
-  const outbox: StoredEvent[] = events.map((e, i) => ({ seq: rec.lastSeq + 1 + i, at, ...e }));
+  const outbox: StoredEvent[] = events.map((e, i) => ({ seq: rec.lastSeq + 1 + i, at, ...e, ...actorOf(services) }));
   const version = rec.version + 1;
   const finalStatus = doc.state.finished && status === 'ACTIVE' ? 'FINISHED' : status;
   return {

@@ -9,6 +9,11 @@ export interface SeatHolder {
   bot: BotKind | null;
   /** A player replaced by a bot after too many timeouts (still a member: sees the seat). */
   replaced?: boolean;
+  /**
+   * A free seat kept for this player (a rematch invites the old game's players; each takes
+   * the seat by accepting: `rematch` or `joinGame`). Nobody else may take it.
+   */
+  invited?: string;
 }
 
 /** One applied command and the seq of the last event it produced (its place in the log). */
@@ -41,6 +46,15 @@ export interface GameDoc {
   startSeq?: number;
   /** The game created by `rematch`, once asked for. */
   rematchId?: string;
+  /**
+   * The player who chose the seed at creation (private games, tests, bug reports): such a seed
+   * is public at once and the game is marked everywhere. Absent: the server drew it (CSPRNG).
+   */
+  seedChosenBy?: { playerId: string; name: string };
+  /** Players' commands applied so far (bounded: BOUNDS.commandsPerGame). */
+  commands?: number;
+  /** Per seat: the minute (epoch minutes) and the commands counted in it (BOUNDS.commandsPerSeatPerMinute). */
+  commandRate?: Record<string, { m: number; n: number }>;
 }
 
 export const DEFAULT_TIMEOUTS_BEFORE_BOT = 3;
@@ -55,6 +69,15 @@ export function seatOf(doc: GameDoc, playerId: string | null | undefined): numbe
 }
 
 export const isFull = (doc: GameDoc) => doc.seats.every((s) => s.playerId !== null || s.bot !== null);
+
+/** The free seat `playerId` may take: the one kept for them, else the first one kept for nobody. */
+export function freeSeatFor(doc: GameDoc, playerId: string | null): number | null {
+  const free = (s: SeatHolder) => s.playerId === null && s.bot === null;
+  const mine = playerId === null ? -1 : doc.seats.findIndex((s) => free(s) && s.invited === playerId);
+  if (mine >= 0) return mine;
+  const any = doc.seats.findIndex((s) => free(s) && !s.invited);
+  return any < 0 ? null : any;
+}
 
 /** The engine options the game was created with (replays and the scenario start from them). */
 export function engineOptions(doc: GameDoc): GameOptions {

@@ -4,7 +4,8 @@
 // webhook deliveries whose next attempt is due. Every step is a conditional write: overlapping
 // sweeps are harmless.
 import { awaitedBot } from './bots.js';
-import { continueBots } from './commit.js';
+import { commitChange, continueBots } from './commit.js';
+import { BOUNDS } from './ratelimit.js';
 import type { Services } from './context.js';
 import { enforceDeadlines } from './deadlines.js';
 import type { GameDoc } from './doc.js';
@@ -24,6 +25,8 @@ export interface SweepResult {
   deliveries: number;
   /** Items whose step failed (logged with the error, counted in `SweepFailures`); retried next run. */
   failures: number;
+  /** Lobbies cancelled because nobody touched them for BOUNDS.lobbyExpiryDays. */
+  lobbiesExpired: number;
 }
 
 /**
@@ -54,6 +57,7 @@ export async function sweep(services: Services): Promise<SweepResult> {
   let advanced = 0;
   let deliveries = 0;
   let failures = 0;
+  let expired = 0;
   const due = await services.store.listDue('GAME', now, SWEEP_LIMIT);
   failures += await each(due, 'game', async (id) => {
     timeouts += await enforceDeadlines(services, id);
@@ -63,6 +67,19 @@ export async function sweep(services: Services): Promise<SweepResult> {
     const rec = await services.store.loadGame<GameDoc>(id);
     if (rec && rec.status === 'ACTIVE' && awaitedBot(rec.doc) !== undefined && (await continueBots(services, rec)) > 0) advanced++;
   });
+  // Stale lobbies: unchanged for BOUNDS.lobbyExpiryDays, cancelled (oldest first).
+  const cutoff = new Date(now.getTime() - BOUNDS.lobbyExpiryDays * 86_400_000).toISOString();
+  const lobbies = await services.store.listGameIdsByStatus('LOBBY', SWEEP_LIMIT, true);
+  await each(lobbies, 'lobby', async (id) => {
+    const rec = await services.store.loadGame<GameDoc>(id);
+    if (!rec || rec.status !== 'LOBBY' || rec.updatedAt > cutoff) return;
+    await commitChange(services, id, {
+      needed: (r) => r.status === 'LOBBY' && r.updatedAt <= cutoff,
+      apply: () => [{ type: 'gameCancelled', data: { reason: 'expired', days: BOUNDS.lobbyExpiryDays } }],
+      status: () => 'CANCELLED',
+    });
+    expired++;
+  });
   const retries = await services.store.listDue('DELIVERY', now, SWEEP_LIMIT);
   // Due work found this run: overdue decisions and webhook retries (the alarm's input; at
   // SWEEP_LIMIT the sweep is falling behind).
@@ -71,7 +88,7 @@ export async function sweep(services: Services): Promise<SweepResult> {
     const d = await services.store.getDelivery(id);
     if (d && d.status === 'pending' && d.nextAt !== null && d.nextAt <= now.toISOString() && (await attempt(services, d)) !== 'skipped') deliveries++;
   }, 16); // each attempt waits at most the webhook timeout
-  const result = { gamesChecked: ids.length, advanced, timeouts, deliveries, failures };
+  const result = { gamesChecked: ids.length, advanced, timeouts, deliveries, lobbiesExpired: expired, failures };
   logger.info('sweep done', { ...result, dueGames: due.length, dueDeliveries: retries.length });
   return result;
 }

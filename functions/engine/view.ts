@@ -79,6 +79,7 @@ export function view(g: GameState, viewer: number | null): GameView {
       doubloons: s.doubloons,
       score: s.score,
       handSize: s.hand.length,
+      // Stryker disable next-line EqualityOperator: no choice is -1 and ranks start at 1, so > 0 and >= 0 agree
       hasChosen: s.choice >= 0,
       den: asc(s.den),
       graveyard: own || !ed.hiddenGraveyard ? asc(s.graveyard) : null,
@@ -95,6 +96,7 @@ export function view(g: GameState, viewer: number | null): GameView {
       : {
           seat: viewer,
           hand: asc(g.seats[viewer].hand),
+          // Stryker disable next-line EqualityOperator: no choice is -1 and ranks start at 1, so > 0 and >= 0 agree
           choice: g.seats[viewer].choice >= 0 ? g.seats[viewer].choice : null,
           prompt: p && p.seat === viewer ? { id: p.id, seat: p.seat, kind: p.kind, text: p.text, options: p.options.map((o) => ({ ...o })) } : null,
         };

@@ -2,14 +2,16 @@
 // ./.data unless LOCAL_IN_MEMORY=1 or --in-memory; the signing key is made once and kept there.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { buildApp } from '../api/app.js';
 import { logger, withRequest } from '../api/telemetry.js';
+import type { RateConfig } from '../api/ratelimit.js';
 import { createTable } from '../store/index.js';
 import { localDocumentClient, startDynalite } from './dynalite.js';
-import { createHttpServer } from './http.js';
+import { requestHandler } from './http.js';
+import { createLocalProvider, LOCAL_AUDIENCE, WEB_CLIENT_ID, WEB_SCOPE } from './oidc.js';
 import { createLocalPush } from './push.js';
 import { attachSubscriptions } from './subscriptions.js';
 
@@ -23,6 +25,10 @@ export interface LocalOptions {
   endpoint?: string;
   /** How often the sweep runs (deadlines, webhook retries); 0: never. Default 60 s. */
   sweepIntervalMs?: number;
+  /** Run the local OpenID Provider at /oidc (default true); false: guest tokens only. */
+  oidc?: boolean;
+  /** Per-instance rate limits (default: the service's; false: none). */
+  rateLimits?: RateConfig;
 }
 
 export interface LocalServer {
@@ -30,6 +36,8 @@ export interface LocalServer {
   endpoint: string;
   server: Server;
   app: ReturnType<typeof buildApp>;
+  /** The local OpenID Provider's issuer (`<url>/oidc`), or null. */
+  issuer: string | null;
   close: () => Promise<void>;
 }
 
@@ -52,11 +60,30 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
   const client = localDocumentClient(dynamo.endpoint);
   const tableName = opts.tableName ?? 'libertalia';
   await createTable(client as never, tableName);
+  // Listen first: the OpenID Provider's issuer (and so the API's trusted issuer) is this URL.
+  const server = createServer();
+  const host = opts.host ?? '127.0.0.1';
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail);
+    server.listen(opts.port ?? 4000, host, () => ok());
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
+  const oidc = opts.oidc === false ? null : await createLocalProvider({ baseUrl: url, dataDir });
   // Webhooks to localhost are fine on a laptop (and in tests); the AWS handlers refuse them.
   const push = createLocalPush();
-  const app = buildApp({ tableName, client, signingKey: signingKey(dataDir), webhooks: { allowPrivateHosts: true }, pushGateway: push.gateway });
+  const app = buildApp({
+    tableName,
+    client,
+    signingKey: signingKey(dataDir),
+    webhooks: { allowPrivateHosts: true },
+    issuers: oidc ? [{ issuer: oidc.issuer, audience: LOCAL_AUDIENCE, jwksUri: `${oidc.issuer}/jwks` }] : [],
+    webClient: oidc ? { issuer: oidc.issuer, clientId: WEB_CLIENT_ID, scope: WEB_SCOPE } : undefined,
+    rateLimits: opts.rateLimits,
+    pushGateway: push.gateway,
+  });
   await app.apollo.start();
-  const server = createHttpServer(app);
+  server.on('request', requestHandler(app, oidc?.handle));
   const closeSubscriptions = attachSubscriptions(server, app);
   const closePush = push.attach(server, app, client, tableName);
   let sweeping: Promise<unknown> = Promise.resolve();
@@ -65,14 +92,9 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
     sweeping = withRequest({ requestId: 'sweep' }, () => app.sweep()).catch((e) => logger.error('sweep failed', { error: e as Error }));
   }, interval) : null;
   timer?.unref();
-  const host = opts.host ?? '127.0.0.1';
-  await new Promise<void>((ok, fail) => {
-    server.once('error', fail);
-    server.listen(opts.port ?? 4000, host, () => ok());
-  });
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
+    url,
+    issuer: oidc?.issuer ?? null,
     endpoint: dynamo.endpoint,
     server,
     app,
@@ -99,6 +121,7 @@ if (isMain) {
     dataDir: inMemory ? null : resolve(process.env.DATA_DIR ?? '.data'),
     tableName: process.env.TABLE_NAME ?? 'libertalia',
     sweepIntervalMs: Number(process.env.SWEEP_INTERVAL_SECONDS ?? 60) * 1000,
+    rateLimits: process.env.RATE_LIMITS === 'off' ? false : undefined,
   });
   console.log(`Libertalia Online: GraphQL at ${local.url}/graphql, REST at ${local.url}/health and ${local.url}/games/{id}/events`);
   console.log(inMemory ? 'store: in memory (lost on exit)' : `store: ${resolve(process.env.DATA_DIR ?? '.data')}`);

@@ -12,6 +12,8 @@ export interface StoredEvent {
   data: Record<string, unknown>;
   /** Seen only by `secret.seat`; the API filters it through the engine's viewEvent. */
   secret?: { seat: number; data: Record<string, unknown> };
+  /** Who caused the change: the player and the OAuth client of the request (absent: the service). */
+  actor?: { playerId: string | null; clientId: string | null };
 }
 
 /** Copies events to their own items; already copied ones are left as they are. */
@@ -21,7 +23,7 @@ export async function copyEvents(db: Db, gameId: string, events: StoredEvent[]):
       await db.doc.send(
         new PutCommand({
           TableName: db.table,
-          Item: { ...keys.event(gameId, e.seq), seq: e.seq, at: e.at, type: e.type, body: JSON.stringify({ data: e.data, secret: e.secret }) },
+          Item: { ...keys.event(gameId, e.seq), seq: e.seq, at: e.at, type: e.type, body: JSON.stringify({ data: e.data, secret: e.secret, actor: e.actor }) },
           ConditionExpression: 'attribute_not_exists(PK)',
         }),
       );
@@ -48,8 +50,8 @@ export async function listEvents(db: Db, gameId: string, after: number, limit: n
       }),
     );
     for (const it of r.Items ?? []) {
-      const body = JSON.parse(it.body as string) as Pick<StoredEvent, 'data' | 'secret'>;
-      out.push({ seq: it.seq as number, at: it.at as string, type: it.type as string, data: body.data, ...(body.secret ? { secret: body.secret } : {}) });
+      const body = JSON.parse(it.body as string) as Pick<StoredEvent, 'data' | 'secret' | 'actor'>;
+      out.push({ seq: it.seq as number, at: it.at as string, type: it.type as string, data: body.data, ...(body.secret ? { secret: body.secret } : {}), ...(body.actor ? { actor: body.actor } : {}) });
     }
     startKey = r.LastEvaluatedKey;
   } while (startKey && out.length <= limit);

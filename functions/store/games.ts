@@ -173,12 +173,12 @@ export async function getGames<D>(db: Db, ids: string[]): Promise<GameRecord<D>[
 }
 
 /** Game ids in the status index, newest first (LOBBY: open games; ACTIVE: the sweep's work list). */
-export async function listGameIdsByStatus(db: Db, status: 'LOBBY' | 'ACTIVE', limit: number): Promise<string[]> {
+export async function listGameIdsByStatus(db: Db, status: 'LOBBY' | 'ACTIVE', limit: number, oldestFirst = false): Promise<string[]> {
   const query = {
     IndexName: GSI2,
     KeyConditionExpression: 'GSI2PK = :pk',
     ExpressionAttributeValues: { ':pk': keys.status(status) },
-    ScanIndexForward: false,
+    ScanIndexForward: oldestFirst,
   };
   return queryIndex(db, query, limit, gameIdOf);
 }

@@ -193,5 +193,5 @@ describe('typed events: through the API', () => {
     for (const must of ['gameCreated', 'playerJoined', 'playerLeft', 'creatorChanged', 'gameCancelled', 'botSeated', 'gameStarted', 'gameEnd', 'rematch', 'timeout', 'seatReplaced']) {
       expect(types, must).toContain(must);
     }
-  });
+  }, 120_000);
 });

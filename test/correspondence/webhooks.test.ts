@@ -53,7 +53,7 @@ const verify = (r: Received, secret: string) => {
   const body = JSON.parse(r.raw);
   expect(r.headers['x-libertalia-timestamp']).toBe(String(Math.floor(Date.parse(body.sentAt) / 1000)));
   expect(r.headers['x-libertalia-delivery']).toBe(body.deliveryId);
-  expect(Object.keys(body).sort()).toEqual(['attempt', 'deliveryId', 'gameId', 'kind', 'seat', 'sentAt', 'version']);
+  expect(Object.keys(body).sort()).toEqual(['actor', 'attempt', 'deliveryId', 'gameId', 'kind', 'seat', 'sentAt', 'version']);
   return body;
 };
 

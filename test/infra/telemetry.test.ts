@@ -9,7 +9,7 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { logger, noteRequest, withRequest } from '../../functions/api/telemetry.js';
 import { handler, resetApiHandlerForTests } from '../../functions/handlers/api.js';
-import { resetForTests } from '../../functions/handlers/config.js';
+import { getDocumentClient, resetForTests } from '../../functions/handlers/config.js';
 import { freshTable } from '../setup/db.js';
 
 const savedEnv = { ...process.env };
@@ -79,11 +79,19 @@ describe('on Lambda', () => {
     const signUp = await handler(event(JSON.stringify({ query: 'mutation { signUp(name: "Tel") { token } }' })), ctx('inv-0'));
     const token = JSON.parse(signUp.body!).data.signUp.token as string;
 
-    // The same container, now with a table that does not exist: every store call fails.
+    // The same container; now every read of a game item fails as DynamoDB would under throttling
+    // (the player's own item still reads, so the caller is known).
     process.env.AWS_LAMBDA_FUNCTION_NAME = 'libertalia-api';
-    process.env.TABLE_NAME = 'no-such-table';
-    resetForTests();
-    resetApiHandlerForTests();
+    getDocumentClient().middlewareStack.add(
+      (next, context) => async (args) => {
+        const input = args.input as { Key?: { PK?: string } };
+        if (context.commandName === 'GetItemCommand' && input.Key?.PK?.startsWith('GAME#')) {
+          throw Object.assign(new Error('Throughput exceeds the current capacity of your table or index.'), { name: 'ThrottlingException' });
+        }
+        return next(args);
+      },
+      { step: 'initialize', name: 'failGameReads' },
+    );
     logger.setLogLevel('INFO');
     const written: string[] = [];
     const capture = (chunk: unknown) => {
@@ -98,6 +106,7 @@ describe('on Lambda', () => {
     } finally {
       write.mockRestore();
       writeErr.mockRestore();
+      getDocumentClient().middlewareStack.remove('failGameReads');
       logger.setLogLevel('SILENT');
       delete process.env.AWS_LAMBDA_FUNCTION_NAME;
     }
@@ -113,7 +122,7 @@ describe('on Lambda', () => {
       apiRequestId: 'apigw-req-1',
       gameId: 'G-42',
       playerId: expect.any(String),
-      error: { name: 'ResourceNotFoundException' },
+      error: { name: 'ThrottlingException' },
     });
     const emf = records.filter((r) => r._aws?.CloudWatchMetrics);
     const errors = emf.find((r) => r._aws.CloudWatchMetrics[0].Metrics.some((m: { Name: string }) => m.Name === 'Errors'));

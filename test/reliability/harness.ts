@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import { buildApp } from '../../functions/api/app.js';
+import type { RateConfig } from '../../functions/api/ratelimit.js';
 import { localDocumentClient } from '../../functions/local/dynalite.js';
 import { createHttpServer } from '../../functions/local/http.js';
 import { createStore, createTable } from '../../functions/store/index.js';
@@ -36,7 +37,7 @@ export interface HttpAnswer {
   json: any;
 }
 
-export async function startHarness(opts: { now?: () => Date } = {}) {
+export async function startHarness(opts: { now?: () => Date; rateLimits?: RateConfig } = {}) {
   const client = localDocumentClient(inject('dynamoEndpoint'));
   const clean = localDocumentClient(inject('dynamoEndpoint'));
   const tableName = `rel-${randomUUID().slice(0, 8)}`;
@@ -84,7 +85,8 @@ export async function startHarness(opts: { now?: () => Date } = {}) {
     },
   };
 
-  const app = buildApp({ tableName, client, signingKey: SIGNING_KEY, now: opts.now });
+  // Machine-speed clients: no per-instance rate limits unless the test asks (hostile tests do).
+  const app = buildApp({ tableName, client, signingKey: SIGNING_KEY, now: opts.now, rateLimits: opts.rateLimits ?? false });
   await app.apollo.start();
   const server = createHttpServer(app);
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', () => ok()));

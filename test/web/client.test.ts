@@ -319,8 +319,26 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
     await page.getByTestId('breakdown').scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SHOTS, 'end-phone.png') });
     await page.setViewportSize({ width: 1280, height: 900 });
+    // Back in the lobby, my games list it as finished.
+    await page.getByRole('link', { name: 'Libertalia Online' }).click();
+    await shown(page.getByRole('heading', { name: 'Lobby' }));
+    await hasText(page.getByTestId('my-games'), 'Finished');
     expect(consoleErrors).toEqual([]);
   });
+
+  /**
+   * Each test runs alone or in any order: it opens the lobby and signs up first unless the page
+   * already holds a session.
+   */
+  async function signedIn(name: string) {
+    await page.goto(local.url + '/');
+    await shown(page.getByRole('heading', { name: /^(Sign up|Lobby)$/ }).first());
+    if (await page.getByRole('heading', { name: 'Sign up' }).isVisible()) {
+      await page.getByLabel('Your name').fill(name);
+      await page.getByRole('button', { name: 'Sign up' }).click();
+    }
+    await shown(page.getByRole('heading', { name: 'Lobby' }));
+  }
 
   /** A GraphQL call from the test itself (another player, not the page). */
   async function gql<T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
@@ -335,13 +353,13 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
   }
 
   it('plays a 2-player Winds of Galecrest game (CALM board) against a bot to the end', async () => {
+    await signedIn('Anne Bonny');
     // Another player opens a game: the lobby lists it to join.
     const { signUp } = await gql<{ signUp: { token: string } }>('mutation { signUp(name: "Mary Read") { token } }');
     await gql('mutation ($i: CreateGameInput!) { createGame(input: $i) { id } }', { i: { edition: 'CLASSIC', seats: 3, bots: 1 } }, signUp.token);
 
     await page.getByRole('link', { name: 'Libertalia Online' }).click();
     await shown(page.getByRole('heading', { name: 'Lobby' }));
-    await hasText(page.getByTestId('my-games'), 'Finished');
     await createGame({ edition: 'GALECREST', seats: '2', bots: '1', board: 'CALM', seed: 'web galecrest' });
 
     // Back in the lobby: my games say whose turn it is, Mary's game waits for a player.
@@ -383,6 +401,7 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
   });
 
   it('joins another player’s game, changes the day’s choice, and sees the other player’s move by polling', async () => {
+    await signedIn('Anne Bonny');
     const { signUp } = await gql<{ signUp: { token: string } }>('mutation { signUp(name: "Jack Rackham") { token } }');
     const jack = signUp.token;
     const { createGame } = await gql<{ createGame: { id: string } }>(

@@ -17,6 +17,18 @@ describe('1 Parrot', () => {
     expect(ofType(ev, 'lootGained')[0].data.seat).toBe(0);
   });
 
+  it('offers the hand in rank order, whatever order it was dealt in, and moves the replacement openly from hand to ship', () => {
+    const { g } = setup({ deal: [[29, 1, 16, 2, 28, 5, 14, 23, 17]], loot: [[G3()]] });
+    day(g, [1, 16, 2], [], true);
+    expect(pending(g)).toEqual({ seat: 0, kind: 'hand', options: ['2', '5', '14', '16', '17', '23', '28', '29'] });
+    const ev = day(g, [], [[0, '28']]);
+    const moves = ofType(ev, 'character').filter((e) => e.data.reason === 'Parrot').map((e) => e.data);
+    expect(moves).toEqual([
+      { seat: 0, rank: 1, from: 'island', to: 'graveyard', reason: 'Parrot' },
+      { seat: 0, rank: 28, from: 'hand', to: 'island', reason: 'Parrot' },
+    ]);
+  });
+
   it("the replacement takes its slot by the colour tie-break (seat 0's Brute sits left of seat 1's)", () => {
     const { g } = setup({ deal: [[1, 2, 5, 14, 16, 17, 23, 28, 29]], loot: [[G3()]] });
     // Rank 14: red (seat 0) has tie-break 1, yellow (seat 1) 6 -> seat 1's Brute is the rightmost.
@@ -74,10 +86,17 @@ describe('3 Beggar', () => {
     expect(coins(g)).toEqual([13, 10, 10]);
   });
 
-  it('gets nothing when the highest character is his own', () => {
+  it('gets nothing when the highest character is his own: no doubloons move at all', () => {
     const { g } = setup({ deal, loot: [[G3()]] });
-    day(g, [3, 2, 2]);
+    const ev = day(g, [3, 2, 2]);
     expect(coins(g)).toEqual([10, 10, 10]);
+    expect(doubloonMoves(ev, 'Beggar')).toEqual([]);
+  });
+
+  it("takes from seat 0 when seat 0's character is the highest, and pays the last seat", () => {
+    const { g } = setup({ deal, loot: [[G3()]] });
+    const ev = day(g, [29, 2, 3]);
+    expect(doubloonMoves(ev, 'Beggar')).toEqual([[0, -3], [2, 3]]);
   });
 });
 
@@ -174,6 +193,13 @@ describe('8 Waitress', () => {
     day(g, [], [[0, 'yes']]);
     expect(coins(g)).toEqual([13, 10]);
     expect(lootOf(g, 0)).toEqual({});
+  });
+
+  it('discards the map face up: every seat sees which token went back', () => {
+    const { g } = setup({ players: 2, deal, loot: [[['map', 'map']]] });
+    const ev = day(g, [8, 2], [[0, 'yes']]);
+    const back = ofType(ev, 'lootReturned');
+    expect(back.map((e) => [e.data, e.secret])).toEqual([[{ seat: 0, kind: 'map', n: 1, why: 'Waitress' }, undefined]]);
   });
 
   it('may decline and keep the map', () => {

@@ -157,6 +157,8 @@ describe('17 Spanish Spy', () => {
     const drawn = ofType(ev, 'lootGained').find((e) => e.secret);
     expect(drawn?.data.kind).toBeUndefined(); // blind draw: secret to the Spy's owner
     expect(drawn?.secret).toEqual({ seat: 0, data: { kind: 'officer' } });
+    // The officers go back face up: the table sees what the Spy gave up.
+    expect(ofType(ev, 'lootReturned').map((e) => [e.data, e.secret])).toEqual([[{ seat: 0, kind: 'officer', n: 1, why: 'Spanish Spy' }, undefined]]);
   });
 
   it('a drawn saber has no effect either', () => {

@@ -26,6 +26,8 @@ describe('21 Merchant', () => {
     expect(snapshot(g)).toBe(before);
     const ev = day(g, [], [[0, 'chest:3']]);
     expect(doubloonMoves(ev, 'Merchant')).toEqual([[0, 5]]);
+    // The trade is made face up: the table sees the three chests go.
+    expect(ofType(ev, 'lootReturned').map((e) => [e.data, e.secret])).toEqual([[{ seat: 0, kind: 'chest', n: 3, why: 'Merchant' }, undefined]]);
     expect(lootOf(g, 0)).toEqual({ jewel: 1 });
   });
 
@@ -78,6 +80,16 @@ describe('22 Surgeon', () => {
     expect(viewEvent(answered, 1).data.answer).toBeUndefined();
     expect(viewEvent(answered, 0).data.answer).toBe('16');
     expect(seat(g, 0).graveyard).toEqual([14]);
+  });
+
+  it('offers the graveyard in rank order, whatever order the cards were discarded in', () => {
+    const { g } = setup({ deal, loot: [[all('officer'), G(), G()]] });
+    day(g, [16, 17, 23]); // officers: everyone's character is discarded
+    day(g, [14, 2, 5]); // the Brute discards himself
+    expect(seat(g, 0).graveyard).toEqual([14, 16]);
+    expect(g.seats[0].graveyard).toEqual([16, 14]);
+    day(g, [22, 28, 29], [], true);
+    expect(pending(g)).toEqual({ seat: 0, kind: 'graveyard', options: ['14', '16'] });
   });
 
   it('with an empty graveyard does nothing', () => {
@@ -161,6 +173,14 @@ describe('29 Captain', () => {
     const { g } = setup({ deal, loot: [[G()]] });
     const ev = day(g, [29, 2, 5]);
     expect(doubloonMoves(ev, 'Captain')).toEqual([[0, 3]]);
+  });
+
+  it('at the end of the campaign pays 3 per cursed relic owned: 6 for 2 relics', () => {
+    const { g } = setup({ players: 2, deal, loot: [[all('relic', 2), all('relic', 2), G(2), G(2), G(2), G(2)]] });
+    days(g, [[28, 2], [27, 5], [16, 17], [17, 16], [20, 20]]); // seat 0 picks first: relic, relic, then goods
+    expect(lootOf(g, 0)).toMatchObject({ relic: 2 });
+    const ev = day(g, [29, 23]);
+    expect(doubloonMoves(ev, 'Captain')).toEqual([[0, 3], [0, -6]]);
   });
 });
 

@@ -3,7 +3,7 @@
 // reputation spaces (12, 11 and 10 doubloons), unless a test says otherwise.
 import { describe, expect, it } from 'vitest';
 import { view, viewEvent } from '../../../functions/engine/index.js';
-import { coins, day, giveLoot, leaveInBag, lootOf, ofType, pending, rep, seat, setup, same, toGraveyard, toShip, track } from './helpers.js';
+import { coins, day, giveLoot, leaveInBag, lootOf, moves, ofType, pending, rep, seat, setup, same, toGraveyard, toShip, track } from './helpers.js';
 
 const amulets = [[same('amulet')]];
 
@@ -31,6 +31,30 @@ describe('2 Apprentice', () => {
   });
 });
 
+describe('2 Apprentice copies as itself', () => {
+  it('copying the Cabin Boy gains 3 because the Apprentice is the leftmost character', () => {
+    const { g } = setup({ deal: [[2, 5, 32, 35, 21, 22]], loot: amulets });
+    toShip(g, 0, [5]);
+    const ev = day(g, [2, 32, 35]);
+    expect(moves(ev, 'Apprentice')).toEqual([[0, 3]]);
+  });
+
+  it('copying the Infantry gains nothing: the Apprentice is not the rightmost character', () => {
+    const { g } = setup({ deal: [[2, 29, 4, 35, 21, 22]], loot: amulets });
+    toShip(g, 0, [29]);
+    const ev = day(g, [2, 4, 4]);
+    expect(moves(ev, 'Apprentice')).toEqual([]);
+  });
+
+  it('with no daytime character in its ship does nothing', () => {
+    const { g } = setup({ deal: [[2, 32, 35, 4, 21, 22]], loot: amulets });
+    toShip(g, 0, [32]);
+    const ev = day(g, [2, 35, 35]);
+    expect(ofType(ev, 'copied')).toEqual([]);
+    expect(coins(g)[0]).toBe(12);
+  });
+});
+
 describe('3 Beggar', () => {
   it('takes 2 from the owner of the rightmost character, who gains 1 reputation', () => {
     const { g } = setup({ deal: [[3, 32, 35, 21, 22, 24]], loot: amulets });
@@ -44,6 +68,22 @@ describe('3 Beggar', () => {
     day(g, [3, 3, 3]);
     // Seat 2's Beggar stands rightmost: the two others take 2 each from seat 2, seat 2 gets nothing.
     expect(coins(g)).toEqual([14, 13, 6]);
+    expect(rep(g)).toEqual([0, 1, 4]); // +1 for each of the two others' Beggars, none for its own
+  });
+
+  it("takes from seat 0 when seat 0's character is the rightmost", () => {
+    const { g } = setup({ deal: [[3, 32, 35, 21, 22, 24]], loot: amulets });
+    const ev = day(g, [35, 3, 32]);
+    expect(moves(ev, 'Beggar')).toEqual([[0, -2], [1, 2]]);
+    expect(rep(g)).toEqual([1, 0, 2]);
+  });
+
+  it('gets nothing when the Midshipman stands rightmost (2 players: it has no owner)', () => {
+    const { g } = setup({ players: 2, deal: [[3, 4, 32, 35, 21, 22]], loot: [[same('amulet')]] });
+    const before = rep(g);
+    const ev = day(g, [3, 4]);
+    expect(moves(ev, 'Beggar')).toEqual([]);
+    expect(rep(g)).toEqual(before);
   });
 });
 
@@ -63,6 +103,12 @@ describe('5 Cabin Boy', () => {
     expect(coins(g)).toEqual([15, 11, 10]);
     expect([lootOf(g, 0), lootOf(g, 1)]).toEqual([{}, { amulet: 1 }]);
     expect(g.days[0]).toEqual([]); // the token nobody took went back to the bag
+  });
+
+  it('of two Cabin Boys, only the leftmost (lower reputation) gains 3', () => {
+    const { g } = setup({ deal: [[5, 32, 35, 4, 22, 24]], loot: amulets });
+    const ev = day(g, [5, 5, 35]);
+    expect(moves(ev, 'Cabin Boy')).toEqual([[0, 3]]);
   });
 
   it('gains nothing when a lower character stands left of it', () => {
@@ -118,6 +164,13 @@ describe('10 Explorer', () => {
     const { g } = setup({ deal: [[10, 32, 35, 4, 22, 24]], loot: [[same('map')]] });
     day(g, [10, 32, 35]);
     expect(rep(g)[0]).toBe(2);
+  });
+
+  it('gains nothing when the characters before it took every map (the last map taken was not its own)', () => {
+    const { g } = setup({ deal: [[10, 26, 32, 4, 22, 24]], loot: [[same('map')]] });
+    day(g, [10, 26, 32]); // dusk: the Treasurer takes a map, the Cook two, the Explorer none
+    expect([lootOf(g, 0), lootOf(g, 1), lootOf(g, 2)]).toEqual([{}, { map: 2 }, { map: 1 }]);
+    expect(rep(g)).toEqual([0, 1, 2]);
   });
 
   it('gains nothing with another token', () => {
@@ -177,6 +230,20 @@ describe('15 Witch', () => {
   });
 });
 
+describe('15 Witch copies as herself', () => {
+  it('copying the Freed Prisoner earns its coins and discards the Witch, not the Freed Prisoner', () => {
+    const { g } = setup({ deal: [[15, 20, 21, 22, 32, 35]], loot: amulets });
+    toShip(g, 0, [20, 21, 22, 32]);
+    day(g, [15, 35, 35], [], true);
+    expect(pending(g)).toEqual({ seat: 0, kind: 'character', options: ['0:20', '0:22'] });
+    const ev = day(g, [], [[0, '0:20']], true);
+    while (g.prompt) ev.push(...day(g, [], [[0, g.prompt.options[0].id]], true));
+    // Ship above 20: Brawler, Bosun, Treasurer = 3 for the copy, and 3 again for the Freed Prisoner at the end.
+    expect(moves(ev, 'Witch')).toEqual([[0, 3]]);
+    expect(seat(g, 0).graveyard).toEqual([15, 20]);
+  });
+});
+
 describe('16 Mutineer', () => {
   it('discards the lowest-ranked ship character at night, then gains 2', () => {
     const { g } = setup({ deal: [[16, 32, 35, 4, 22, 24]], loot: amulets });
@@ -194,6 +261,28 @@ describe('17 Brute', () => {
     expect(seat(g, 1)).toMatchObject({ den: [], graveyard: [35] });
     expect(rep(g)).toEqual([0, 2, 1]);
     expect(lootOf(g, 1)).toEqual({});
+  });
+
+  it("discards seat 0's character when it is the rightmost", () => {
+    const { g } = setup({ deal: [[17, 32, 35, 4, 22, 24]], loot: amulets });
+    day(g, [35, 17, 32]);
+    expect(seat(g, 0)).toMatchObject({ den: [], graveyard: [35] });
+    expect(rep(g)).toEqual([1, 0, 2]);
+  });
+
+  it('discards himself when he is the rightmost', () => {
+    const { g } = setup({ deal: [[17, 32, 35, 4, 22, 24]], loot: amulets });
+    day(g, [4, 17, 4]);
+    expect(seat(g, 1)).toMatchObject({ den: [], graveyard: [17] });
+    expect(rep(g)).toEqual([0, 2, 1]);
+  });
+
+  it('discards nothing when the Midshipman stands rightmost (2 players: it cannot be discarded)', () => {
+    const { g } = setup({ players: 2, deal: [[17, 4, 32, 35, 21, 22]], loot: [[same('amulet')]] });
+    const before = rep(g);
+    day(g, [17, 4]);
+    expect([seat(g, 0).den, seat(g, 1).den, seat(g, 0).graveyard, seat(g, 1).graveyard]).toEqual([[17], [4], [], []]);
+    expect(rep(g)).toEqual(before);
   });
 });
 

@@ -1,7 +1,7 @@
 // Rule examples for Galecrest characters 21-40 and the anchor abilities of the whole deck.
 // Three players on the three lowest reputation spaces (12, 11, 10 doubloons) unless said.
 import { describe, expect, it } from 'vitest';
-import { coins, day, giveLoot, lastDay, lootOf, ofType, pending, rep, seat, setup, same, toGraveyard, toShip, track } from './helpers.js';
+import { coins, day, giveLoot, lastDay, lootOf, moves, ofType, pending, rep, seat, setup, same, toGraveyard, toShip, track } from './helpers.js';
 import type { GameEvent } from '../../../functions/engine/index.js';
 
 const amulets = [[same('amulet')]];
@@ -29,6 +29,24 @@ describe('22 Brawler', () => {
     expect(seat(g, 2).graveyard).toEqual([22]);
     expect(rep(g)[0]).toBe(2);
     expect(coins(g)).toEqual([13, 12, 10]); // the two Brawlers left earn 1 at night
+  });
+});
+
+describe('22 Brawler without opponents’ Brawlers', () => {
+  it('is offered only the opponents who have one: the one Brawler is discarded without asking', () => {
+    const { g } = setup({ deal: [[22, 32, 35, 4, 21, 24]], loot: amulets });
+    toShip(g, 2, [22]);
+    day(g, [22, 35, 35]);
+    expect([seat(g, 1).graveyard, seat(g, 2).graveyard]).toEqual([[], [22]]);
+    expect(rep(g)[0]).toBe(2);
+  });
+
+  it('with no opponent’s Brawler in the ships discards nothing and gains no reputation (its own Brawler aside)', () => {
+    const { g } = setup({ deal: [[22, 32, 35, 4, 21, 24]], loot: amulets });
+    const ev = day(g, [22, 35, 35]);
+    expect(ofType(ev, 'character').filter((e) => e.data.to === 'graveyard')).toEqual([]);
+    expect(rep(g)).toEqual([0, 1, 2]);
+    expect(seat(g, 0).den).toEqual([22]);
   });
 });
 
@@ -88,6 +106,20 @@ describe('28 Armorer', () => {
     day(g, [28, 10, 8], [[0, 'hook']]);
     expect(rep(g)[0]).toBe(2);
     expect(coins(g)[0]).toBe(13);
+  });
+
+  it('gains no reputation for another token, and nothing at night without sabers or hooks', () => {
+    const { g } = setup({ deal: [[28, 10, 8, 4, 21, 22]], loot: [[['amulet', 'hook', 'saber']]] });
+    const ev = day(g, [28, 10, 8], [[0, 'amulet'], [1, 'hook']]);
+    expect(rep(g)[0]).toBe(0);
+    expect(moves(ev, 'Armorer')).toEqual([]);
+  });
+
+  it('gains no reputation when the day’s loot is gone before its turn', () => {
+    const { g } = setup({ deal: [[28, 14, 35, 4, 21, 22]], loot: [[same('hook')]] });
+    day(g, [28, 14, 35]); // the Bodyguard sends the three hooks back in the daytime
+    expect(lootOf(g, 0)).toEqual({});
+    expect(rep(g)).toEqual([0, 1, 2]);
   });
 });
 
@@ -235,6 +267,12 @@ describe('Anchor abilities', () => {
     const { g } = anchorWith([15], 32);
     expect(seat(g, 0).hand).toContain(15);
     expect(seat(g, 0).graveyard).toEqual([32]);
+  });
+
+  it('15 Witch goes to the graveyard like the others when another night character is in the ship', () => {
+    const { g } = anchorWith([15, 8], 32);
+    expect(seat(g, 0).hand).not.toContain(15);
+    expect(seat(g, 0).graveyard).toEqual([8, 15, 32]);
   });
 
   it('34 Aristocrat: +5 alone in the ships, -3 when another player has one', () => {

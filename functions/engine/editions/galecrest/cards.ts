@@ -98,6 +98,7 @@ const scout: Effect = (x, s, answer) => {
   const rank = Number(answer);
   hand.splice(hand.indexOf(rank), 1);
   placeOnIsland(x, s.seat, rank);
+  // Stryker disable next-line ConditionalExpression: emit() checks x.events itself; the guard only skips building the event
   if (x.events) emit(x, 'character', { seat: s.seat, rank, from: 'hand', to: 'island', reason: name(x, s) });
 };
 
@@ -115,6 +116,7 @@ function copier(timing: 'day' | 'night', what: string): Effect {
       return;
     }
     const r = parseId(answer).rank;
+    // Stryker disable next-line ConditionalExpression: emit() checks x.events itself; the guard only skips building the event
     if (x.events) emit(x, 'copied', { seat: s.seat, rank: s.rank, copied: r });
     push(x, { t: 'copy', seat: s.seat, rank: s.rank, memo: [timing, String(r)] });
   };
@@ -188,6 +190,7 @@ const bodyguard: Effect = (x, s) => {
     if (!BODYGUARD_KINDS.includes(today[i])) continue;
     const [k] = today.splice(i, 1);
     x.g.bag.push(k);
+    // Stryker disable next-line ConditionalExpression: emit() checks x.events itself; the guard only skips building the event
     if (x.events) emit(x, 'lootRemoved', { seat: s.seat, kind: k, reason: name(x, s) });
     n++;
   }
@@ -282,6 +285,7 @@ const watchman: Effect = (x, s, answer) => {
   const a = LOOT_KINDS[s.n - 1];
   today[today.indexOf(a)] = answer!;
   tomorrow[tomorrow.indexOf(answer!)] = a;
+  // Stryker disable next-line ConditionalExpression: emit() checks x.events itself; the guard only skips building the event
   if (x.events) emit(x, 'lootSwapped', { seat: s.seat, today: a, tomorrow: answer, reason: name(x, s) });
 };
 

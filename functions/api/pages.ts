@@ -1,0 +1,97 @@
+// Paged game lists (one convention for every list that can grow): `first` items after the
+// cursor `after`, answered with `pageInfo { hasNextPage endCursor }`. A cursor is opaque to
+// clients: base64url of the index sort key `<createdAt>#<gameId>` of the page's last game.
+import { listedInLobby } from './games.js';
+import type { Player } from './auth.js';
+import type { GameRec } from './commit.js';
+import type { Services } from './context.js';
+import { type GameDoc, isFull, seatOf } from './doc.js';
+import { ApiError } from './errors.js';
+import type { GameStatus } from '../store/index.js';
+
+/** Page sizes of the game lists: default and maximum of `first`. */
+export const GAMES_PAGE = { default: 20, max: 50 };
+/** Index reads one filtered page may take before it answers short (hasNextPage stays true). */
+const MAX_INDEX_READS = 10;
+
+export interface GamePage {
+  games: GameRec[];
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+}
+
+const encode = (key: string) => Buffer.from(key, 'utf8').toString('base64url');
+
+function decode(cursor: string | null | undefined): string | null {
+  if (cursor === undefined || cursor === null) return null;
+  const key = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!/^\d{4}-\d\d-\d\dT[^#]+#.+$/.test(key) || encode(key) !== cursor) throw new ApiError('BAD_USER_INPUT', 'after is not a cursor of this list');
+  return key;
+}
+
+function size(first: number | null | undefined): number {
+  const n = first ?? GAMES_PAGE.default;
+  if (!Number.isInteger(n) || n < 1 || n > GAMES_PAGE.max) throw new ApiError('BAD_USER_INPUT', `first is 1-${GAMES_PAGE.max}`);
+  return n;
+}
+
+const keyOf = (r: GameRec) => `${r.createdAt}#${r.id}`;
+
+/**
+ * Reads index pages (`read(limit, before)`: ids newest first and the next cursor) and keeps the
+ * games `keep` accepts, until `first` are kept, the index ends or MAX_INDEX_READS is reached.
+ */
+async function filtered(
+  services: Services,
+  read: (limit: number, before: string | null) => Promise<{ ids: string[]; cursor: string | null }>,
+  keep: (r: GameRec) => boolean,
+  first: number | null | undefined,
+  after: string | null | undefined,
+): Promise<GamePage> {
+  const n = size(first);
+  let before = decode(after);
+  const games: GameRec[] = [];
+  for (let reads = 0; reads < MAX_INDEX_READS; reads++) {
+    const page = await read(n - games.length, before);
+    const recs = await services.store.getGames<GameDoc>(page.ids);
+    const byId = new Map(recs.map((r) => [r.id, r]));
+    for (const id of page.ids) {
+      const r = byId.get(id);
+      if (r && keep(r)) games.push(r);
+    }
+    // The cursor is the last index entry read, kept or not: the next page starts after it.
+    before = page.cursor;
+    if (!before || games.length >= n) break;
+  }
+  return { games, pageInfo: { hasNextPage: before !== null, endCursor: before === null ? (games.length ? encode(keyOf(games[games.length - 1])) : null) : encode(before) } };
+}
+
+/** The caller's games, newest first, optionally in one status. */
+export function myGamesPage(services: Services, player: Player, status: GameStatus | null, first?: number | null, after?: string | null): Promise<GamePage> {
+  return filtered(
+    services,
+    (limit, before) => services.store.listMemberGamesPage(player.id, limit, before),
+    (r) => seatOf(r.doc, player.id) !== null && (!status || r.status === status),
+    first,
+    after,
+  );
+}
+
+/**
+ * Seam for the status index page. The store of today lists the newest LOBBY ids without a
+ * cursor: read up to LOBBY_SCAN of them and cut the page by sort key here. A store that pages
+ * the status index itself (`listGamesByStatus(status, limit, before)`) replaces this body.
+ */
+const LOBBY_SCAN = 500;
+async function lobbyIds(services: Services, limit: number, before: string | null): Promise<{ ids: string[]; cursor: string | null }> {
+  const ids = await services.store.listGameIdsByStatus('LOBBY', LOBBY_SCAN);
+  const recs = (await services.store.getGames<GameDoc>(ids)).map((r) => ({ id: r.id, key: keyOf(r) }));
+  const after = recs.filter((r) => before === null || r.key < before).sort((a, b) => b.key.localeCompare(a.key));
+  const page = after.slice(0, limit);
+  return { ids: page.map((r) => r.id), cursor: after.length > limit ? page[page.length - 1].key : null };
+}
+
+/** Games waiting for players (LOBBY with a free seat), newest first. */
+export function openGamesPage(services: Services, first?: number | null, after?: string | null): Promise<GamePage> {
+  // Which games are listed is the lobby's rule (games.listedInLobby: public, with a seat anyone may take).
+  return filtered(services, (limit, before) => lobbyIds(services, limit, before), listedInLobby, first, after);
+}

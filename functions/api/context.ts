@@ -5,6 +5,7 @@ import type { PlayerRecord, Store } from '../store/index.js';
 import { bearerToken, type Credential, type Player, type Verifier } from './auth.js';
 import type { GameChanges } from './changes.js';
 import { ApiError } from './errors.js';
+import type { NoticeQueue } from './notices.js';
 import type { KeySource } from './keys.js';
 import { type PlayerCache, resolvePlayer } from './accounts.js';
 import { noteRequest } from './telemetry.js';
@@ -36,6 +37,8 @@ export interface Services {
   changes: GameChanges;
   /** Push fan-out ("game X is at version V") when a push gateway is configured. */
   push?: Pusher;
+  /** Where commits hand what they must tell (an in-process worker locally, SQS on AWS). */
+  notices: NoticeQueue;
   /** What Query.authConfig answers (how the web app signs in). */
   authConfig: AuthConfig;
   /** Set on the per-request copy of the services: who is acting (null for the sweep). */

@@ -1,14 +1,13 @@
 // The sweep (every few minutes on AWS, on an interval in the local server): makes the default
-// move for overdue decisions (games found in the due-work index GSI3), finishes what an
-// interrupted request left undone (the outbox copy, done by loading, and bot moves) and retries
-// webhook deliveries whose next attempt is due. Every step is a conditional write: overlapping
-// sweeps are harmless.
+// move for overdue decisions (games found in the sharded due-work index GSI3) and brings
+// forward what an interrupted request left behind (a snapshot behind its log, with the notices
+// of the commits past it; bot moves not made). Every step is a conditional write: overlapping
+// sweeps are harmless. Webhook deliveries are not its business: the notice queue retries them.
 import { awaitedBot } from './bots.js';
-import { commitChange, continueBots } from './commit.js';
+import { commitChangeResult, continueBots, load, repair } from './commit.js';
 import { BOUNDS } from './ratelimit.js';
 import type { Services } from './context.js';
 import { enforceDeadlines } from './deadlines.js';
-import type { GameDoc } from './doc.js';
 import { count, logger, METRIC } from './telemetry.js';
 import { attempt } from './webhooks.js';
 
@@ -21,17 +20,17 @@ export interface SweepResult {
   advanced: number;
   /** Default moves made for late seats. */
   timeouts: number;
-  /** Webhook attempts made (delivered or not). */
-  deliveries: number;
-  /** Items whose step failed (logged with the error, counted in `SweepFailures`); retried next run. */
-  failures: number;
+  /** Snapshots brought up to their log (a writer stopped between its commit and its snapshot). */
+  repaired: number;
   /** Lobbies cancelled because nobody touched them for BOUNDS.lobbyExpiryDays. */
   lobbiesExpired: number;
+  /** Items whose step failed (logged with the error, counted in `SweepFailures`); retried next run. */
+  failures: number;
 }
 
 /**
  * Runs `fn` for each id, `parallel` at a time; one failure never stops the others, but each is
- * logged as an error and counted; returns the number of failures.
+ * logged as an error and counted (`SweepFailures`); returns the number of failures.
  */
 async function each(ids: string[], what: string, fn: (id: string) => Promise<void>, parallel = 1): Promise<number> {
   let failures = 0;
@@ -42,7 +41,7 @@ async function each(ids: string[], what: string, fn: (id: string) => Promise<voi
           await fn(id);
         } catch (e) {
           failures++;
-          logger.error(`sweep step failed for a ${what}`, { ...(what === 'game' ? { gameId: id } : { deliveryId: id }), error: e as Error });
+          logger.error(`sweep step failed for a ${what}`, { ...(what === 'delivery' ? { deliveryId: id } : { gameId: id }), error: e as Error });
         }
       }),
     );
@@ -55,40 +54,54 @@ export async function sweep(services: Services): Promise<SweepResult> {
   const now = services.now();
   let timeouts = 0;
   let advanced = 0;
-  let deliveries = 0;
-  let failures = 0;
+  let repaired = 0;
   let expired = 0;
+  let failures = 0;
   const due = await services.store.listDue('GAME', now, SWEEP_LIMIT);
+  // Overdue decisions found this run (the backlog alarm's input; at SWEEP_LIMIT the sweep is
+  // falling behind).
+  count(METRIC.sweepBacklog, due.length);
   failures += await each(due, 'game', async (id) => {
-    timeouts += await enforceDeadlines(services, id);
+    const made = await enforceDeadlines(services, id);
+    timeouts += made;
+    // Nobody late (a snapshot written before the last moves): bring its due time forward.
+    if (made === 0 && (await repair(services, id))) repaired++;
   });
-  const ids = await services.store.listGameIdsByStatus('ACTIVE', SWEEP_LIMIT);
-  failures += await each(ids, 'game', async (id) => {
-    const rec = await services.store.loadGame<GameDoc>(id);
-    if (rec && rec.status === 'ACTIVE' && awaitedBot(rec.doc) !== undefined && (await continueBots(services, rec)) > 0) advanced++;
-  });
-  // Stale lobbies: unchanged for BOUNDS.lobbyExpiryDays, cancelled (oldest first).
+  const [active, lobbies] = await Promise.all([
+    services.store.listGamesByStatus('ACTIVE', SWEEP_LIMIT),
+    // Oldest first: the stale ones are at that end.
+    services.store.listGamesByStatus('LOBBY', SWEEP_LIMIT, null, true),
+  ]);
+  const ids = [...active.ids, ...lobbies.ids];
+  // Stale lobbies: unchanged for BOUNDS.lobbyExpiryDays, cancelled.
   const cutoff = new Date(now.getTime() - BOUNDS.lobbyExpiryDays * 86_400_000).toISOString();
-  const lobbies = await services.store.listGameIdsByStatus('LOBBY', SWEEP_LIMIT, true);
-  await each(lobbies, 'lobby', async (id) => {
-    const rec = await services.store.loadGame<GameDoc>(id);
-    if (!rec || rec.status !== 'LOBBY' || rec.updatedAt > cutoff) return;
-    await commitChange(services, id, {
-      needed: (r) => r.status === 'LOBBY' && r.updatedAt <= cutoff,
-      apply: () => [{ type: 'gameCancelled', data: { reason: 'expired', days: BOUNDS.lobbyExpiryDays } }],
-      status: () => 'CANCELLED',
-    });
-    expired++;
-  });
+  failures += await each(ids, 'game', async (id) => {
+    const cur = await load(services, id);
+    if (!cur) return;
+    if (cur.tail.length > 0 && (await repair(services, id, cur))) repaired++;
+    if (cur.rec.status === 'ACTIVE' && awaitedBot(cur.rec.doc) !== undefined && (await continueBots(services, cur.rec)) > 0) advanced++;
+    if (cur.rec.status === 'LOBBY' && cur.rec.updatedAt <= cutoff) {
+      const { mine } = await commitChangeResult(services, id, {
+        needed: (r) => r.status === 'LOBBY' && r.updatedAt <= cutoff,
+        apply: () => [{ type: 'gameCancelled', data: { reason: 'expired', days: BOUNDS.lobbyExpiryDays } }],
+        status: () => 'CANCELLED',
+      });
+      if (mine) expired++;
+    }
+  }, 8);
+  const result = { gamesChecked: ids.length, advanced, timeouts, repaired, lobbiesExpired: expired, failures };
+  logger.info('sweep done', { ...result, dueGames: due.length });
+  return result;
+}
+
+/** Attempts deliveries whose next attempt is due (found in the due-work index). Returns the attempts made. */
+export async function deliverDue(services: Services): Promise<number> {
+  const now = services.now();
+  let deliveries = 0;
   const retries = await services.store.listDue('DELIVERY', now, SWEEP_LIMIT);
-  // Due work found this run: overdue decisions and webhook retries (the alarm's input; at
-  // SWEEP_LIMIT the sweep is falling behind).
-  count(METRIC.sweepBacklog, due.length + retries.length);
-  failures += await each(retries, 'delivery', async (id) => {
+  await each(retries, 'delivery', async (id) => {
     const d = await services.store.getDelivery(id);
     if (d && d.status === 'pending' && d.nextAt !== null && d.nextAt <= now.toISOString() && (await attempt(services, d)) !== 'skipped') deliveries++;
   }, 16); // each attempt waits at most the webhook timeout
-  const result = { gamesChecked: ids.length, advanced, timeouts, deliveries, lobbiesExpired: expired, failures };
-  logger.info('sweep done', { ...result, dueGames: due.length, dueDeliveries: retries.length });
-  return result;
+  return deliveries;
 }

@@ -15,6 +15,7 @@
  * - `WEB_CLIENT`: JSON `{ "issuer", "clientId", "scope" }`, the web app's sign-in (Query.authConfig).
  * - `DYNAMODB_ENDPOINT`: a DynamoDB-compatible endpoint (tests against dynalite); unset on AWS.
  * - `PUSH_ENDPOINT`: the WebSocket API's management endpoint (push fan-out); unset: no push.
+ * - `NOTICE_QUEUE_URL`: the SQS notice queue (API, sweep and notice worker); unset: in-process.
  */
 import { randomBytes } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -24,6 +25,7 @@ import { buildApp } from '../api/app.js';
 import { managementApiGateway } from '../push/gateway.js';
 import type { PushGateway } from '../push/protocol.js';
 import { tracer } from './observe.js';
+import { sqsNoticeQueue } from './queue.js';
 import type { IssuerConfig } from '../api/auth.js';
 import { refreshingKeys } from '../api/keys.js';
 
@@ -115,7 +117,10 @@ export function getApp(options: AppOptions): Promise<App> {
   if (!appPromise) {
     appPromise = (async () => {
       const tableName = requireEnv('TABLE_NAME');
-      if (!options.needsSigningKey) return buildApp({ tableName, client: getDocumentClient(), signingKey: randomBytes(48).toString('base64url'), pushGateway: getPushGateway() });
+      const queueUrl = process.env.NOTICE_QUEUE_URL;
+      // Without a queue URL (tests) notices go to the in-process worker.
+      const notices = queueUrl ? { noticeQueue: sqsNoticeQueue(queueUrl) } : {};
+      if (!options.needsSigningKey) return buildApp({ tableName, client: getDocumentClient(), signingKey: randomBytes(48).toString('base64url'), pushGateway: getPushGateway(), ...notices });
       const refreshMs = Number(process.env.SIGNING_KEY_REFRESH_SECONDS ?? 300) * 1000;
       const signingKeys = refreshingKeys(readSigningKeys, refreshMs);
       await signingKeys(); // fail this cold start (not cached) if the keys cannot be read
@@ -126,6 +131,7 @@ export function getApp(options: AppOptions): Promise<App> {
         issuers: jsonEnv<IssuerConfig[]>('AUTH_ISSUERS') ?? [],
         pushGateway: getPushGateway(),
         webClient: jsonEnv<{ issuer: string; clientId: string; scope?: string }>('WEB_CLIENT'),
+        ...notices,
       });
     })();
     appPromise.catch(() => {

@@ -1,6 +1,6 @@
 /**
  * The scheduled sweep Lambda (EventBridge rule, every few minutes). Entry point only: the sweep
- * itself (deadlines, advances that a crashed invocation left undone) is `app.sweep` from
+ * itself (deadlines; snapshots, notices and bot moves that a crashed invocation left undone) is `app.sweep` from
  * `functions/api/app.ts`, idempotent like every write of the store, so a retried or overlapping
  * run is harmless.
  */

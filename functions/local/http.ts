@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { type buildApp, MAX_BODY_BYTES } from '../api/app.js';
 import { asError } from '../api/errors.js';
 import { logger, withRequest } from '../api/telemetry.js';
+import { serveLanding } from './landing.js';
 import { serveStatic } from './static.js';
 
 type App = ReturnType<typeof buildApp>;
@@ -93,6 +94,12 @@ export function requestHandler(app: App, mounted?: Mounted): (req: IncomingMessa
   return (req, res) => withRequest({ requestId: randomUUID().slice(0, 8) }, () => {
     if (mounted?.(req, res)) return;
     const url = new URL(req.url ?? '/', 'http://localhost');
+    try {
+      if (serveLanding(req, res, url)) return;
+    } catch (e) {
+      console.error('landing page failed', e);
+      if (!res.headersSent) return jsonError(res, 500, 'INTERNAL_SERVER_ERROR', 'Internal server error');
+    }
     const work =
       url.pathname === '/graphql' || url.pathname === '/graphql/'
         ? graphql(app, req, res, url)

@@ -17,6 +17,7 @@ import { grantTableAccess } from './data-access.js';
 import { ServiceFunction } from './function.js';
 import { Observability } from './observability.js';
 import { Push } from './push.js';
+import { ApiEdge } from './edge.js';
 
 type TableDefinition = ReturnType<typeof tableDefinition>;
 type KeySchema = readonly { AttributeName: string; KeyType: 'HASH' | 'RANGE' }[];
@@ -63,6 +64,11 @@ export interface LibertaliaStackProps extends StackProps {
   /** Push WebSocket API: client messages per second over all connections, and burst. */
   pushRateLimit?: number;
   pushBurstLimit?: number;
+  /**
+   * The WAF web ACL of EdgeFirewallStack (us-east-1): with it, a CloudFront distribution in front
+   * of the API applies the per-address rate limits (infra/edge.ts). Context: `-c webAclArn=...`.
+   */
+  webAclArn?: string;
 }
 
 /**
@@ -312,6 +318,8 @@ export class LibertaliaStack extends Stack {
       sweepFunction: this.sweepFunction,
       sweepBacklogThreshold: props.sweepBacklogAlarm ?? 500,
     });
+    // ---- Edge: CloudFront + WAF per-address rate limits (when the web ACL is given) -----------
+    if (props.webAclArn) new ApiEdge(this, 'Edge', { apiUrl: stage.url, webAclArn: props.webAclArn });
 
     // ---- Outputs ----------------------------------------------------------------------------
     new CfnOutput(this, 'ApiUrl', { value: stage.url, description: 'Base URL of the API (POST {ApiUrl}graphql)' });

@@ -19,7 +19,7 @@ export interface CreateGameInput {
   seats: number;
   board?: 'CALM' | 'STORMY' | 'UNCHARTED' | null;
   bots?: number | null;
-  botKind?: 'RANDOM' | 'GREEDY' | null;
+  botKind?: 'RANDOM' | 'GREEDY' | 'EXPERT' | null;
   seed?: string | null;
   decisionTimeLimitHours?: number | null;
   spectators?: boolean | null;
@@ -163,7 +163,7 @@ export interface StartOptions {
   /** Seat a bot in every free seat (else every seat must be taken). */
   fillWithBots?: boolean | null;
   /** How those bots play (default: the game's bot kind). */
-  botKind?: 'RANDOM' | 'GREEDY' | null;
+  botKind?: 'RANDOM' | 'GREEDY' | 'EXPERT' | null;
 }
 
 export async function startGame(services: Services, player: Player, gameId: string, opts: StartOptions = {}): Promise<GameRec> {

@@ -8,7 +8,9 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '../functions/store/table.js';
@@ -68,10 +70,11 @@ export const SCOPE_NAMES = { play: 'play', createGames: 'games.create', actForUs
  * AWS account): the single DynamoDB table, the API Lambda behind an HTTP API, the scheduled sweep
  * Lambda and the signing key secret.
  *
- * The advance needs no queue and no stream: the request that stores the last secret choice (or
- * the last awaited answer) runs the engine and commits with a conditional write on the game's
- * `version`, so it happens exactly once even when Lambda retries or two requests race; the sweep
- * finishes whatever a crashed invocation left undone (see the README, "Deploy to AWS").
+ * The advance needs no stream: the request that stores the last secret choice (or the last
+ * awaited answer) runs the engine and appends a commit item with a conditional write, so it
+ * happens exactly once even when Lambda retries or two requests race; the sweep finishes
+ * whatever a crashed invocation left undone. Webhook notices go through the notice queue (SQS,
+ * a worker Lambda, a dead-letter queue with an alarm), never on the move's path (README, Storage).
  */
 export class LibertaliaStack extends Stack {
   readonly table: dynamodb.Table;
@@ -84,6 +87,10 @@ export class LibertaliaStack extends Stack {
   readonly resourceServer: cognito.UserPoolResourceServer;
   /** `https://cognito-idp.<region>.amazonaws.com/<pool id>`: the `iss` of the pool's tokens. */
   readonly authIssuer: string;
+  readonly noticeQueue: sqs.Queue;
+  readonly noticeDeadLetters: sqs.Queue;
+  readonly noticeFunction: ServiceFunction;
+  readonly noticeDeadLetterAlarm: cloudwatch.Alarm;
 
   constructor(scope: Construct, id: string, props: LibertaliaStackProps = {}) {
     super(scope, id, props);
@@ -199,6 +206,34 @@ export class LibertaliaStack extends Stack {
     }
     this.authIssuer = `https://cognito-idp.${this.region}.amazonaws.com/${this.userPool.userPoolId}`;
 
+    // ---- Notice queue: what commits must tell, delivered off the move's path ---------------
+    // A commit records its notices in its own item and hands them to this queue before it
+    // writes its snapshot; the worker records webhook deliveries and attempts them, and puts a
+    // failed attempt back with a delay (backoff). A message whose handling keeps failing (the
+    // store is down, say) goes to the dead-letter queue after a few receives; the alarm says so.
+    this.noticeDeadLetters = new sqs.Queue(this, 'NoticeDeadLetters', {
+      retentionPeriod: Duration.days(14),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    const workerTimeout = Duration.seconds(30);
+    this.noticeQueue = new sqs.Queue(this, 'Notices', {
+      // AWS's advice for a Lambda event source: at least six times the function's timeout.
+      visibilityTimeout: Duration.seconds(workerTimeout.toSeconds() * 6),
+      retentionPeriod: Duration.days(4),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      deadLetterQueue: { queue: this.noticeDeadLetters, maxReceiveCount: 5 },
+    });
+    this.noticeDeadLetterAlarm = new cloudwatch.Alarm(this, 'NoticeDeadLetterAlarm', {
+      alarmDescription: 'Libertalia Online: notice messages failed repeatedly and are in the dead-letter queue',
+      metric: this.noticeDeadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+
     // ---- API Lambda ------------------------------------------------------------------------
     this.apiFunction = new ServiceFunction(this, 'Api', {
       entry: 'functions/handlers/api.ts',
@@ -215,11 +250,13 @@ export class LibertaliaStack extends Stack {
         // tokens carry no `aud`: the API requires the resource server's scopes instead.
         AUTH_ISSUERS: this.toJsonString([{ issuer: this.authIssuer }]),
         WEB_CLIENT: this.toJsonString({ issuer: this.authIssuer, clientId: this.webClient.userPoolClientId, scope: `openid email ${RESOURCE_SERVER}/${SCOPE_NAMES.play}` }),
+        NOTICE_QUEUE_URL: this.noticeQueue.queueUrl,
       },
       logRetention,
     });
     this.table.grantReadWriteData(this.apiFunction.fn);
     this.signingKey.grantRead(this.apiFunction.fn);
+    this.noticeQueue.grantSendMessages(this.apiFunction.fn);
 
     // ---- Sweep Lambda (deadlines, advances left undone by a crashed invocation) --------------
     this.sweepFunction = new ServiceFunction(this, 'Sweep', {
@@ -228,10 +265,29 @@ export class LibertaliaStack extends Stack {
       memorySize: 512,
       timeout: Duration.seconds(60),
       // No signing key: the sweep never signs or verifies tokens.
-      environment: { TABLE_NAME: this.table.tableName },
+      environment: { TABLE_NAME: this.table.tableName, NOTICE_QUEUE_URL: this.noticeQueue.queueUrl },
       logRetention,
     });
     this.table.grantReadWriteData(this.sweepFunction.fn);
+    // The sweep hands on the notices of commits whose writer stopped before its snapshot.
+    this.noticeQueue.grantSendMessages(this.sweepFunction.fn);
+
+    // ---- Notice worker Lambda (SQS consumer) --------------------------------------------------
+    this.noticeFunction = new ServiceFunction(this, 'NoticeWorker', {
+      entry: 'functions/handlers/notices.ts',
+      description: 'Libertalia Online notice worker (webhook deliveries)',
+      memorySize: 256,
+      // Each webhook attempt is bounded by a short timeout; a batch runs its messages at once.
+      timeout: workerTimeout,
+      // No signing key: the worker never signs or verifies tokens.
+      environment: { TABLE_NAME: this.table.tableName, NOTICE_QUEUE_URL: this.noticeQueue.queueUrl },
+      logRetention,
+    });
+    // Reads webhooks and deliveries, writes deliveries: never the secret.
+    this.table.grantReadWriteData(this.noticeFunction.fn);
+    // Receives and deletes (the event source's grant) and sends its own delayed retries.
+    this.noticeQueue.grantSendMessages(this.noticeFunction.fn);
+    this.noticeFunction.fn.addEventSource(new SqsEventSource(this.noticeQueue, { batchSize: 10, reportBatchItemFailures: true, maxBatchingWindow: Duration.seconds(1) }));
 
     const sweepRule = new events.Rule(this, 'SweepSchedule', {
       description: `Runs the Libertalia sweep every ${sweepMinutes} minutes`,
@@ -348,7 +404,7 @@ export class LibertaliaStack extends Stack {
           'site-user sessions (1 h access, 60-day refresh); accounts are Cognito\'s, whose keys AWS rotates.',
       },
     ]);
-    for (const f of [this.apiFunction, this.sweepFunction]) {
+    for (const f of [this.apiFunction, this.sweepFunction, this.noticeFunction]) {
       NagSuppressions.addResourceSuppressions(
         f.fn,
         [
@@ -374,6 +430,9 @@ export class LibertaliaStack extends Stack {
         true,
       );
     }
+    NagSuppressions.addResourceSuppressions(this.noticeDeadLetters, [
+      { id: 'AwsSolutions-SQS3', reason: 'This is the dead-letter queue of the notice queue; it has an alarm instead of a queue of its own.' },
+    ]);
     NagSuppressions.addResourceSuppressions(
       this.api,
       [

@@ -16,6 +16,8 @@ import { typeDefs } from './schema.generated.js';
 import { createChanges } from './changes.js';
 import { sweep, type SweepResult } from './sweep.js';
 import { DEFAULT_WEBHOOKS, type WebhookConfig } from './webhooks.js';
+import { createLocalQueue, handleNotice, type LocalQueue, type NoticeMessage, type NoticeQueue } from './notices.js';
+import { deliverDue } from './sweep.js';
 import { createLimiters, type RateConfig } from './ratelimit.js';
 import { ApiError } from './errors.js';
 import type { ApolloServerPlugin } from '@apollo/server';
@@ -40,6 +42,8 @@ export interface AppConfig {
   webClient?: { issuer: string; clientId: string; scope?: string };
   /** Webhook attempts: timeout and whether private hosts are allowed (default: 2 s, no). */
   webhooks?: Partial<WebhookConfig>;
+  /** The notice queue (AWS: SQS); default: an in-process worker (`app.notices`). */
+  noticeQueue?: NoticeQueue;
   /** Per-instance rate limits (default RATES; false: none, for tests and benches at machine speed). */
   rateLimits?: RateConfig;
 }
@@ -98,6 +102,12 @@ export function buildApp(config: AppConfig): {
   context: (headers: Record<string, string | undefined>, address?: string | null) => Promise<ApiContext>;
   rest: (req: RestRequest) => Promise<RestResponse>;
   sweep: (now?: Date) => Promise<SweepResult>;
+  /** The in-process notice worker (null when a noticeQueue was given): `drain()` waits until it is idle. */
+  notices: LocalQueue | null;
+  /** Handles one notice-queue message (the SQS consumer's job). */
+  handleNotice: (m: NoticeMessage) => Promise<void>;
+  /** Attempts webhook deliveries whose next attempt is due (the local server's safety net behind its in-process queue). */
+  deliverDue: (now?: Date) => Promise<number>;
   services: Services;
 } {
   const keys = config.signingKeys ?? staticKeys([config.signingKey ?? '']);
@@ -116,8 +126,11 @@ export function buildApp(config: AppConfig): {
     now,
     webhooks: { ...DEFAULT_WEBHOOKS, ...config.webhooks },
     changes: createChanges(),
+    notices: config.noticeQueue ?? { send: async () => {} },
     limiters: createLimiters(config.rateLimits),
   };
+  const local = config.noticeQueue ? null : createLocalQueue((m) => handleNotice(services, m), () => services.now());
+  if (local) services.notices = local;
   const armor = LIMITS.armor;
   const apollo = new ApolloServer<ApiContext>({
     typeDefs,
@@ -135,6 +148,9 @@ export function buildApp(config: AppConfig): {
     context: (headers, address) => createContext(services, headers, address ?? null),
     rest: (req) => handleRest(services, req),
     sweep: (now) => sweep(now ? { ...services, now: () => now } : services),
+    notices: local,
+    handleNotice: (m) => handleNotice(services, m),
+    deliverDue: (now) => deliverDue(now ? { ...services, now: () => now } : services),
     services,
   };
 }

@@ -4,6 +4,7 @@ import type { PlayerRecord, Store } from '../store/index.js';
 import { bearerToken, type Credential, type Player, type Verifier } from './auth.js';
 import type { GameChanges } from './changes.js';
 import { ApiError } from './errors.js';
+import type { NoticeQueue } from './notices.js';
 import type { KeySource } from './keys.js';
 import { type PlayerCache, resolvePlayer } from './accounts.js';
 import type { WebhookConfig } from './webhooks.js';
@@ -32,6 +33,8 @@ export interface Services {
   now: () => Date;
   webhooks: WebhookConfig;
   changes: GameChanges;
+  /** Where commits hand what they must tell (an in-process worker locally, SQS on AWS). */
+  notices: NoticeQueue;
   /** What Query.authConfig answers (how the web app signs in). */
   authConfig: AuthConfig;
   /** Set on the per-request copy of the services: who is acting (null for the sweep). */

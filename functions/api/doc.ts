@@ -1,6 +1,7 @@
 // The API's game document, stored opaquely by the store: who sits where, the options, the
-// engine's state, since when each awaited seat has been waited for (for deadlines) and the
-// command log (every command the engine applied, bots' and timeouts' included: replays).
+// engine's state and since when each awaited seat has been waited for (for deadlines). The
+// commands live in the game's commit items (bots' and timeouts' included: replays), not here.
+import { ApiError } from './errors.js';
 import { applyInPlace, awaitedSeats, type BotKind, type Command, type EditionId, type GameEvent, type GameOptions, type GameState } from '../engine/index.js';
 
 export interface SeatHolder {
@@ -32,7 +33,7 @@ export interface GameDoc {
   state: GameState;
   /** Awaited seat -> the decision awaited and when it became pending. */
   pending: Record<string, { key: string; since: string }>;
-  /** Commands applied since the start, in order (older games: absent). */
+  /** Commands applied by the commit being computed (collected by `play`; never stored in the snapshot). */
   log?: LoggedCommand[];
   /** Anyone with the id may watch (spectator view); default true. */
   spectators?: boolean;
@@ -55,6 +56,28 @@ export interface GameDoc {
   commands?: number;
   /** Per seat: the minute (epoch minutes) and the commands counted in it (BOUNDS.commandsPerSeatPerMinute). */
   commandRate?: Record<string, { m: number; n: number }>;
+  /** Per seat: the day (`round:day`) and how often its choice was changed that day (MAX_CHOICE_CHANGES_PER_DAY). */
+  choiceChanges?: Record<string, { d: string; n: number }>;
+}
+
+/**
+ * How often a seat may change the day's card once chosen (the choice stays secret until the
+ * last seat chooses, so it may be replaced; not without end): one more change is LIMIT_EXCEEDED.
+ * Every change is a commit item of its own, so this bounds the log of a day, and with it a game's.
+ */
+export const MAX_CHOICE_CHANGES_PER_DAY = 20;
+
+/** Counts a change of `seat`'s card for the day (call before applying the command); throws LIMIT_EXCEEDED past the limit. */
+export function countChoiceChange(doc: GameDoc, seat: number, command: Command): void {
+  const g = doc.state;
+  if (!('play' in command) || g.seats[seat]?.choice === undefined || g.seats[seat].choice < 0) return;
+  const day = `${g.round}:${g.day}`;
+  const changes = (doc.choiceChanges ??= {});
+  const n = changes[seat]?.d === day ? changes[seat].n : 0;
+  if (n >= MAX_CHOICE_CHANGES_PER_DAY) {
+    throw new ApiError('LIMIT_EXCEEDED', `choice changes limit: at most ${MAX_CHOICE_CHANGES_PER_DAY} changes of the day's card per seat`, { limit: { name: 'choiceChangesPerDay', max: MAX_CHOICE_CHANGES_PER_DAY } });
+  }
+  changes[seat] = { d: day, n: n + 1 };
 }
 
 export const DEFAULT_TIMEOUTS_BEFORE_BOT = 3;
@@ -90,7 +113,6 @@ export function engineOptions(doc: GameDoc): GameOptions {
  */
 export function play(doc: GameDoc, command: Command, events: GameEvent[], baseSeq: number): void {
   applyInPlace(doc.state, command, events);
-  // A game started before logs were kept has none: never start a partial one.
   doc.log?.push({ c: command, seq: baseSeq + events.length });
 }
 

@@ -4,10 +4,10 @@ import { randomUUID } from 'node:crypto';
 import { type BotKind, createGame as engineCreateGame, type Command, type EditionId, type GameEvent, viewEvent } from '../engine/index.js';
 import type { GameStatus } from '../store/index.js';
 import type { Player } from './auth.js';
-import { commitChange, type GameRec, loadOrNotFound, actorOf } from './commit.js';
+import { commitChange, foldHead, type GameRec, insertNewGame, loadGames, loadOrNotFound } from './commit.js';
 import type { Services } from './context.js';
 import { canWatch } from './access.js';
-import { BOT_NAMES, DEFAULT_TIMEOUTS_BEFORE_BOT, engineOptions, freeSeatFor, type GameDoc, isFull, play, seatOf } from './doc.js';
+import { BOT_NAMES, countChoiceChange, DEFAULT_TIMEOUTS_BEFORE_BOT, engineOptions, freeSeatFor, type GameDoc, isFull, play, seatOf } from './doc.js';
 import { ApiError, fromEngine } from './errors.js';
 import { drawSeed } from './seeds.js';
 import { BOUNDS, rateLimited } from './ratelimit.js';
@@ -35,7 +35,7 @@ const bad = (m: string): never => {
  * item (RATE_LIMITED): one account cannot fill the open lobby.
  */
 async function admitCreation(services: Services, player: Player): Promise<void> {
-  const recent = await services.store.getGames<GameDoc>(await services.store.listMemberGameIds(player.id, 100));
+  const recent = await loadGames(services, await services.store.listMemberGameIds(player.id, 100));
   const open = recent.filter((r) => r.status === 'LOBBY' && r.doc.creatorId === player.id).length;
   if (open >= BOUNDS.openLobbiesPerPlayer) {
     throw new ApiError('LIMIT_EXCEEDED', `open lobbies limit: at most ${BOUNDS.openLobbiesPerPlayer} games in the LOBBY created by one player; start or leave one first`, { limit: { name: 'openLobbiesPerPlayer', max: BOUNDS.openLobbiesPerPlayer } });
@@ -85,32 +85,22 @@ export async function createGame(services: Services, player: Player, input: Crea
     seed,
     state,
     pending: {},
-    log: [],
     spectators: input.spectators ?? true,
     timeoutsBeforeBot,
     timeouts: {},
     botKind,
     ...(chosen ? { seedChosenBy: { playerId: player.id, name: player.name } } : {}),
   };
-  const now = services.now().toISOString();
   const events = [
     { type: 'gameCreated', data: { edition, board, seats, bots, decisionTimeLimitHours: limit, spectators: doc.spectators, timeoutsBeforeBot, seedChosenBy: doc.seedChosenBy?.playerId ?? null } },
     { type: 'playerJoined', data: { seat: 0, playerId: player.id, name: player.name } },
   ];
-  const rec: GameRec = {
-    id: randomUUID(),
-    version: 1,
-    status: 'LOBBY',
-    createdAt: now,
-    updatedAt: now,
-    doc,
-    lastSeq: events.length,
-    outbox: events.map((e, i) => ({ seq: i + 1, at: now, ...e, ...actorOf(services) })),
-    requests: {},
-  };
+  const id = randomUUID();
   // Index first: the index may name a game the player is not in (filtered), never miss one.
-  await services.store.putMember(rec.id, player.id, rec.createdAt);
-  if (!(await services.store.insertGame(rec))) throw new Error('game id collision');
+  const now = services.now().toISOString();
+  await services.store.putMember(id, player.id, now);
+  const rec = await insertNewGame(services, id, doc, events, now);
+  if (!rec) throw new Error('game id collision');
   return rec;
 }
 
@@ -134,7 +124,7 @@ export async function joinGame(services: Services, player: Player, gameId: strin
       },
     });
   } catch (e) {
-    const now = await services.store.getGameRaw<GameDoc>(gameId);
+    const now = await loadOrNotFound(services, gameId).catch(() => null);
     if (now && seatOf(now.doc, player.id) === null) await services.store.deleteMember(gameId, player.id);
     throw e;
   }
@@ -194,7 +184,6 @@ export async function startGame(services: Services, player: Player, gameId: stri
       // The same options and seed make the same state; this time keep its set-up events.
       const setup: GameEvent[] = [];
       const g = (doc.state = engineCreateGame(engineOptions(doc), setup));
-      doc.log = [];
       events.push({ type: 'gameStarted', data: { players: g.players, names: doc.seats.map((s) => s.name), round: g.round, day: g.day, loot: g.days[0] ?? [] } });
       doc.startSeq = rec.lastSeq + events.length;
       return [...events, ...setup];
@@ -244,7 +233,9 @@ export async function command(
         if (doc.seats[seat].bot !== null) throw new ApiError('FORBIDDEN', 'a bot plays your seat now (too many timeouts)');
         countCommand(services, doc, seat);
         const events: GameEvent[] = [];
-        play(doc, make(seat, doc), events, rec.lastSeq);
+        const cmd = make(seat, doc);
+        countChoiceChange(doc, seat, cmd);
+        play(doc, cmd, events, rec.lastSeq);
         if (doc.timeouts?.[seat]) doc.timeouts[seat] = 0; // the player is back: the count starts again
         return events;
       },
@@ -254,12 +245,14 @@ export async function command(
 }
 
 export async function getGame(services: Services, gameId: string): Promise<GameRec | null> {
-  return services.store.loadGame<GameDoc>(gameId);
+  const head = await services.store.loadGame<GameDoc>(gameId);
+  return head ? foldHead(services, gameId, head).rec : null;
 }
+
 
 export async function myGames(services: Services, player: Player, status: GameStatus | null): Promise<GameRec[]> {
   const ids = await services.store.listMemberGameIds(player.id, 100);
-  const recs = await services.store.getGames<GameDoc>(ids);
+  const recs = await loadGames(services, ids);
   return recs
     .filter((r) => seatOf(r.doc, player.id) !== null && (!status || r.status === status))
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
@@ -269,8 +262,8 @@ export async function myGames(services: Services, player: Player, status: GameSt
 export const listedInLobby = (r: GameRec): boolean => r.status === 'LOBBY' && r.doc.spectators !== false && freeSeatFor(r.doc, null) !== null;
 
 export async function openGames(services: Services): Promise<GameRec[]> {
-  const ids = await services.store.listGameIdsByStatus('LOBBY', 50);
-  const recs = await services.store.getGames<GameDoc>(ids);
+  const { ids } = await services.store.listGamesByStatus('LOBBY', 50);
+  const recs = await loadGames(services, ids);
   return recs.filter(listedInLobby).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
@@ -282,7 +275,6 @@ export async function events(services: Services, player: Player | null, gameId: 
   const size = limit ?? 50;
   if (!Number.isInteger(from) || from < 0) bad('after is a seq, 0 or more');
   if (!Number.isInteger(size) || size < 1 || size > MAX_EVENTS_PAGE) bad(`limit is 1-${MAX_EVENTS_PAGE}`);
-  // Loading first also finishes an outbox copy a crashed writer left undone.
   const rec = await loadOrNotFound(services, gameId);
   const seat = seatOf(rec.doc, player?.id);
   canWatch(rec, player);

@@ -5,7 +5,8 @@
 import { createHash } from 'node:crypto';
 import { createGame as engineCreateGame } from '../engine/index.js';
 import type { Player } from './auth.js';
-import { commitChange, type GameRec, loadOrNotFound, actorOf } from './commit.js';
+import { commitChange, type GameRec, insertNewGame, loadOrNotFound } from './commit.js';
+import { getGame } from './games.js';
 import type { Services } from './context.js';
 import { engineOptions, type GameDoc, seatOf } from './doc.js';
 import { ApiError } from './errors.js';
@@ -22,7 +23,7 @@ export async function rematch(services: Services, player: Player, gameId: string
   if (seatOf(old.doc, player.id) === null) throw new ApiError('FORBIDDEN', 'only its players may ask for a rematch');
   if (old.status !== 'FINISHED') throw new ApiError('WRONG_PHASE', 'a rematch follows a finished game');
   const id = rematchId(gameId);
-  let rec = await services.store.loadGame<GameDoc>(id);
+  let rec = await getGame(services, id);
   if (!rec) {
     const seed = drawSeed();
     const o = old.doc;
@@ -39,11 +40,11 @@ export async function rematch(services: Services, player: Player, gameId: string
       seed,
       state: engineCreateGame(engineOptions({ ...o, seed })),
       pending: {},
-      log: [],
       timeouts: {},
       startSeq: undefined,
       rematchId: undefined,
       seedChosenBy: undefined,
+      choiceChanges: undefined,
     };
     const now = services.now().toISOString();
     const events = [
@@ -51,13 +52,13 @@ export async function rematch(services: Services, player: Player, gameId: string
       ...doc.seats.flatMap((s, seat) => (s.playerId ? [{ type: 'playerJoined', data: { seat, playerId: s.playerId, name: s.name } }] : [])),
       ...doc.seats.flatMap((s, seat) => (s.invited ? [{ type: 'playerInvited', data: { seat, playerId: s.invited } }] : [])),
     ];
-    const fresh: GameRec = { id, version: 1, status: 'LOBBY', createdAt: now, updatedAt: now, doc, lastSeq: events.length, outbox: events.map((e, i) => ({ seq: i + 1, at: now, ...e, ...actorOf(services) })), requests: {} };
     // Index first (as for joining): the index may name a game a player is not in, never miss one.
     await services.store.putMember(id, player.id, now);
-    if (!(await services.store.insertGame(fresh))) {
+    const inserted = await insertNewGame(services, id, doc, events, now);
+    if (!inserted) {
       rec = await loadOrNotFound(services, id); // a concurrent rematch won
       if (seatOf(rec.doc, player.id) === null) await services.store.deleteMember(id, player.id);
-    } else rec = fresh;
+    } else rec = inserted;
   }
   // Asking for the rematch is accepting it: take the seat kept for the caller (once).
   if (seatOf(rec.doc, player.id) === null && rec.status === 'LOBBY' && rec.doc.seats.some((s) => s.invited === player.id && s.playerId === null && s.bot === null)) {

@@ -58,7 +58,7 @@ export async function handleRest(services: Services, req: RestRequest): Promise<
     if (scenarioRoute) {
       const rec = await loadOrNotFound(services, segment(scenarioRoute[1]));
       canWatch(rec, optionalPlayer(ctx));
-      const scenario = scenarioOf(rec);
+      const scenario = await scenarioOf(rec);
       if (!scenario) throw new ApiError('WRONG_PHASE', 'the scenario is published once the game is finished');
       return reply(200, scenario);
     }

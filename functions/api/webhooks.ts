@@ -1,8 +1,8 @@
 // Webhooks: a player registers an http(s) URL (all their games or one game) and gets a secret
-// once. Notices are stored as delivery items and POSTed as small signed JSON; a failed attempt
-// is retried by the sweep with exponential backoff. Bodies name the game, the kind of notice,
+// once. Notices are stored as delivery items by the notice worker (notices.ts) and POSTed as
+// small signed JSON; a failed attempt is retried with exponential backoff. Bodies name the game, the kind of notice,
 // the seat and the version only: no hidden information, no secrets.
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -12,10 +12,11 @@ import type { DeliveryRecord, WebhookRecord } from '../store/index.js';
 import type { Player } from './auth.js';
 import type { Services } from './context.js';
 import { ApiError } from './errors.js';
-import { type GameDoc, seatOf } from './doc.js';
+import { seatOf } from './doc.js';
+import { load } from './commit.js';
 
 export interface WebhookConfig {
-  /** How long one attempt may take (the move that caused it waits at most this long). */
+  /** How long one attempt may take (the notice worker waits at most this long; moves never wait). */
   timeoutMs: number;
   /** Allow localhost and private addresses (the local server and tests; never on AWS). */
   allowPrivateHosts: boolean;
@@ -41,6 +42,8 @@ export interface Notice {
   /** yourTurn, gameEnded: the recipient's seat; seatReplaced: the seat a bot took over. */
   seat: number;
   version: number;
+  /** Who caused the change: the player and OAuth client of the request that committed it (absent: the service). */
+  actor?: { playerId: string | null; clientId: string | null };
 }
 
 // SSRF: a webhook may only reach public unicast addresses. IP classification is ipaddr.js's
@@ -148,7 +151,7 @@ export async function registerWebhook(services: Services, player: Player, url: s
   checkUrl(url, services.webhooks);
   if (gameId !== null) {
     // A private game the caller does not sit in answers exactly like a missing one.
-    const game = await services.store.getGameRaw<GameDoc>(gameId);
+    const game = (await load(services, gameId))?.rec;
     if (!game || (game.doc.spectators === false && seatOf(game.doc, player.id) === null)) throw new ApiError('NOT_FOUND', `no game ${gameId}`);
   }
   if ((await services.store.listWebhooks(player.id)).length >= MAX_WEBHOOKS_PER_PLAYER) {
@@ -159,7 +162,16 @@ export async function registerWebhook(services: Services, player: Player, url: s
   return hook;
 }
 
-/** Stores one delivery per matching webhook of each notice's player; returns them. */
+/** A delivery's id, derived from its notice and webhook: a notice handed twice makes one delivery. */
+export function deliveryId(n: Notice, hookId: string): string {
+  const h = createHash('sha256').update(`${n.gameId}\n${n.version}\n${n.kind}\n${n.seat}\n${n.playerId}\n${hookId}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+}
+
+/**
+ * Stores one delivery per matching webhook of each notice's player (once: ids come from the
+ * notice); returns the deliveries still pending, new or left by an earlier, interrupted hand-off.
+ */
 export async function recordDeliveries(services: Services, notices: Notice[]): Promise<DeliveryRecord[]> {
   const out: DeliveryRecord[] = [];
   const now = services.now().toISOString();
@@ -168,11 +180,14 @@ export async function recordDeliveries(services: Services, notices: Notice[]): P
     if (!hooksOf.has(n.playerId)) hooksOf.set(n.playerId, services.store.listWebhooks(n.playerId));
     for (const hook of await hooksOf.get(n.playerId)!) {
       if (hook.gameId !== null && hook.gameId !== n.gameId) continue;
-      const id = randomUUID();
-      const body = JSON.stringify({ deliveryId: id, gameId: n.gameId, kind: n.kind, seat: n.seat, version: n.version, actor: services.actor ?? null });
+      const id = deliveryId(n, hook.id);
+      const body = JSON.stringify({ deliveryId: id, gameId: n.gameId, kind: n.kind, seat: n.seat, version: n.version, actor: n.actor ?? null });
       const d: DeliveryRecord = { id, hookId: hook.id, playerId: n.playerId, body, attempts: 0, status: 'pending', nextAt: now, lastError: null, createdAt: now };
-      await services.store.putDelivery(d);
-      out.push(d);
+      if (await services.store.putDelivery(d)) out.push(d);
+      else {
+        const old = await services.store.getDelivery(id);
+        if (old && old.status === 'pending') out.push(old);
+      }
     }
   }
   return out;

@@ -14,12 +14,14 @@
  *   (the stack passes its Cognito user pool).
  * - `WEB_CLIENT`: JSON `{ "issuer", "clientId", "scope" }`, the web app's sign-in (Query.authConfig).
  * - `DYNAMODB_ENDPOINT`: a DynamoDB-compatible endpoint (tests against dynalite); unset on AWS.
+ * - `NOTICE_QUEUE_URL`: the SQS notice queue (API, sweep and notice worker); unset: in-process.
  */
 import { randomBytes } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { buildApp } from '../api/app.js';
+import { sqsNoticeQueue } from './queue.js';
 import type { IssuerConfig } from '../api/auth.js';
 import { refreshingKeys } from '../api/keys.js';
 
@@ -97,7 +99,10 @@ export function getApp(options: AppOptions): Promise<App> {
   if (!appPromise) {
     appPromise = (async () => {
       const tableName = requireEnv('TABLE_NAME');
-      if (!options.needsSigningKey) return buildApp({ tableName, client: getDocumentClient(), signingKey: randomBytes(48).toString('base64url') });
+      const queueUrl = process.env.NOTICE_QUEUE_URL;
+      // Without a queue URL (tests) notices go to the in-process worker.
+      const notices = queueUrl ? { noticeQueue: sqsNoticeQueue(queueUrl) } : {};
+      if (!options.needsSigningKey) return buildApp({ tableName, client: getDocumentClient(), signingKey: randomBytes(48).toString('base64url'), ...notices });
       const refreshMs = Number(process.env.SIGNING_KEY_REFRESH_SECONDS ?? 300) * 1000;
       const signingKeys = refreshingKeys(readSigningKeys, refreshMs);
       await signingKeys(); // fail this cold start (not cached) if the keys cannot be read
@@ -107,6 +112,7 @@ export function getApp(options: AppOptions): Promise<App> {
         signingKeys,
         issuers: jsonEnv<IssuerConfig[]>('AUTH_ISSUERS') ?? [],
         webClient: jsonEnv<{ issuer: string; clientId: string; scope?: string }>('WEB_CLIENT'),
+        ...notices,
       });
     })();
     appPromise.catch(() => {

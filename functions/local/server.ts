@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { buildApp } from '../api/app.js';
 import type { RateConfig } from '../api/ratelimit.js';
-import { createTable } from '../store/index.js';
-import { localDocumentClient, startDynalite } from './dynalite.js';
+import { checkSchema, createTable, OldSchemaError } from '../store/index.js';
+import { endpointDocumentClient, localDocumentClient, startDynalite } from './dynalite.js';
 import { requestHandler } from './http.js';
 import { createLocalProvider, LOCAL_AUDIENCE, WEB_CLIENT_ID, WEB_SCOPE } from './oidc.js';
 import { attachSubscriptions } from './subscriptions.js';
@@ -19,7 +19,7 @@ export interface LocalOptions {
   /** Folder for the LevelDB files and the signing key; null: in memory, fresh key. */
   dataDir?: string | null;
   tableName?: string;
-  /** Use this DynamoDB(-compatible) endpoint instead of starting dynalite (tests share one). */
+  /** Use this DynamoDB(-compatible) endpoint instead of starting dynalite (tests share one; `aws`: DynamoDB itself). The table is created if missing. */
   endpoint?: string;
   /** How often the sweep runs (deadlines, webhook retries); 0: never. Default 60 s. */
   sweepIntervalMs?: number;
@@ -55,9 +55,15 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
   const dynamo = opts.endpoint
     ? { endpoint: opts.endpoint, close: async () => {} }
     : await startDynalite(dataDir ? { path: join(dataDir, 'dynalite') } : {});
-  const client = localDocumentClient(dynamo.endpoint);
+  const client = opts.endpoint ? endpointDocumentClient(opts.endpoint) : localDocumentClient(dynamo.endpoint);
   const tableName = opts.tableName ?? 'libertalia';
   await createTable(client as never, tableName);
+  // A .data/ (or table) written by the first store version is refused before anything is written.
+  await checkSchema(client, tableName).catch(async (e) => {
+    client.destroy();
+    await dynamo.close();
+    throw e;
+  });
   // Listen first: the OpenID Provider's issuer (and so the API's trusted issuer) is this URL.
   const server = createServer();
   const host = opts.host ?? '127.0.0.1';
@@ -84,7 +90,8 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
   let sweeping: Promise<unknown> = Promise.resolve();
   const interval = opts.sweepIntervalMs ?? 60_000;
   const timer = interval > 0 ? setInterval(() => {
-    sweeping = app.sweep().catch((e) => console.error('sweep failed', e));
+    // Deadlines and repairs; then deliveries whose retry is due (a safety net behind the in-process notice queue).
+    sweeping = app.sweep().then(() => app.deliverDue()).catch((e) => console.error('sweep failed', e));
   }, interval) : null;
   timer?.unref();
   return {
@@ -96,6 +103,7 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
     close: async () => {
       if (timer) clearInterval(timer);
       await sweeping;
+      app.notices?.close();
       await closeSubscriptions();
       server.closeAllConnections();
       await new Promise<void>((ok) => server.close(() => ok()));
@@ -114,11 +122,21 @@ if (isMain) {
     host: process.env.HOST ?? '127.0.0.1',
     dataDir: inMemory ? null : resolve(process.env.DATA_DIR ?? '.data'),
     tableName: process.env.TABLE_NAME ?? 'libertalia',
+    endpoint: process.env.DYNAMODB_ENDPOINT || undefined,
     sweepIntervalMs: Number(process.env.SWEEP_INTERVAL_SECONDS ?? 60) * 1000,
     rateLimits: process.env.RATE_LIMITS === 'off' ? false : undefined,
+  }).catch((e) => {
+    if (!(e instanceof OldSchemaError)) throw e;
+    // Data of the first store version: say what to do, change nothing.
+    console.error(e.message);
+    process.exit(1);
   });
   console.log(`Libertalia Online: GraphQL at ${local.url}/graphql, REST at ${local.url}/health and ${local.url}/games/{id}/events`);
-  console.log(inMemory ? 'store: in memory (lost on exit)' : `store: ${resolve(process.env.DATA_DIR ?? '.data')}`);
+  console.log(
+    process.env.DYNAMODB_ENDPOINT
+      ? `store: table ${process.env.TABLE_NAME ?? 'libertalia'} at ${process.env.DYNAMODB_ENDPOINT}`
+      : inMemory ? 'store: in memory (lost on exit)' : `store: ${resolve(process.env.DATA_DIR ?? '.data')}`,
+  );
   const stop = () => {
     local.close().finally(() => process.exit(0));
   };

@@ -5,6 +5,7 @@ import { localDocumentClient } from '../../functions/local/dynalite.js';
 import { createStore } from '../../functions/store/index.js';
 import { inject } from 'vitest';
 import { codeOf, GAME_FIELDS, SIGNING_KEY, testApp } from '../setup/app.js';
+import { crashedStart } from '../setup/crash.js';
 import { allEvents, expectEventsRedacted, expectNoLeak, GAME_QUERY, PLAY, playToEnd } from '../setup/play.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
@@ -244,8 +245,7 @@ describe('sweep and REST', () => {
     const g = await created(a.token, { edition: 'CLASSIC', seats: 4, bots: 3 });
     // Simulate a crash right after the start commit, before any bot moved.
     const store = createStore({ tableName: t.tableName, client: t.client });
-    const rec = (await store.loadGame(g.id))!;
-    expect(await store.commitGame({ ...rec, version: rec.version + 1, status: 'ACTIVE' })).toBe(true);
+    await crashedStart(store, g.id);
     expect((await t.gql(GAME_QUERY, { id: g.id }, a.token)).data.game.awaiting).toEqual([0, 1, 2, 3]);
     const res = await t.app.sweep();
     expect(res.gamesChecked).toBeGreaterThanOrEqual(1);

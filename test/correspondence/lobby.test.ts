@@ -59,7 +59,7 @@ describe('rematch', () => {
     expect(old.rematchId).toBe(next.id);
     expect((await allEvents(t.gql, id, a.token)).filter((e) => e.type === 'rematch').map((e) => e.data)).toEqual([{ gameId: next.id }]);
     const store = createStore({ tableName: t.tableName, client: t.client });
-    const doc = (await store.loadGame<any>(next.id))!.doc;
+    const doc = (await store.loadGame<any>(next.id))!.game!.doc;
     expect(doc.seed).not.toBe('first');
     expect(doc.seats[2].bot).toBe('random');
     // Both players find it in their lobbies and its creator can start it.

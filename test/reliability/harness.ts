@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import { buildApp } from '../../functions/api/app.js';
+import { getGame } from '../../functions/api/games.js';
 import type { RateConfig } from '../../functions/api/ratelimit.js';
 import { localDocumentClient } from '../../functions/local/dynalite.js';
 import { createHttpServer } from '../../functions/local/http.js';
@@ -122,8 +123,10 @@ export async function startHarness(opts: { now?: () => Date; rateLimits?: RateCo
   }
 
   const store = createStore({ tableName, client: clean });
+  /** The game as stored (its snapshot with the commits past it folded in), read with the clean client. */
+  const game = (id: string) => getGame({ ...app.services, store }, id);
 
-  /** Every item of a game's partition (game, members, events, request records), as stored. */
+  /** Every item of a game's partition (snapshot, commits, members, request records), as stored. */
   async function partition(gameId: string): Promise<Record<string, unknown>[]> {
     const out: Record<string, unknown>[] = [];
     let startKey: Record<string, unknown> | undefined;
@@ -154,6 +157,7 @@ export async function startHarness(opts: { now?: () => Date; rateLimits?: RateCo
     app,
     client,
     store,
+    game,
     tableName,
     faults,
     http,

@@ -33,11 +33,11 @@ describe('finding 1: a creator can know the whole game in advance', () => {
       expect([...dealt.seats[1].hand].sort((a, b) => a - b)).not.toEqual(other);
     }
     // The stored seed: 256 bits from the CSPRNG, different every game, matching the commitment.
-    const stored = (await h.store.getGameRaw<any>(g.id))!.doc.seed as string;
+    const stored = (await h.game(g.id))!.doc.seed as string;
     expect(stored).toMatch(/^[\w-]{43}$/);
     expect(createHash('sha256').update(`libertalia-seed-v1:${g.id}:${stored}`).digest('hex')).toBe(mine.seedCommitment);
     const again = await newGame(h, { edition: 'CLASSIC', seats: 2, bots: 1 }, 1, 'Fair2');
-    expect((await h.store.getGameRaw<any>(again.id))!.doc.seed).not.toBe(stored);
+    expect((await h.game(again.id))!.doc.seed).not.toBe(stored);
   });
 
   it('the seed is revealed at the end and matches the commitment shown at the start', async () => {
@@ -94,10 +94,10 @@ describe('finding 6: smaller holes', () => {
       if (!after.pending) continue;
       const owner = after.pending.seat as number;
       const prompt = (await h.gql(GAME, { id: g.id }, g.tokens[owner])).data.game.me.prompts[0];
-      const before = await h.store.getGameRaw(g.id);
+      const before = await h.game(g.id);
       const r = await h.gql(`mutation($g: ID!, $p: ID!, $o: ID!) { answerPrompt(gameId: $g, promptId: $p, optionId: $o) { id } }`, { g: g.id, p: prompt.id, o: prompt.options[0].id }, g.tokens[1 - owner]);
       expect(codeOf(r)).toBe('FORBIDDEN');
-      expect(await h.store.getGameRaw(g.id)).toEqual(before);
+      expect(await h.game(g.id)).toEqual(before);
       return;
     }
     throw new Error('no prompt in 40 games');

@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { HeaderMap } from '@apollo/server';
 import { type buildApp, MAX_BODY_BYTES } from '../api/app.js';
+import { serveLanding } from './landing.js';
 import { serveStatic } from './static.js';
 
 type App = ReturnType<typeof buildApp>;
@@ -42,6 +43,11 @@ const jsonError = (res: ServerResponse, status: number, code: string, message: s
   send(res, status, { 'content-type': 'application/json; charset=utf-8' }, JSON.stringify({ errors: [{ message, extensions: { code } }] }));
 
 async function graphql(app: App, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  const limited = await app.early(flatHeaders(req), req.socket.remoteAddress ?? null);
+  if (limited) {
+    req.resume(); // the body is never read
+    return send(res, 429, { 'content-type': 'application/json; charset=utf-8', 'retry-after': String(limited.details.retryAfterSeconds) }, JSON.stringify({ errors: [{ message: limited.message, extensions: { ...limited.details, code: limited.code } }] }));
+  }
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > MAX_BODY_BYTES) return jsonError(res, 413, 'PAYLOAD_TOO_LARGE', `request bodies are limited to ${MAX_BODY_BYTES} bytes`);
   let raw = '';
@@ -89,6 +95,12 @@ export function requestHandler(app: App, mounted?: Mounted): (req: IncomingMessa
   return (req, res) => {
     if (mounted?.(req, res)) return;
     const url = new URL(req.url ?? '/', 'http://localhost');
+    try {
+      if (serveLanding(req, res, url)) return;
+    } catch (e) {
+      console.error('landing page failed', e);
+      if (!res.headersSent) return jsonError(res, 500, 'INTERNAL_SERVER_ERROR', 'Internal server error');
+    }
     const work =
       url.pathname === '/graphql' || url.pathname === '/graphql/'
         ? graphql(app, req, res, url)

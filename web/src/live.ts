@@ -72,8 +72,14 @@ export function withPush(base: Updates, subscription: string, variables: Record<
             return;
           }
           if (m.type === 'connection_ack') {
-            open = true;
             send({ id: '1', type: 'subscribe', payload: { query: subscription, variables } });
+            // Catch up on anything that changed before the subscription was in place (one
+            // HTTP round trip after the subscribe message); push counts from then on.
+            void (async () => {
+              await onChange();
+              open = socket?.readyState === WebSocket.OPEN;
+              if (open) await onChange();
+            })();
           } else if (m.type === 'next') void onChange();
           else if (m.type === 'ping') send({ type: 'pong' });
           else if (m.type === 'error' || m.type === 'complete') socket?.close();

@@ -339,6 +339,7 @@ const armorerDusk: Effect = (x, s) => {
 };
 /** Cook: a second token if still on the island. */
 const cookDusk: Effect = (x, s) => {
+  // Stryker disable next-line ConditionalExpression: the rule's "if still on the island"; nothing can remove the Cook between its pick and this step (loot tiles discard only other players' characters)
   if (onIsland(x.g, s.seat, s.rank)) push(x, { t: 'pick', seat: s.seat, rank: s.rank });
 };
 

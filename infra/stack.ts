@@ -7,7 +7,9 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '../functions/store/table.js';
@@ -55,10 +57,11 @@ export interface LibertaliaStackProps extends StackProps {
  * AWS account): the single DynamoDB table, the API Lambda behind an HTTP API, the scheduled sweep
  * Lambda and the signing key secret.
  *
- * The advance needs no queue and no stream: the request that stores the last secret choice (or
- * the last awaited answer) runs the engine and commits with a conditional write on the game's
- * `version`, so it happens exactly once even when Lambda retries or two requests race; the sweep
- * finishes whatever a crashed invocation left undone (see the README, "Deploy to AWS").
+ * The advance needs no stream: the request that stores the last secret choice (or the last
+ * awaited answer) runs the engine and appends a commit item with a conditional write, so it
+ * happens exactly once even when Lambda retries or two requests race; the sweep finishes
+ * whatever a crashed invocation left undone. Webhook notices go through the notice queue (SQS,
+ * a worker Lambda, a dead-letter queue with an alarm), never on the move's path (README, Storage).
  */
 export class LibertaliaStack extends Stack {
   readonly table: dynamodb.Table;
@@ -66,6 +69,10 @@ export class LibertaliaStack extends Stack {
   readonly apiFunction: ServiceFunction;
   readonly sweepFunction: ServiceFunction;
   readonly signingKey: secretsmanager.Secret;
+  readonly noticeQueue: sqs.Queue;
+  readonly noticeDeadLetters: sqs.Queue;
+  readonly noticeFunction: ServiceFunction;
+  readonly noticeDeadLetterAlarm: cloudwatch.Alarm;
 
   constructor(scope: Construct, id: string, props: LibertaliaStackProps = {}) {
     super(scope, id, props);
@@ -104,6 +111,34 @@ export class LibertaliaStack extends Stack {
       removalPolicy: RemovalPolicy.DESTROY,
     });
 
+    // ---- Notice queue: what commits must tell, delivered off the move's path ---------------
+    // A commit records its notices in its own item and hands them to this queue before it
+    // writes its snapshot; the worker records webhook deliveries and attempts them, and puts a
+    // failed attempt back with a delay (backoff). A message whose handling keeps failing (the
+    // store is down, say) goes to the dead-letter queue after a few receives; the alarm says so.
+    this.noticeDeadLetters = new sqs.Queue(this, 'NoticeDeadLetters', {
+      retentionPeriod: Duration.days(14),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    const workerTimeout = Duration.seconds(30);
+    this.noticeQueue = new sqs.Queue(this, 'Notices', {
+      // AWS's advice for a Lambda event source: at least six times the function's timeout.
+      visibilityTimeout: Duration.seconds(workerTimeout.toSeconds() * 6),
+      retentionPeriod: Duration.days(4),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      deadLetterQueue: { queue: this.noticeDeadLetters, maxReceiveCount: 5 },
+    });
+    this.noticeDeadLetterAlarm = new cloudwatch.Alarm(this, 'NoticeDeadLetterAlarm', {
+      alarmDescription: 'Libertalia Online: notice messages failed repeatedly and are in the dead-letter queue',
+      metric: this.noticeDeadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+
     // ---- API Lambda ------------------------------------------------------------------------
     this.apiFunction = new ServiceFunction(this, 'Api', {
       entry: 'functions/handlers/api.ts',
@@ -116,11 +151,13 @@ export class LibertaliaStack extends Stack {
       environment: {
         TABLE_NAME: this.table.tableName,
         SIGNING_KEY_SECRET_ARN: this.signingKey.secretArn,
+        NOTICE_QUEUE_URL: this.noticeQueue.queueUrl,
       },
       logRetention,
     });
     this.table.grantReadWriteData(this.apiFunction.fn);
     this.signingKey.grantRead(this.apiFunction.fn);
+    this.noticeQueue.grantSendMessages(this.apiFunction.fn);
 
     // ---- Sweep Lambda (deadlines, advances left undone by a crashed invocation) --------------
     this.sweepFunction = new ServiceFunction(this, 'Sweep', {
@@ -129,10 +166,29 @@ export class LibertaliaStack extends Stack {
       memorySize: 512,
       timeout: Duration.seconds(60),
       // No signing key: the sweep never signs or verifies tokens.
-      environment: { TABLE_NAME: this.table.tableName },
+      environment: { TABLE_NAME: this.table.tableName, NOTICE_QUEUE_URL: this.noticeQueue.queueUrl },
       logRetention,
     });
     this.table.grantReadWriteData(this.sweepFunction.fn);
+    // The sweep hands on the notices of commits whose writer stopped before its snapshot.
+    this.noticeQueue.grantSendMessages(this.sweepFunction.fn);
+
+    // ---- Notice worker Lambda (SQS consumer) --------------------------------------------------
+    this.noticeFunction = new ServiceFunction(this, 'NoticeWorker', {
+      entry: 'functions/handlers/notices.ts',
+      description: 'Libertalia Online notice worker (webhook deliveries)',
+      memorySize: 256,
+      // Each webhook attempt is bounded by a short timeout; a batch runs its messages at once.
+      timeout: workerTimeout,
+      // No signing key: the worker never signs or verifies tokens.
+      environment: { TABLE_NAME: this.table.tableName, NOTICE_QUEUE_URL: this.noticeQueue.queueUrl },
+      logRetention,
+    });
+    // Reads webhooks and deliveries, writes deliveries: never the secret.
+    this.table.grantReadWriteData(this.noticeFunction.fn);
+    // Receives and deletes (the event source's grant) and sends its own delayed retries.
+    this.noticeQueue.grantSendMessages(this.noticeFunction.fn);
+    this.noticeFunction.fn.addEventSource(new SqsEventSource(this.noticeQueue, { batchSize: 10, reportBatchItemFailures: true, maxBatchingWindow: Duration.seconds(1) }));
 
     const sweepRule = new events.Rule(this, 'SweepSchedule', {
       description: `Runs the Libertalia sweep every ${sweepMinutes} minutes`,
@@ -230,7 +286,7 @@ export class LibertaliaStack extends Stack {
           'player out at once, so it is rotated by hand (new secret value + redeploy) rather than on a schedule.',
       },
     ]);
-    for (const f of [this.apiFunction, this.sweepFunction]) {
+    for (const f of [this.apiFunction, this.sweepFunction, this.noticeFunction]) {
       NagSuppressions.addResourceSuppressions(
         f.fn,
         [
@@ -256,6 +312,9 @@ export class LibertaliaStack extends Stack {
         true,
       );
     }
+    NagSuppressions.addResourceSuppressions(this.noticeDeadLetters, [
+      { id: 'AwsSolutions-SQS3', reason: 'This is the dead-letter queue of the notice queue; it has an alarm instead of a queue of its own.' },
+    ]);
     NagSuppressions.addResourceSuppressions(
       this.api,
       [

@@ -106,7 +106,8 @@ export async function startStack(): Promise<Stack> {
   const client = localDocumentClient(dynamo.endpoint);
   const capacity = meterCapacity(client);
   await createTable(client as never, 'bench');
-  const app = buildApp({ tableName: 'bench', client, signingKey: 'bench-signing-key-0123456789-abcdefghijkl' });
+  // Bot clients at machine speed: the per-instance rate limits would measure themselves.
+  const app = buildApp({ tableName: 'bench', client, signingKey: 'bench-signing-key-0123456789-abcdefghijkl', rateLimits: false });
   await app.apollo.start();
   const server = createHttpServer(app);
   server.keepAliveTimeout = 60_000;
@@ -167,7 +168,7 @@ export async function botGame(url: string, seed: number, record?: (label: string
   const setup = p('setup');
   const rnd = botRandom(seed);
   const tokens: string[] = [];
-  for (let i = 0; i < 4; i++) tokens.push((await setup(`mutation($n: String!) { signUp(name: $n) { token } }`, { n: `Bot client ${i}` })).signUp.token);
+  for (let i = 0; i < 4; i++) tokens.push((await setup(`mutation($n: String!) { signUp(name: $n) { token } }`, { n: `Client ${i}` })).signUp.token);
   const id = (await setup(`mutation($s: String) { createGame(input: { edition: CLASSIC, seats: 4, seed: $s }) { id } }`, { s: `load${seed}` }, tokens[0])).createGame.id as string;
   for (const t of tokens.slice(1)) await setup(`mutation($g: ID!) { joinGame(gameId: $g) { id } }`, { g: id }, t);
   let g = (await setup(`mutation($g: ID!) { startGame(gameId: $g) { ${VIEW} } }`, { g: id }, tokens[0])).startGame;

@@ -5,14 +5,23 @@ import { ApolloServer } from '@apollo/server';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { createStore } from '../store/index.js';
-import { type ApiContext, createContext, type Services } from './context.js';
+import { admit, type ApiContext, createContext, type Services } from './context.js';
 import { formatError } from './errors.js';
+import { createVerifier, type IssuerConfig, SCOPES } from './auth.js';
+import { createPlayerCache } from './accounts.js';
+import { type KeySource, staticKeys } from './keys.js';
 import { resolvers } from './resolvers/index.js';
 import { handleRest, type RestRequest, type RestResponse } from './rest.js';
 import { typeDefs } from './schema.generated.js';
 import { createChanges } from './changes.js';
 import { sweep, type SweepResult } from './sweep.js';
 import { DEFAULT_WEBHOOKS, type WebhookConfig } from './webhooks.js';
+import { createLocalQueue, handleNotice, type LocalQueue, type NoticeMessage, type NoticeQueue } from './notices.js';
+import { deliverDue } from './sweep.js';
+import { createLimiters, type RateConfig } from './ratelimit.js';
+import { ApiError } from './errors.js';
+import type { ApolloServerPlugin } from '@apollo/server';
+import { HeaderMap } from '@apollo/server';
 import { subscriptionsOverHttp } from './transport.js';
 
 export type { ApiContext } from './context.js';
@@ -20,10 +29,23 @@ export type { ApiContext } from './context.js';
 export interface AppConfig {
   tableName: string;
   client: DynamoDBDocumentClient;
-  signingKey: string;
+  /** The key the service signs its own tokens with (guests, site users); or `signingKeys`. */
+  signingKey?: string;
+  /** A key ring source (AWS: the secret's current and previous versions, re-read on an interval). */
+  signingKeys?: KeySource;
+  /** Trusted OpenID Providers (Cognito, the local provider); none: guest tokens only. */
+  issuers?: IssuerConfig[];
   now?: () => Date;
+  /** Lifetime of the service's own access tokens (default one hour). */
+  accessTokenSeconds?: number;
+  /** The web app's sign-in (Query.authConfig): its provider and public client id. */
+  webClient?: { issuer: string; clientId: string; scope?: string };
   /** Webhook attempts: timeout and whether private hosts are allowed (default: 2 s, no). */
   webhooks?: Partial<WebhookConfig>;
+  /** The notice queue (AWS: SQS); default: an in-process worker (`app.notices`). */
+  noticeQueue?: NoticeQueue;
+  /** Per-instance rate limits (default RATES; false: none, for tests and benches at machine speed). */
+  rateLimits?: RateConfig;
 }
 
 /** Request body limit (bytes) for the HTTP entry points: GraphQL documents here are small. */
@@ -45,38 +67,90 @@ export const ARMOR = {
   blockFieldSuggestion: { enabled: false },
 };
 
+/**
+ * The one set of document limits for every path: Apollo (HTTP, here) and graphql-ws (the local
+ * server's WebSocket, functions/local/subscriptions.ts) use these same rules and token limit.
+ */
+export const LIMITS = {
+  maxTokens: ARMOR.maxTokens.n,
+  armor: new ApolloArmor(ARMOR).protect(),
+};
+
+/** Rate limits before an operation runs (after parse and validation, which are bounded). */
+const rateLimitPlugin: ApolloServerPlugin<ApiContext> = {
+  async requestDidStart() {
+    return {
+      async didResolveOperation({ operation, contextValue }) {
+        if (!operation) return;
+        const fields = operation.selectionSet.selections.flatMap((s) => (s.kind === 'Field' ? [s.name.value] : []));
+        try {
+          admit(contextValue, operation.operation, fields);
+        } catch (e) {
+          if (e instanceof ApiError && e.code === 'RATE_LIMITED') {
+            // HTTP 429 with Retry-After (Apollo reads extensions.http; formatError never shows it).
+            e.extensions.http = { status: 429, headers: new HeaderMap([['retry-after', String(e.details.retryAfterSeconds)]]) };
+          }
+          throw e;
+        }
+      },
+    };
+  },
+};
+
 export function buildApp(config: AppConfig): {
   apollo: ApolloServer<ApiContext>;
-  context: (headers: Record<string, string | undefined>) => Promise<ApiContext>;
+  context: (headers: Record<string, string | undefined>, address?: string | null) => Promise<ApiContext>;
   rest: (req: RestRequest) => Promise<RestResponse>;
   sweep: (now?: Date) => Promise<SweepResult>;
+  /** The in-process notice worker (null when a noticeQueue was given): `drain()` waits until it is idle. */
+  notices: LocalQueue | null;
+  /** Handles one notice-queue message (the SQS consumer's job). */
+  handleNotice: (m: NoticeMessage) => Promise<void>;
+  /** Attempts webhook deliveries whose next attempt is due (the local server's safety net behind its in-process queue). */
+  deliverDue: (now?: Date) => Promise<number>;
   services: Services;
 } {
-  if (!config.signingKey || config.signingKey.length < 32) throw new Error('the signing key must have at least 32 characters');
+  const keys = config.signingKeys ?? staticKeys([config.signingKey ?? '']);
+  const now = config.now ?? (() => new Date());
   const services: Services = {
     store: createStore({ tableName: config.tableName, client: config.client }),
-    signingKey: config.signingKey,
-    now: config.now ?? (() => new Date()),
+    keys,
+    verifier: createVerifier({ keys, issuers: config.issuers ?? [], now, accessTokenSeconds: config.accessTokenSeconds }),
+    players: createPlayerCache(),
+    authConfig: {
+      issuer: config.webClient?.issuer ?? null,
+      clientId: config.webClient?.clientId ?? null,
+      scope: config.webClient?.scope ?? `openid ${SCOPES.play}`,
+      guests: true,
+    },
+    now,
     webhooks: { ...DEFAULT_WEBHOOKS, ...config.webhooks },
     changes: createChanges(),
+    notices: config.noticeQueue ?? { send: async () => {} },
+    limiters: createLimiters(config.rateLimits),
   };
-  const armor = new ApolloArmor(ARMOR).protect();
+  const local = config.noticeQueue ? null : createLocalQueue((m) => handleNotice(services, m), () => services.now());
+  if (local) services.notices = local;
+  const armor = LIMITS.armor;
   const apollo = new ApolloServer<ApiContext>({
     typeDefs,
     resolvers,
-    plugins: [...armor.plugins, subscriptionsOverHttp],
+    plugins: [...armor.plugins, rateLimitPlugin, subscriptionsOverHttp],
     validationRules: armor.validationRules,
     allowBatchedHttpRequests: false,
-    parseOptions: { maxTokens: ARMOR.maxTokens.n },
+    parseOptions: { maxTokens: LIMITS.maxTokens },
     includeStacktraceInErrorResponses: false,
     formatError,
     introspection: true,
   });
   return {
     apollo,
-    context: (headers) => createContext(services, headers),
+    context: (headers, address) => createContext(services, headers, address ?? null),
     rest: (req) => handleRest(services, req),
     sweep: (now) => sweep(now ? { ...services, now: () => now } : services),
+    notices: local,
+    handleNotice: (m) => handleNotice(services, m),
+    deliverDue: (now) => deliverDue(now ? { ...services, now: () => now } : services),
     services,
   };
 }

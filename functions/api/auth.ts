@@ -1,40 +1,205 @@
-// Bearer tokens: HS256 JWTs (jose) naming the player. The signing key comes from configuration
-// (the local server makes one and keeps it; on AWS it is a secret).
-import { jwtVerify, SignJWT } from 'jose';
+// Bearer tokens. The API is an OAuth 2.0 resource server: it accepts
+// - access tokens from the configured OpenID Providers (Cognito on AWS, the local provider of
+//   `npm start`), verified with jose against each issuer's JWKS (fetched, cached and refreshed on
+//   an interval): signature, issuer, audience (or, for Cognito, whose access tokens carry no `aud`,
+//   the resource server's scopes), expiry. A user's token needs the `libertalia/play` scope; a
+//   client-credentials token (an integrator site) carries `libertalia/games.create` and/or
+//   `libertalia/users.act`;
+// - the service's own short-lived HS256 tokens (guests from signUp, and the sessions an
+//   integrator obtains for one of its users through actAs), signed by the key ring of
+//   functions/api/keys.ts, with a `kid`, an expiry and the player's token version.
+import { createLocalJWKSet, createRemoteJWKSet, decodeJwt, decodeProtectedHeader, type JSONWebKeySet, type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import { ApiError } from './errors.js';
+import type { KeyRing, KeySource } from './keys.js';
 
-const ISSUER = 'libertalia-online';
-/** Correspondence games last weeks; a token outlives a few of them. */
-const TOKEN_LIFETIME_SECONDS = 180 * 24 * 3600;
+/** The `iss` of the service's own tokens. */
+export const OWN_ISSUER = 'libertalia-online';
+
+/** The resource server's scopes (the same strings on Cognito and the local provider). */
+export const SCOPES = {
+  play: 'libertalia/play',
+  createGames: 'libertalia/games.create',
+  actForUsers: 'libertalia/users.act',
+} as const;
+
+/** Access tokens of our own are short: a revocation or a key rotation takes effect within this. */
+export const ACCESS_TOKEN_SECONDS = 60 * 60;
+/** Refresh tokens of our own (guests, site users), renewed at every refresh. */
+export const REFRESH_TOKEN_SECONDS = 60 * 24 * 3600;
+/** How long a provider's JWKS is trusted before it is fetched again (jose's cacheMaxAge). */
+export const JWKS_CACHE_MS = 10 * 60 * 1000;
 
 export interface Player {
   id: string;
   name: string;
 }
 
-const keyOf = (signingKey: string) => new TextEncoder().encode(signingKey);
-
-export async function signToken(signingKey: string, p: Player, now: Date): Promise<string> {
-  // Times from the configured clock (not jose's own), so tests and the server agree.
-  const iat = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ name: p.name })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(p.id)
-    .setIssuer(ISSUER)
-    .setIssuedAt(iat)
-    .setExpirationTime(iat + TOKEN_LIFETIME_SECONDS)
-    .sign(keyOf(signingKey));
+/** A trusted OpenID Provider. */
+export interface IssuerConfig {
+  /** Exactly the token's `iss`. */
+  issuer: string;
+  /** Where its keys are (default `<issuer>/.well-known/jwks.json`, Cognito's). */
+  jwksUri?: string;
+  /** Or the keys themselves (tests). */
+  jwks?: JSONWebKeySet;
+  /** Required `aud` of access tokens. Unset (Cognito): the resource server's scopes stand for it. */
+  audience?: string;
 }
 
-/** The player a token names; UNAUTHENTICATED if it is malformed, forged or expired. */
-export async function verifyToken(signingKey: string, token: string, now: Date): Promise<Player> {
-  try {
-    const { payload } = await jwtVerify(token, keyOf(signingKey), { algorithms: ['HS256'], issuer: ISSUER, currentDate: now });
-    if (typeof payload.sub !== 'string' || typeof payload.name !== 'string') throw new Error('claims');
-    return { id: payload.sub, name: payload.name };
-  } catch {
-    throw new ApiError('UNAUTHENTICATED', 'invalid or expired token');
+/** Who a verified token speaks for. */
+export type Credential =
+  /** One of our own tokens: a guest, or a site user acting through its integrator (`clientId`). */
+  | { type: 'own'; playerId: string; version: number; clientId: string | null; scopes: string[] }
+  /** A provider's user (issuer + subject); `clientId`: the app the user signed in with. */
+  | { type: 'user'; issuer: string; subject: string; issuedAt: number; clientId: string | null; scopes: string[] }
+  /** An integrator's own client-credentials token. */
+  | { type: 'client'; issuer: string; clientId: string; scopes: string[] };
+
+const unauthenticated = (m: string): never => {
+  throw new ApiError('UNAUTHENTICATED', m);
+};
+
+const scopesOf = (p: JWTPayload): string[] => (typeof p.scope === 'string' ? p.scope.split(' ').filter(Boolean) : Array.isArray(p.scp) ? (p.scp as string[]) : []);
+
+export interface Verifier {
+  verify(token: string): Promise<Credential>;
+  sign(claims: OwnClaims): Promise<string>;
+  issuers: IssuerConfig[];
+  accessTokenSeconds: number;
+}
+
+export interface OwnClaims {
+  playerId: string;
+  version: number;
+  typ: 'access' | 'refresh';
+  clientId?: string | null;
+  scopes?: string[];
+}
+
+export function createVerifier(opts: { keys: KeySource; issuers: IssuerConfig[]; now: () => Date; accessTokenSeconds?: number }): Verifier {
+  const accessSeconds = opts.accessTokenSeconds ?? ACCESS_TOKEN_SECONDS;
+  const sets = new Map<string, ReturnType<typeof createRemoteJWKSet> | ReturnType<typeof createLocalJWKSet>>();
+  const keySet = (c: IssuerConfig) => {
+    let s = sets.get(c.issuer);
+    if (!s) {
+      s = c.jwks
+        ? createLocalJWKSet(c.jwks)
+        : createRemoteJWKSet(new URL(c.jwksUri ?? `${c.issuer.replace(/\/$/, '')}/.well-known/jwks.json`), { cacheMaxAge: JWKS_CACHE_MS, cooldownDuration: 30_000, timeoutDuration: 5_000 });
+      sets.set(c.issuer, s);
+    }
+    return s;
+  };
+
+  async function verifyOwn(token: string, ring: KeyRing): Promise<Credential> {
+    let kid: string | undefined;
+    try {
+      kid = decodeProtectedHeader(token).kid;
+    } catch {
+      unauthenticated('malformed token');
+    }
+    // Tokens made before key ids (180-day tokens of the first version) have no kid: try each key.
+    const candidates = kid === undefined ? ring.all : ring.all.filter((k) => k.kid === kid);
+    if (candidates.length === 0) unauthenticated('token signed by an unknown or retired key');
+    for (const k of candidates) {
+      try {
+        const { payload } = await jwtVerify(token, k.secret, { algorithms: ['HS256'], issuer: OWN_ISSUER, currentDate: opts.now(), requiredClaims: ['exp', 'sub'] });
+        if (payload.typ !== undefined && payload.typ !== 'access') unauthenticated('not an access token');
+        const version = payload.ver === undefined ? 0 : payload.ver;
+        if (typeof version !== 'number') unauthenticated('bad token version');
+        const clientId = typeof payload.client_id === 'string' ? payload.client_id : null;
+        return { type: 'own', playerId: payload.sub as string, version: version as number, clientId, scopes: scopesOf(payload) };
+      } catch (e) {
+        if (e instanceof ApiError) throw e;
+      }
+    }
+    return unauthenticated('invalid or expired token');
   }
+
+  async function verifyProvider(token: string, c: IssuerConfig): Promise<Credential> {
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, keySet(c), {
+        algorithms: ['RS256', 'RS384', 'RS512', 'PS256', 'ES256', 'ES384', 'EdDSA'],
+        issuer: c.issuer,
+        audience: c.audience,
+        currentDate: opts.now(),
+        requiredClaims: ['exp', 'iat'],
+      }));
+    } catch (e) {
+      const code = (e as { code?: string }).code;
+      if (code === 'ERR_JWT_EXPIRED') return unauthenticated('token expired');
+      if (code === 'ERR_JWT_CLAIM_VALIDATION_FAILED') return unauthenticated(`token refused: ${(e as { claim?: string }).claim ?? 'claim'} check failed`);
+      return unauthenticated('invalid token');
+    }
+    // Cognito marks access tokens `token_use: access`; an ID token is never a bearer credential.
+    if (payload.token_use !== undefined && payload.token_use !== 'access') unauthenticated('not an access token');
+    const scopes = scopesOf(payload);
+    const clientId = typeof payload.client_id === 'string' ? payload.client_id : typeof payload.azp === 'string' ? payload.azp : null;
+    const isClient = clientId !== null && (payload.sub === undefined || payload.sub === clientId);
+    if (isClient) {
+      if (!scopes.some((s) => s === SCOPES.createGames || s === SCOPES.actForUsers)) unauthenticated('this client token has no libertalia scope');
+      return { type: 'client', issuer: c.issuer, clientId: clientId!, scopes };
+    }
+    if (typeof payload.sub !== 'string') unauthenticated('token without subject');
+    if (!scopes.includes(SCOPES.play)) unauthenticated(`token without the ${SCOPES.play} scope`);
+    return { type: 'user', issuer: c.issuer, subject: payload.sub as string, issuedAt: payload.iat as number, clientId, scopes };
+  }
+
+  return {
+    issuers: opts.issuers,
+    accessTokenSeconds: accessSeconds,
+    async verify(token) {
+      let iss: unknown;
+      try {
+        iss = decodeJwt(token).iss;
+      } catch {
+        unauthenticated('malformed token');
+      }
+      if (iss === OWN_ISSUER) return verifyOwn(token, await opts.keys());
+      const c = opts.issuers.find((i) => i.issuer === iss);
+      if (!c) return unauthenticated('token from an issuer this API does not trust');
+      return verifyProvider(token, c);
+    },
+    async sign(c) {
+      const ring = await opts.keys();
+      const iat = Math.floor(opts.now().getTime() / 1000);
+      const claims: JWTPayload = { typ: c.typ, ver: c.version };
+      if (c.clientId) {
+        // RFC 8693 actor claim: the integrator acting for its user.
+        claims.client_id = c.clientId;
+        claims.act = { sub: c.clientId };
+      }
+      if (c.scopes?.length) claims.scope = c.scopes.join(' ');
+      return new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256', kid: ring.current.kid, typ: 'JWT' })
+        .setSubject(c.playerId)
+        .setIssuer(OWN_ISSUER)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + (c.typ === 'access' ? accessSeconds : REFRESH_TOKEN_SECONDS))
+        .sign(ring.current.secret);
+    },
+  };
+}
+
+/** Verifies one of our refresh tokens: the player and the version it was issued for. */
+export async function verifyRefresh(keys: KeySource, token: string, now: Date): Promise<{ playerId: string; version: number; clientId: string | null; scopes: string[] }> {
+  const ring = await keys();
+  let kid: string | undefined;
+  try {
+    kid = decodeProtectedHeader(token).kid;
+  } catch {
+    unauthenticated('malformed refresh token');
+  }
+  for (const k of ring.all.filter((x) => x.kid === kid)) {
+    try {
+      const { payload } = await jwtVerify(token, k.secret, { algorithms: ['HS256'], issuer: OWN_ISSUER, currentDate: now, requiredClaims: ['exp', 'sub'] });
+      if (payload.typ !== 'refresh' || typeof payload.ver !== 'number') break;
+      return { playerId: payload.sub as string, version: payload.ver, clientId: typeof payload.client_id === 'string' ? payload.client_id : null, scopes: scopesOf(payload) };
+    } catch {
+      // next key
+    }
+  }
+  return unauthenticated('invalid or expired refresh token');
 }
 
 /** The bearer token of an Authorization header (any header-name case), or null. */

@@ -1,18 +1,50 @@
-// The commit loop: load -> change -> conditional commit on the version; on a lost race reload
-// and apply the change again (secret card choices commute, so nobody's choice is lost).
-// A requestId makes a change happen at most once and answers its retries the same.
-import type { GameEvent } from '../engine/index.js';
-import type { GameRecord, GameStatus, StoredEvent } from '../store/index.js';
+// The commit loop on the store's log: load (the snapshot and the commits past it, folded) ->
+// change -> append the commit item (a conditional put: the first writer of a version wins) ->
+// hand its notices to the notice queue -> write the snapshot when due. On a lost race reload
+// and apply again (secret card choices commute, so nobody's choice is lost). A requestId makes a
+// change happen at most once and answers its retries the same (from the log).
+//
+// A commit item says how to get the next document from the previous one (`CommitBody`: engine
+// commands, the few other fields that changed, a fresh set-up at the start); `fold` is the one
+// function that applies it, used both to make the new snapshot and to read commits a crash left
+// past the snapshot, so the two can never disagree (checked on every commit).
+import { applyInPlace, createGame as engineCreateGame, type GameEvent } from '../engine/index.js';
+import { type CommitRecord, type GameHead, type GameRecord, type GameStatus, HEAD_COMMITS, lastSeqOf } from '../store/index.js';
 import { awaitedBot, runBots } from './bots.js';
-import type { Services } from './context.js';
-import { type GameDoc, nextDeadline, refreshPending } from './doc.js';
+import type { Actor, Services } from './context.js';
+import { engineOptions, type GameDoc, type LoggedCommand, nextDeadline, refreshPending } from './doc.js';
 import { ApiError, fromEngine } from './errors.js';
-import { afterCommit } from './notify.js';
+import { noticesOf } from './notify.js';
+import type { Notice } from './webhooks.js';
 
 export type GameRec = GameRecord<GameDoc>;
 
+/** How a commit changes the document (stored in the commit item; replayed by `fold`). */
+export interface CommitBody {
+  /** The first commit: the whole document (there is nothing before it). */
+  doc?: GameDoc;
+  /** Top-level fields set (the engine state and `pending` excepted). */
+  set?: Partial<GameDoc>;
+  /** Top-level fields removed. */
+  del?: string[];
+  /** The engine state was set up afresh from the options (the start), before `cmds`. */
+  reset?: true;
+  /** Engine commands applied, in order, each with the seq of its last event (replays). */
+  cmds?: LoggedCommand[];
+}
+
+export type CommitRec = CommitRecord<CommitBody, Notice>;
+
 /** Lost races tolerated before answering CONFLICT (six seats racing need at most five). */
 export const MAX_COMMIT_ATTEMPTS = 12;
+
+/**
+ * The snapshot is written at least every this many commits. Commits that change the status,
+ * carry notices or start a deadline always write it (indexes and notices depend on it); a card
+ * choice that is not the day's last leaves it for a later commit. At most HEAD_COMMITS + 1, so
+ * that one query reads the snapshot and every commit past it.
+ */
+export const SNAPSHOT_EVERY = HEAD_COMMITS + 1;
 
 export interface Change {
   /** Mutates the document (a private copy) and returns the new events; throws to refuse. */
@@ -31,7 +63,92 @@ export interface Idempotency {
   fingerprint: string;
 }
 
+/** A game as loaded: the folded record, the snapshot as stored and the commits past it. */
+export interface Loaded {
+  rec: GameRec;
+  snapshot: GameRec | null;
+  tail: CommitRec[];
+}
+
 const pause = (attempt: number) => new Promise((r) => setTimeout(r, Math.random() * 5 * (attempt + 1)));
+
+/** Fields of the document a commit may set directly (the rest: `state` by commands, `pending` by fold). */
+const DERIVED = new Set(['state', 'pending', 'log']);
+
+/** Finished games' command history, for their scenario (read from the log on demand). */
+const histories = new WeakMap<GameRec, () => Promise<CommitRec[]>>();
+
+/** The commits (recipes only: no events) of the game a record was read from, oldest first; null for records not read from the store. */
+export function historyOf(rec: GameRec): (() => Promise<CommitRec[]>) | null {
+  return histories.get(rec) ?? null;
+}
+
+/** Applies one commit to the game before it (null for the first commit). Pure. */
+export function fold(prev: GameRec | null, c: CommitRec, id: string): GameRec {
+  const b = c.body;
+  let doc: GameDoc;
+  if (b.doc) doc = structuredClone(b.doc);
+  else if (prev) doc = structuredClone(prev.doc);
+  else throw new Error(`game ${id}: commit ${c.version} has nothing to apply to`);
+  if (b.set) Object.assign(doc, structuredClone(b.set));
+  for (const k of b.del ?? []) delete (doc as unknown as Record<string, unknown>)[k];
+  if (b.reset) doc.state = engineCreateGame(engineOptions(doc));
+  for (const { c: cmd } of b.cmds ?? []) applyInPlace(doc.state, cmd, null);
+  refreshPending(doc, c.status === 'ACTIVE', new Date(c.at));
+  return {
+    id,
+    version: c.version,
+    status: c.status,
+    createdAt: prev?.createdAt ?? c.at,
+    updatedAt: c.at,
+    doc,
+    lastSeq: lastSeqOf(c),
+    dueAt: c.status === 'ACTIVE' ? nextDeadline(doc) : null,
+  };
+}
+
+/** The head folded: the snapshot with the commits past it applied. */
+export function foldHead(services: Services, id: string, head: GameHead<GameDoc>): Loaded {
+  const tail = head.tail as CommitRec[];
+  let rec: GameRec | null = head.game;
+  for (const c of tail) rec = fold(rec, c, id);
+  if (!rec) throw new Error(`game ${id} has neither a snapshot nor commits`);
+  histories.set(rec, () => services.store.listRecipes(id) as Promise<CommitRec[]>);
+  return { rec, snapshot: head.game, tail };
+}
+
+export async function load(services: Services, gameId: string): Promise<Loaded | null> {
+  const head = await services.store.loadGame<GameDoc>(gameId);
+  return head ? foldHead(services, gameId, head) : null;
+}
+
+/** Several games, folded (any order; missing ones left out): snapshots in a batch, tails only where there are some. */
+export async function loadGames(services: Services, ids: string[]): Promise<GameRec[]> {
+  const heads = await services.store.getGames<GameDoc>(ids);
+  return heads.map((h) => foldHead(services, h.game!.id, h).rec);
+}
+
+export async function loadOrNotFound(services: Services, gameId: string): Promise<GameRec> {
+  const l = await load(services, gameId);
+  if (!l) throw new ApiError('NOT_FOUND', `no game ${gameId}`);
+  return l.rec;
+}
+
+/** The game right after commit `target` (a retry's answer): from the head if it is there, else from the whole log. */
+async function gameAt(services: Services, gameId: string, cur: Loaded, target: CommitRec): Promise<GameRec> {
+  if (target.version === cur.rec.version) return cur.rec;
+  const i = cur.tail.findIndex((c) => c.version === target.version);
+  let rec: GameRec | null = cur.snapshot;
+  let commits: CommitRec[];
+  if (i >= 0) commits = cur.tail.slice(0, i + 1);
+  else {
+    rec = null;
+    commits = (await services.store.listCommits(gameId, 1, target.firstSeq)) as CommitRec[];
+  }
+  for (const c of commits) rec = fold(rec, c, gameId);
+  histories.set(rec!, () => services.store.listRecipes(gameId) as Promise<CommitRec[]>);
+  return rec!;
+}
 
 function nextStatus(doc: GameDoc, rec: GameRec, change: Change): GameStatus {
   if (change.status) return change.status(doc, rec);
@@ -39,9 +156,16 @@ function nextStatus(doc: GameDoc, rec: GameRec, change: Change): GameStatus {
   return doc.state.finished ? 'FINISHED' : 'ACTIVE';
 }
 
-/** One attempt's record: the new document, status, version and the events in the outbox. */
-function build(services: Services, rec: GameRec, change: Change, idem?: Idempotency): GameRec {
-  const doc = structuredClone(rec.doc);
+/** The `actor` of a request's commit (its events and notices): its player and OAuth client (none for the sweep). */
+export function actorOf(services: Services): { actor?: Actor } {
+  const a = services.actor;
+  return a ? { actor: { playerId: a.playerId, clientId: a.clientId } } : {};
+}
+
+/** One attempt: runs the change on a copy, records what it did as a commit, and folds it. */
+export function build(services: Services, rec: GameRec, change: Change, request?: string): { commit: CommitRec; next: GameRec } {
+  const doc: GameDoc = { ...structuredClone(rec.doc), log: [] };
+  const stateBefore = doc.state;
   let events: GameEvent[];
   try {
     events = change.apply(doc, rec);
@@ -50,67 +174,136 @@ function build(services: Services, rec: GameRec, change: Change, idem?: Idempote
   }
   const status = nextStatus(doc, rec, change);
   if (status === 'ACTIVE') runBots(rec.id, doc, events, rec.lastSeq);
-  const now = services.now();
-  refreshPending(doc, status === 'ACTIVE', now);
-  const at = now.toISOString();
-  const outbox: StoredEvent[] = events.map((e, i) => ({ seq: rec.lastSeq + 1 + i, at, ...e }));
-  const version = rec.version + 1;
-  const finalStatus = doc.state.finished && status === 'ACTIVE' ? 'FINISHED' : status;
-  return {
-    ...rec,
-    version,
+  const finalStatus: GameStatus = doc.state.finished && status === 'ACTIVE' ? 'FINISHED' : status;
+  const body: CommitBody = {};
+  if (doc.state !== stateBefore) body.reset = true;
+  if (doc.log && doc.log.length > 0) body.cmds = doc.log;
+  const before = rec.doc as unknown as Record<string, unknown>;
+  const after = doc as unknown as Record<string, unknown>;
+  for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (DERIVED.has(k)) continue;
+    if (after[k] === undefined) {
+      if (before[k] !== undefined) (body.del ??= []).push(k);
+    } else if (JSON.stringify(after[k]) !== JSON.stringify(before[k])) (body.set ??= {})[k as keyof GameDoc] = after[k] as never;
+  }
+  const commit: CommitRec = {
+    version: rec.version + 1,
+    firstSeq: rec.lastSeq + 1,
+    at: services.now().toISOString(),
     status: finalStatus,
-    dueAt: finalStatus === 'ACTIVE' ? nextDeadline(doc) : null,
-    updatedAt: at,
-    doc,
-    lastSeq: rec.lastSeq + events.length,
-    outbox,
-    requests: idem ? { ...rec.requests, [`${idem.scope}#${idem.requestId}`]: version } : rec.requests,
+    events,
+    body,
+    notices: [],
+    ...(request ? { request } : {}),
+    ...actorOf(services),
   };
+  const next = fold(rec, commit, rec.id);
+  // The log must replay to exactly what was computed: never store a commit that does not.
+  if (JSON.stringify(next.doc.state) !== JSON.stringify(doc.state)) throw new Error(`game ${rec.id}: commit ${commit.version} does not replay to the state computed`);
+  commit.notices = noticesOf(rec, next).map((n) => ({ ...n, ...actorOf(services) }));
+  return { commit, next };
 }
 
-/** The answer snapshot kept for retries: the record without its (already copied) outbox. */
-const snapshot = (r: GameRec): GameRec => ({ ...r, outbox: [] });
+/** Whether this commit writes the snapshot (see SNAPSHOT_EVERY). */
+function snapshotDue(cur: Loaded, commit: CommitRec, next: GameRec): boolean {
+  const snap = cur.snapshot;
+  if (!snap || cur.tail.length + 1 >= SNAPSHOT_EVERY) return true;
+  if (commit.status !== 'ACTIVE' || snap.status !== 'ACTIVE') return true;
+  if (commit.notices.length > 0 || cur.tail.some((c) => c.notices.length > 0)) return true;
+  // The due-work index must never promise a later deadline than the game has.
+  if (next.dueAt && (!snap.dueAt || next.dueAt < snap.dueAt)) return true;
+  return false;
+}
 
-export async function loadOrNotFound(services: Services, gameId: string): Promise<GameRec> {
-  const rec = await services.store.loadGame<GameDoc>(gameId);
-  if (!rec) throw new ApiError('NOT_FOUND', `no game ${gameId}`);
-  return rec;
+/**
+ * After our commit: hand its notices (and those of earlier commits whose writer stopped before
+ * its snapshot) to the queue, then write the snapshot if due. The snapshot marks "notices of
+ * every commit up to here were handed": notices come first.
+ */
+async function finish(services: Services, cur: Loaded, commit: CommitRec, next: GameRec): Promise<void> {
+  services.changes.publish(next.id);
+  const untold = [...cur.tail, commit].filter((c) => c.notices.length > 0);
+  if (untold.length > 0) await services.notices.send(untold.map((c) => ({ type: 'notices', gameId: next.id, notices: c.notices })));
+  if (snapshotDue(cur, commit, next)) await services.store.saveSnapshot(next);
+}
+
+/**
+ * Brings a game's snapshot up to its log (the sweep, after a crash between a commit and its
+ * snapshot): hands the notices of the commits past the snapshot and writes it. False if it was current.
+ */
+export async function repair(services: Services, gameId: string, loaded?: Loaded): Promise<boolean> {
+  const cur = loaded ?? (await load(services, gameId));
+  if (!cur || cur.tail.length === 0) return false;
+  const untold = cur.tail.filter((c) => c.notices.length > 0);
+  if (untold.length > 0) await services.notices.send(untold.map((c) => ({ type: 'notices', gameId, notices: c.notices })));
+  await services.store.saveSnapshot(cur.rec);
+  return true;
 }
 
 /** Applies `change` to the game and commits it (then any bot moves left); returns the change's record. */
 export async function commitChange(services: Services, gameId: string, change: Change, idem?: Idempotency): Promise<GameRec> {
-  const rec = await commitOnce(services, gameId, change, idem);
-  if (rec.outbox.length > 0) await continueBots(services, rec); // only after a commit of ours
-  return rec;
+  return (await commitChangeResult(services, gameId, change, idem)).rec;
 }
 
-async function commitOnce(services: Services, gameId: string, change: Change, idem?: Idempotency): Promise<GameRec> {
+/** As commitChange, and whether this call committed (false: nothing needed, or a retry answered). */
+export async function commitChangeResult(services: Services, gameId: string, change: Change, idem?: Idempotency): Promise<{ rec: GameRec; mine: boolean }> {
+  const r = await commitOnce(services, gameId, change, idem);
+  if (r.mine) await continueBots(services, r.rec); // only after a commit of ours
+  return r;
+}
+
+async function commitOnce(services: Services, gameId: string, change: Change, idem?: Idempotency): Promise<{ rec: GameRec; mine: boolean }> {
   const { store } = services;
-  if (idem) {
-    const done = await store.getRequest<GameRec>(gameId, idem.scope, idem.requestId);
-    if (done) {
-      if (done.fingerprint !== idem.fingerprint) throw new ApiError('CONFLICT', `requestId ${idem.requestId} was used for another command`);
-      return done.answer;
-    }
-  }
+  const request = idem ? `${idem.scope}#${idem.requestId}` : undefined;
+  /** Set once the request id is claimed (by us or an earlier call): its commit comes after this seq. */
+  let claimedAfter: number | null = null;
+
+  /** The commit that applied our request since the claim, if any. */
+  const applied = async (cur: Loaded): Promise<CommitRec | null> => {
+    if (claimedAfter === null || !request) return null;
+    if ((cur.snapshot?.lastSeq ?? 0) <= claimedAfter) return cur.tail.find((c) => c.request === request && c.firstSeq > claimedAfter!) ?? null;
+    return (await store.findRequestCommit(gameId, claimedAfter, request)) as CommitRec | null;
+  };
+
+  /** A retry: the request was claimed before. CONFLICT for another command; else its commit if there is one. */
+  const adopt = async (cur: Loaded): Promise<CommitRec | null> => {
+    const rec = await store.getRequest(gameId, idem!.scope, idem!.requestId);
+    if (rec && rec.fingerprint !== idem!.fingerprint) throw new ApiError('CONFLICT', `requestId ${idem!.requestId} was used for another command`);
+    claimedAfter = rec ? rec.after : 0;
+    return applied(cur);
+  };
+
   for (let attempt = 0; attempt < MAX_COMMIT_ATTEMPTS; attempt++) {
-    const rec = await loadOrNotFound(services, gameId);
-    // Applied by a concurrent duplicate whose record is not written yet: never apply twice.
-    if (idem && rec.requests[`${idem.scope}#${idem.requestId}`] !== undefined) {
-      // If that call failed before writing the record, write it now (this version is its answer):
-      // once the game item forgets the id, a later retry must still find it.
-      if (rec.requests[`${idem.scope}#${idem.requestId}`] === rec.version) {
-        await store.putRequest(gameId, idem.scope, idem.requestId, { fingerprint: idem.fingerprint, version: rec.version, answer: snapshot(rec) }, services.now());
+    const cur = await load(services, gameId);
+    if (!cur) throw new ApiError('NOT_FOUND', `no game ${gameId}`);
+    const done = await applied(cur);
+    if (done) return { rec: await gameAt(services, gameId, cur, done), mine: false };
+    if (change.needed && !change.needed(cur.rec)) return { rec: cur.rec, mine: false };
+    let built: { commit: CommitRec; next: GameRec };
+    try {
+      built = build(services, cur.rec, change, request);
+    } catch (e) {
+      // A retry of a request that was applied may no longer be legal: answer it from its commit.
+      if (idem && claimedAfter === null && e instanceof ApiError && (await store.getRequest(gameId, idem.scope, idem.requestId))) {
+        const earlier = await adopt(cur);
+        if (earlier) return { rec: await gameAt(services, gameId, cur, earlier), mine: false };
       }
-      return rec;
+      throw e;
     }
-    if (change.needed && !change.needed(rec)) return rec;
-    const next = build(services, rec, change, idem);
-    if (await store.commitGame(next)) {
-      if (idem) await store.putRequest(gameId, idem.scope, idem.requestId, { fingerprint: idem.fingerprint, version: next.version, answer: snapshot(next) }, services.now());
-      await afterCommit(services, rec, next);
-      return next;
+    if (idem && claimedAfter === null) {
+      const claimed = await store.claimRequest(gameId, idem.scope, idem.requestId, { fingerprint: idem.fingerprint, after: cur.rec.lastSeq }, services.now());
+      if (!claimed) {
+        const earlier = await adopt(cur);
+        if (earlier) return { rec: await gameAt(services, gameId, cur, earlier), mine: false };
+        // Claimed but not applied: the first call may still be at it, or it stopped. Apply it
+        // here; the commit key and the check above make sure only one of us does.
+      } else claimedAfter = cur.rec.lastSeq;
+      if (!claimed) continue;
+    }
+    if (await store.appendCommit(gameId, built.commit)) {
+      await finish(services, cur, built.commit, built.next);
+      histories.set(built.next, () => store.listRecipes(gameId) as Promise<CommitRec[]>);
+      return { rec: built.next, mine: true };
     }
     await pause(attempt);
   }
@@ -125,10 +318,23 @@ export async function continueBots(services: Services, rec: GameRec): Promise<nu
   let commits = 0;
   let cur = rec;
   while (cur.status === 'ACTIVE' && awaitedBot(cur.doc) !== undefined) {
-    cur = await commitOnce(services, cur.id, { apply: () => [], needed: (r) => r.status === 'ACTIVE' && awaitedBot(r.doc) !== undefined });
-    if (cur.outbox.length === 0) break; // not committed by us: someone else moved the bots already
+    const r = await commitOnce(services, cur.id, { apply: () => [], needed: (x) => x.status === 'ACTIVE' && awaitedBot(x.doc) !== undefined });
+    if (!r.mine) break; // someone else moved the bots already
+    cur = r.rec;
     commits++;
     if (commits > 100) break; // a rules bug must not spin forever
   }
   return commits;
+}
+
+/**
+ * Writes a new game (LOBBY, version 1): its first commit carries the whole document and the
+ * creation events. Returns the record, or null if the id is taken.
+ */
+export async function insertNewGame(services: Services, id: string, doc: GameDoc, events: GameEvent[], at: string): Promise<GameRec | null> {
+  const commit: CommitRec = { version: 1, firstSeq: 1, at, status: 'LOBBY', events, body: { doc }, notices: [], ...actorOf(services) };
+  const rec = fold(null, commit, id);
+  if (!(await services.store.insertGame(rec, commit))) return null;
+  histories.set(rec, () => services.store.listRecipes(id) as Promise<CommitRec[]>);
+  return rec;
 }

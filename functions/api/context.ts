@@ -1,39 +1,106 @@
 // Per-request context: the shared services and who is calling. A bad token is remembered,
 // not thrown here, so that the resolvers answer it as a typed UNAUTHENTICATED error.
-import type { Store } from '../store/index.js';
-import { bearerToken, type Player, verifyToken } from './auth.js';
+import type { PlayerRecord, Store } from '../store/index.js';
+import { bearerToken, type Credential, type Player, type Verifier } from './auth.js';
 import type { GameChanges } from './changes.js';
 import { ApiError } from './errors.js';
+import type { NoticeQueue } from './notices.js';
+import type { KeySource } from './keys.js';
+import { type PlayerCache, resolvePlayer } from './accounts.js';
 import type { WebhookConfig } from './webhooks.js';
+import { type Limiters, principals } from './ratelimit.js';
+
+/** Who made a change: recorded on every event and webhook body. */
+export interface Actor {
+  playerId: string | null;
+  /** The OAuth client the request came through (the web app, an integrator site); null: a guest token or the service itself. */
+  clientId: string | null;
+}
+
+export interface AuthConfig {
+  issuer: string | null;
+  clientId: string | null;
+  scope: string;
+  guests: boolean;
+}
 
 export interface Services {
   store: Store;
-  signingKey: string;
+  /** The service's own signing keys (guest and site-user sessions). */
+  keys: KeySource;
+  verifier: Verifier;
+  players: PlayerCache;
   now: () => Date;
   webhooks: WebhookConfig;
   changes: GameChanges;
+  /** Where commits hand what they must tell (an in-process worker locally, SQS on AWS). */
+  notices: NoticeQueue;
+  /** What Query.authConfig answers (how the web app signs in). */
+  authConfig: AuthConfig;
+  /** Set on the per-request copy of the services: who is acting (null for the sweep). */
+  actor?: Actor | null;
+  /** Per-instance rate limits (ratelimit.ts). */
+  limiters: Limiters;
 }
 
 export interface ApiContext {
   services: Services;
   player: Player | null;
+  /** The verified token, if one was sent and it is valid. */
+  credential: Credential | null;
+  /** The player record behind `player` (tokens, kind, issuer). */
+  profile: PlayerRecord | null;
+  /**
+   * The integrator client acting (its client-credentials token, or one of its users' sessions):
+   * rate limits key on it as well as on the player. Null for guests and the web app's users.
+   */
+  clientId: string | null;
   authError: ApiError | null;
+  /** The caller's network address (rate limits of anonymous calls), if the entry point knows it. */
+  address?: string | null;
 }
 
-export async function createContext(services: Services, headers: Record<string, string | undefined>): Promise<ApiContext> {
+export async function createContext(services: Services, headers: Record<string, string | undefined>, address: string | null = null): Promise<ApiContext> {
   const token = bearerToken(headers);
-  if (token === null) return { services, player: null, authError: null };
+  const anonymous: ApiContext = { services, player: null, credential: null, profile: null, clientId: null, authError: null, address };
+  if (token === null) return anonymous;
   try {
-    return { services, player: await verifyToken(services.signingKey, token, services.now()), authError: null };
+    if (token === '') throw new ApiError('UNAUTHENTICATED', 'malformed Authorization header');
+    const credential = await services.verifier.verify(token);
+    const profile = await resolvePlayer(services, credential);
+    const player = profile ? { id: profile.id, name: profile.name } : null;
+    // Events name the app a user came through (audit); rate limits key on integrators only
+    // (their client tokens and their users' sessions), not on the first-party web app.
+    const clientId = credential.type === 'user' ? null : credential.clientId;
+    const actor = { playerId: player?.id ?? null, clientId: credential.clientId };
+    return { services: { ...services, actor }, player, credential, profile, clientId, authError: null, address };
   } catch (e) {
-    return { services, player: null, authError: e as ApiError };
+    if (!(e instanceof ApiError)) throw e;
+    return { ...anonymous, authError: e };
   }
 }
 
-/** The caller, or UNAUTHENTICATED. */
+/**
+ * The per-instance rate limit of one operation, before it runs: reads and mutations per
+ * principal (player and acting client; the address for anonymous calls), sign-ups per address.
+ * Throws RATE_LIMITED with `retryAfterSeconds`.
+ */
+export function admit(ctx: ApiContext, kind: 'query' | 'mutation' | 'subscription', fields: readonly string[] = []): void {
+  const keys = principals(ctx);
+  const { limiters } = ctx.services;
+  if (kind === 'mutation' && !ctx.player && fields.includes('signUp')) limiters.signUp.check(keys, 'sign-ups per address');
+  else if (kind === 'mutation') limiters.write.check(keys, 'mutations per player');
+  else limiters.read.check(keys, 'reads per player');
+}
+
+/** The caller, or UNAUTHENTICATED (FORBIDDEN for a signed-in account that has no player yet). */
 export function requirePlayer(ctx: ApiContext): Player {
   if (ctx.authError) throw ctx.authError;
-  if (!ctx.player) throw new ApiError('UNAUTHENTICATED', 'this call needs Authorization: Bearer <token> (see signUp)');
+  if (!ctx.player) {
+    if (ctx.credential?.type === 'user') throw new ApiError('FORBIDDEN', 'this account has no player yet: choose a display name with register(name), or link a guest player with linkGuest');
+    if (ctx.credential?.type === 'client') throw new ApiError('FORBIDDEN', 'a client token acts for one of its users: exchange it with actAs(user) first');
+    throw new ApiError('UNAUTHENTICATED', 'this call needs Authorization: Bearer <token> (sign in, or signUp as a guest)');
+  }
   return ctx.player;
 }
 

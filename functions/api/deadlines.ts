@@ -4,7 +4,7 @@
 // sweeps at once make the move once (the loser finds the seat no longer late).
 import type { GameEvent } from '../engine/index.js';
 import { botMove } from './bots.js';
-import { commitChange } from './commit.js';
+import { commitChangeResult } from './commit.js';
 import type { Services } from './context.js';
 import { DEFAULT_TIMEOUTS_BEFORE_BOT, deadlineOf, lateSeats, play, refreshPending } from './doc.js';
 
@@ -15,7 +15,7 @@ export const DEFAULT_MOVE_BOT = 'greedy' as const;
 export async function enforceDeadlines(services: Services, gameId: string): Promise<number> {
   const now = services.now();
   let made = 0;
-  const rec = await commitChange(services, gameId, {
+  const { mine } = await commitChangeResult(services, gameId, {
     needed: (r) => r.status === 'ACTIVE' && lateSeats(r.doc, now).length > 0,
     apply: (doc, r) => {
       made = 0;
@@ -40,5 +40,5 @@ export async function enforceDeadlines(services: Services, gameId: string): Prom
       return events;
     },
   });
-  return rec.outbox.length > 0 ? made : 0;
+  return mine ? made : 0;
 }

@@ -1,6 +1,7 @@
 // The API's game document, stored opaquely by the store: who sits where, the options, the
-// engine's state, since when each awaited seat has been waited for (for deadlines) and the
-// command log (every command the engine applied, bots' and timeouts' included: replays).
+// engine's state and since when each awaited seat has been waited for (for deadlines). The
+// commands live in the game's commit items (bots' and timeouts' included: replays), not here.
+import { ApiError } from './errors.js';
 import { applyInPlace, awaitedSeats, type BotKind, type Command, type EditionId, type GameEvent, type GameOptions, type GameState } from '../engine/index.js';
 
 export interface SeatHolder {
@@ -9,6 +10,11 @@ export interface SeatHolder {
   bot: BotKind | null;
   /** A player replaced by a bot after too many timeouts (still a member: sees the seat). */
   replaced?: boolean;
+  /**
+   * A free seat kept for this player (a rematch invites the old game's players; each takes
+   * the seat by accepting: `rematch` or `joinGame`). Nobody else may take it.
+   */
+  invited?: string;
 }
 
 /** One applied command and the seq of the last event it produced (its place in the log). */
@@ -27,7 +33,7 @@ export interface GameDoc {
   state: GameState;
   /** Awaited seat -> the decision awaited and when it became pending. */
   pending: Record<string, { key: string; since: string }>;
-  /** Commands applied since the start, in order (older games: absent). */
+  /** Commands applied by the commit being computed (collected by `play`; never stored in the snapshot). */
   log?: LoggedCommand[];
   /** Anyone with the id may watch (spectator view); default true. */
   spectators?: boolean;
@@ -41,6 +47,37 @@ export interface GameDoc {
   startSeq?: number;
   /** The game created by `rematch`, once asked for. */
   rematchId?: string;
+  /**
+   * The player who chose the seed at creation (private games, tests, bug reports): such a seed
+   * is public at once and the game is marked everywhere. Absent: the server drew it (CSPRNG).
+   */
+  seedChosenBy?: { playerId: string; name: string };
+  /** Players' commands applied so far (bounded: BOUNDS.commandsPerGame). */
+  commands?: number;
+  /** Per seat: the minute (epoch minutes) and the commands counted in it (BOUNDS.commandsPerSeatPerMinute). */
+  commandRate?: Record<string, { m: number; n: number }>;
+  /** Per seat: the day (`round:day`) and how often its choice was changed that day (MAX_CHOICE_CHANGES_PER_DAY). */
+  choiceChanges?: Record<string, { d: string; n: number }>;
+}
+
+/**
+ * How often a seat may change the day's card once chosen (the choice stays secret until the
+ * last seat chooses, so it may be replaced; not without end): one more change is LIMIT_EXCEEDED.
+ * Every change is a commit item of its own, so this bounds the log of a day, and with it a game's.
+ */
+export const MAX_CHOICE_CHANGES_PER_DAY = 20;
+
+/** Counts a change of `seat`'s card for the day (call before applying the command); throws LIMIT_EXCEEDED past the limit. */
+export function countChoiceChange(doc: GameDoc, seat: number, command: Command): void {
+  const g = doc.state;
+  if (!('play' in command) || g.seats[seat]?.choice === undefined || g.seats[seat].choice < 0) return;
+  const day = `${g.round}:${g.day}`;
+  const changes = (doc.choiceChanges ??= {});
+  const n = changes[seat]?.d === day ? changes[seat].n : 0;
+  if (n >= MAX_CHOICE_CHANGES_PER_DAY) {
+    throw new ApiError('LIMIT_EXCEEDED', `choice changes limit: at most ${MAX_CHOICE_CHANGES_PER_DAY} changes of the day's card per seat`, { limit: { name: 'choiceChangesPerDay', max: MAX_CHOICE_CHANGES_PER_DAY } });
+  }
+  changes[seat] = { d: day, n: n + 1 };
 }
 
 export const DEFAULT_TIMEOUTS_BEFORE_BOT = 3;
@@ -56,6 +93,15 @@ export function seatOf(doc: GameDoc, playerId: string | null | undefined): numbe
 
 export const isFull = (doc: GameDoc) => doc.seats.every((s) => s.playerId !== null || s.bot !== null);
 
+/** The free seat `playerId` may take: the one kept for them, else the first one kept for nobody. */
+export function freeSeatFor(doc: GameDoc, playerId: string | null): number | null {
+  const free = (s: SeatHolder) => s.playerId === null && s.bot === null;
+  const mine = playerId === null ? -1 : doc.seats.findIndex((s) => free(s) && s.invited === playerId);
+  if (mine >= 0) return mine;
+  const any = doc.seats.findIndex((s) => free(s) && !s.invited);
+  return any < 0 ? null : any;
+}
+
 /** The engine options the game was created with (replays and the scenario start from them). */
 export function engineOptions(doc: GameDoc): GameOptions {
   return { edition: doc.edition, players: doc.seats.length, seed: doc.seed, ...(doc.board ? { board: doc.board } : {}) };
@@ -67,7 +113,6 @@ export function engineOptions(doc: GameDoc): GameOptions {
  */
 export function play(doc: GameDoc, command: Command, events: GameEvent[], baseSeq: number): void {
   applyInPlace(doc.state, command, events);
-  // A game started before logs were kept has none: never start a partial one.
   doc.log?.push({ c: command, seq: baseSeq + events.length });
 }
 

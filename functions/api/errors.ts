@@ -14,6 +14,8 @@ export type ApiErrorCode =
   | 'BAD_USER_INPUT'
   | 'CONFLICT'
   | 'NOT_AVAILABLE'
+  | 'RATE_LIMITED'
+  | 'LIMIT_EXCEEDED'
   | 'SUBSCRIPTION_OVER_HTTP';
 
 /** HTTP status for the REST routes. */
@@ -26,6 +28,8 @@ export const HTTP_STATUS: Record<ApiErrorCode | 'INTERNAL_SERVER_ERROR', number>
   BAD_USER_INPUT: 400,
   CONFLICT: 409,
   NOT_AVAILABLE: 501,
+  RATE_LIMITED: 429,
+  LIMIT_EXCEEDED: 422,
   SUBSCRIPTION_OVER_HTTP: 400,
   INTERNAL_SERVER_ERROR: 500,
 };
@@ -34,8 +38,10 @@ export class ApiError extends GraphQLError {
   constructor(
     readonly code: ApiErrorCode,
     message: string,
+    /** Extra fields for `extensions` (e.g. `retryAfterSeconds`, `limit`). */
+    readonly details: Record<string, unknown> = {},
   ) {
-    super(message, { extensions: { code } });
+    super(message, { extensions: { ...details, code } });
     this.name = 'ApiError';
   }
 }
@@ -54,6 +60,23 @@ const APOLLO_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED
 
 const GENERIC: GraphQLFormattedError = { message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
 
+const LIMIT_NAMES: Record<string, string> = { 'Query depth': 'depth', Aliases: 'aliases', Directives: 'directives', 'Query Cost': 'cost' };
+
+/**
+ * graphql-armor and graphql-js word their limits as "Syntax Error: ..."; say which limit was
+ * hit instead, with its value (`extensions.limit: { name, max, found }`).
+ */
+export function namedLimit(message: string): { message: string; limit: { name: string; max: number; found?: number } } | null {
+  const armor = /^Syntax Error: (Query depth|Aliases|Directives|Query Cost) limit of (\d+) exceeded, found (\d+(?:\.\d+)?)\.?$/.exec(message);
+  if (armor) {
+    const name = LIMIT_NAMES[armor[1]];
+    return { message: message.replace(/^Syntax Error: /, ''), limit: { name, max: Number(armor[2]), found: Math.ceil(Number(armor[3])) } };
+  }
+  const tokens = /^Syntax Error: Document contains more th\w+ (\d+) tokens/.exec(message);
+  if (tokens) return { message: `Token limit of ${tokens[1]} exceeded: a document has at most ${tokens[1]} tokens`, limit: { name: 'tokens', max: Number(tokens[1]) } };
+  return null;
+}
+
 /** Apollo's formatError: keep ours and Apollo's request errors, hide everything else. */
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   // A plugin's ApiError may arrive wrapped (Apollo wraps errors that are not its graphql
@@ -61,10 +84,12 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   const inner = (error as { originalError?: unknown } | null)?.originalError;
   const original = inner instanceof ApiError ? inner : fromEngine(unwrapResolverError(error));
   if (original instanceof ApiError) {
-    return { message: original.message, locations: formatted.locations, path: formatted.path, extensions: { code: original.code } };
+    return { message: original.message, locations: formatted.locations, path: formatted.path, extensions: { ...original.details, code: original.code } };
   }
   const code = formatted.extensions?.code;
   if (typeof code === 'string' && APOLLO_CODES.has(code)) {
+    const limit = namedLimit(formatted.message);
+    if (limit) return { message: limit.message, locations: formatted.locations, path: formatted.path, extensions: { code, limit: limit.limit } };
     return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code } };
   }
   console.error('unexpected error', error);
@@ -74,7 +99,7 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
 /** The REST form of an error: status and a JSON body `{ error: { code, message } }`. */
 export function restError(e: unknown): { status: number; body: string } {
   const err = fromEngine(e);
-  if (err instanceof ApiError) return { status: HTTP_STATUS[err.code], body: JSON.stringify({ error: { code: err.code, message: err.message } }) };
+  if (err instanceof ApiError) return { status: HTTP_STATUS[err.code], body: JSON.stringify({ error: { ...err.details, code: err.code, message: err.message } }) };
   console.error('unexpected error', e);
   return { status: 500, body: JSON.stringify({ error: GENERIC.extensions && { code: 'INTERNAL_SERVER_ERROR', message: GENERIC.message } }) };
 }

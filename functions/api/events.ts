@@ -8,6 +8,8 @@ export interface LogEvent {
   at: string;
   type: string;
   data: Record<string, unknown>;
+  /** Who caused the change (functions/api/commit.ts actorOf); null: the service itself. */
+  actor?: { playerId: string | null; clientId: string | null } | null;
 }
 
 /** The GraphQL object type of an event type: `cardChosen` -> `CardChosenEvent`. */
@@ -31,10 +33,10 @@ export function typedEvent(e: LogEvent): Record<string, unknown> {
   const maps = FIELD_MAPS[e.type] ?? {};
   const fields: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(e.data)) {
-    if (k === 'seq' || k === 'at' || k === 'type' || k === 'data') continue; // the envelope wins
+    if (k === 'seq' || k === 'at' || k === 'type' || k === 'data' || k === 'actor') continue; // the envelope wins
     fields[k] = maps[k] ? maps[k](v) : v;
   }
-  return { ...fields, seq: e.seq, at: e.at, type: e.type, data: e.data };
+  return { ...fields, seq: e.seq, at: e.at, type: e.type, data: e.data, actor: e.actor ?? null };
 }
 
 /** Event.__resolveType: an event type the schema does not know is a server bug, not a client's. */

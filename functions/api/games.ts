@@ -4,11 +4,13 @@ import { randomUUID } from 'node:crypto';
 import { type BotKind, createGame as engineCreateGame, type Command, type EditionId, type GameEvent, viewEvent } from '../engine/index.js';
 import type { GameStatus } from '../store/index.js';
 import type { Player } from './auth.js';
-import { commitChange, type GameRec, loadOrNotFound } from './commit.js';
+import { commitChange, foldHead, type GameRec, insertNewGame, loadGames, loadOrNotFound } from './commit.js';
 import type { Services } from './context.js';
 import { canWatch } from './access.js';
-import { BOT_NAMES, DEFAULT_TIMEOUTS_BEFORE_BOT, engineOptions, type GameDoc, isFull, play, seatOf } from './doc.js';
+import { BOT_NAMES, countChoiceChange, DEFAULT_TIMEOUTS_BEFORE_BOT, engineOptions, freeSeatFor, type GameDoc, isFull, play, seatOf } from './doc.js';
 import { ApiError, fromEngine } from './errors.js';
+import { drawSeed } from './seeds.js';
+import { BOUNDS, rateLimited } from './ratelimit.js';
 import { describeEvent, namesOf } from './words.js';
 
 export interface CreateGameInput {
@@ -27,12 +29,24 @@ const bad = (m: string): never => {
   throw new ApiError('BAD_USER_INPUT', m);
 };
 
-export async function signUp(services: Services, name: string): Promise<Player> {
-  const trimmed = name.trim();
-  if (trimmed.length < 1 || trimmed.length > 40) bad('a name has 1-40 characters');
-  const player = { id: randomUUID(), name: trimmed };
-  await services.store.insertPlayer({ ...player, createdAt: services.now().toISOString() });
-  return player;
+/**
+ * Lobby integrity: at most BOUNDS.openLobbiesPerPlayer open lobbies created by one player
+ * (LIMIT_EXCEEDED), and BOUNDS.gamesCreatedPerHour creations per hour counted on the player
+ * item (RATE_LIMITED): one account cannot fill the open lobby.
+ */
+async function admitCreation(services: Services, player: Player): Promise<void> {
+  const recent = await loadGames(services, await services.store.listMemberGameIds(player.id, 100));
+  const open = recent.filter((r) => r.status === 'LOBBY' && r.doc.creatorId === player.id).length;
+  if (open >= BOUNDS.openLobbiesPerPlayer) {
+    throw new ApiError('LIMIT_EXCEEDED', `open lobbies limit: at most ${BOUNDS.openLobbiesPerPlayer} games in the LOBBY created by one player; start or leave one first`, { limit: { name: 'openLobbiesPerPlayer', max: BOUNDS.openLobbiesPerPlayer } });
+  }
+  if (!services.limiters.itemRates) return;
+  const now = services.now();
+  const hour = now.toISOString().slice(0, 13);
+  if (!(await services.store.countOnPlayer(player.id, 'created', hour, BOUNDS.gamesCreatedPerHour))) {
+    const next = Date.parse(`${hour}:00:00.000Z`) + 3600_000;
+    throw rateLimited(`games created: at most ${BOUNDS.gamesCreatedPerHour} per hour`, next - now.getTime());
+  }
 }
 
 export async function createGame(services: Services, player: Player, input: CreateGameInput): Promise<GameRec> {
@@ -43,8 +57,9 @@ export async function createGame(services: Services, player: Player, input: Crea
   if (!Number.isInteger(bots) || bots < 0 || bots > seats - 1) bad(`bots is 0-${seats - 1} (seat 0 is yours)`);
   const limit = input.decisionTimeLimitHours ?? null;
   if (limit !== null && (!Number.isInteger(limit) || limit < 1 || limit > 720)) bad('decisionTimeLimitHours is 1-720');
-  const seed = input.seed ?? randomUUID();
-  if (seed.length > 200) bad('a seed has at most 200 characters');
+  const chosen = input.seed !== undefined && input.seed !== null;
+  if (chosen && (input.seed!.length < 1 || input.seed!.length > 200)) bad('a seed has 1-200 characters');
+  const seed = chosen ? input.seed! : drawSeed();
   // The option as asked (kept for replays and rematches); the engine decides what it means.
   const board = input.board ? input.board.toLowerCase() : null;
   const timeoutsBeforeBot = input.timeoutsBeforeBot ?? DEFAULT_TIMEOUTS_BEFORE_BOT;
@@ -55,6 +70,7 @@ export async function createGame(services: Services, player: Player, input: Crea
   } catch (e) {
     throw fromEngine(e);
   }
+  await admitCreation(services, player);
   const botKind = (input.botKind ?? 'GREEDY').toLowerCase() as BotKind;
   const doc: GameDoc = {
     edition,
@@ -69,31 +85,22 @@ export async function createGame(services: Services, player: Player, input: Crea
     seed,
     state,
     pending: {},
-    log: [],
     spectators: input.spectators ?? true,
     timeoutsBeforeBot,
     timeouts: {},
     botKind,
+    ...(chosen ? { seedChosenBy: { playerId: player.id, name: player.name } } : {}),
   };
-  const now = services.now().toISOString();
   const events = [
-    { type: 'gameCreated', data: { edition, board, seats, bots, decisionTimeLimitHours: limit, spectators: doc.spectators, timeoutsBeforeBot } },
+    { type: 'gameCreated', data: { edition, board, seats, bots, decisionTimeLimitHours: limit, spectators: doc.spectators, timeoutsBeforeBot, seedChosenBy: doc.seedChosenBy?.playerId ?? null } },
     { type: 'playerJoined', data: { seat: 0, playerId: player.id, name: player.name } },
   ];
-  const rec: GameRec = {
-    id: randomUUID(),
-    version: 1,
-    status: 'LOBBY',
-    createdAt: now,
-    updatedAt: now,
-    doc,
-    lastSeq: events.length,
-    outbox: events.map((e, i) => ({ seq: i + 1, at: now, ...e })),
-    requests: {},
-  };
+  const id = randomUUID();
   // Index first: the index may name a game the player is not in (filtered), never miss one.
-  await services.store.putMember(rec.id, player.id, rec.createdAt);
-  if (!(await services.store.insertGame(rec))) throw new Error('game id collision');
+  const now = services.now().toISOString();
+  await services.store.putMember(id, player.id, now);
+  const rec = await insertNewGame(services, id, doc, events, now);
+  if (!rec) throw new Error('game id collision');
   return rec;
 }
 
@@ -110,14 +117,14 @@ export async function joinGame(services: Services, player: Player, gameId: strin
       apply: (doc, rec) => {
         lobbyOnly(rec, 'join');
         if (seatOf(doc, player.id) !== null) throw new ApiError('CONFLICT', 'you already sit in this game');
-        const seat = doc.seats.findIndex((s) => s.playerId === null && s.bot === null);
-        if (seat < 0) throw new ApiError('CONFLICT', 'the game is full');
+        const seat = freeSeatFor(doc, player.id);
+        if (seat === null) throw new ApiError('CONFLICT', 'the game is full');
         doc.seats[seat] = { playerId: player.id, name: player.name, bot: null };
         return [{ type: 'playerJoined', data: { seat, playerId: player.id, name: player.name } }];
       },
     });
   } catch (e) {
-    const now = await services.store.getGameRaw<GameDoc>(gameId);
+    const now = await loadOrNotFound(services, gameId).catch(() => null);
     if (now && seatOf(now.doc, player.id) === null) await services.store.deleteMember(gameId, player.id);
     throw e;
   }
@@ -177,7 +184,6 @@ export async function startGame(services: Services, player: Player, gameId: stri
       // The same options and seed make the same state; this time keep its set-up events.
       const setup: GameEvent[] = [];
       const g = (doc.state = engineCreateGame(engineOptions(doc), setup));
-      doc.log = [];
       events.push({ type: 'gameStarted', data: { players: g.players, names: doc.seats.map((s) => s.name), round: g.round, day: g.day, loot: g.days[0] ?? [] } });
       doc.startSeq = rec.lastSeq + events.length;
       return [...events, ...setup];
@@ -186,12 +192,31 @@ export async function startGame(services: Services, player: Player, gameId: stri
   });
 }
 
+/**
+ * Per-game bounds kept on the game item (written by the command anyway): commands per game
+ * (LIMIT_EXCEEDED) and per seat per minute (RATE_LIMITED). A refused command writes nothing.
+ */
+function countCommand(services: Services, doc: GameDoc, seat: number): void {
+  const n = doc.commands ?? 0;
+  if (n >= BOUNDS.commandsPerGame) {
+    throw new ApiError('LIMIT_EXCEEDED', `commands per game limit: at most ${BOUNDS.commandsPerGame}`, { limit: { name: 'commandsPerGame', max: BOUNDS.commandsPerGame } });
+  }
+  doc.commands = n + 1;
+  if (!services.limiters.itemRates) return;
+  const ms = services.now().getTime();
+  const minute = Math.floor(ms / 60_000);
+  const rate = (doc.commandRate ??= {});
+  const cur = rate[seat]?.m === minute ? rate[seat] : { m: minute, n: 0 };
+  if (cur.n >= BOUNDS.commandsPerSeatPerMinute) throw rateLimited(`commands: at most ${BOUNDS.commandsPerSeatPerMinute} per seat per minute`, (minute + 1) * 60_000 - ms);
+  rate[seat] = { m: minute, n: cur.n + 1 };
+}
+
 /** A seated player's command: a card choice or a prompt answer. */
 export async function command(
   services: Services,
   player: Player,
   gameId: string,
-  make: (seat: number) => Command,
+  make: (seat: number, doc: GameDoc) => Command,
   fingerprint: string,
   requestId?: string | null,
 ): Promise<GameRec> {
@@ -206,8 +231,11 @@ export async function command(
         if (seat === null) throw new ApiError('FORBIDDEN', 'you do not sit in this game');
         if (rec.status === 'LOBBY') throw new ApiError('WRONG_PHASE', 'the game has not started');
         if (doc.seats[seat].bot !== null) throw new ApiError('FORBIDDEN', 'a bot plays your seat now (too many timeouts)');
+        countCommand(services, doc, seat);
         const events: GameEvent[] = [];
-        play(doc, make(seat), events, rec.lastSeq);
+        const cmd = make(seat, doc);
+        countChoiceChange(doc, seat, cmd);
+        play(doc, cmd, events, rec.lastSeq);
         if (doc.timeouts?.[seat]) doc.timeouts[seat] = 0; // the player is back: the count starts again
         return events;
       },
@@ -217,21 +245,26 @@ export async function command(
 }
 
 export async function getGame(services: Services, gameId: string): Promise<GameRec | null> {
-  return services.store.loadGame<GameDoc>(gameId);
+  const head = await services.store.loadGame<GameDoc>(gameId);
+  return head ? foldHead(services, gameId, head).rec : null;
 }
+
 
 export async function myGames(services: Services, player: Player, status: GameStatus | null): Promise<GameRec[]> {
   const ids = await services.store.listMemberGameIds(player.id, 100);
-  const recs = await services.store.getGames<GameDoc>(ids);
+  const recs = await loadGames(services, ids);
   return recs
     .filter((r) => seatOf(r.doc, player.id) !== null && (!status || r.status === status))
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
+/** Whether a game belongs in the open lobby: a public LOBBY with a seat anyone may take. */
+export const listedInLobby = (r: GameRec): boolean => r.status === 'LOBBY' && r.doc.spectators !== false && freeSeatFor(r.doc, null) !== null;
+
 export async function openGames(services: Services): Promise<GameRec[]> {
-  const ids = await services.store.listGameIdsByStatus('LOBBY', 50);
-  const recs = await services.store.getGames<GameDoc>(ids);
-  return recs.filter((r) => r.status === 'LOBBY' && !isFull(r.doc)).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const { ids } = await services.store.listGamesByStatus('LOBBY', 50);
+  const recs = await loadGames(services, ids);
+  return recs.filter(listedInLobby).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
 export const MAX_EVENTS_PAGE = 100;
@@ -242,7 +275,6 @@ export async function events(services: Services, player: Player | null, gameId: 
   const size = limit ?? 50;
   if (!Number.isInteger(from) || from < 0) bad('after is a seq, 0 or more');
   if (!Number.isInteger(size) || size < 1 || size > MAX_EVENTS_PAGE) bad(`limit is 1-${MAX_EVENTS_PAGE}`);
-  // Loading first also finishes an outbox copy a crashed writer left undone.
   const rec = await loadOrNotFound(services, gameId);
   const seat = seatOf(rec.doc, player?.id);
   canWatch(rec, player);
@@ -251,7 +283,7 @@ export async function events(services: Services, player: Player | null, gameId: 
   return {
     events: page.events.map((e) => {
       const seen = viewEvent(e, seat);
-      return { seq: e.seq, at: e.at, ...seen, text: describeEvent(seen, names) };
+      return { seq: e.seq, at: e.at, ...seen, text: describeEvent(seen, names), actor: e.actor ?? null };
     }),
     hasMore: page.hasMore,
   };

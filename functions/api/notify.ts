@@ -1,10 +1,8 @@
-// After every commit: tell live subscribers (local server) that the game changed, and turn
-// "your turn", "a bot took a seat over" and "game ended" moments into webhook deliveries. A receiver can never fail or
-// block the move: errors are logged, each attempt is bounded by a short timeout, and failed
-// attempts are retried by the sweep.
+// What a commit must tell: "your turn", "a bot took a seat over" and "game ended" moments.
+// The commit records them in its own item (so a crash after the commit loses none); the
+// notice queue delivers them off the move's path (see notices.ts).
 import type { GameRec } from './commit.js';
-import type { Services } from './context.js';
-import { attempt, type Notice, recordDeliveries } from './webhooks.js';
+import type { Notice } from './webhooks.js';
 
 /** Which human seats became awaited by this commit, and who learns that the game ended. */
 export function noticesOf(before: GameRec, after: GameRec): Notice[] {
@@ -30,16 +28,4 @@ export function noticesOf(before: GameRec, after: GameRec): Notice[] {
     seats.forEach((h, seat) => h.playerId && out.push({ ...base, playerId: h.playerId, kind: 'gameEnded', seat }));
   }
   return out;
-}
-
-export async function afterCommit(services: Services, before: GameRec, after: GameRec): Promise<void> {
-  services.changes.publish(after.id);
-  const notices = noticesOf(before, after);
-  if (notices.length === 0) return;
-  try {
-    const deliveries = await recordDeliveries(services, notices);
-    await Promise.all(deliveries.map((d) => attempt(services, d)));
-  } catch (e) {
-    console.error('notification failed for game', after.id, e);
-  }
 }

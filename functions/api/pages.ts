@@ -1,10 +1,11 @@
 // Paged game lists (one convention for every list that can grow): `first` items after the
 // cursor `after`, answered with `pageInfo { hasNextPage endCursor }`. A cursor is opaque to
 // clients: base64url of the index sort key `<createdAt>#<gameId>` of the page's last game.
+import { listedInLobby } from './games.js';
 import type { Player } from './auth.js';
-import type { GameRec } from './commit.js';
+import { type GameRec, loadGames } from './commit.js';
 import type { Services } from './context.js';
-import { type GameDoc, isFull, seatOf } from './doc.js';
+import { isFull, seatOf } from './doc.js';
 import { ApiError } from './errors.js';
 import type { GameStatus } from '../store/index.js';
 
@@ -51,7 +52,7 @@ async function filtered(
   const games: GameRec[] = [];
   for (let reads = 0; reads < MAX_INDEX_READS; reads++) {
     const page = await read(n - games.length, before);
-    const recs = await services.store.getGames<GameDoc>(page.ids);
+    const recs = await loadGames(services, page.ids);
     const byId = new Map(recs.map((r) => [r.id, r]));
     for (const id of page.ids) {
       const r = byId.get(id);
@@ -75,21 +76,13 @@ export function myGamesPage(services: Services, player: Player, status: GameStat
   );
 }
 
-/**
- * Seam for the status index page. The store of today lists the newest LOBBY ids without a
- * cursor: read up to LOBBY_SCAN of them and cut the page by sort key here. A store that pages
- * the status index itself (`listGamesByStatus(status, limit, before)`) replaces this body.
- */
-const LOBBY_SCAN = 500;
-async function lobbyIds(services: Services, limit: number, before: string | null): Promise<{ ids: string[]; cursor: string | null }> {
-  const ids = await services.store.listGameIdsByStatus('LOBBY', LOBBY_SCAN);
-  const recs = (await services.store.getGames<GameDoc>(ids)).map((r) => ({ id: r.id, key: keyOf(r) }));
-  const after = recs.filter((r) => before === null || r.key < before).sort((a, b) => b.key.localeCompare(a.key));
-  const page = after.slice(0, limit);
-  return { ids: page.map((r) => r.id), cursor: after.length > limit ? page[page.length - 1].key : null };
+/** A page of LOBBY ids from the (sharded) status index, newest first. */
+function lobbyIds(services: Services, limit: number, before: string | null): Promise<{ ids: string[]; cursor: string | null }> {
+  return services.store.listGamesByStatus('LOBBY', limit, before);
 }
 
 /** Games waiting for players (LOBBY with a free seat), newest first. */
 export function openGamesPage(services: Services, first?: number | null, after?: string | null): Promise<GamePage> {
-  return filtered(services, (limit, before) => lobbyIds(services, limit, before), (r) => r.status === 'LOBBY' && !isFull(r.doc), first, after);
+  // Which games are listed is the lobby's rule (games.listedInLobby: public, with a seat anyone may take).
+  return filtered(services, (limit, before) => lobbyIds(services, limit, before), listedInLobby, first, after);
 }

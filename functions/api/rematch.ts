@@ -1,13 +1,17 @@
 // Rematch: a new LOBBY game with the same seats (the same players and bots in the same places)
-// and options, and a new seed. The new game's id is derived from the old one, so asking twice
-// (or two players at once) gives the same rematch. Anyone seated may still leave before the start.
-import { createHash, randomUUID } from 'node:crypto';
+// and options, and a new server seed. The new game's id is derived from the old one, so asking
+// twice (or two players at once) gives the same rematch. Consent: only players who ask for it
+// (or join it) are seated; the others' seats are kept for them. Anyone seated may leave.
+import { createHash } from 'node:crypto';
 import { createGame as engineCreateGame } from '../engine/index.js';
 import type { Player } from './auth.js';
-import { commitChange, type GameRec, loadOrNotFound } from './commit.js';
+import { commitChange, type GameRec, insertNewGame, loadOrNotFound } from './commit.js';
+import { getGame } from './games.js';
 import type { Services } from './context.js';
 import { engineOptions, type GameDoc, seatOf } from './doc.js';
 import { ApiError } from './errors.js';
+import { joinGame } from './games.js';
+import { drawSeed } from './seeds.js';
 
 function rematchId(gameId: string): string {
   const h = createHash('sha256').update(`rematch:${gameId}`).digest('hex');
@@ -19,32 +23,46 @@ export async function rematch(services: Services, player: Player, gameId: string
   if (seatOf(old.doc, player.id) === null) throw new ApiError('FORBIDDEN', 'only its players may ask for a rematch');
   if (old.status !== 'FINISHED') throw new ApiError('WRONG_PHASE', 'a rematch follows a finished game');
   const id = rematchId(gameId);
-  let rec = await services.store.loadGame<GameDoc>(id);
+  let rec = await getGame(services, id);
   if (!rec) {
-    const seed = randomUUID();
+    const seed = drawSeed();
     const o = old.doc;
+    // Only the asker sits down; the other players' seats are kept for them until they accept
+    // (rematch or joinGame) or the creator fills them with bots: nobody is seated silently.
     const doc: GameDoc = {
       ...o,
       creatorId: player.id,
-      seats: o.seats.map((s) => (s.playerId ? { playerId: s.playerId, name: s.name, bot: null } : { playerId: null, name: s.name, bot: s.bot })),
+      seats: o.seats.map((s) => {
+        if (s.playerId === player.id) return { playerId: s.playerId, name: s.name, bot: null };
+        if (s.playerId) return { playerId: null, name: null, bot: null, invited: s.playerId };
+        return { playerId: null, name: s.name, bot: s.bot };
+      }),
       seed,
       state: engineCreateGame(engineOptions({ ...o, seed })),
       pending: {},
-      log: [],
       timeouts: {},
       startSeq: undefined,
       rematchId: undefined,
+      seedChosenBy: undefined,
+      choiceChanges: undefined,
     };
     const now = services.now().toISOString();
     const events = [
-      { type: 'gameCreated', data: { edition: o.edition, board: o.board, seats: o.seats.length, bots: o.seats.filter((s) => !s.playerId && s.bot).length, decisionTimeLimitHours: o.decisionTimeLimitHours, spectators: o.spectators ?? true, timeoutsBeforeBot: o.timeoutsBeforeBot, rematchOf: gameId } },
+      { type: 'gameCreated', data: { edition: o.edition, board: o.board, seats: o.seats.length, bots: o.seats.filter((s) => !s.playerId && s.bot).length, decisionTimeLimitHours: o.decisionTimeLimitHours, spectators: o.spectators ?? true, timeoutsBeforeBot: o.timeoutsBeforeBot, rematchOf: gameId, seedChosenBy: null } },
       ...doc.seats.flatMap((s, seat) => (s.playerId ? [{ type: 'playerJoined', data: { seat, playerId: s.playerId, name: s.name } }] : [])),
+      ...doc.seats.flatMap((s, seat) => (s.invited ? [{ type: 'playerInvited', data: { seat, playerId: s.invited } }] : [])),
     ];
-    const fresh: GameRec = { id, version: 1, status: 'LOBBY', createdAt: now, updatedAt: now, doc, lastSeq: events.length, outbox: events.map((e, i) => ({ seq: i + 1, at: now, ...e })), requests: {} };
     // Index first (as for joining): the index may name a game a player is not in, never miss one.
-    for (const s of doc.seats) if (s.playerId) await services.store.putMember(id, s.playerId, now);
-    if (!(await services.store.insertGame(fresh))) rec = await loadOrNotFound(services, id); // a concurrent rematch won
-    else rec = fresh;
+    await services.store.putMember(id, player.id, now);
+    const inserted = await insertNewGame(services, id, doc, events, now);
+    if (!inserted) {
+      rec = await loadOrNotFound(services, id); // a concurrent rematch won
+      if (seatOf(rec.doc, player.id) === null) await services.store.deleteMember(id, player.id);
+    } else rec = inserted;
+  }
+  // Asking for the rematch is accepting it: take the seat kept for the caller (once).
+  if (seatOf(rec.doc, player.id) === null && rec.status === 'LOBBY' && rec.doc.seats.some((s) => s.invited === player.id && s.playerId === null && s.bot === null)) {
+    rec = await joinGame(services, player, id);
   }
   // Tell the old game's players where the rematch is (once).
   await commitChange(services, gameId, {

@@ -4,6 +4,7 @@ import { editionShape, view } from '../engine/index.js';
 import type { GameRec } from './commit.js';
 import { DEFAULT_TIMEOUTS_BEFORE_BOT, deadlineOf, seatOf } from './doc.js';
 import { scenarioOf } from './replay.js';
+import { seedCommitment } from './seeds.js';
 import { lootLegend, nameSeats, namesOf, optionLabel, reputationPayouts, tieReasons } from './words.js';
 
 const upper = (s: string | null) => (s === null ? null : s.toUpperCase());
@@ -101,7 +102,10 @@ export function renderGame(rec: GameRec, playerId: string | null) {
     seats,
     me,
     ranking: finished ? v.ranking.map((s, i) => ({ place: i + 1, seat: s, name: doc.seats[s].name, score: score(s), tieBreak: ties[i] })) : [],
-    seed: rec.status === 'FINISHED' ? doc.seed : null,
+    // A server seed stays secret until the end; a chosen one was never secret.
+    seed: rec.status === 'FINISHED' || doc.seedChosenBy ? doc.seed : null,
+    seedCommitment: seedCommitment(rec.id, doc.seed),
+    seedChosenBy: doc.seedChosenBy ?? null,
     spectators: doc.spectators ?? true,
     timeoutsBeforeBot: doc.timeoutsBeforeBot ?? DEFAULT_TIMEOUTS_BEFORE_BOT,
     nextDeadline: live ? (rec.dueAt ?? null) : null,

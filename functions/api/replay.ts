@@ -1,27 +1,63 @@
-// Replays: a game is its options, its seed and its command log. `replayState` re-runs the log
-// through the engine up to a point of the event log; the scenario of a finished game is the
-// same data in the engine's scenario format (`npm run sim -- play`).
+// Replays: a game is its options, its seed and its commands, read from its commit items.
+// `replayState` re-runs the commands through the engine up to a point of the event log; the
+// scenario of a finished game is the same data in the engine's scenario format
+// (`npm run sim -- play`).
 import { applyInPlace, createGame, type GameEvent, type GameState, type Scenario } from '../engine/index.js';
 import type { Player } from './auth.js';
 import { canWatch } from './access.js';
-import { type GameRec, loadOrNotFound } from './commit.js';
+import { type CommitRec, type GameRec, historyOf, loadOrNotFound } from './commit.js';
 import type { Services } from './context.js';
-import { engineOptions, type GameDoc } from './doc.js';
+import { engineOptions, type GameDoc, type LoggedCommand } from './doc.js';
 import { ApiError } from './errors.js';
+
+/** The commands applied since the start (the last fresh set-up), in order, each with the seq of its last event. */
+export function commandsOf(commits: CommitRec[]): LoggedCommand[] {
+  let out: LoggedCommand[] = [];
+  for (const c of commits) {
+    if (c.body.reset) out = [];
+    out.push(...(c.body.cmds ?? []));
+  }
+  return out;
+}
 
 /**
  * The engine state right after event `at`: every command whose events all come at or before
  * `at` is applied (a move that ran a whole day shows once its last event is reached, so the
  * snapshot never shows anything logged after `at`).
  */
-export function replayState(doc: GameDoc, at: number): GameState {
+export function replayState(doc: GameDoc, log: LoggedCommand[], at: number): GameState {
   const g = createGame(engineOptions(doc));
   const events: GameEvent[] | null = null;
-  for (const { c, seq } of doc.log ?? []) {
+  for (const { c, seq } of log) {
     if (seq > at) break;
     applyInPlace(g, c, events);
   }
   return g;
+}
+
+/**
+ * Commit recipes already read, per game (a prefix of its log: commits never change once
+ * written, so a prefix read once stays true). Games most recently replayed are kept.
+ */
+const prefixes = new Map<string, CommitRec[]>();
+const PREFIX_GAMES = 100;
+
+/** The commits that start at or before event `at` (read once per process, then only the new ones). */
+async function commitsUpTo(services: Services, gameId: string, at: number): Promise<CommitRec[]> {
+  const known = prefixes.get(gameId) ?? [];
+  const last = known[known.length - 1];
+  const next = last ? last.firstSeq + last.events.length : 1;
+  let commits = known;
+  if (next <= at) commits = [...known, ...((await services.store.listRecipes(gameId, next, at)) as CommitRec[])];
+  prefixes.delete(gameId);
+  prefixes.set(gameId, commits);
+  if (prefixes.size > PREFIX_GAMES) prefixes.delete(prefixes.keys().next().value!);
+  return commits.filter((c) => c.firstSeq <= at);
+}
+
+/** The commands up to event `at`. */
+async function commandsUpTo(services: Services, rec: GameRec, at: number): Promise<LoggedCommand[]> {
+  return commandsOf(await commitsUpTo(services, rec.id, Math.max(1, at)));
 }
 
 /** The game as the caller saw it after event `at` (a record to render, with its state replaced). */
@@ -29,16 +65,17 @@ export async function replay(services: Services, player: Player | null, gameId: 
   const rec = await loadOrNotFound(services, gameId);
   canWatch(rec, player);
   if (!Number.isInteger(at) || at < 0 || at > rec.lastSeq) throw new ApiError('BAD_USER_INPUT', `at is a seq, 0-${rec.lastSeq}`);
-  if (rec.doc.log === undefined) throw new ApiError('NOT_AVAILABLE', 'this game was started before command logs were kept');
-  const state = replayState(rec.doc, at);
+  const state = replayState(rec.doc, await commandsUpTo(services, rec, at), at);
   const started = rec.status !== 'LOBBY' && rec.status !== 'CANCELLED' && at >= (rec.doc.startSeq ?? Number.POSITIVE_INFINITY);
   const status = !started ? 'LOBBY' : state.finished ? 'FINISHED' : 'ACTIVE';
   // No deadlines in a replay: nothing is pending any more.
   return { ...rec, status, lastSeq: at, dueAt: null, doc: { ...rec.doc, state, pending: {} } };
 }
 
-/** The finished game as a scenario (seed and every command), for whoever may look at the game. */
-export function scenarioOf(rec: GameRec): Scenario | null {
-  if (rec.status !== 'FINISHED' || rec.doc.log === undefined) return null;
-  return { ...engineOptions(rec.doc), commands: (rec.doc.log ?? []).map((l) => l.c) };
+/** The finished game as a scenario (seed and every command), for whoever may look at the game; null before the end. */
+export async function scenarioOf(rec: GameRec): Promise<Scenario | null> {
+  if (rec.status !== 'FINISHED') return null;
+  const history = historyOf(rec);
+  if (!history) return null;
+  return { ...engineOptions(rec.doc), commands: commandsOf(await history()).map((l) => l.c) };
 }

@@ -2,7 +2,7 @@
 // scenario (for `npm run sim -- play`) and a health check.
 import { canWatch } from './access.js';
 import { loadOrNotFound } from './commit.js';
-import { createContext, optionalPlayer, type Services } from './context.js';
+import { admit, createContext, optionalPlayer, type Services } from './context.js';
 import { ApiError, restError } from './errors.js';
 import { events } from './games.js';
 import { scenarioOf } from './replay.js';
@@ -12,6 +12,8 @@ export interface RestRequest {
   path: string;
   query: Record<string, string | undefined>;
   headers: Record<string, string | undefined>;
+  /** The caller's address (rate limits of anonymous reads), if known. */
+  address?: string | null;
 }
 
 export interface RestResponse {
@@ -32,6 +34,15 @@ function intParam(q: RestRequest['query'], name: string): number | undefined {
   return Number(v);
 }
 
+/** A path segment, percent-decoded; a bad encoding (e.g. `%E0%A4%A`) is BAD_USER_INPUT, not a 500. */
+function segment(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw new ApiError('BAD_USER_INPUT', 'the path is not valid percent-encoded UTF-8');
+  }
+}
+
 export async function handleRest(services: Services, req: RestRequest): Promise<RestResponse> {
   const path = req.path.replace(/\/+$/, '') || '/';
   const eventsRoute = /^\/games\/([^/]+)\/events$/.exec(path);
@@ -42,18 +53,20 @@ export async function handleRest(services: Services, req: RestRequest): Promise<
   }
   if (path === '/health') return reply(200, { status: 'ok', time: services.now().toISOString() });
   try {
-    const ctx = await createContext(services, req.headers);
+    const ctx = await createContext(services, req.headers, req.address ?? null);
+    admit(ctx, 'query');
     if (scenarioRoute) {
-      const rec = await loadOrNotFound(services, decodeURIComponent(scenarioRoute[1]));
+      const rec = await loadOrNotFound(services, segment(scenarioRoute[1]));
       canWatch(rec, optionalPlayer(ctx));
-      const scenario = scenarioOf(rec);
+      const scenario = await scenarioOf(rec);
       if (!scenario) throw new ApiError('WRONG_PHASE', 'the scenario is published once the game is finished');
       return reply(200, scenario);
     }
-    const page = await events(services, optionalPlayer(ctx), decodeURIComponent(eventsRoute![1]), intParam(req.query, 'after'), intParam(req.query, 'limit'));
+    const page = await events(services, optionalPlayer(ctx), segment(eventsRoute![1]), intParam(req.query, 'after'), intParam(req.query, 'limit'));
     return reply(200, page);
   } catch (e) {
     const err = restError(e);
-    return { status: err.status, headers: { ...JSON_HEADERS }, body: err.body };
+    const retry: Record<string, string> = e instanceof ApiError && e.code === 'RATE_LIMITED' ? { 'retry-after': String(e.details.retryAfterSeconds) } : {};
+    return { status: err.status, headers: { ...JSON_HEADERS, ...retry }, body: err.body };
   }
 }

@@ -1,13 +1,13 @@
 // The sweep (every few minutes on AWS, on an interval in the local server): makes the default
-// move for overdue decisions (games found in the due-work index GSI3), finishes what an
-// interrupted request left undone (the outbox copy, done by loading, and bot moves) and retries
-// webhook deliveries whose next attempt is due. Every step is a conditional write: overlapping
-// sweeps are harmless.
+// move for overdue decisions (games found in the sharded due-work index GSI3) and brings
+// forward what an interrupted request left behind (a snapshot behind its log, with the notices
+// of the commits past it; bot moves not made). Every step is a conditional write: overlapping
+// sweeps are harmless. Webhook deliveries are not its business: the notice queue retries them.
 import { awaitedBot } from './bots.js';
-import { continueBots } from './commit.js';
+import { commitChangeResult, continueBots, load, repair } from './commit.js';
+import { BOUNDS } from './ratelimit.js';
 import type { Services } from './context.js';
 import { enforceDeadlines } from './deadlines.js';
-import type { GameDoc } from './doc.js';
 import { attempt } from './webhooks.js';
 
 /** Games (and deliveries) visited per run; the rest waits for the next run. */
@@ -19,8 +19,10 @@ export interface SweepResult {
   advanced: number;
   /** Default moves made for late seats. */
   timeouts: number;
-  /** Webhook attempts made (delivered or not). */
-  deliveries: number;
+  /** Snapshots brought up to their log (a writer stopped between its commit and its snapshot). */
+  repaired: number;
+  /** Lobbies cancelled because nobody touched them for BOUNDS.lobbyExpiryDays. */
+  lobbiesExpired: number;
 }
 
 /** Runs `fn` for each id, `parallel` at a time; one failure never stops the others. */
@@ -42,20 +44,48 @@ export async function sweep(services: Services): Promise<SweepResult> {
   const now = services.now();
   let timeouts = 0;
   let advanced = 0;
-  let deliveries = 0;
+  let repaired = 0;
+  let expired = 0;
   const due = await services.store.listDue('GAME', now, SWEEP_LIMIT);
   await each(due, 'game', async (id) => {
-    timeouts += await enforceDeadlines(services, id);
+    const made = await enforceDeadlines(services, id);
+    timeouts += made;
+    // Nobody late (a snapshot written before the last moves): bring its due time forward.
+    if (made === 0 && (await repair(services, id))) repaired++;
   });
-  const ids = await services.store.listGameIdsByStatus('ACTIVE', SWEEP_LIMIT);
+  const [active, lobbies] = await Promise.all([
+    services.store.listGamesByStatus('ACTIVE', SWEEP_LIMIT),
+    // Oldest first: the stale ones are at that end.
+    services.store.listGamesByStatus('LOBBY', SWEEP_LIMIT, null, true),
+  ]);
+  const ids = [...active.ids, ...lobbies.ids];
+  // Stale lobbies: unchanged for BOUNDS.lobbyExpiryDays, cancelled.
+  const cutoff = new Date(now.getTime() - BOUNDS.lobbyExpiryDays * 86_400_000).toISOString();
   await each(ids, 'game', async (id) => {
-    const rec = await services.store.loadGame<GameDoc>(id);
-    if (rec && rec.status === 'ACTIVE' && awaitedBot(rec.doc) !== undefined && (await continueBots(services, rec)) > 0) advanced++;
-  });
+    const cur = await load(services, id);
+    if (!cur) return;
+    if (cur.tail.length > 0 && (await repair(services, id, cur))) repaired++;
+    if (cur.rec.status === 'ACTIVE' && awaitedBot(cur.rec.doc) !== undefined && (await continueBots(services, cur.rec)) > 0) advanced++;
+    if (cur.rec.status === 'LOBBY' && cur.rec.updatedAt <= cutoff) {
+      const { mine } = await commitChangeResult(services, id, {
+        needed: (r) => r.status === 'LOBBY' && r.updatedAt <= cutoff,
+        apply: () => [{ type: 'gameCancelled', data: { reason: 'expired', days: BOUNDS.lobbyExpiryDays } }],
+        status: () => 'CANCELLED',
+      });
+      if (mine) expired++;
+    }
+  }, 8);
+  return { gamesChecked: ids.length, advanced, timeouts, repaired, lobbiesExpired: expired };
+}
+
+/** Attempts deliveries whose next attempt is due (found in the due-work index). Returns the attempts made. */
+export async function deliverDue(services: Services): Promise<number> {
+  const now = services.now();
+  let deliveries = 0;
   const retries = await services.store.listDue('DELIVERY', now, SWEEP_LIMIT);
   await each(retries, 'delivery', async (id) => {
     const d = await services.store.getDelivery(id);
     if (d && d.status === 'pending' && d.nextAt !== null && d.nextAt <= now.toISOString() && (await attempt(services, d)) !== 'skipped') deliveries++;
   }, 16); // each attempt waits at most the webhook timeout
-  return { gamesChecked: ids.length, advanced, timeouts, deliveries };
+  return deliveries;
 }

@@ -1,19 +1,27 @@
 // Webhooks: a player registers an http(s) URL (all their games or one game) and gets a secret
-// once. Notices are stored as delivery items and POSTed as small signed JSON; a failed attempt
-// is retried by the sweep with exponential backoff. Bodies name the game, the kind of notice,
+// once. Notices are stored as delivery items by the notice worker (notices.ts) and POSTed as
+// small signed JSON; a failed attempt is retried with exponential backoff. Bodies name the game, the kind of notice,
 // the seat and the version only: no hidden information, no secrets.
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { isIP } from 'node:net';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import type { DeliveryRecord, WebhookRecord } from '../store/index.js';
 import type { Player } from './auth.js';
 import type { Services } from './context.js';
 import { ApiError } from './errors.js';
+import { seatOf } from './doc.js';
+import { load } from './commit.js';
 
 export interface WebhookConfig {
-  /** How long one attempt may take (the move that caused it waits at most this long). */
+  /** How long one attempt may take (the notice worker waits at most this long; moves never wait). */
   timeoutMs: number;
   /** Allow localhost and private addresses (the local server and tests; never on AWS). */
   allowPrivateHosts: boolean;
+  /** Resolves a host name to its addresses (default: the system resolver; tests inject one). */
+  resolve?: (host: string) => Promise<{ address: string; family: number }[]>;
 }
 
 export const DEFAULT_WEBHOOKS: WebhookConfig = { timeoutMs: 2000, allowPrivateHosts: false };
@@ -34,17 +42,46 @@ export interface Notice {
   /** yourTurn, gameEnded: the recipient's seat; seatReplaced: the seat a bot took over. */
   seat: number;
   version: number;
+  /** Who caused the change: the player and OAuth client of the request that committed it (absent: the service). */
+  actor?: { playerId: string | null; clientId: string | null };
 }
 
-function isPrivateHost(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  if (h === 'localhost' || h.endsWith('.localhost') || h.endsWith('.internal')) return true;
-  if (isIP(h) === 4) {
-    const [a, b] = h.split('.').map(Number);
-    return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
+// SSRF: a webhook may only reach public unicast addresses. IP classification is ipaddr.js's
+// (a well-kept library, not our own parsing): an IPv4 address must be in its 'unicast' range
+// (not private, loopback, link-local, CGNAT, multicast, broadcast, benchmarking 198.18/15,
+// documentation or reserved); an IPv6 address must be global unicast (2000::/3) and 'unicast'
+// there, which refuses every IPv6 spelling of an IPv4 address (IPv4-mapped ::ffff:0:0/96,
+// IPv4-compatible ::/96, NAT64 64:ff9b::/96 and 64:ff9b:1::/48, 6to4 2002::/16, Teredo
+// 2001::/32) as well as ULA, link-local, multicast and documentation prefixes.
+const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR('2000::/3');
+
+/** Whether an IP address (any spelling ipaddr.js accepts) is a public unicast address. */
+export function isPublicAddress(ip: string): boolean {
+  const raw = ip.replace(/^\[|\]$/g, '');
+  let addr: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    addr = ipaddr.parse(raw.replace(/%.*$/, '')); // a zone id (fe80::1%eth0) is link-local anyway
+  } catch {
+    return false;
   }
-  if (isIP(h) === 6) return h === '::' || h === '::1' || /^f[cd]/.test(h) || /^fe[89ab]/.test(h) || h.startsWith('::ffff:');
-  return false;
+  if (raw.includes('%')) return false;
+  if (addr.kind() === 'ipv4') return addr.range() === 'unicast';
+  const v6 = addr as ipaddr.IPv6;
+  return v6.match(GLOBAL_UNICAST) && v6.range() === 'unicast';
+}
+
+/** Host names that are never public (before any resolution): localhost, single labels, .internal, ... */
+function isPrivateName(host: string): boolean {
+  const h = host.toLowerCase().replace(/\.+$/, ''); // "localhost." is localhost
+  if (!h.includes('.')) return true; // single label: localhost, instance-data, search-domain names
+  return /(^|\.)(localhost|internal|local|localdomain|home\.arpa|intranet|lan|corp)$/.test(h) || /\.(in-addr|ip6)\.arpa$/.test(h);
+}
+
+/** Whether a URL host (as `URL.hostname` gives it) is refused before resolution. */
+function isPrivateHost(hostname: string): boolean {
+  const h = hostname.replace(/^\[|\]$/g, '');
+  if (ipaddr.isValid(h)) return !isPublicAddress(h);
+  return isPrivateName(h);
 }
 
 /** The URL if it may be called; BAD_USER_INPUT otherwise. */
@@ -62,12 +99,61 @@ export function checkUrl(raw: string, config: WebhookConfig): URL {
   return url;
 }
 
+const systemResolve = (host: string) => dnsLookup(host, { all: true, verbatim: true });
+
+/**
+ * The lookup the delivery socket connects with: the host is resolved once, every address it
+ * resolves to must be public, and the socket connects to that checked address (so a DNS answer
+ * that changes between a check and the connection, DNS rebinding, cannot slip through).
+ */
+export function pinnedLookup(config: WebhookConfig): LookupFunction {
+  const resolve = config.resolve ?? systemResolve;
+  return ((hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+    resolve(hostname)
+      .then((addrs) => {
+        if (addrs.length === 0) throw new Error(`${hostname} has no address`);
+        const bad = config.allowPrivateHosts ? undefined : addrs.find((a) => !isPublicAddress(a.address));
+        if (bad) throw new ApiError('BAD_USER_INPUT', `the webhook host ${hostname} resolves to ${bad.address}, not a public host`);
+        if (options?.all) callback(null, addrs);
+        else callback(null, addrs[0].address, addrs[0].family);
+      })
+      .catch((e) => callback(e));
+  }) as LookupFunction;
+}
+
+/**
+ * One POST, without redirects (a 3xx is a failed attempt), within the timeout, to an address
+ * checked at connection time. Answers the HTTP status.
+ */
+export function post(url: URL, headers: Record<string, string>, body: string, config: WebhookConfig): Promise<number> {
+  checkUrl(url.href, config); // literal hosts (an IP needs no lookup, so it is checked here)
+  return new Promise((resolve, reject) => {
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const req = send(url, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: pinnedLookup(config), agent: false }, (res) => {
+      res.resume(); // the answer's body is never read
+      clearTimeout(timer);
+      resolve(res.statusCode ?? 0);
+      res.destroy();
+    });
+    const timer = setTimeout(() => req.destroy(new Error(`TimeoutError: no answer within ${config.timeoutMs} ms`)), config.timeoutMs);
+    req.on('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+    req.end(body);
+  });
+}
+
 /** The signature header's value: HMAC-SHA256 of the raw body with the webhook's secret. */
 export const sign = (secret: string, body: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
 export async function registerWebhook(services: Services, player: Player, url: string, gameId: string | null): Promise<WebhookRecord> {
   checkUrl(url, services.webhooks);
-  if (gameId !== null && !(await services.store.getGameRaw(gameId))) throw new ApiError('NOT_FOUND', `no game ${gameId}`);
+  if (gameId !== null) {
+    // A private game the caller does not sit in answers exactly like a missing one.
+    const game = (await load(services, gameId))?.rec;
+    if (!game || (game.doc.spectators === false && seatOf(game.doc, player.id) === null)) throw new ApiError('NOT_FOUND', `no game ${gameId}`);
+  }
   if ((await services.store.listWebhooks(player.id)).length >= MAX_WEBHOOKS_PER_PLAYER) {
     throw new ApiError('CONFLICT', `at most ${MAX_WEBHOOKS_PER_PLAYER} webhooks per player; delete one first`);
   }
@@ -76,7 +162,16 @@ export async function registerWebhook(services: Services, player: Player, url: s
   return hook;
 }
 
-/** Stores one delivery per matching webhook of each notice's player; returns them. */
+/** A delivery's id, derived from its notice and webhook: a notice handed twice makes one delivery. */
+export function deliveryId(n: Notice, hookId: string): string {
+  const h = createHash('sha256').update(`${n.gameId}\n${n.version}\n${n.kind}\n${n.seat}\n${n.playerId}\n${hookId}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+}
+
+/**
+ * Stores one delivery per matching webhook of each notice's player (once: ids come from the
+ * notice); returns the deliveries still pending, new or left by an earlier, interrupted hand-off.
+ */
 export async function recordDeliveries(services: Services, notices: Notice[]): Promise<DeliveryRecord[]> {
   const out: DeliveryRecord[] = [];
   const now = services.now().toISOString();
@@ -85,11 +180,14 @@ export async function recordDeliveries(services: Services, notices: Notice[]): P
     if (!hooksOf.has(n.playerId)) hooksOf.set(n.playerId, services.store.listWebhooks(n.playerId));
     for (const hook of await hooksOf.get(n.playerId)!) {
       if (hook.gameId !== null && hook.gameId !== n.gameId) continue;
-      const id = randomUUID();
-      const body = JSON.stringify({ deliveryId: id, gameId: n.gameId, kind: n.kind, seat: n.seat, version: n.version });
+      const id = deliveryId(n, hook.id);
+      const body = JSON.stringify({ deliveryId: id, gameId: n.gameId, kind: n.kind, seat: n.seat, version: n.version, actor: n.actor ?? null });
       const d: DeliveryRecord = { id, hookId: hook.id, playerId: n.playerId, body, attempts: 0, status: 'pending', nextAt: now, lastError: null, createdAt: now };
-      await services.store.putDelivery(d);
-      out.push(d);
+      if (await services.store.putDelivery(d)) out.push(d);
+      else {
+        const old = await services.store.getDelivery(id);
+        if (old && old.status === 'pending') out.push(old);
+      }
     }
   }
   return out;
@@ -115,15 +213,8 @@ export async function attempt(services: Services, d: DeliveryRecord): Promise<'d
     checkUrl(hook.url, services.webhooks);
     const timestamp = String(Math.floor(now.getTime() / 1000));
     const body = JSON.stringify({ ...JSON.parse(d.body), attempt: n, sentAt: now.toISOString() });
-    const res = await fetch(hook.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-agent': 'libertalia-online-webhooks', [SIGNATURE_HEADER]: sign(hook.secret, body), [TIMESTAMP_HEADER]: timestamp, [DELIVERY_HEADER]: d.id },
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(services.webhooks.timeoutMs),
-    });
-    await res.body?.cancel();
-    if (res.status < 200 || res.status > 299) error = `HTTP ${res.status}`;
+    const status = await post(new URL(hook.url), { 'content-type': 'application/json', 'user-agent': 'libertalia-online-webhooks', [SIGNATURE_HEADER]: sign(hook.secret, body), [TIMESTAMP_HEADER]: timestamp, [DELIVERY_HEADER]: d.id }, body, services.webhooks);
+    if (status < 200 || status > 299) error = `HTTP ${status}`;
   } catch (e) {
     error = e instanceof ApiError ? e.message : `${(e as Error).name}: ${(e as Error).message}`.slice(0, 200);
   }

@@ -310,7 +310,9 @@ export function describeEvent(ev: { type: string; data: Record<string, unknown> 
     case 'creatorChanged':
       return `${who()} may now start the game.`;
     case 'gameCancelled':
-      return 'The game was cancelled.';
+      return d.reason === 'expired' ? `The lobby was cancelled: nobody changed it for ${n(d.days)} days.` : 'The game was cancelled.';
+    case 'playerInvited':
+      return `Seat ${n(d.seat) + 1} is kept for a player of the previous game until they accept the rematch.`;
     case 'rematch':
       return 'A rematch was opened.';
     default:

@@ -45,6 +45,7 @@ async function rest(app: App, event: ApiEvent): Promise<ApiResult> {
     path: event.rawPath,
     query,
     headers,
+    address: event.requestContext.http.sourceIp ?? null,
   });
   return { statusCode: res.status, headers: res.headers, body: res.body };
 }
@@ -57,7 +58,7 @@ function getLambdaHandler(): Promise<LambdaApiHandler> {
   if (!lambdaHandler) {
     lambdaHandler = getApp({ needsSigningKey: true }).then((app) => {
       const graphql = startServerAndCreateLambdaHandler(app.apollo, requestHandler, {
-        context: async ({ event }) => app.context({ ...(event.headers ?? {}) }),
+        context: async ({ event }) => app.context({ ...(event.headers ?? {}) }, event.requestContext?.http?.sourceIp ?? null),
         middleware: [
           async (event) => (isGraphqlPath(event.rawPath) ? tooLarge(event) : rest(app, event)),
         ],

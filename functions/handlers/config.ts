@@ -5,23 +5,27 @@
  *
  * Environment:
  * - `TABLE_NAME` (required): the service table.
- * - `SIGNING_KEY_SECRET_ARN`: Secrets Manager secret holding the token signing key (API only).
+ * - `SIGNING_KEY_SECRET_ARN`: Secrets Manager secret holding the key that signs the service's own
+ *   tokens (guests, site users; API only). Its AWSCURRENT version signs, AWSPREVIOUS still verifies
+ *   (the grace period after a rotation); both are re-read every `SIGNING_KEY_REFRESH_SECONDS`
+ *   (default 300) by a warm container.
  * - `SIGNING_KEY`: the key itself, used only when no secret ARN is set (tests, local runs).
+ * - `AUTH_ISSUERS`: JSON array of trusted OpenID Providers, `[{ "issuer", "audience"?, "jwksUri"? }]`
+ *   (the stack passes its Cognito user pool).
+ * - `WEB_CLIENT`: JSON `{ "issuer", "clientId", "scope" }`, the web app's sign-in (Query.authConfig).
  * - `DYNAMODB_ENDPOINT`: a DynamoDB-compatible endpoint (tests against dynalite); unset on AWS.
+ * - `NOTICE_QUEUE_URL`: the SQS notice queue (API, sweep and notice worker); unset: in-process.
  */
 import { randomBytes } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { buildApp } from '../api/app.js';
+import { sqsNoticeQueue } from './queue.js';
+import type { IssuerConfig } from '../api/auth.js';
+import { refreshingKeys } from '../api/keys.js';
 
 export type App = ReturnType<typeof buildApp>;
-
-export interface HandlerConfig {
-  tableName: string;
-  client: DynamoDBDocumentClient;
-  signingKey: string;
-}
 
 let documentClient: DynamoDBDocumentClient | undefined;
 
@@ -43,17 +47,37 @@ function requireEnv(name: string): string {
   return value;
 }
 
-async function readSigningKey(): Promise<string> {
+let secretsClient: SecretsManagerClient | undefined;
+
+/** The signing keys, current first: the secret's AWSCURRENT and AWSPREVIOUS versions (or SIGNING_KEY). */
+async function readSigningKeys(): Promise<string[]> {
   const arn = process.env.SIGNING_KEY_SECRET_ARN;
   if (arn) {
-    const sm = new SecretsManagerClient({});
+    const sm = (secretsClient ??= new SecretsManagerClient({}));
     const out = await sm.send(new GetSecretValueCommand({ SecretId: arn }));
     if (!out.SecretString) throw new Error('the signing key secret has no string value');
-    return out.SecretString;
+    let previous: string | undefined;
+    try {
+      previous = (await sm.send(new GetSecretValueCommand({ SecretId: arn, VersionStage: 'AWSPREVIOUS' }))).SecretString;
+    } catch (e) {
+      // No previous version before the first rotation (ResourceNotFoundException): nothing to accept.
+      if ((e as { name?: string }).name !== 'ResourceNotFoundException') console.error('could not read the previous signing key', e);
+    }
+    return previous ? [out.SecretString, previous] : [out.SecretString];
   }
   const key = process.env.SIGNING_KEY;
-  if (key) return key;
+  if (key) return [key];
   throw new Error('neither SIGNING_KEY_SECRET_ARN nor SIGNING_KEY is set');
+}
+
+function jsonEnv<T>(name: string): T | undefined {
+  const raw = process.env[name];
+  if (!raw) return undefined;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    throw new Error(`${name} is not valid JSON`);
+  }
 }
 
 export interface AppOptions {
@@ -75,8 +99,21 @@ export function getApp(options: AppOptions): Promise<App> {
   if (!appPromise) {
     appPromise = (async () => {
       const tableName = requireEnv('TABLE_NAME');
-      const signingKey = options.needsSigningKey ? await readSigningKey() : randomBytes(48).toString('base64url');
-      return buildApp({ tableName, client: getDocumentClient(), signingKey });
+      const queueUrl = process.env.NOTICE_QUEUE_URL;
+      // Without a queue URL (tests) notices go to the in-process worker.
+      const notices = queueUrl ? { noticeQueue: sqsNoticeQueue(queueUrl) } : {};
+      if (!options.needsSigningKey) return buildApp({ tableName, client: getDocumentClient(), signingKey: randomBytes(48).toString('base64url'), ...notices });
+      const refreshMs = Number(process.env.SIGNING_KEY_REFRESH_SECONDS ?? 300) * 1000;
+      const signingKeys = refreshingKeys(readSigningKeys, refreshMs);
+      await signingKeys(); // fail this cold start (not cached) if the keys cannot be read
+      return buildApp({
+        tableName,
+        client: getDocumentClient(),
+        signingKeys,
+        issuers: jsonEnv<IssuerConfig[]>('AUTH_ISSUERS') ?? [],
+        webClient: jsonEnv<{ issuer: string; clientId: string; scope?: string }>('WEB_CLIENT'),
+        ...notices,
+      });
     })();
     appPromise.catch(() => {
       appPromise = undefined;
@@ -89,4 +126,5 @@ export function getApp(options: AppOptions): Promise<App> {
 export function resetForTests(): void {
   appPromise = undefined;
   documentClient = undefined;
+  secretsClient = undefined;
 }

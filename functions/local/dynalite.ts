@@ -35,3 +35,17 @@ export function localDocumentClient(endpoint: string): DynamoDBDocumentClient {
   });
   return DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } });
 }
+
+/**
+ * The document client for `DYNAMODB_ENDPOINT`: `aws` means DynamoDB itself (region and
+ * credentials from the usual AWS chain); a localhost URL, a local server (dummy credentials);
+ * any other URL, that endpoint with the usual credential chain.
+ */
+export function endpointDocumentClient(endpoint: string): DynamoDBDocumentClient {
+  if (endpoint !== 'aws') {
+    const host = new URL(endpoint).hostname;
+    if (host === 'localhost' || host === '127.0.0.1' || host === '::1' || host === '[::1]') return localDocumentClient(endpoint);
+  }
+  const base = new DynamoDBClient({ ...(endpoint === 'aws' ? {} : { endpoint }), maxAttempts: 3 });
+  return DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } });
+}

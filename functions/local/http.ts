@@ -63,7 +63,7 @@ async function graphql(app: App, req: IncomingMessage, res: ServerResponse, url:
   }
   const result = await app.apollo.executeHTTPGraphQLRequest({
     httpGraphQLRequest: { method: req.method ?? 'GET', headers, search: url.search, body },
-    context: () => app.context(flatHeaders(req)),
+    context: () => app.context(flatHeaders(req), req.socket.remoteAddress ?? null),
   });
   const outHeaders: Record<string, string> = {};
   for (const [k, v] of result.headers) outHeaders[k] = v;
@@ -76,20 +76,29 @@ async function graphql(app: App, req: IncomingMessage, res: ServerResponse, url:
   res.end();
 }
 
+/** Something else mounted on the server (the local OpenID Provider): true if it took the request. */
+export type Mounted = (req: IncomingMessage, res: ServerResponse) => boolean;
+
 /** An HTTP server for `app` (Apollo must be started first). Call listen() on it. */
-export function createHttpServer(app: App): Server {
-  return createServer((req, res) => {
+export function createHttpServer(app: App, mounted?: Mounted): Server {
+  return createServer(requestHandler(app, mounted));
+}
+
+/** The request listener of createHttpServer (the local server attaches it once it knows its URL). */
+export function requestHandler(app: App, mounted?: Mounted): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    if (mounted?.(req, res)) return;
     const url = new URL(req.url ?? '/', 'http://localhost');
     const work =
       url.pathname === '/graphql' || url.pathname === '/graphql/'
         ? graphql(app, req, res, url)
         : serveStatic(req, res, url.pathname).then((served) => served ? undefined : app
-            .rest({ method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: flatHeaders(req) })
+            .rest({ method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: flatHeaders(req), address: req.socket.remoteAddress ?? null })
             .then((r) => send(res, r.status, r.headers, req.method === 'HEAD' ? '' : r.body)));
     work.catch((e) => {
       console.error('request failed', e);
       if (!res.headersSent) jsonError(res, 500, 'INTERNAL_SERVER_ERROR', 'Internal server error');
       else res.end();
     });
-  });
+  };
 }

@@ -2,13 +2,15 @@
 // ./.data unless LOCAL_IN_MEMORY=1 or --in-memory; the signing key is made once and kept there.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { buildApp } from '../api/app.js';
-import { createTable } from '../store/index.js';
-import { localDocumentClient, startDynalite } from './dynalite.js';
-import { createHttpServer } from './http.js';
+import type { RateConfig } from '../api/ratelimit.js';
+import { checkSchema, createTable, OldSchemaError } from '../store/index.js';
+import { endpointDocumentClient, localDocumentClient, startDynalite } from './dynalite.js';
+import { requestHandler } from './http.js';
+import { createLocalProvider, LOCAL_AUDIENCE, WEB_CLIENT_ID, WEB_SCOPE } from './oidc.js';
 import { attachSubscriptions } from './subscriptions.js';
 
 export interface LocalOptions {
@@ -17,10 +19,14 @@ export interface LocalOptions {
   /** Folder for the LevelDB files and the signing key; null: in memory, fresh key. */
   dataDir?: string | null;
   tableName?: string;
-  /** Use this DynamoDB(-compatible) endpoint instead of starting dynalite (tests share one). */
+  /** Use this DynamoDB(-compatible) endpoint instead of starting dynalite (tests share one; `aws`: DynamoDB itself). The table is created if missing. */
   endpoint?: string;
   /** How often the sweep runs (deadlines, webhook retries); 0: never. Default 60 s. */
   sweepIntervalMs?: number;
+  /** Run the local OpenID Provider at /oidc (default true); false: guest tokens only. */
+  oidc?: boolean;
+  /** Per-instance rate limits (default: the service's; false: none). */
+  rateLimits?: RateConfig;
 }
 
 export interface LocalServer {
@@ -28,6 +34,8 @@ export interface LocalServer {
   endpoint: string;
   server: Server;
   app: ReturnType<typeof buildApp>;
+  /** The local OpenID Provider's issuer (`<url>/oidc`), or null. */
+  issuer: string | null;
   close: () => Promise<void>;
 }
 
@@ -47,34 +55,55 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
   const dynamo = opts.endpoint
     ? { endpoint: opts.endpoint, close: async () => {} }
     : await startDynalite(dataDir ? { path: join(dataDir, 'dynalite') } : {});
-  const client = localDocumentClient(dynamo.endpoint);
+  const client = opts.endpoint ? endpointDocumentClient(opts.endpoint) : localDocumentClient(dynamo.endpoint);
   const tableName = opts.tableName ?? 'libertalia';
   await createTable(client as never, tableName);
-  // Webhooks to localhost are fine on a laptop (and in tests); the AWS handlers refuse them.
-  const app = buildApp({ tableName, client, signingKey: signingKey(dataDir), webhooks: { allowPrivateHosts: true } });
-  await app.apollo.start();
-  const server = createHttpServer(app);
-  const closeSubscriptions = attachSubscriptions(server, app);
-  let sweeping: Promise<unknown> = Promise.resolve();
-  const interval = opts.sweepIntervalMs ?? 60_000;
-  const timer = interval > 0 ? setInterval(() => {
-    sweeping = app.sweep().catch((e) => console.error('sweep failed', e));
-  }, interval) : null;
-  timer?.unref();
+  // A .data/ (or table) written by the first store version is refused before anything is written.
+  await checkSchema(client, tableName).catch(async (e) => {
+    client.destroy();
+    await dynamo.close();
+    throw e;
+  });
+  // Listen first: the OpenID Provider's issuer (and so the API's trusted issuer) is this URL.
+  const server = createServer();
   const host = opts.host ?? '127.0.0.1';
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
     server.listen(opts.port ?? 4000, host, () => ok());
   });
   const { port } = server.address() as AddressInfo;
+  const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
+  const oidc = opts.oidc === false ? null : await createLocalProvider({ baseUrl: url, dataDir });
+  // Webhooks to localhost are fine on a laptop (and in tests); the AWS handlers refuse them.
+  const app = buildApp({
+    tableName,
+    client,
+    signingKey: signingKey(dataDir),
+    webhooks: { allowPrivateHosts: true },
+    issuers: oidc ? [{ issuer: oidc.issuer, audience: LOCAL_AUDIENCE, jwksUri: `${oidc.issuer}/jwks` }] : [],
+    webClient: oidc ? { issuer: oidc.issuer, clientId: WEB_CLIENT_ID, scope: WEB_SCOPE } : undefined,
+    rateLimits: opts.rateLimits,
+  });
+  await app.apollo.start();
+  server.on('request', requestHandler(app, oidc?.handle));
+  const closeSubscriptions = attachSubscriptions(server, app);
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const interval = opts.sweepIntervalMs ?? 60_000;
+  const timer = interval > 0 ? setInterval(() => {
+    // Deadlines and repairs; then deliveries whose retry is due (a safety net behind the in-process notice queue).
+    sweeping = app.sweep().then(() => app.deliverDue()).catch((e) => console.error('sweep failed', e));
+  }, interval) : null;
+  timer?.unref();
   return {
-    url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
+    url,
+    issuer: oidc?.issuer ?? null,
     endpoint: dynamo.endpoint,
     server,
     app,
     close: async () => {
       if (timer) clearInterval(timer);
       await sweeping;
+      app.notices?.close();
       await closeSubscriptions();
       server.closeAllConnections();
       await new Promise<void>((ok) => server.close(() => ok()));
@@ -93,10 +122,21 @@ if (isMain) {
     host: process.env.HOST ?? '127.0.0.1',
     dataDir: inMemory ? null : resolve(process.env.DATA_DIR ?? '.data'),
     tableName: process.env.TABLE_NAME ?? 'libertalia',
+    endpoint: process.env.DYNAMODB_ENDPOINT || undefined,
     sweepIntervalMs: Number(process.env.SWEEP_INTERVAL_SECONDS ?? 60) * 1000,
+    rateLimits: process.env.RATE_LIMITS === 'off' ? false : undefined,
+  }).catch((e) => {
+    if (!(e instanceof OldSchemaError)) throw e;
+    // Data of the first store version: say what to do, change nothing.
+    console.error(e.message);
+    process.exit(1);
   });
   console.log(`Libertalia Online: GraphQL at ${local.url}/graphql, REST at ${local.url}/health and ${local.url}/games/{id}/events`);
-  console.log(inMemory ? 'store: in memory (lost on exit)' : `store: ${resolve(process.env.DATA_DIR ?? '.data')}`);
+  console.log(
+    process.env.DYNAMODB_ENDPOINT
+      ? `store: table ${process.env.TABLE_NAME ?? 'libertalia'} at ${process.env.DYNAMODB_ENDPOINT}`
+      : inMemory ? 'store: in memory (lost on exit)' : `store: ${resolve(process.env.DATA_DIR ?? '.data')}`,
+  );
   const stop = () => {
     local.close().finally(() => process.exit(0));
   };

@@ -2,14 +2,21 @@
 // /graphql (the same path as HTTP), with the same schema, resolvers and bearer tokens
 // (sent as connectionParams.authorization). Only one process shares the change signals, so
 // this is a local-server feature; on AWS clients poll `events(after)` or use webhooks.
+//
+// Same limits as HTTP, from the same set (LIMITS in functions/api/app.ts): a message is at most
+// MAX_BODY_BYTES (`maxPayload`: a bigger frame closes the socket before it is read), a document
+// at most LIMITS.maxTokens tokens (parsing stops there), then graphql-armor's depth, alias,
+// directive and cost rules; plus the per-principal read limit, a subscribe rate per connection,
+// subscriptions per connection and connections per player (or per address without a token).
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
-import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
-import { ARMOR, type buildApp } from '../api/app.js';
-import { formatError } from '../api/errors.js';
+import { type buildApp, LIMITS, MAX_BODY_BYTES } from '../api/app.js';
+import { admit, type ApiContext } from '../api/context.js';
+import { ApiError, formatError } from '../api/errors.js';
+import { Limiter, RATES } from '../api/ratelimit.js';
 import { resolvers } from '../api/resolvers/index.js';
 import { typeDefs } from '../api/schema.generated.js';
 
@@ -19,35 +26,84 @@ type App = ReturnType<typeof buildApp>;
 // @graphql-tools use, even where a bundler would pick graphql's ESM build for our own files.
 const graphql = createRequire(import.meta.url)('graphql') as typeof import('graphql');
 
-/** The error with the code the HTTP path gives the same mistake. */
-const coded = (e: import('graphql').GraphQLError, code: string) =>
-  new graphql.GraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, path: e.path, extensions: { ...e.extensions, code } });
+export const WS_LIMITS = {
+  /** Bytes per message (the HTTP body limit). */
+  maxPayload: MAX_BODY_BYTES,
+  /** Active subscriptions on one connection. */
+  subscriptionsPerConnection: 10,
+  /** Open connections per player (or per address for connections without a token). */
+  connectionsPerPrincipal: 5,
+};
+
+/** Close code for a connection refused by a limit (4xxx: application codes of graphql-ws). */
+export const CLOSE_TOO_MANY = 4429;
+
+interface Extra {
+  principal?: string;
+  context?: ApiContext;
+  subscribes?: Limiter;
+}
 
 export function attachSubscriptions(server: Server, app: App): () => Promise<void> {
   const schema = makeExecutableSchema({ typeDefs, resolvers });
-  const wss = new WebSocketServer({ server, path: '/graphql' });
-  const limits = [...graphql.specifiedRules, ...(new ApolloArmor(ARMOR).protect().validationRules ?? [])];
+  const wss = new WebSocketServer({ server, path: '/graphql', maxPayload: WS_LIMITS.maxPayload });
+  const rules = [...graphql.specifiedRules, ...(LIMITS.armor.validationRules ?? [])];
+  const open = new Map<string, number>();
+  // graphql-ws checks `instanceof` its own (CommonJS) GraphQLError: ours travel as originalError.
+  const wsErrors = (errors: ApiError[]) => errors.map((e) => new graphql.GraphQLError(e.message, { extensions: e.extensions, originalError: e }));
+  const fail = (code: 'RATE_LIMITED' | 'LIMIT_EXCEEDED' | 'BAD_USER_INPUT', message: string) => wsErrors([new ApiError(code, message)]);
   const ws = useServer(
     {
       schema,
-      // Parse and validate here, with the HTTP path's token limit, rules and error codes (graphql-ws
-      // would answer a syntax error by dropping the connection, and untyped validation errors).
-      onSubscribe: (_ctx, _id, payload) => {
+      onConnect: async (ctx) => {
+        const auth = ctx.connectionParams?.authorization;
+        const request = (ctx.extra as unknown as { request: { socket: { remoteAddress?: string } } }).request;
+        const context = await app.context(typeof auth === 'string' ? { authorization: auth } : {}, request.socket.remoteAddress ?? null);
+        const principal = context.player ? `player:${context.player.id}` : `address:${context.address ?? 'unknown'}`;
+        const n = open.get(principal) ?? 0;
+        const socket = (ctx.extra as unknown as { socket: import('ws').WebSocket }).socket;
+        if (n >= WS_LIMITS.connectionsPerPrincipal) {
+          socket.close(CLOSE_TOO_MANY, `at most ${WS_LIMITS.connectionsPerPrincipal} connections per player`);
+          return false;
+        }
+        open.set(principal, n + 1);
+        socket.once('close', () => {
+          const left = (open.get(principal) ?? 1) - 1;
+          if (left > 0) open.set(principal, left);
+          else open.delete(principal);
+        });
+        const extra = ctx.extra as unknown as Extra;
+        extra.principal = principal;
+        extra.context = context;
+        extra.subscribes = new Limiter('subscribe', RATES.subscribe);
+        return true;
+      },
+      onSubscribe: async (ctx, _id, payload) => {
+        const extra = ctx.extra as unknown as Extra;
+        if (extra.subscribes!.take('connection') > 0) return fail('RATE_LIMITED', `rate limit: at most ${RATES.subscribe.perSecond} subscribe messages per second on a connection (burst ${RATES.subscribe.burst})`);
+        if (Object.keys(ctx.subscriptions).length > WS_LIMITS.subscriptionsPerConnection) {
+          return fail('LIMIT_EXCEEDED', `subscriptions limit exceeded: at most ${WS_LIMITS.subscriptionsPerConnection} per connection`);
+        }
+        if (typeof payload.query !== 'string') return fail('BAD_USER_INPUT', 'the query must be a string');
         let document: import('graphql').DocumentNode;
         try {
-          document = graphql.parse(payload.query, { maxTokens: ARMOR.maxTokens.n });
+          document = graphql.parse(payload.query, { maxTokens: LIMITS.maxTokens });
         } catch (e) {
-          return [coded(e as import('graphql').GraphQLError, 'GRAPHQL_PARSE_FAILED')];
+          return [new graphql.GraphQLError((e as Error).message, { extensions: { code: 'GRAPHQL_PARSE_FAILED' } })];
         }
-        const errors = graphql.validate(schema, document, limits as never);
-        if (errors.length > 0) return errors.map((e) => coded(e, 'GRAPHQL_VALIDATION_FAILED'));
-        return { schema, document, variableValues: payload.variables, operationName: payload.operationName };
+        const errors = graphql.validate(schema, document, rules as never);
+        if (errors.length > 0) return errors.map((e) => new graphql.GraphQLError(e.message, { extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }));
+        const op = graphql.getOperationAST(document, payload.operationName);
+        const context = extra.context!;
+        try {
+          admit(context, op?.operation ?? 'subscription');
+        } catch (e) {
+          if (e instanceof ApiError) return wsErrors([e]);
+          throw e;
+        }
+        return { schema, document, variableValues: payload.variables ?? undefined, operationName: payload.operationName ?? undefined, contextValue: context };
       },
-      context: (ctx) => {
-        const auth = ctx.connectionParams?.authorization;
-        return app.context(typeof auth === 'string' ? { authorization: auth } : {});
-      },
-      onError: (_ctx, _id, _payload, errors) => errors.map((e) => formatError(e, e)) as never,
+      onError: (_ctx, _id, _payload, errors) => errors.map((e) => withoutSuggestions(formatError(e.toJSON(), e.originalError ?? e))) as never,
       onNext: (_ctx, _id, _payload, _args, result) => {
         if ('errors' in result && result.errors) return { ...result, errors: result.errors.map((e) => formatError(e.toJSON(), e)) } as never;
         return undefined;
@@ -55,8 +111,24 @@ export function attachSubscriptions(server: Server, app: App): () => Promise<voi
     },
     wss,
   );
+  // A frame over maxPayload is refused by ws itself (close 1009, nothing read); graphql-ws would
+  // also log it as an internal error, once per flooding connection: keep the log for real ones.
+  wss.on('connection', (socket) => {
+    const others = socket.listeners('error');
+    socket.removeAllListeners('error');
+    socket.on('error', (err: Error & { code?: string }) => {
+      if (err.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') return;
+      for (const l of others) (l as (e: Error) => void).call(socket, err);
+    });
+  });
   return async () => {
     await ws.dispose();
     await new Promise<void>((ok) => wss.close(() => ok()));
   };
 }
+
+/** As graphql-armor's blockFieldSuggestion does for HTTP: no "Did you mean ...?" hints. */
+function withoutSuggestions<T extends { message: string }>(e: T): T {
+  return { ...e, message: e.message.replace(/ ?Did you mean .*$/, '') };
+}
+

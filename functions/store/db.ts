@@ -1,5 +1,6 @@
 // What every store module needs: the document client and the table name.
 import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 
 export interface Db {
   doc: DynamoDBDocumentClient;
@@ -38,4 +39,44 @@ export async function eachLimited<T>(items: T[], limit: number, fn: (item: T) =>
     while (next < items.length) await fn(items[next++]);
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/** JSON of at least this many bytes is stored deflated (a binary attribute): it pays from here. */
+const PACK_FROM = 200;
+
+/** A value as stored: JSON text, or deflated JSON (binary) when that is smaller. */
+export function pack(value: unknown): string | Uint8Array {
+  const json = JSON.stringify(value);
+  if (json.length < PACK_FROM) return json;
+  const z = deflateRawSync(json, { level: 6 });
+  return z.length < json.length ? new Uint8Array(z.buffer, z.byteOffset, z.byteLength) : json;
+}
+
+export function unpack<T>(stored: unknown): T {
+  if (typeof stored === 'string') return JSON.parse(stored) as T;
+  return JSON.parse(inflateRawSync(stored as Uint8Array).toString('utf8')) as T;
+}
+
+/**
+ * Up to `limit` items of an index whose partition key is sharded: one query per shard in
+ * parallel (`query(shard)` gives each one's key condition), merged by sort key (descending
+ * when `newestFirst`). A query per shard asks for `limit` items, so the merge is exact.
+ */
+export async function queryShards(
+  db: Db,
+  shards: number,
+  query: (shard: number) => Omit<QueryCommandInput, 'TableName' | 'Limit' | 'ExclusiveStartKey'>,
+  sortKey: string,
+  limit: number,
+  newestFirst: boolean,
+): Promise<Record<string, unknown>[]> {
+  const parts = await Promise.all(Array.from({ length: shards }, (_, s) => queryIndex(db, { ...query(s), ScanIndexForward: !newestFirst }, limit, (it) => it)));
+  const all = parts.flat();
+  all.sort((a, b) => {
+    const x = a[sortKey] as string;
+    const y = b[sortKey] as string;
+    const c = x < y ? -1 : x > y ? 1 : 0;
+    return newestFirst ? -c : c;
+  });
+  return all.slice(0, limit);
 }

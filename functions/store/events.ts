@@ -1,58 +1,58 @@
-// Event items: one per seq, written once (attribute_not_exists) from a game's outbox, so a
-// copy interrupted half-way can be redone by anyone without duplicating or reordering.
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { type Db, eachLimited, isConditionFailed } from './db.js';
+// The event feed: events live in the commit items that produced them (one item per commit,
+// keyed by the seq of its first event), so a page is a query over a few commit items.
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Db } from './db.js';
+import { type CommitRecord, listCommits, type StoredEvent } from './games.js';
 import { keys } from './table.js';
 
-/** An event as stored: the engine's event plus its place (`seq`) and commit time (`at`). */
-export interface StoredEvent {
-  seq: number;
-  at: string;
-  type: string;
-  data: Record<string, unknown>;
-  /** Seen only by `secret.seat`; the API filters it through the engine's viewEvent. */
-  secret?: { seat: number; data: Record<string, unknown> };
+export type { StoredEvent } from './games.js';
+
+/** The events of commits, with their seqs and times. */
+export function eventsOf(commits: CommitRecord[]): StoredEvent[] {
+  return commits.flatMap((c) => c.events.map((e, i) => ({ seq: c.firstSeq + i, at: c.at, ...e, ...(c.actor ? { actor: c.actor } : {}) })));
 }
 
-/** Copies events to their own items; already copied ones are left as they are. */
-export async function copyEvents(db: Db, gameId: string, events: StoredEvent[]): Promise<void> {
-  await eachLimited(events, 16, async (e) => {
-    try {
-      await db.doc.send(
-        new PutCommand({
-          TableName: db.table,
-          Item: { ...keys.event(gameId, e.seq), seq: e.seq, at: e.at, type: e.type, body: JSON.stringify({ data: e.data, secret: e.secret }) },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        }),
-      );
-    } catch (err) {
-      if (!isConditionFailed(err)) throw err;
-    }
-  });
+/** The first seq of the commit holding event `seq` (the newest commit starting at or before it), or null. */
+async function commitHolding(db: Db, gameId: string, seq: number): Promise<number | null> {
+  const r = await db.doc.send(
+    new QueryCommand({
+      TableName: db.table,
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': keys.game(gameId).PK, ':from': keys.commitSk(1), ':to': keys.commitSk(seq) },
+      ScanIndexForward: false,
+      ConsistentRead: true,
+      Limit: 1,
+      ProjectionExpression: 'SK',
+    }),
+  );
+  const it = r.Items?.[0];
+  return it ? Number((it.SK as string).slice('COMMIT#'.length)) : null;
 }
 
-/** Events with seq > after, oldest first, at most `limit`; `hasMore` if the log goes on. */
+/**
+ * Events with seq > after, oldest first, at most `limit`; `hasMore` if the log goes on.
+ * A page that starts on a commit boundary (the usual poll: `after` = the last seq seen) is one
+ * query; one that starts inside a commit first finds that commit (a keys-only query).
+ */
 export async function listEvents(db: Db, gameId: string, after: number, limit: number): Promise<{ events: StoredEvent[]; hasMore: boolean }> {
-  const out: StoredEvent[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  // Pages are small in practice; the loop covers DynamoDB's 1 MB page limit.
-  do {
-    const r = await db.doc.send(
-      new QueryCommand({
-        TableName: db.table,
-        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': keys.game(gameId).PK, ':from': keys.eventSk(after + 1), ':to': keys.eventSk(9_999_999_999) },
-        ConsistentRead: true,
-        Limit: limit + 1 - out.length,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const it of r.Items ?? []) {
-      const body = JSON.parse(it.body as string) as Pick<StoredEvent, 'data' | 'secret'>;
-      out.push({ seq: it.seq as number, at: it.at as string, type: it.type as string, data: body.data, ...(body.secret ? { secret: body.secret } : {}) });
+  // Commits are small (usually 1-30 events): a few items make a page.
+  const batch = Math.max(2, Math.min(25, Math.ceil(limit / 4)));
+  let from = after + 1;
+  let commits = await listCommits(db, gameId, from, 9_999_999_999, batch);
+  if (commits[0]?.firstSeq !== from) {
+    const holder = await commitHolding(db, gameId, from);
+    if (holder !== null && holder !== commits[0]?.firstSeq) {
+      from = holder;
+      commits = await listCommits(db, gameId, from, 9_999_999_999, batch);
     }
-    startKey = r.LastEvaluatedKey;
-  } while (startKey && out.length <= limit);
-  const hasMore = out.length > limit;
-  return { events: out.slice(0, limit), hasMore };
+  }
+  const out: StoredEvent[] = eventsOf(commits).filter((e) => e.seq > after);
+  let exhausted = commits.length < batch;
+  while (!exhausted && out.length <= limit) {
+    const last = commits[commits.length - 1];
+    commits = await listCommits(db, gameId, last.firstSeq + last.events.length, 9_999_999_999, batch);
+    out.push(...eventsOf(commits));
+    exhausted = commits.length < batch;
+  }
+  return { events: out.slice(0, limit), hasMore: out.length > limit };
 }

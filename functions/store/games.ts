@@ -1,19 +1,25 @@
-// The game item: an opaque document (the API's lobby data and the engine's state), a version
-// for optimistic locking and an outbox of events committed with it. Every write is one
-// conditional single-item write; the outbox copy is idempotent, so any step can be retried.
-import { BatchGetCommand, type BatchGetCommandInput, type BatchGetCommandOutput, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type Db, isConditionFailed, queryIndex } from './db.js';
-import { copyEvents, type StoredEvent } from './events.js';
-import { gameIdOf, GSI2, GSI3, keys } from './table.js';
+// Games: an append-only log of commit items (the truth) and one bounded snapshot item (the
+// current state, for cheap reads and the indexes). No rules here: the API says how a commit
+// changes a game (its opaque `body`) and folds commits into snapshots itself.
+//
+// The protocol, every step a single-item conditional write (no transactions, no streams):
+// 1. A writer reads the snapshot and the commits past it (one query), folds them, computes.
+// 2. It writes commit item `COMMIT#<seq of its first event>` on attribute_not_exists: writers
+//    that computed on the same version write the same key, and the first one has committed;
+//    the others reload and compute again.
+// 3. It writes the snapshot (when it is due), on `version < :v`: a snapshot never moves back.
+// A crash between 2 and 3 loses nothing: readers fold the commits past the snapshot, and the
+// next snapshot writer (the next commit, or the sweep) writes it forward.
+import { BatchGetCommand, type BatchGetCommandInput, type BatchGetCommandOutput, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { type Db, isConditionFailed, pack, queryShards, unpack } from './db.js';
+import { GSI2, GSI3, INDEX_SHARDS, keys, shardOf } from './table.js';
 
 export type GameStatus = 'LOBBY' | 'ACTIVE' | 'FINISHED' | 'CANCELLED';
 
-/** Request ids kept inside the game item: enough to cover the gap before the request record is written. */
-export const RECENT_REQUESTS = 50;
-
+/** The snapshot: the game at `version` (a fold of commits 1..version). Bounded: no history. */
 export interface GameRecord<D = unknown> {
   id: string;
-  /** Bumped by every commit; a commit succeeds only on the version it was computed from. */
+  /** The number of commits folded in. */
   version: number;
   status: GameStatus;
   createdAt: string;
@@ -21,43 +27,95 @@ export interface GameRecord<D = unknown> {
   doc: D;
   /** The seq of the newest event (0: none yet). */
   lastSeq: number;
-  /** Events of the last commit not yet known to be copied to their own items. */
-  outbox: StoredEvent[];
-  /** Recent request ids -> the version whose commit applied them (see RECENT_REQUESTS). */
-  requests: Record<string, number>;
   /** When the sweep has work on this game (e.g. the next deadline), or null: indexed in GSI3. */
   dueAt?: string | null;
+  /** Kept out of the status index (GSI2), e.g. a full or private lobby. */
+  unlisted?: boolean;
+}
+
+/** One event of a commit as stored (its seq and time come from the commit). */
+export interface CommitEvent {
+  type: string;
+  data: Record<string, unknown>;
+  /** Seen only by `secret.seat`; the API filters it through the engine's viewEvent. */
+  secret?: { seat: number; data: Record<string, unknown> };
+}
+
+/** Who caused a change: the player and the OAuth client of the request (absent: the service itself). */
+export interface CommitActor {
+  playerId: string | null;
+  clientId: string | null;
+}
+
+/** An event with its place in the log (`seq`), its commit time (`at`) and its commit's actor. */
+export interface StoredEvent extends CommitEvent {
+  seq: number;
+  at: string;
+  actor?: CommitActor;
+}
+
+/** One commit: what it did (`body`, opaque), the events it produced and what must be told. */
+export interface CommitRecord<B = unknown, N = unknown> {
+  /** The version this commit makes (the previous one + 1). */
+  version: number;
+  /** The seq of its first event: its key. Every commit has at least one event. */
+  firstSeq: number;
+  at: string;
+  /** The game's status after it. */
+  status: GameStatus;
+  events: CommitEvent[];
+  /** How to replay it (the API's recipe; the store never looks inside). */
+  body: B;
+  /** Notices to deliver because of it (recorded with the commit: a crash loses none). */
+  notices: N[];
+  /** `<scope>#<requestId>` of the request it applied, if any. */
+  request?: string;
+  /** Who made it (every event of the commit names this actor). */
+  actor?: CommitActor;
+}
+
+export const lastSeqOf = (c: CommitRecord) => c.firstSeq + c.events.length - 1;
+
+/** A game as read: its snapshot (null only if a crash came before the first one) and the commits past it. */
+export interface GameHead<D = unknown> {
+  game: GameRecord<D> | null;
+  /** Commits after the snapshot, oldest first. */
+  tail: CommitRecord[];
 }
 
 /**
- * Where a game shows in the status index (GSI2): lobbies (open games) and active games; a
- * finished game stays under ACTIVE until its outbox is copied, so the sweep can finish it.
+ * Commits read along with the snapshot in one query. Writers never leave a longer tail (the
+ * API's SNAPSHOT_EVERY is HEAD_COMMITS + 1), so one query is enough unless a crash left more.
  */
-function statusIndex(r: GameRecord): Record<string, string> {
-  if (r.status === 'LOBBY') return { GSI2PK: keys.status('LOBBY'), GSI2SK: `${r.createdAt}#${r.id}` };
-  if (r.status === 'ACTIVE' || r.outbox.length > 0) return { GSI2PK: keys.status('ACTIVE'), GSI2SK: `${r.createdAt}#${r.id}` };
-  return {};
+export const HEAD_COMMITS = 3;
+
+function indexKeys(r: GameRecord): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!r.unlisted && (r.status === 'LOBBY' || r.status === 'ACTIVE' || r.status === 'FINISHED')) {
+    out.GSI2PK = keys.status(r.status, shardOf(r.id));
+    out.GSI2SK = `${r.createdAt}#${r.id}`;
+  }
+  if (r.dueAt) Object.assign(out, keys.due('GAME', r.dueAt, r.id));
+  return out;
 }
 
-function toItem(r: GameRecord): Record<string, unknown> {
+function toSnapshotItem(r: GameRecord): Record<string, unknown> {
   return {
     ...keys.game(r.id),
-    ...statusIndex(r),
-    ...(r.dueAt ? { ...keys.due('GAME', r.dueAt, r.id), dueAt: r.dueAt } : {}),
+    ...indexKeys(r),
     gameId: r.id,
     version: r.version,
     status: r.status,
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
     lastSeq: r.lastSeq,
-    // JSON strings: cheaper to (un)marshal than nested maps and free of DynamoDB's nesting limit.
-    doc: JSON.stringify(r.doc),
-    outbox: JSON.stringify(r.outbox),
-    requests: JSON.stringify(r.requests),
+    ...(r.dueAt ? { dueAt: r.dueAt } : {}),
+    ...(r.unlisted ? { unlisted: true } : {}),
+    doc: pack(r.doc),
   };
 }
 
-function fromItem<D>(it: Record<string, unknown>): GameRecord<D> {
+function fromSnapshotItem<D>(it: Record<string, unknown>): GameRecord<D> {
   return {
     id: it.gameId as string,
     version: it.version as number,
@@ -65,130 +123,231 @@ function fromItem<D>(it: Record<string, unknown>): GameRecord<D> {
     createdAt: it.createdAt as string,
     updatedAt: it.updatedAt as string,
     lastSeq: it.lastSeq as number,
-    doc: JSON.parse(it.doc as string) as D,
-    outbox: JSON.parse(it.outbox as string) as StoredEvent[],
-    requests: JSON.parse(it.requests as string) as Record<string, number>,
-    ...(it.dueAt ? { dueAt: it.dueAt as string } : {}),
+    doc: unpack<D>(it.doc),
+    dueAt: (it.dueAt as string | undefined) ?? null,
+    ...(it.unlisted ? { unlisted: true } : {}),
   };
 }
 
-/** Keeps the newest RECENT_REQUESTS entries. */
-function trimRequests(req: Record<string, number>): Record<string, number> {
-  const entries = Object.entries(req);
-  if (entries.length <= RECENT_REQUESTS) return req;
-  entries.sort((a, b) => b[1] - a[1]);
-  return Object.fromEntries(entries.slice(0, RECENT_REQUESTS));
+function toCommitItem(gameId: string, c: CommitRecord): Record<string, unknown> {
+  return {
+    ...keys.commit(gameId, c.firstSeq),
+    v: c.version,
+    n: c.events.length,
+    at: c.at,
+    status: c.status,
+    ...(c.request ? { req: c.request } : {}),
+    ...(c.actor ? { actor: JSON.stringify(c.actor) } : {}),
+    // Packed (deflated when that pays): the recipe apart from the events and notices, so that
+    // replays read the recipe without unpacking events.
+    body: pack(c.body),
+    ev: pack(c.events),
+    ...(c.notices.length > 0 ? { nt: pack(c.notices) } : {}),
+  };
 }
 
-/** Writes a new game (version 1). False if the id is taken. */
-export async function insertGame(db: Db, r: GameRecord): Promise<boolean> {
+function fromCommitItem(it: Record<string, unknown>): CommitRecord {
+  return {
+    version: it.v as number,
+    firstSeq: Number((it.SK as string).slice('COMMIT#'.length)),
+    at: it.at as string,
+    status: it.status as GameStatus,
+    // Read without events (`recipes` of listCommits): as many placeholders as it had events.
+    events: it.ev === undefined ? Array.from({ length: it.n as number }, () => ({ type: '', data: {} })) : unpack<CommitEvent[]>(it.ev),
+    body: unpack(it.body),
+    notices: it.nt === undefined ? [] : unpack<unknown[]>(it.nt),
+    ...(it.req ? { request: it.req as string } : {}),
+    ...(it.actor ? { actor: JSON.parse(it.actor as string) as CommitActor } : {}),
+  };
+}
+
+const isCommit = (it: Record<string, unknown>) => (it.SK as string).startsWith('COMMIT#');
+
+/**
+ * Commit items of a game with first seqs in [from, to], oldest first. `recipesOnly`: without
+ * their events and notices (replays need only the recipes; events come back as placeholders).
+ */
+export async function listCommits(db: Db, gameId: string, from = 1, to = 9_999_999_999, limit = Infinity, recipesOnly = false): Promise<CommitRecord[]> {
+  const out: CommitRecord[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const r = await db.doc.send(
+      new QueryCommand({
+        TableName: db.table,
+        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': keys.game(gameId).PK, ':from': keys.commitSk(Math.max(1, from)), ':to': keys.commitSk(to) },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+        ...(Number.isFinite(limit) ? { Limit: limit - out.length } : {}),
+        ...(recipesOnly ? { ProjectionExpression: 'SK, v, n, #at, #st, body, req, actor', ExpressionAttributeNames: { '#at': 'at', '#st': 'status' } } : {}),
+      }),
+    );
+    for (const it of r.Items ?? []) out.push(fromCommitItem(it));
+    startKey = r.LastEvaluatedKey;
+  } while (startKey && out.length < limit);
+  return out;
+}
+
+/**
+ * The commit that applied request `request` among those with first seq > afterSeq, or null.
+ * Reads every later commit (a filter): only retries of an unanswered request come here.
+ */
+export async function findRequestCommit(db: Db, gameId: string, afterSeq: number, request: string): Promise<CommitRecord | null> {
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const r = await db.doc.send(
+      new QueryCommand({
+        TableName: db.table,
+        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+        FilterExpression: 'req = :r',
+        ExpressionAttributeValues: { ':pk': keys.game(gameId).PK, ':from': keys.commitSk(afterSeq + 1), ':to': keys.commitSk(9_999_999_999), ':r': request },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    if (r.Items && r.Items.length > 0) return fromCommitItem(r.Items[0]);
+    startKey = r.LastEvaluatedKey;
+  } while (startKey);
+  return null;
+}
+
+/**
+ * The snapshot and the commits past it: one consistent query, newest first, over the snapshot
+ * (`GAME`) and the newest HEAD_COMMITS commit items (`COMMIT#...` sorts just before it); a
+ * second query only if a crash left a longer tail. Null: no such game.
+ */
+export async function loadGame<D>(db: Db, gameId: string): Promise<GameHead<D> | null> {
+  const r = await db.doc.send(
+    new QueryCommand({
+      TableName: db.table,
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': keys.game(gameId).PK, ':from': 'COMMIT#', ':to': 'GAME' },
+      ScanIndexForward: false,
+      ConsistentRead: true,
+      Limit: HEAD_COMMITS + 1,
+    }),
+  );
+  const items = r.Items ?? [];
+  if (items.length === 0) return null;
+  const game = items[0].SK === 'GAME' ? fromSnapshotItem<D>(items[0]) : null;
+  const after = game?.lastSeq ?? 0;
+  // Commits the snapshot already holds came along; only those past it are unpacked.
+  const seen = items.filter(isCommit).reverse(); // oldest first
+  let tail = seen.filter((it) => Number((it.SK as string).slice('COMMIT#'.length)) > after).map(fromCommitItem);
+  // Every commit read is past the snapshot and more may lie between: read those too.
+  if (tail.length === seen.length && r.LastEvaluatedKey && (tail[0]?.firstSeq ?? Infinity) > after + 1) {
+    const gap = await listCommits(db, gameId, after + 1, (tail[0]?.firstSeq ?? 9_999_999_999) - 1);
+    tail = [...gap, ...tail];
+  }
+  return { game, tail };
+}
+
+/** Writes a new game: its first commit (which must say everything: there is nothing before it), then its snapshot. False if the id is taken. */
+export async function insertGame(db: Db, r: GameRecord, first: CommitRecord): Promise<boolean> {
+  if (!(await appendCommit(db, r.id, first))) return false;
+  await saveSnapshot(db, r);
+  return true;
+}
+
+/** Writes a commit item; false if another writer committed that version first. */
+export async function appendCommit(db: Db, gameId: string, c: CommitRecord): Promise<boolean> {
+  if (c.events.length === 0) throw new Error('a commit has at least one event (its key is the seq of the first)');
   try {
-    await db.doc.send(new PutCommand({ TableName: db.table, Item: toItem(r), ConditionExpression: 'attribute_not_exists(PK)' }));
+    await db.doc.send(new PutCommand({ TableName: db.table, Item: toCommitItem(gameId, c), ConditionExpression: 'attribute_not_exists(PK)' }));
+    return true;
   } catch (e) {
     if (isConditionFailed(e)) return false;
     throw e;
   }
-  await flushOutbox(db, r);
-  return true;
 }
 
-/** The game as stored, without finishing an interrupted outbox copy (see loadGame). */
-export async function getGameRaw<D>(db: Db, gameId: string): Promise<GameRecord<D> | null> {
-  const r = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.game(gameId), ConsistentRead: true }));
-  return r.Item ? fromItem<D>(r.Item) : null;
-}
-
-/**
- * Loads a game and first finishes copying its outbox if a writer was interrupted. A writer
- * that commits on top of this version may then replace the outbox with its own events.
- */
-export async function loadGame<D>(db: Db, gameId: string): Promise<GameRecord<D> | null> {
-  const r = await getGameRaw<D>(db, gameId);
-  if (r && r.outbox.length > 0) {
-    await flushOutbox(db, r);
-    r.outbox = [];
-  }
-  return r;
-}
-
-/**
- * Commits `next` if the stored version is still `next.version - 1`, then copies its outbox.
- * False when another writer committed first: reload and compute again.
- */
-export async function commitGame(db: Db, next: GameRecord): Promise<boolean> {
-  const r = { ...next, requests: trimRequests(next.requests) };
+/** Writes the snapshot unless a newer (or the same) version is stored already; true if written. */
+export async function saveSnapshot(db: Db, r: GameRecord): Promise<boolean> {
   try {
     await db.doc.send(
       new PutCommand({
         TableName: db.table,
-        Item: toItem(r),
-        ConditionExpression: 'version = :v',
-        ExpressionAttributeValues: { ':v': next.version - 1 },
+        Item: toSnapshotItem(r),
+        ConditionExpression: 'attribute_not_exists(PK) OR version < :v',
+        ExpressionAttributeValues: { ':v': r.version },
       }),
     );
+    return true;
   } catch (e) {
     if (isConditionFailed(e)) return false;
     throw e;
   }
-  await flushOutbox(db, r);
-  return true;
 }
 
-/** Copies the outbox to event items, then empties it (only if no newer commit replaced it). */
-export async function flushOutbox(db: Db, r: GameRecord): Promise<void> {
-  if (r.outbox.length === 0) return;
-  await copyEvents(db, r.id, r.outbox);
-  const finished = r.status === 'FINISHED';
-  try {
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: keys.game(r.id),
-        UpdateExpression: finished ? 'SET outbox = :empty REMOVE GSI2PK, GSI2SK' : 'SET outbox = :empty',
-        ConditionExpression: 'version = :v',
-        ExpressionAttributeValues: { ':v': r.version, ':empty': '[]' },
-      }),
-    );
-  } catch (e) {
-    // A newer commit replaced the outbox; its writer (or the next reader) copies that one.
-    if (!isConditionFailed(e)) throw e;
-  }
-}
-
-/** Fetches several games (any order, missing ones left out); no outbox work. */
-export async function getGames<D>(db: Db, ids: string[]): Promise<GameRecord<D>[]> {
-  const out: GameRecord<D>[] = [];
-  const unique = [...new Set(ids)];
-  for (let i = 0; i < unique.length; i += 100) {
-    let req: BatchGetCommandInput['RequestItems'] = {
-      [db.table]: { Keys: unique.slice(i, i + 100).map((id) => keys.game(id)), ConsistentRead: true },
-    };
+async function batchGet(db: Db, keyList: Record<string, string>[]): Promise<Record<string, unknown>[]> {
+  const out: Record<string, unknown>[] = [];
+  for (let i = 0; i < keyList.length; i += 100) {
+    let req: BatchGetCommandInput['RequestItems'] = { [db.table]: { Keys: keyList.slice(i, i + 100), ConsistentRead: true } };
     for (let attempt = 0; req && Object.keys(req).length > 0 && attempt < 10; attempt++) {
       const r: BatchGetCommandOutput = await db.doc.send(new BatchGetCommand({ RequestItems: req }));
-      for (const it of r.Responses?.[db.table] ?? []) out.push(fromItem<D>(it));
+      out.push(...(r.Responses?.[db.table] ?? []));
       req = r.UnprocessedKeys;
     }
   }
   return out;
 }
 
-/** Game ids in the status index, newest first (LOBBY: open games; ACTIVE: the sweep's work list). */
-export async function listGameIdsByStatus(db: Db, status: 'LOBBY' | 'ACTIVE', limit: number): Promise<string[]> {
-  const query = {
-    IndexName: GSI2,
-    KeyConditionExpression: 'GSI2PK = :pk',
-    ExpressionAttributeValues: { ':pk': keys.status(status) },
-    ScanIndexForward: false,
-  };
-  return queryIndex(db, query, limit, gameIdOf);
+/**
+ * Several games as heads (any order, missing ones left out): their snapshots in one batch,
+ * then, in a second batch, the commit right after each snapshot; only games that have one
+ * (a commit not yet in the snapshot) are read again with their tail.
+ */
+export async function getGames<D>(db: Db, ids: string[]): Promise<GameHead<D>[]> {
+  const unique = [...new Set(ids)];
+  const snaps = (await batchGet(db, unique.map((id) => keys.game(id)))).map((it) => fromSnapshotItem<D>(it));
+  const next = await batchGet(db, snaps.map((g) => keys.commit(g.id, g.lastSeq + 1)));
+  const stale = new Set(next.map((it) => (it.PK as string).slice('GAME#'.length)));
+  return Promise.all(snaps.map(async (g) => (stale.has(g.id) ? ((await loadGame<D>(db, g.id)) ?? { game: g, tail: [] }) : { game: g, tail: [] })));
 }
 
-/** Ids in the due-work index (GSI3) of `kind` due at or before `now`, earliest first. */
-export async function listDue(db: Db, kind: string, now: string, limit: number): Promise<string[]> {
-  const query = {
-    IndexName: GSI3,
-    KeyConditionExpression: 'GSI3PK = :pk AND GSI3SK <= :to',
-    ExpressionAttributeValues: { ':pk': `DUE#${kind}`, ':to': `${now}#\uffff` },
+/**
+ * A page of game ids in the status index (every shard), newest first (`oldestFirst`: oldest
+ * first); `before` is the previous page's cursor (its last index sort key `<createdAt>#<id>`).
+ */
+export async function listGamesByStatus(
+  db: Db,
+  status: 'LOBBY' | 'ACTIVE' | 'FINISHED',
+  limit: number,
+  before?: string | null,
+  oldestFirst = false,
+): Promise<{ ids: string[]; cursor: string | null }> {
+  const items = await queryShards(
+    db,
+    INDEX_SHARDS,
+    (shard) => ({
+      IndexName: GSI2,
+      KeyConditionExpression: before ? `GSI2PK = :pk AND GSI2SK ${oldestFirst ? '>' : '<'} :before` : 'GSI2PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.status(status, shard), ...(before ? { ':before': before } : {}) },
+    }),
+    'GSI2SK',
+    limit + 1,
+    !oldestFirst,
+  );
+  const page = items.slice(0, limit);
+  return {
+    ids: page.map((it) => (it.PK as string).slice('GAME#'.length)),
+    cursor: items.length > limit ? (page[page.length - 1].GSI2SK as string) : null,
   };
-  return queryIndex(db, query, limit, (it) => (it.GSI3SK as string).split('#').slice(1).join('#'));
+}
+
+/** Ids in the due-work index (GSI3) of `kind` due at or before `now`, earliest first (every shard). */
+export async function listDue(db: Db, kind: string, now: string, limit: number): Promise<string[]> {
+  const items = await queryShards(
+    db,
+    INDEX_SHARDS,
+    (shard) => ({
+      IndexName: GSI3,
+      KeyConditionExpression: 'GSI3PK = :pk AND GSI3SK <= :to',
+      ExpressionAttributeValues: { ':pk': keys.dueShard(kind, shard), ':to': `${now}#\uffff` },
+    }),
+    'GSI3SK',
+    limit,
+    false,
+  );
+  return items.map((it) => (it.GSI3SK as string).split('#').slice(1).join('#'));
 }

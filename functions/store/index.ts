@@ -1,42 +1,53 @@
-// The store: DynamoDB items for games, events, players and request records. No game rules.
+// The store: DynamoDB items for games (commit log + snapshot), players, request records,
+// webhooks and deliveries. No game rules: the API folds commits into games.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './db.js';
 import { listEvents } from './events.js';
-import { commitGame, flushOutbox, getGameRaw, getGames, insertGame, listDue, listGameIdsByStatus, loadGame } from './games.js';
-import { deleteMember, getPlayer, insertPlayer, listMemberGameIds, listMemberGamesPage, putMember } from './players.js';
-import { getRequest, putRequest } from './requests.js';
+import { appendCommit, findRequestCommit, getGames, insertGame, listCommits, listDue, listGamesByStatus, loadGame, saveSnapshot } from './games.js';
+import { claimName, getIdentity, nameHolder, putIdentity, releaseName } from './accounts.js';
+import { countOnPlayer, deleteMember, getPlayer, insertPlayer, listMemberGameIds, listMemberGamesPage, putMember, updatePlayer } from './players.js';
+import { claimRequest, getRequest } from './requests.js';
 import { claimDelivery, deleteWebhook, getDelivery, getWebhook, listWebhooks, putDelivery, putWebhook, settleDelivery } from './webhooks.js';
 
-export type { StoredEvent } from './events.js';
-export type { GameRecord, GameStatus } from './games.js';
-export { RECENT_REQUESTS } from './games.js';
+export type { CommitActor, CommitEvent, CommitRecord, GameHead, GameRecord, GameStatus, StoredEvent } from './games.js';
+export { HEAD_COMMITS, lastSeqOf } from './games.js';
+export { eventsOf } from './events.js';
 export type { PlayerRecord } from './players.js';
 export type { RequestRecord } from './requests.js';
 export type { DeliveryRecord, WebhookRecord } from './webhooks.js';
-export { createTable, tableDefinition, keys, GSI1, GSI2, GSI3 } from './table.js';
+export { checkSchema, createTable, INDEX_SHARDS, keys, GSI1, GSI2, GSI3, OldSchemaError, SCHEMA_VERSION, shardOf, tableDefinition } from './table.js';
 
 export function createStore({ tableName, client }: { tableName: string; client: DynamoDBDocumentClient }) {
   const db: Db = { doc: client, table: tableName };
   return {
     tableName,
-    insertGame: (r: Parameters<typeof insertGame>[1]) => insertGame(db, r),
+    insertGame: (r: Parameters<typeof insertGame>[1], first: Parameters<typeof insertGame>[2]) => insertGame(db, r, first),
     loadGame: <D>(id: string) => loadGame<D>(db, id),
-    getGameRaw: <D>(id: string) => getGameRaw<D>(db, id),
-    commitGame: (r: Parameters<typeof commitGame>[1]) => commitGame(db, r),
-    flushOutbox: (r: Parameters<typeof flushOutbox>[1]) => flushOutbox(db, r),
+    appendCommit: (gameId: string, c: Parameters<typeof appendCommit>[2]) => appendCommit(db, gameId, c),
+    saveSnapshot: (r: Parameters<typeof saveSnapshot>[1]) => saveSnapshot(db, r),
+    listCommits: (gameId: string, from?: number, to?: number) => listCommits(db, gameId, from, to),
+    /** Commits without their events and notices (replays, scenarios). */
+    listRecipes: (gameId: string, from?: number, to?: number) => listCommits(db, gameId, from, to, Infinity, true),
+    findRequestCommit: (gameId: string, afterSeq: number, request: string) => findRequestCommit(db, gameId, afterSeq, request),
     getGames: <D>(ids: string[]) => getGames<D>(db, ids),
-    listGameIdsByStatus: (status: 'LOBBY' | 'ACTIVE', limit: number) => listGameIdsByStatus(db, status, limit),
+    listGamesByStatus: (status: 'LOBBY' | 'ACTIVE' | 'FINISHED', limit: number, before?: string | null, oldestFirst = false) => listGamesByStatus(db, status, limit, before, oldestFirst),
     listDue: (kind: 'GAME' | 'DELIVERY', now: Date, limit: number) => listDue(db, kind, now.toISOString(), limit),
     listEvents: (gameId: string, after: number, limit: number) => listEvents(db, gameId, after, limit),
     insertPlayer: (p: Parameters<typeof insertPlayer>[1]) => insertPlayer(db, p),
     getPlayer: (id: string) => getPlayer(db, id),
+    updatePlayer: (id: string, set: Parameters<typeof updatePlayer>[2], opts?: Parameters<typeof updatePlayer>[3]) => updatePlayer(db, id, set, opts),
+    getIdentity: (issuer: string, subject: string) => getIdentity(db, issuer, subject),
+    putIdentity: (issuer: string, subject: string, playerId: string, createdAt: string) => putIdentity(db, issuer, subject, playerId, createdAt),
+    nameHolder: (nameKey: string) => nameHolder(db, nameKey),
+    claimName: (nameKey: string, playerId: string) => claimName(db, nameKey, playerId),
+    releaseName: (nameKey: string, playerId: string) => releaseName(db, nameKey, playerId),
+    countOnPlayer: (playerId: string, counter: string, window: string, max: number) => countOnPlayer(db, playerId, counter, window, max),
     putMember: (gameId: string, playerId: string, gameCreatedAt: string) => putMember(db, gameId, playerId, gameCreatedAt),
     deleteMember: (gameId: string, playerId: string) => deleteMember(db, gameId, playerId),
     listMemberGameIds: (playerId: string, limit: number) => listMemberGameIds(db, playerId, limit),
     listMemberGamesPage: (playerId: string, limit: number, before?: string | null) => listMemberGamesPage(db, playerId, limit, before),
-    getRequest: <A>(gameId: string, scope: string, requestId: string) => getRequest<A>(db, gameId, scope, requestId),
-    putRequest: (gameId: string, scope: string, requestId: string, rec: Parameters<typeof putRequest>[4], now: Date) =>
-      putRequest(db, gameId, scope, requestId, rec, now),
+    getRequest: (gameId: string, scope: string, requestId: string) => getRequest(db, gameId, scope, requestId),
+    claimRequest: (gameId: string, scope: string, requestId: string, rec: Parameters<typeof claimRequest>[4], now: Date) => claimRequest(db, gameId, scope, requestId, rec, now),
     putWebhook: (w: Parameters<typeof putWebhook>[1]) => putWebhook(db, w),
     getWebhook: (playerId: string, hookId: string) => getWebhook(db, playerId, hookId),
     listWebhooks: (playerId: string) => listWebhooks(db, playerId),

@@ -3,7 +3,7 @@
 // before the game commit that seats the player and deleted after the one that unseats them,
 // so the index may briefly list a game the player is not in, never miss one: readers check
 // the game's own seat list.
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type Db, isConditionFailed, queryIndex } from './db.js';
 import { gameIdOf, GSI1, keys } from './table.js';
 
@@ -11,14 +11,35 @@ export interface PlayerRecord {
   id: string;
   name: string;
   createdAt: string;
+  /** guest (signUp), account (an OpenID Provider's user) or site (an integrator's user); absent on old items: guest. */
+  kind?: 'guest' | 'account' | 'site';
+  /** Bumped by revokeTokens: a token of ours carrying another version is refused. Absent: 0. */
+  tokenVersion?: number;
+  /** Epoch seconds of the last revokeTokens: provider tokens issued at or before it are refused. */
+  revokedAt?: number;
+  /** Accounts and site users: who vouches for the player (issuer, or `site:<clientId>`) and its subject. */
+  issuer?: string;
+  subject?: string;
+  /** The comparison key of the name when the name is reserved (accounts, site users). */
+  nameKey?: string;
 }
+
+const OPTIONAL = ['kind', 'tokenVersion', 'revokedAt', 'issuer', 'subject', 'nameKey'] as const;
+
+function toRecord(it: Record<string, unknown>): PlayerRecord {
+  const r: PlayerRecord = { id: it.playerId as string, name: it.name as string, createdAt: it.createdAt as string };
+  for (const k of OPTIONAL) if (it[k] !== undefined) (r as unknown as Record<string, unknown>)[k] = it[k];
+  return r;
+}
+
+const withoutId = ({ id: _id, ...rest }: PlayerRecord) => Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
 
 export async function insertPlayer(db: Db, p: PlayerRecord): Promise<boolean> {
   try {
     await db.doc.send(
       new PutCommand({
         TableName: db.table,
-        Item: { ...keys.player(p.id), playerId: p.id, name: p.name, createdAt: p.createdAt },
+        Item: { ...keys.player(p.id), ...withoutId(p), playerId: p.id },
         ConditionExpression: 'attribute_not_exists(PK)',
       }),
     );
@@ -31,7 +52,48 @@ export async function insertPlayer(db: Db, p: PlayerRecord): Promise<boolean> {
 
 export async function getPlayer(db: Db, playerId: string): Promise<PlayerRecord | null> {
   const r = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.player(playerId) }));
-  return r.Item ? { id: r.Item.playerId as string, name: r.Item.name as string, createdAt: r.Item.createdAt as string } : null;
+  return r.Item ? toRecord(r.Item) : null;
+}
+
+/** Sets some profile attributes of an existing player; the updated record (null: no such player). */
+export async function updatePlayer(
+  db: Db,
+  playerId: string,
+  set: Partial<Pick<PlayerRecord, 'name' | 'kind' | 'issuer' | 'subject' | 'nameKey' | 'revokedAt'>>,
+  opts: { bumpTokenVersion?: boolean } = {},
+): Promise<PlayerRecord | null> {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const parts: string[] = [];
+  for (const [k, v] of Object.entries(set)) {
+    if (v === undefined) continue;
+    names[`#${k}`] = k;
+    values[`:${k}`] = v;
+    parts.push(`#${k} = :${k}`);
+  }
+  let expr = parts.length ? `SET ${parts.join(', ')}` : '';
+  if (opts.bumpTokenVersion) {
+    names['#tv'] = 'tokenVersion';
+    values[':one'] = 1;
+    expr += ' ADD #tv :one';
+  }
+  try {
+    const r = await db.doc.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: keys.player(playerId),
+        UpdateExpression: expr.trim(),
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return r.Attributes ? toRecord(r.Attributes) : null;
+  } catch (e) {
+    if (isConditionFailed(e)) return null;
+    throw e;
+  }
 }
 
 /** Idempotent: records that `playerId` sits (or is about to sit) in `gameId`. */
@@ -57,6 +119,31 @@ export async function listMemberGameIds(db: Db, playerId: string, limit: number)
     ScanIndexForward: false,
   };
   return queryIndex(db, query, limit, gameIdOf);
+}
+
+/**
+ * A fixed-window counter kept on the player item (rate limits of rare, costly calls such as
+ * createGame: the request writes the item instead of adding a counter item). Counts one in
+ * `window` (any label, e.g. the hour) if fewer than `max` were counted there; false otherwise.
+ * One conditional update (two when the window changes); no read.
+ */
+export async function countOnPlayer(db: Db, playerId: string, counter: string, window: string, max: number): Promise<boolean> {
+  const names = { '#w': `${counter}Window`, '#n': `${counter}Count` };
+  const key = keys.player(playerId);
+  try {
+    await db.doc.send(new UpdateCommand({ TableName: db.table, Key: key, UpdateExpression: 'SET #n = #n + :one', ConditionExpression: 'attribute_exists(PK) AND #w = :w AND #n < :max', ExpressionAttributeNames: names, ExpressionAttributeValues: { ':w': window, ':one': 1, ':max': max } }));
+    return true;
+  } catch (e) {
+    if (!isConditionFailed(e)) throw e;
+  }
+  try {
+    // A new window (or the first count): start at 1, unless another request just did.
+    await db.doc.send(new UpdateCommand({ TableName: db.table, Key: key, UpdateExpression: 'SET #w = :w, #n = :one', ConditionExpression: 'attribute_not_exists(#w) OR #w <> :w', ExpressionAttributeNames: names, ExpressionAttributeValues: { ':w': window, ':one': 1 } }));
+    return max >= 1;
+  } catch (e) {
+    if (!isConditionFailed(e)) throw e;
+    return false;
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
-// Idempotency records: one item per (game, caller, requestId), written once after the commit
-// that applied the request. It keeps the request's fingerprint (to refuse a reused id for a
-// different command) and the answer, so a retry is answered exactly as the first call was.
+// Idempotency records: one small item per (game, caller, requestId), written once (before the
+// commit that applies the request) with the request's fingerprint and the seq the game was at.
+// The commit that applies it names the request (`req` on the commit item), so a retry finds its
+// answer in the log: never a copy of the game here.
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { type Db, isConditionFailed } from './db.js';
 import { keys } from './table.js';
@@ -8,35 +9,32 @@ import { keys } from './table.js';
 /** How long a record is kept (DynamoDB TTL on `expiresAt`, where the table enables it). */
 const KEEP_SECONDS = 7 * 24 * 3600;
 
-export interface RequestRecord<A = unknown> {
+export interface RequestRecord {
+  /** The command itself: the same id with another command is refused. */
   fingerprint: string;
-  version: number;
-  answer: A;
+  /** The game's lastSeq when the request was first computed: its commit comes after it. */
+  after: number;
 }
 
-export async function getRequest<A>(db: Db, gameId: string, scope: string, requestId: string): Promise<RequestRecord<A> | null> {
+export async function getRequest(db: Db, gameId: string, scope: string, requestId: string): Promise<RequestRecord | null> {
   const r = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.request(gameId, scope, requestId), ConsistentRead: true }));
   if (!r.Item) return null;
-  return { fingerprint: r.Item.fingerprint as string, version: r.Item.version as number, answer: JSON.parse(r.Item.answer as string) as A };
+  return { fingerprint: r.Item.fingerprint as string, after: r.Item.after as number };
 }
 
-/** Writes the record once; a second writer (a concurrent retry) leaves the first in place. */
-export async function putRequest(db: Db, gameId: string, scope: string, requestId: string, rec: RequestRecord, now: Date): Promise<void> {
+/** Claims the request id; false if it was claimed before (a retry: read the record). */
+export async function claimRequest(db: Db, gameId: string, scope: string, requestId: string, rec: RequestRecord, now: Date): Promise<boolean> {
   try {
     await db.doc.send(
       new PutCommand({
         TableName: db.table,
-        Item: {
-          ...keys.request(gameId, scope, requestId),
-          fingerprint: rec.fingerprint,
-          version: rec.version,
-          answer: JSON.stringify(rec.answer),
-          expiresAt: Math.floor(now.getTime() / 1000) + KEEP_SECONDS,
-        },
+        Item: { ...keys.request(gameId, scope, requestId), fingerprint: rec.fingerprint, after: rec.after, expiresAt: Math.floor(now.getTime() / 1000) + KEEP_SECONDS },
         ConditionExpression: 'attribute_not_exists(PK)',
       }),
     );
+    return true;
   } catch (e) {
-    if (!isConditionFailed(e)) throw e;
+    if (isConditionFailed(e)) return false;
+    throw e;
   }
 }

@@ -1,6 +1,7 @@
 // The single table: key patterns, the table definition (shared with the CDK stack) and a
 // `createTable` helper for the local server and tests. Nothing here knows the game rules.
 import { CreateTableCommand, DescribeTableCommand, type DynamoDBClient, ResourceInUseException } from '@aws-sdk/client-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 
 export const GSI1 = 'GSI1'; // player -> games
 export const GSI2 = 'GSI2'; // sparse: games by status (open lobbies, active games for the sweep)
@@ -8,22 +9,51 @@ export const GSI3 = 'GSI3'; // sparse: work due at a time (game deadlines, webho
 
 const pad = (n: number): string => String(n).padStart(10, '0');
 
+/**
+ * Index keys that every game (or delivery) writes are spread over this many partitions, so no
+ * single index partition takes every commit (DynamoDB throttles a partition key at about 1,000
+ * writes/s, and a throttled index throttles the table). Readers query all shards in parallel.
+ */
+export const INDEX_SHARDS = 8;
+
+/** The shard (0..INDEX_SHARDS-1) of an id: FNV-1a of its text. */
+export function shardOf(id: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) {
+    h ^= id.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h % INDEX_SHARDS;
+}
+
+/** The schema version of the items this code writes (see `checkSchema`). */
+export const SCHEMA_VERSION = 2;
+
 /** Key patterns. Every item has PK and SK; index keys are set only where an item is indexed. */
 /** The game id of an item keyed `GAME#<id>` (index queries return keys only). */
 export const gameIdOf = (item: Record<string, unknown>): string => (item.PK as string).slice('GAME#'.length);
 
 export const keys = {
   player: (playerId: string) => ({ PK: `PLAYER#${playerId}`, SK: 'PROFILE' }),
+  /** The game's snapshot (bounded: the current state, never the history). */
   game: (gameId: string) => ({ PK: `GAME#${gameId}`, SK: 'GAME' }),
+  /**
+   * A commit item: keyed by the seq of its first event (every commit has at least one), so two
+   * writers computing on the same version write the same key and only one of them wins.
+   * `COMMIT#` sorts before `GAME`: one descending query reads the snapshot and the newest commits.
+   */
+  commit: (gameId: string, firstSeq: number) => ({ PK: `GAME#${gameId}`, SK: `COMMIT#${pad(firstSeq)}` }),
+  commitSk: (firstSeq: number) => `COMMIT#${pad(firstSeq)}`,
   member: (gameId: string, playerId: string) => ({ PK: `GAME#${gameId}`, SK: `MEMBER#${playerId}` }),
   memberIndex: (playerId: string, createdAt: string, gameId: string) => ({ GSI1PK: `PLAYER#${playerId}`, GSI1SK: `${createdAt}#${gameId}` }),
-  /** Zero-padded so that sort-key order is seq order. */
-  event: (gameId: string, seq: number) => ({ PK: `GAME#${gameId}`, SK: `EVENT#${pad(seq)}` }),
-  eventSk: (seq: number) => `EVENT#${pad(seq)}`,
   request: (gameId: string, scope: string, requestId: string) => ({ PK: `GAME#${gameId}`, SK: `REQUEST#${scope}#${requestId}` }),
-  status: (status: string) => `STATUS#${status}`,
-  /** Due-work index keys: `kind` is GAME (next deadline) or DELIVERY (next webhook attempt). */
-  due: (kind: string, at: string, id: string) => ({ GSI3PK: `DUE#${kind}`, GSI3SK: `${at}#${id}` }),
+  /** Status index partition of a game: `STATUS#<status>#<shard of the id>`. */
+  status: (status: string, shard: number) => `STATUS#${status}#${shard}`,
+  /** Due-work index keys: `kind` is GAME (next deadline) or DELIVERY (next webhook attempt), sharded by id. */
+  due: (kind: string, at: string, id: string) => ({ GSI3PK: `DUE#${kind}#${shardOf(id)}`, GSI3SK: `${at}#${id}` }),
+  dueShard: (kind: string, shard: number) => `DUE#${kind}#${shard}`,
+  /** The store's own marker item: which schema version wrote the table. */
+  meta: () => ({ PK: 'META', SK: 'SCHEMA' }),
   webhook: (playerId: string, hookId: string) => ({ PK: `PLAYER#${playerId}`, SK: `WEBHOOK#${hookId}` }),
   delivery: (deliveryId: string) => ({ PK: `DELIVERY#${deliveryId}`, SK: 'DELIVERY' }),
 };
@@ -65,4 +95,44 @@ export async function createTable(client: DynamoDBClient, tableName: string): Pr
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`table ${tableName} did not become ACTIVE`);
+}
+
+/** Thrown by `checkSchema` for a table written by an older version of the store. */
+export class OldSchemaError extends Error {
+  constructor(tableName: string) {
+    super(
+      `table ${tableName} was written by the first version of the store (game items with the whole command log and an ` +
+        'outbox, one item per event), which this version does not read. Nothing was changed. Keep the old data by moving ' +
+        'it aside (e.g. `mv .data .data-v1`, or another DATA_DIR / TABLE_NAME) and start again on an empty store.',
+    );
+    this.name = 'OldSchemaError';
+  }
+}
+
+/**
+ * Checks that the table holds this version's items: a table with the schema marker is fine; an
+ * empty table gets the marker; a table with items of the first version (an `outbox` on a game
+ * item) is refused with OldSchemaError, before anything is written.
+ */
+export async function checkSchema(doc: DynamoDBDocumentClient, tableName: string): Promise<void> {
+  const meta = await doc.send(new GetCommand({ TableName: tableName, Key: keys.meta(), ConsistentRead: true }));
+  if (meta.Item) {
+    if ((meta.Item.version as number) > SCHEMA_VERSION) throw new Error(`table ${tableName} was written by a newer version of the store (schema ${meta.Item.version})`);
+    return;
+  }
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const r = await doc.send(
+      new ScanCommand({
+        TableName: tableName,
+        FilterExpression: 'SK = :game AND attribute_exists(outbox) OR begins_with(SK, :event)',
+        ExpressionAttributeValues: { ':game': 'GAME', ':event': 'EVENT#' },
+        ProjectionExpression: 'PK',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    if ((r.Items ?? []).length > 0) throw new OldSchemaError(tableName);
+    startKey = r.LastEvaluatedKey;
+  } while (startKey);
+  await doc.send(new PutCommand({ TableName: tableName, Item: { ...keys.meta(), version: SCHEMA_VERSION } }));
 }

@@ -75,8 +75,10 @@ export async function deleteWebhook(db: Db, playerId: string, hookId: string): P
   }
 }
 
-export async function putDelivery(db: Db, d: DeliveryRecord): Promise<void> {
-  await db.doc.send(
+/** Writes a delivery once (ids are derived from the notice, so a notice handed twice is recorded once); false if it exists. */
+export async function putDelivery(db: Db, d: DeliveryRecord): Promise<boolean> {
+  try {
+    await db.doc.send(
     new PutCommand({
       TableName: db.table,
       Item: {
@@ -88,6 +90,11 @@ export async function putDelivery(db: Db, d: DeliveryRecord): Promise<void> {
       ConditionExpression: 'attribute_not_exists(PK)',
     }),
   );
+    return true;
+  } catch (e) {
+    if (isConditionFailed(e)) return false;
+    throw e;
+  }
 }
 
 export async function getDelivery(db: Db, id: string): Promise<DeliveryRecord | null> {

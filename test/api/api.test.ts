@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../functions/api/app.js';
-import { signToken } from '../../functions/api/auth.js';
+import { ownToken } from '../setup/tokens.js';
 import { localDocumentClient } from '../../functions/local/dynalite.js';
 import { createStore } from '../../functions/store/index.js';
 import { inject } from 'vitest';
 import { codeOf, GAME_FIELDS, SIGNING_KEY, testApp } from '../setup/app.js';
+import { crashedStart } from '../setup/crash.js';
 import { allEvents, expectEventsRedacted, expectNoLeak, GAME_QUERY, PLAY, playToEnd } from '../setup/play.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
@@ -37,9 +38,9 @@ describe('sessions and auth', () => {
   it('refuses missing, forged and expired tokens with UNAUTHENTICATED', async () => {
     expect(codeOf(await t.gql(CREATE, { i: { edition: 'CLASSIC', seats: 2 } }))).toBe('UNAUTHENTICATED');
     expect(codeOf(await t.gql(`{ myGames { id } }`, {}, 'not-a-jwt'))).toBe('UNAUTHENTICATED');
-    const forged = await signToken('another-key-another-key-another-key!!', { id: 'x', name: 'x' }, clock);
+    const forged = await ownToken('another-key-another-key-another-key!!', { sub: 'x', name: 'x' }, { now: clock });
     expect(codeOf(await t.gql(`{ openGames { id } }`, {}, forged))).toBe('UNAUTHENTICATED');
-    const old = await signToken(SIGNING_KEY, { id: 'x', name: 'x' }, new Date('2020-01-01T00:00:00Z'));
+    const old = await ownToken(SIGNING_KEY, { sub: 'x', name: 'x' }, { now: new Date('2020-01-01T00:00:00Z') });
     expect(codeOf(await t.gql(`{ myGames { id } }`, {}, old))).toBe('UNAUTHENTICATED');
     expect(codeOf(await t.gql(`mutation { signUp(name: "  ") { token } }`))).toBe('BAD_USER_INPUT');
   });
@@ -120,7 +121,7 @@ describe('playing', () => {
     expectEventsRedacted(await allEvents(t.gql, g.id), null);
   });
 
-  it('a prompt carries its deadline; answering someone else’s turn is WRONG_PHASE', async () => {
+  it('a prompt carries its deadline; answering someone else’s prompt is FORBIDDEN', async () => {
     const [a, b] = await Promise.all([t.signUp('P0'), t.signUp('P1')]);
     const g = await created(a.token, { edition: 'CLASSIC', seats: 2, seed: 'prompts', decisionTimeLimitHours: 2 });
     await t.gql(JOIN, { g: g.id }, b.token);
@@ -139,7 +140,7 @@ describe('playing', () => {
         expect(other.me.prompts).toEqual([]);
         const p = mine.me.prompts[0];
         const wrong = await t.gql(`mutation($g: ID!, $p: ID!, $o: ID!) { answerPrompt(gameId: $g, promptId: $p, optionId: $o) { id } }`, { g: g.id, p: p.id, o: p.options[0].id }, tokens[1 - owner]);
-        expect(codeOf(wrong)).toBe('WRONG_PHASE');
+        expect(codeOf(wrong)).toBe('FORBIDDEN');
         const illegal = await t.gql(`mutation($g: ID!, $p: ID!) { answerPrompt(gameId: $g, promptId: $p, optionId: "no-such-option") { id } }`, { g: g.id, p: p.id }, tokens[owner]);
         expect(codeOf(illegal)).toBe('ILLEGAL_MOVE');
         expect(codeOf(await t.gql(PLAY, { g: g.id, r: mine.me.hand[0] }, tokens[owner]))).toBe('WRONG_PHASE');
@@ -244,8 +245,7 @@ describe('sweep and REST', () => {
     const g = await created(a.token, { edition: 'CLASSIC', seats: 4, bots: 3 });
     // Simulate a crash right after the start commit, before any bot moved.
     const store = createStore({ tableName: t.tableName, client: t.client });
-    const rec = (await store.loadGame(g.id))!;
-    expect(await store.commitGame({ ...rec, version: rec.version + 1, status: 'ACTIVE' })).toBe(true);
+    await crashedStart(store, g.id);
     expect((await t.gql(GAME_QUERY, { id: g.id }, a.token)).data.game.awaiting).toEqual([0, 1, 2, 3]);
     const res = await t.app.sweep();
     expect(res.gamesChecked).toBeGreaterThanOrEqual(1);

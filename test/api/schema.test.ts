@@ -25,7 +25,9 @@ describe('schema', () => {
   it('types closed sets as enums: String only for open text, JSON only where the data is open by design', () => {
     // Field names whose String values are open text (names, prose, labels, secrets, cursors, ids of
     // options, seeds): anything else that is a String is probably a closed set -> make it an enum.
-    const OPEN_STRINGS = new Set(['after', 'endCursor', 'name', 'names', 'text', 'label', 'seed', 'url', 'secret', 'token', 'reason', 'why', 'answer', 'island', 'tieBreak', 'worth', 'effect']);
+    const OPEN_STRINGS = new Set(['after', 'endCursor', 'name', 'names', 'text', 'label', 'seed', 'seedCommitment', 'url', 'secret', 'token', 'reason', 'why', 'answer', 'island', 'tieBreak', 'worth', 'effect',
+      // OAuth: issuers, client ids, tokens, scopes and integrators' user ids are open identifiers.
+      'issuer', 'clientId', 'refreshToken', 'guestToken', 'scope', 'user']);
     // JSON: the scenario file is the engine's open format (documented on the field); the rest are
     // deprecated untyped copies kept for older clients.
     const OPEN_JSON = new Set(['Game.scenario']);

@@ -1,7 +1,7 @@
 // The store side of the sweep's work list: the sparse due-work index (GSI3) and delivery
 // attempts claimed once by a conditional write, even when two sweeps try at the same moment.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createStore, type DeliveryRecord, type GameRecord } from '../../functions/store/index.js';
+import { type CommitRecord, createStore, type DeliveryRecord, type GameRecord } from '../../functions/store/index.js';
 import { freshTable } from '../setup/db.js';
 
 let store: ReturnType<typeof createStore>;
@@ -11,20 +11,21 @@ beforeAll(async () => {
 });
 
 const game = (id: string, dueAt: string | null): GameRecord => ({
-  id, version: 1, status: 'ACTIVE', createdAt: '2031-01-01T00:00:00.000Z', updatedAt: '2031-01-01T00:00:00.000Z', doc: {}, lastSeq: 0, outbox: [], requests: {}, dueAt,
+  id, version: 1, status: 'ACTIVE', createdAt: '2031-01-01T00:00:00.000Z', updatedAt: '2031-01-01T00:00:00.000Z', doc: {}, lastSeq: 1, dueAt,
 });
+const first: CommitRecord = { version: 1, firstSeq: 1, at: '2031-01-01T00:00:00.000Z', status: 'ACTIVE', events: [{ type: 'x', data: {} }], body: {}, notices: [] };
 
 describe('due-work index', () => {
-  it('lists games due up to now, earliest first; a commit without dueAt leaves the index', async () => {
-    await store.insertGame(game('late', '2031-01-01T10:00:00.000Z'));
-    await store.insertGame(game('later', '2031-01-01T12:00:00.000Z'));
-    await store.insertGame(game('untimed', null));
+  it('lists games due up to now, earliest first; a snapshot without dueAt leaves the index', async () => {
+    await store.insertGame(game('late', '2031-01-01T10:00:00.000Z'), first);
+    await store.insertGame(game('later', '2031-01-01T12:00:00.000Z'), first);
+    await store.insertGame(game('untimed', null), first);
     expect(await store.listDue('GAME', new Date('2031-01-01T09:59:59.999Z'), 10)).toEqual([]);
     expect(await store.listDue('GAME', new Date('2031-01-01T10:00:00.000Z'), 10)).toEqual(['late']);
     expect(await store.listDue('GAME', new Date('2031-01-02T00:00:00.000Z'), 10)).toEqual(['late', 'later']);
-    expect(await store.commitGame({ ...game('late', null), version: 2 })).toBe(true);
+    expect(await store.saveSnapshot({ ...game('late', null), version: 2 })).toBe(true);
     expect(await store.listDue('GAME', new Date('2031-01-02T00:00:00.000Z'), 10)).toEqual(['later']);
-    expect((await store.loadGame('later'))!.dueAt).toBe('2031-01-01T12:00:00.000Z');
+    expect((await store.loadGame('later'))!.game!.dueAt).toBe('2031-01-01T12:00:00.000Z');
   });
 
   it('a delivery attempt is claimed once; settling it takes it out of the index', async () => {

@@ -78,19 +78,20 @@ describe('cdk synth (CLI)', () => {
     expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
   });
 
-  it('writes the stack template with both functions and the table', () => {
+  it('writes the stack template with the three functions, the table and the notice queues', () => {
     const file = path.join(outDir, 'LibertaliaOnline.template.json');
     expect(existsSync(file)).toBe(true);
     const template = JSON.parse(readFileSync(file, 'utf8')) as { Resources: Record<string, { Type: string }> };
     const types = Object.values(template.Resources).map((r) => r.Type);
-    expect(types.filter((t) => t === 'AWS::Lambda::Function')).toHaveLength(2);
+    expect(types.filter((t) => t === 'AWS::Lambda::Function')).toHaveLength(3);
+    expect(types.filter((t) => t === 'AWS::SQS::Queue')).toHaveLength(2);
     expect(types.filter((t) => t === 'AWS::DynamoDB::Table')).toHaveLength(1);
     expect(types).toContain('AWS::ApiGatewayV2::Api');
   });
 
   it('bundles each handler into an asset with its source map', () => {
     const assets = readdirSync(outDir).filter((d) => d.startsWith('asset.'));
-    expect(assets).toHaveLength(2);
+    expect(assets).toHaveLength(3);
     for (const a of assets) {
       const files = readdirSync(path.join(outDir, a)).sort();
       expect(files).toEqual(['index.mjs', 'index.mjs.map']);
@@ -128,7 +129,13 @@ describe('cdk synth (CLI)', () => {
 
   it('produces a sweep bundle that really runs against the local store', async () => {
     const [result] = await runBundle('SweepFunction', [{ source: 'aws.events', 'detail-type': 'Scheduled Event', detail: {} }]);
-    expect(result).toEqual({ gamesChecked: 0, advanced: 0, timeouts: 0, deliveries: 0 });
+    expect(result).toEqual({ gamesChecked: 0, advanced: 0, timeouts: 0, repaired: 0, lobbiesExpired: 0 });
+  });
+
+  it('produces a notice worker bundle that really runs against the local store', async () => {
+    const message = { type: 'notices', gameId: 'g', notices: [{ playerId: 'nobody', gameId: 'g', kind: 'yourTurn', seat: 0, version: 2 }] };
+    const [result] = await runBundle('NoticeWorkerFunction', [{ Records: [{ messageId: 'm1', body: JSON.stringify(message) }] }]);
+    expect(result).toEqual({ batchItemFailures: [] });
   });
 
   it('ran the cdk-nag AwsSolutions checks with nothing left unsuppressed', () => {

@@ -19,7 +19,9 @@ const ENV_KEY = `from-environment-${randomUUID()}`;
 const savedEnv = { ...process.env };
 
 let server: Server;
-const calls: { target: string; secretId: string }[] = [];
+const calls: { target: string; secretId: string; stage?: string }[] = [];
+/** Secret values by version stage (AWSPREVIOUS appears after a rotation). */
+const versions: Record<string, string> = { AWSCURRENT: SECRET_VALUE };
 let failNext = 0;
 
 function event(body: string): APIGatewayProxyEventV2 {
@@ -64,16 +66,23 @@ beforeAll(async () => {
     req.on('data', (c) => (raw += c));
     req.on('end', () => {
       const target = String(req.headers['x-amz-target'] ?? '');
-      const secretId = (JSON.parse(raw || '{}') as { SecretId?: string }).SecretId ?? '';
-      calls.push({ target, secretId });
+      const input = JSON.parse(raw || '{}') as { SecretId?: string; VersionStage?: string };
+      const secretId = input.SecretId ?? '';
+      calls.push({ target, secretId, ...(input.VersionStage ? { stage: input.VersionStage } : {}) });
       if (failNext > 0) {
         failNext--;
         res.writeHead(500, { 'content-type': 'application/x-amz-json-1.1' });
         res.end(JSON.stringify({ __type: 'InternalServiceError', message: 'try again' }));
         return;
       }
+      const value = versions[input.VersionStage ?? 'AWSCURRENT'];
+      if (!value) {
+        res.writeHead(400, { 'content-type': 'application/x-amz-json-1.1' });
+        res.end(JSON.stringify({ __type: 'ResourceNotFoundException', message: 'no such version' }));
+        return;
+      }
       res.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' });
-      res.end(JSON.stringify({ ARN: SECRET_ARN, Name: 'SigningKey', SecretString: SECRET_VALUE, VersionId: 'v1', CreatedDate: 1_700_000_000 }));
+      res.end(JSON.stringify({ ARN: SECRET_ARN, Name: 'SigningKey', SecretString: value, VersionId: 'v1', CreatedDate: 1_700_000_000 }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -106,6 +115,8 @@ beforeEach(() => {
   resetApiHandlerForTests();
   calls.length = 0;
   failNext = 0;
+  for (const k of Object.keys(versions)) delete versions[k];
+  versions.AWSCURRENT = SECRET_VALUE;
 });
 
 describe('signing key from Secrets Manager', () => {
@@ -114,17 +125,49 @@ describe('signing key from Secrets Manager', () => {
     await expect(handler(event('{"query":"{ openGames { id } }"}'), ctx)).rejects.toThrow();
     expect(calls).toHaveLength(1);
     const token = await signUpToken();
-    expect(calls).toHaveLength(2);
+    expect(calls).toHaveLength(3); // the current and (none yet) previous versions
     expect(await signedWith(token, SECRET_VALUE)).toBe(true);
   });
 
   it('is read once per container, by ARN, and wins over SIGNING_KEY', async () => {
     const tokens = [await signUpToken(), await signUpToken(), await signUpToken()];
-    expect(calls).toHaveLength(1); // read at the cold start, never again
-    for (const c of calls) expect(c).toEqual({ target: 'secretsmanager.GetSecretValue', secretId: SECRET_ARN });
+    expect(calls).toHaveLength(2); // the current and previous versions, read at the cold start, not again within the refresh interval
+    for (const c of calls) expect(c).toMatchObject({ target: 'secretsmanager.GetSecretValue', secretId: SECRET_ARN });
     for (const t of tokens) {
       expect(await signedWith(t, SECRET_VALUE)).toBe(true);
       expect(await signedWith(t, ENV_KEY)).toBe(false);
     }
+  });
+});
+
+const whoAmI = (token: string): APIGatewayProxyEventV2 => ({
+  ...event(JSON.stringify({ query: '{ me { kind } }' })),
+  headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+});
+
+describe('key rotation', () => {
+  it('a warm container picks up a rotated key on its interval and still accepts tokens of the previous one', async () => {
+    process.env.SIGNING_KEY_REFRESH_SECONDS = '0';
+    resetForTests();
+    resetApiHandlerForTests();
+    const before = await signUpToken();
+    const rotated = `rotated-${randomUUID()}`;
+    versions.AWSPREVIOUS = SECRET_VALUE;
+    versions.AWSCURRENT = rotated;
+    await signUpToken(); // triggers the background re-read
+    await new Promise((r) => setTimeout(r, 200));
+    const after = await signUpToken();
+    expect(await signedWith(after, rotated)).toBe(true);
+    const me = await handler(whoAmI(before), ctx);
+    expect(JSON.parse(me.body!).data.me.kind).toBe('GUEST');
+    // a second rotation retires the first key
+    versions.AWSPREVIOUS = rotated;
+    versions.AWSCURRENT = `rotated-again-${randomUUID()}`;
+    await signUpToken();
+    await new Promise((r) => setTimeout(r, 200));
+    await signUpToken();
+    const gone = await handler(whoAmI(before), ctx);
+    expect(JSON.parse(gone.body!).errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    delete process.env.SIGNING_KEY_REFRESH_SECONDS;
   });
 });

@@ -12,6 +12,7 @@ import { handler, resetApiHandlerForTests } from '../../functions/handlers/api.j
 import { getDocumentClient, resetForTests } from '../../functions/handlers/config.js';
 import { handler as sweepHandler } from '../../functions/handlers/sweep.js';
 import { createStore } from '../../functions/store/index.js';
+import { crashedStart } from '../setup/crash.js';
 import { freshTable } from '../setup/db.js';
 
 const SIGNING_KEY = `test-only-${randomUUID()}`;
@@ -402,8 +403,7 @@ describe('sweep Lambda handler', () => {
     ).createGame;
     // As if the invocation that started the game died after its commit, before any bot moved.
     const store = createStore({ tableName, client: getDocumentClient() });
-    const rec = (await store.loadGame(game.id))!;
-    expect(await store.commitGame({ ...rec, version: rec.version + 1, status: 'ACTIVE' })).toBe(true);
+    await crashedStart(store, game.id);
     const awaiting = async () =>
       ok(await lambdaTransport.gql('query($g: ID!) { game(id: $g) { awaiting } }', { g: game.id }, token), 'game').game.awaiting;
     expect(await awaiting()).toEqual([0, 1, 2, 3]);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Match, type Annotations, type Template } from 'aws-cdk-lib/assertions';
-import { tableDefinition } from '../../functions/store/table.js';
+import { INDEX_SHARDS, keys, shardOf, tableDefinition } from '../../functions/store/table.js';
 import { synthStack } from './synth.js';
 
 type Resource = { Type: string; Properties?: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
@@ -80,9 +80,9 @@ describe('DynamoDB table', () => {
 });
 
 describe('Lambda functions', () => {
-  it('are exactly the API and the sweep, Node.js 22 on arm64, esbuild bundles with source maps', () => {
+  it('are exactly the API, the sweep and the notice worker, Node.js 22 on arm64, esbuild bundles with source maps', () => {
     const fns = Object.entries(resources).filter(([, r]) => r.Type === 'AWS::Lambda::Function');
-    expect(fns.map(([id]) => id.replace(/[A-F0-9]{8}$/, '')).sort()).toEqual(['ApiFunction', 'SweepFunction']);
+    expect(fns.map(([id]) => id.replace(/[A-F0-9]{8}$/, '')).sort()).toEqual(['ApiFunction', 'NoticeWorkerFunction', 'SweepFunction']);
     for (const [, fn] of fns) {
       expect(fn.Properties!.Runtime).toBe('nodejs22.x');
       expect(fn.Properties!.Architectures).toEqual(['arm64']);
@@ -103,7 +103,7 @@ describe('Lambda functions', () => {
   });
 
   it('each have a log group with a retention and their own log group only', () => {
-    for (const prefix of ['Api', 'Sweep']) {
+    for (const prefix of ['Api', 'Sweep', 'NoticeWorker']) {
       const fn = resources[logicalIdOf('AWS::Lambda::Function', `${prefix}Function`)];
       const logGroupId = logicalIdOf('AWS::Logs::LogGroup', `${prefix}Logs`);
       expect(fn.Properties!.LoggingConfig.LogGroup).toEqual({ Ref: logGroupId });
@@ -117,7 +117,7 @@ describe('Lambda functions', () => {
   });
 
   it('have alarms on errors and throttles', () => {
-    for (const prefix of ['Api', 'Sweep']) {
+    for (const prefix of ['Api', 'Sweep', 'NoticeWorker']) {
       const fnId = logicalIdOf('AWS::Lambda::Function', `${prefix}Function`);
       for (const metric of ['Errors', 'Throttles']) {
         template.hasResourceProperties('AWS::CloudWatch::Alarm', {
@@ -168,8 +168,8 @@ describe('HTTP API', () => {
       MetricName: '5xx',
       Dimensions: Match.arrayWith([{ Name: 'ApiId', Value: { Ref: logicalIdOf('AWS::ApiGatewayV2::Api', 'HttpApi') } }]),
     });
-    // Errors + Throttles for each of the two functions, and the API's 5xx.
-    template.resourceCountIs('AWS::CloudWatch::Alarm', 5);
+    // Errors + Throttles for each of the three functions, the API's 5xx and the notice dead-letter queue.
+    template.resourceCountIs('AWS::CloudWatch::Alarm', 8);
   });
 
   it('outputs the API URL', () => {
@@ -178,11 +178,68 @@ describe('HTTP API', () => {
   });
 });
 
-describe('advance and sweep', () => {
-  it('needs no queue, no stream and no event source mapping', () => {
-    template.resourceCountIs('AWS::SQS::Queue', 0);
-    template.resourceCountIs('AWS::Lambda::EventSourceMapping', 0);
+describe('advance, notices and sweep', () => {
+  it('needs no stream; one notice queue with a dead-letter queue, consumed by the notice worker', () => {
     template.resourceCountIs('AWS::DynamoDB::Table', 1);
+    template.resourceCountIs('AWS::SQS::Queue', 2);
+    const queueId = logicalIdOf('AWS::SQS::Queue', 'Notices');
+    const dlqId = logicalIdOf('AWS::SQS::Queue', 'NoticeDeadLetters');
+    const queue = resources[queueId].Properties!;
+    expect(queue.RedrivePolicy).toEqual({ deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] }, maxReceiveCount: 5 });
+    expect(queue.SqsManagedSseEnabled).toBe(true);
+    const worker = resources[logicalIdOf('AWS::Lambda::Function', 'NoticeWorkerFunction')].Properties!;
+    // SQS wants the visibility timeout to cover the consumer's timeout (AWS advises six times).
+    expect(queue.VisibilityTimeout).toBeGreaterThanOrEqual(6 * worker.Timeout);
+    template.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] },
+      FunctionName: { Ref: logicalIdOf('AWS::Lambda::Function', 'NoticeWorkerFunction') },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    // Both queues refuse plain HTTP.
+    for (const id of [queueId, dlqId]) {
+      const policy = Object.values(resources).find((r) => r.Type === 'AWS::SQS::QueuePolicy' && asArray(r.Properties!.Queues).some((q: any) => q?.Ref === id));
+      expect(JSON.stringify(policy?.Properties?.PolicyDocument)).toContain('aws:SecureTransport');
+    }
+  });
+
+  it('has an alarm as soon as one message is in the dead-letter queue', () => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [logicalIdOf('AWS::SQS::Queue', 'NoticeDeadLetters'), 'QueueName'] } }],
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+  });
+
+  it('gives the queue URL to the API, the sweep and the worker; only they may send, only the worker may receive', () => {
+    const queueId = logicalIdOf('AWS::SQS::Queue', 'Notices');
+    const queueArn = { 'Fn::GetAtt': [queueId, 'Arn'] };
+    const sqsStatements = (prefix: string) => {
+      const fn = resources[logicalIdOf('AWS::Lambda::Function', `${prefix}Function`)];
+      expect(fn.Properties!.Environment.Variables.NOTICE_QUEUE_URL).toEqual({ Ref: queueId });
+      return statementsOfRole(fn.Properties!.Role['Fn::GetAtt'][0]).filter((s) => asArray(s.Action).some((a) => a.startsWith('sqs:')));
+    };
+    for (const prefix of ['Api', 'Sweep', 'NoticeWorker']) {
+      const statements = sqsStatements(prefix);
+      const actions = statements.flatMap((s) => asArray(s.Action));
+      expect(actions).toContain('sqs:SendMessage');
+      for (const s of statements) expect(asArray(s.Resource)).toEqual([queueArn]);
+      if (prefix === 'NoticeWorker') expect(actions).toEqual(expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage']));
+      else expect(actions.filter((a) => a.startsWith('sqs:Receive') || a.startsWith('sqs:Delete'))).toEqual([]);
+    }
+    // No role may touch the dead-letter queue's messages but SQS itself.
+    const dlqArn = { 'Fn::GetAtt': [logicalIdOf('AWS::SQS::Queue', 'NoticeDeadLetters'), 'Arn'] };
+    const all = Object.values(resources).filter((r) => r.Type === 'AWS::IAM::Policy').flatMap((r) => r.Properties!.PolicyDocument.Statement as Statement[]);
+    expect(all.filter((s) => asArray(s.Resource).some((r) => JSON.stringify(r) === JSON.stringify(dlqArn)))).toEqual([]);
+  });
+
+  it('shards the index keys every game writes (status, due work), so no index partition takes every commit', () => {
+    const ids = Array.from({ length: 64 }, (_, i) => `game-${i}`);
+    expect(new Set(ids.map((id) => keys.status('ACTIVE', shardOf(id)))).size).toBe(INDEX_SHARDS);
+    expect(new Set(ids.map((id) => keys.due('GAME', '2030-01-01T00:00:00.000Z', id).GSI3PK)).size).toBe(INDEX_SHARDS);
+    expect(INDEX_SHARDS).toBeGreaterThanOrEqual(4);
   });
 
   it('runs the sweep function on a schedule of a few minutes', () => {
@@ -221,9 +278,9 @@ describe('IAM', () => {
     }
   });
 
-  it('gives both functions the table, but the secret only to the API', () => {
+  it('gives every function the table, but the secret only to the API', () => {
     const secretId = logicalIdOf('AWS::SecretsManager::Secret', 'SigningKey');
-    for (const prefix of ['Api', 'Sweep']) {
+    for (const prefix of ['Api', 'Sweep', 'NoticeWorker']) {
       const fn = resources[logicalIdOf('AWS::Lambda::Function', `${prefix}Function`)];
       const statements = statementsOfRole(fn.Properties!.Role['Fn::GetAtt'][0]);
       expect(statements.some((s) => asArray(s.Action).includes('dynamodb:PutItem'))).toBe(true);

@@ -6,7 +6,6 @@
 // state and event log of the run without the fault, the retry must get the same answer, and
 // the game must end as it did without the fault.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { RECENT_REQUESTS } from '../../functions/store/index.js';
 import { codeOf } from '../setup/app.js';
 import { ANSWER, EVENTS, GAME_QUERY, PLAY } from '../setup/play.js';
 import { type Harness, newGame, startHarness, timeout } from './harness.js';
@@ -40,9 +39,9 @@ async function nextMove(id: string, tokens: string[], i: number): Promise<Move |
 
 const send = (id: string, m: Move) => h.gql(m.query, { ...m.vars, g: id }, m.token);
 
-/** Everything that must match: the game item (but its id) and the whole event log as stored. */
+/** Everything that must match: the game as stored (snapshot and commits past it, but its id) and the whole event log. */
 async function stored(id: string) {
-  const rec = await h.store.getGameRaw<any>(id);
+  const rec = await h.game(id);
   const log = await h.store.listEvents(id, 0, 10_000);
   const { id: _id, createdAt: _c, ...rest } = rec!;
   return { game: rest, events: log.events };
@@ -93,7 +92,7 @@ describe('faults', () => {
         let faulted = 0;
         for (const t of targets) {
           const { move, before, writes, answer, after } = moves[t];
-          expect(writes).toBeGreaterThan(3); // game commit, event items, outbox update, request record
+          expect(writes).toBeGreaterThanOrEqual(3); // request claim, commit item, snapshot
           for (let k = 1; k <= writes; k++) {
             const copy = await h.clone(before, base);
             h.faults.arm(k);
@@ -104,8 +103,9 @@ describe('faults', () => {
             expect(codeOf(failed)).toBe('INTERNAL_SERVER_ERROR');
             expect(failed.data ?? null).toBeNull();
             faulted++;
-            if (k > 1) {
-              // The commit happened before the fault: a reader or the sweep finishes the rest.
+            if (k === writes) {
+              // Writes are: request claim, commit item, snapshot. The commit happened before the
+              // fault: a reader sees the game as committed; the sweep brings the snapshot forward.
               if (k % 2 === 0) expect((await h.gql(EVENTS, { g: copy, a: 0, l: 1 })).errors).toBeUndefined();
               else await h.app.sweep();
               expect(await stored(copy)).toEqual(after);
@@ -115,13 +115,12 @@ describe('faults', () => {
             expect(as(retried, copy, base)).toEqual(answer);
             expect(await stored(copy)).toEqual(after);
             if (k === writes && t === targets[0]) {
-              // This copy lost only its request record: play it to the end, then retry once more
-              // after the game item has forgotten the id.
+              // This copy lost only its snapshot write: play it to the end (the snapshot catches
+              // up), then retry once more, long after.
               await playOut(copy, tokens, t + 1);
               const end = await stored(copy);
               expect(end).toEqual(final);
-              expect(Object.keys(end.game.requests)).not.toContain(Object.keys(after.game.requests).find((r) => r.endsWith(`#${move.vars.q}`)));
-              expect(end.game.version - after.game.version).toBeGreaterThan(RECENT_REQUESTS);
+              expect(end.game.version - after.game.version).toBeGreaterThan(20);
               const late = await send(copy, move);
               expect(late.data ?? null).not.toBeNull();
               expect(as(late, copy, base)).toEqual(answer);
@@ -132,7 +131,7 @@ describe('faults', () => {
             }
           }
         }
-        expect(faulted).toBeGreaterThan(targets.length * 3);
+        expect(faulted).toBeGreaterThanOrEqual(targets.length * 3);
         expect(errors).toHaveBeenCalled();
       } finally {
         errors.mockRestore();

@@ -130,7 +130,7 @@ describe('bad input', () => {
   it(
     `${RUNS} fuzzed requests: typed errors only, never a 5xx or a stack trace, and the game does not change`,
     async () => {
-      const before = { game: await h.store.getGameRaw(game.id), log: await allEvents(h.gql, game.id) };
+      const before = { game: await h.game(game.id), log: await allEvents(h.gql, game.id) };
       const tokens = { seated: game.tokens, others: [game.outsider, ...(await badTokens())] };
       const seen = new Map<string, number>();
       await fc.assert(
@@ -143,7 +143,7 @@ describe('bad input', () => {
         { numRuns: RUNS, seed: 20240501, endOnFailure: true },
       );
       // The game under attack is exactly as it was.
-      const after = { game: await h.store.getGameRaw(game.id), log: await allEvents(h.gql, game.id) };
+      const after = { game: await h.game(game.id), log: await allEvents(h.gql, game.id) };
       expect(after).toEqual(before);
       expect(seen.size).toBeGreaterThan(25); // every kind of request was tried
     },

@@ -9,6 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import { buildApp } from '../../functions/api/app.js';
+import { getGame } from '../../functions/api/games.js';
+import type { RateConfig } from '../../functions/api/ratelimit.js';
 import { localDocumentClient } from '../../functions/local/dynalite.js';
 import { createHttpServer } from '../../functions/local/http.js';
 import { createStore, createTable } from '../../functions/store/index.js';
@@ -36,7 +38,7 @@ export interface HttpAnswer {
   json: any;
 }
 
-export async function startHarness(opts: { now?: () => Date } = {}) {
+export async function startHarness(opts: { now?: () => Date; rateLimits?: RateConfig } = {}) {
   const client = localDocumentClient(inject('dynamoEndpoint'));
   const clean = localDocumentClient(inject('dynamoEndpoint'));
   const tableName = `rel-${randomUUID().slice(0, 8)}`;
@@ -84,7 +86,8 @@ export async function startHarness(opts: { now?: () => Date } = {}) {
     },
   };
 
-  const app = buildApp({ tableName, client, signingKey: SIGNING_KEY, now: opts.now });
+  // Machine-speed clients: no per-instance rate limits unless the test asks (hostile tests do).
+  const app = buildApp({ tableName, client, signingKey: SIGNING_KEY, now: opts.now, rateLimits: opts.rateLimits ?? false });
   await app.apollo.start();
   const server = createHttpServer(app);
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', () => ok()));
@@ -120,8 +123,10 @@ export async function startHarness(opts: { now?: () => Date } = {}) {
   }
 
   const store = createStore({ tableName, client: clean });
+  /** The game as stored (its snapshot with the commits past it folded in), read with the clean client. */
+  const game = (id: string) => getGame({ ...app.services, store }, id);
 
-  /** Every item of a game's partition (game, members, events, request records), as stored. */
+  /** Every item of a game's partition (snapshot, commits, members, request records), as stored. */
   async function partition(gameId: string): Promise<Record<string, unknown>[]> {
     const out: Record<string, unknown>[] = [];
     let startKey: Record<string, unknown> | undefined;
@@ -152,6 +157,7 @@ export async function startHarness(opts: { now?: () => Date } = {}) {
     app,
     client,
     store,
+    game,
     tableName,
     faults,
     http,

@@ -10,9 +10,25 @@ export interface GqlResult<T = any> {
   errors?: { message: string; extensions?: { code?: string; [k: string]: unknown }; path?: unknown[] }[];
 }
 
-export async function testApp(opts: { now?: () => Date; webhooks?: Parameters<typeof buildApp>[0]['webhooks'] } = {}) {
+type AppConfig = Parameters<typeof buildApp>[0];
+
+/**
+ * An app on a fresh table. With an injected clock (tests that jump hours or days ahead), the
+ * service's own access tokens last a year, so a token signed up at the start stays valid.
+ */
+export async function testApp(opts: { now?: () => Date; webhooks?: AppConfig['webhooks']; rateLimits?: AppConfig['rateLimits']; issuers?: AppConfig['issuers']; accessTokenSeconds?: number } = {}) {
   const { client, tableName } = await freshTable('api');
-  const app = buildApp({ tableName, client, signingKey: SIGNING_KEY, now: opts.now, webhooks: opts.webhooks });
+  // Tests drive games at machine speed: no per-instance rate limits unless a test asks for them.
+  const app = buildApp({
+    tableName,
+    client,
+    signingKey: SIGNING_KEY,
+    now: opts.now,
+    webhooks: opts.webhooks,
+    rateLimits: opts.rateLimits ?? false,
+    issuers: opts.issuers,
+    accessTokenSeconds: opts.accessTokenSeconds ?? (opts.now ? 365 * 24 * 3600 : undefined),
+  });
   await app.apollo.start();
   async function gql<T = any>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<GqlResult<T>> {
     const contextValue = await app.context(token === undefined ? {} : { authorization: `Bearer ${token}` });
@@ -41,4 +57,4 @@ export const GAME_FIELDS = `
   round day phase island { seat rank } days bagSize awaiting pending { seat kind promptId }
   seats { seat playerId name isBot isOpen hasChosen awaited deadline doubloons score handSize den graveyard graveyardSize loot { kind count } lootCount reputation }
   me { seat hand choice choiceDeadline prompts { id kind text deadline options { id label } } }
-  ranking { place seat name score } seed`;
+  ranking { place seat name score } seed seedCommitment seedChosenBy { playerId name }`;

@@ -22,7 +22,9 @@ export function expectNoLeak(game: any, seat: number | null): void {
     if (s.seat !== seat && hiddenLoot && game.status !== 'FINISHED') expect(s.loot).toBeNull();
   }
   if (game.pending && game.pending.seat !== seat) expect(game.me?.prompts ?? []).toEqual([]);
-  if (game.status !== 'FINISHED') expect(game.seed).toBeNull();
+  // A server seed stays secret until the end; a chosen seed is public and says who chose it.
+  if (game.status !== 'FINISHED' && !game.seedChosenBy) expect(game.seed).toBeNull();
+  if (game.seedChosenBy) expect(game.seed).not.toBeNull();
 }
 
 /** Checks events seen by `seat` reveal secret parts (chosen ranks, answers) of its own seat only. */

@@ -1,6 +1,16 @@
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createStore, type GameRecord, RECENT_REQUESTS, type Store, type StoredEvent } from '../../functions/store/index.js';
+import {
+  checkSchema,
+  type CommitRecord,
+  createStore,
+  type GameRecord,
+  HEAD_COMMITS,
+  INDEX_SHARDS,
+  OldSchemaError,
+  shardOf,
+  type Store,
+} from '../../functions/store/index.js';
 import { freshTable } from '../setup/db.js';
 
 let store: Store;
@@ -13,7 +23,7 @@ beforeAll(async () => {
   store = createStore({ tableName, client });
 });
 
-const ev = (seq: number, type = 'x'): StoredEvent => ({ seq, at: '2024-01-01T00:00:00.000Z', type, data: { seq } });
+const AT = '2024-01-01T00:00:00.000Z';
 
 function game(over: Partial<GameRecord> = {}): GameRecord<{ note: string }> {
   n++;
@@ -22,139 +32,169 @@ function game(over: Partial<GameRecord> = {}): GameRecord<{ note: string }> {
     version: 1,
     status: 'LOBBY',
     createdAt: new Date(Date.UTC(2024, 0, 1, 0, 0, n)).toISOString(),
-    updatedAt: '2024-01-01T00:00:00.000Z',
+    updatedAt: AT,
     doc: { note: 'hello' },
-    lastSeq: 0,
-    outbox: [],
-    requests: {},
+    lastSeq: 1,
+    dueAt: null,
     ...over,
   } as GameRecord<{ note: string }>;
 }
 
-/** A client that "crashes" (throws) on event puts after `okPuts` of them: an interrupted copy. */
-function crashingClient(okPuts: number): DynamoDBDocumentClient {
-  let puts = 0;
-  return new Proxy(client, {
-    get(target, prop, recv) {
-      if (prop !== 'send') return Reflect.get(target, prop, recv);
-      return (cmd: unknown) => {
-        if (cmd instanceof PutCommand && String(cmd.input.Item?.SK).startsWith('EVENT#') && puts++ >= okPuts) {
-          return Promise.reject(new Error('crash'));
-        }
-        return target.send(cmd as never);
-      };
-    },
-  });
+/** Commit `version` with `events` events, right after `lastSeq`. */
+const commit = (version: number, lastSeq: number, events = 1, over: Partial<CommitRecord> = {}): CommitRecord => ({
+  version,
+  firstSeq: lastSeq + 1,
+  at: AT,
+  status: 'ACTIVE',
+  events: Array.from({ length: events }, (_, i) => ({ type: 'x', data: { seq: lastSeq + 1 + i } })),
+  body: { v: version },
+  notices: [],
+  ...over,
+});
+
+/** Inserts a game, then appends commits 2..count (2 events each), snapshotting through `snapTo`. */
+async function history(count: number, snapTo: number) {
+  const g = game({ status: 'ACTIVE' });
+  await store.insertGame(g, commit(1, 0));
+  let lastSeq = 1;
+  for (let v = 2; v <= count; v++) {
+    expect(await store.appendCommit(g.id, commit(v, lastSeq, 2))).toBe(true);
+    lastSeq += 2;
+    if (v <= snapTo) await store.saveSnapshot({ ...g, version: v, lastSeq });
+  }
+  return { g, lastSeq };
 }
 
-describe('game items', () => {
+describe('game log and snapshot', () => {
   it('inserts once and loads what was written', async () => {
     const g = game();
-    expect(await store.insertGame(g)).toBe(true);
-    expect(await store.insertGame(g)).toBe(false);
-    const back = await store.loadGame<{ note: string }>(g.id);
-    expect(back).toEqual(g);
+    expect(await store.insertGame(g, commit(1, 0, 1, { status: 'LOBBY' }))).toBe(true);
+    expect(await store.insertGame(g, commit(1, 0, 1, { status: 'LOBBY' }))).toBe(false);
+    expect(await store.loadGame<{ note: string }>(g.id)).toEqual({ game: g, tail: [] });
     expect(await store.loadGame('nope')).toBeNull();
   });
 
-  it('commits only on the expected version; exactly one of racing writers wins', async () => {
-    const g = game();
-    await store.insertGame(g);
-    const stale = { ...g, version: 3, doc: { note: 'stale' } };
-    expect(await store.commitGame(stale)).toBe(false);
-    const racers = Array.from({ length: 8 }, (_, i) => ({ ...g, version: 2, doc: { note: `w${i}` } }));
-    const wins = await Promise.all(racers.map((r) => store.commitGame(r)));
+  it('exactly one of racing writers of the same version wins its commit', async () => {
+    const g = game({ status: 'ACTIVE' });
+    await store.insertGame(g, commit(1, 0));
+    const racers = Array.from({ length: 8 }, (_, i) => commit(2, 1, 1 + (i % 3), { body: { who: i } }));
+    const wins = await Promise.all(racers.map((c) => store.appendCommit(g.id, c)));
     expect(wins.filter(Boolean)).toHaveLength(1);
-    const back = await store.loadGame<{ note: string }>(g.id);
-    expect(back!.version).toBe(2);
-    expect(back!.doc.note).toBe(`w${wins.indexOf(true)}`);
+    const head = await store.loadGame(g.id);
+    expect(head!.tail).toEqual([racers[wins.indexOf(true)]]);
   });
 
-  it('copies the outbox to event items and empties it', async () => {
+  it('a snapshot never moves backwards', async () => {
     const g = game({ status: 'ACTIVE' });
-    await store.insertGame(g);
-    const events = Array.from({ length: 30 }, (_, i) => ev(i + 1));
-    expect(await store.commitGame({ ...g, version: 2, lastSeq: 30, outbox: events })).toBe(true);
-    expect((await store.getGameRaw(g.id))!.outbox).toEqual([]);
-    const p1 = await store.listEvents(g.id, 0, 20);
-    expect(p1.events.map((e) => e.seq)).toEqual(events.slice(0, 20).map((e) => e.seq));
-    expect(p1.hasMore).toBe(true);
-    const p2 = await store.listEvents(g.id, 20, 20);
-    expect(p2.events.map((e) => e.seq)).toEqual(events.slice(20).map((e) => e.seq));
-    expect(p2.hasMore).toBe(false);
-    expect(p2.events[0]).toEqual(ev(21));
+    await store.insertGame(g, commit(1, 0));
+    expect(await store.saveSnapshot({ ...g, version: 3, doc: { note: 'v3' } })).toBe(true);
+    expect(await store.saveSnapshot({ ...g, version: 2, doc: { note: 'v2' } })).toBe(false);
+    expect(await store.saveSnapshot({ ...g, version: 3, doc: { note: 'again' } })).toBe(false);
+    expect((await store.loadGame<{ note: string }>(g.id))!.game!.doc.note).toBe('v3');
   });
 
-  it('a reader finishes a copy a crashed writer left half done', async () => {
-    const g = game({ status: 'ACTIVE' });
-    await store.insertGame(g);
-    const crashing = createStore({ tableName, client: crashingClient(3) });
-    const events = Array.from({ length: 40 }, (_, i) => ev(i + 1, 'secret' + i));
-    await expect(crashing.commitGame({ ...g, version: 2, lastSeq: 40, outbox: events })).rejects.toThrow('crash');
-    const raw = await store.getGameRaw(g.id);
-    expect(raw!.version).toBe(2); // the commit itself happened
-    expect(raw!.outbox).toHaveLength(40);
-    expect((await store.listEvents(g.id, 0, 100)).events.length).toBeLessThan(40);
-    const loaded = await store.loadGame(g.id);
-    expect(loaded!.outbox).toEqual([]);
-    expect((await store.getGameRaw(g.id))!.outbox).toEqual([]);
-    const all = await store.listEvents(g.id, 0, 100);
-    expect(all.events).toEqual(events);
+  it('reads the commits past the snapshot in one query, and a longer tail a crash left in two', async () => {
+    const { g } = await history(HEAD_COMMITS + 1, HEAD_COMMITS - 1);
+    const head = await store.loadGame(g.id);
+    expect(head!.game!.version).toBe(HEAD_COMMITS - 1);
+    expect(head!.tail.map((c) => c.version)).toEqual([HEAD_COMMITS, HEAD_COMMITS + 1]);
+    const long = await history(12, 2);
+    const h2 = await store.loadGame(long.g.id);
+    expect(h2!.tail.map((c) => c.version)).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(h2!.tail[0].firstSeq).toBe(h2!.game!.lastSeq + 1);
   });
 
-  it('a trim never empties a newer commit’s outbox', async () => {
-    const g = game({ status: 'ACTIVE' });
-    await store.insertGame(g);
-    const v2 = { ...g, version: 2, lastSeq: 1, outbox: [ev(1)] };
-    await expect(createStore({ tableName, client: crashingClient(0) }).commitGame(v2)).rejects.toThrow('crash');
-    // The next writer loads (copying seq 1), then commits seq 2; a late trim of v2 must not touch v3.
-    await store.loadGame(g.id);
-    const v3 = { ...g, version: 3, lastSeq: 2, outbox: [ev(2)] };
-    await expect(createStore({ tableName, client: crashingClient(0) }).commitGame(v3)).rejects.toThrow('crash');
-    await store.flushOutbox(v2); // the stale trim: condition fails silently
-    expect((await store.getGameRaw(g.id))!.outbox).toEqual([ev(2)]);
-    await store.loadGame(g.id);
-    expect((await store.listEvents(g.id, 0, 10)).events).toEqual([ev(1), ev(2)]);
-  });
-
-  it('keeps only the newest request ids in the game item', async () => {
+  it('a game whose first snapshot was never written is read from its commits', async () => {
     const g = game();
-    await store.insertGame(g);
-    const requests = Object.fromEntries(Array.from({ length: RECENT_REQUESTS + 10 }, (_, i) => [`r${i}`, i]));
-    await store.commitGame({ ...g, version: 2, requests });
-    const back = await store.getGameRaw(g.id);
-    expect(Object.keys(back!.requests)).toHaveLength(RECENT_REQUESTS);
-    expect(back!.requests.r0).toBeUndefined();
-    expect(back!.requests[`r${RECENT_REQUESTS + 9}`]).toBe(RECENT_REQUESTS + 9);
+    expect(await store.appendCommit(g.id, commit(1, 0, 3, { status: 'LOBBY' }))).toBe(true);
+    const head = await store.loadGame(g.id);
+    expect(head!.game).toBeNull();
+    expect(head!.tail.map((c) => c.version)).toEqual([1]);
+  });
+
+  it('stores big bodies deflated and reads them back', async () => {
+    const g = game({ doc: { note: 'x'.repeat(20_000) } });
+    const big = commit(1, 0, 300, { body: { blob: 'y'.repeat(50_000) } });
+    await store.insertGame(g, big);
+    const head = await store.loadGame<{ note: string }>(g.id);
+    expect(head!.game!.doc.note).toHaveLength(20_000);
+    expect((await store.listCommits(g.id))[0]).toEqual(big);
+  });
+
+  it('finds the commit that applied a request', async () => {
+    const g = game({ status: 'ACTIVE' });
+    await store.insertGame(g, commit(1, 0));
+    await store.appendCommit(g.id, commit(2, 1, 2));
+    await store.appendCommit(g.id, commit(3, 3, 1, { request: 'p#r1' }));
+    await store.appendCommit(g.id, commit(4, 4, 1));
+    expect((await store.findRequestCommit(g.id, 1, 'p#r1'))!.version).toBe(3);
+    expect(await store.findRequestCommit(g.id, 4, 'p#r1')).toBeNull();
+    expect(await store.findRequestCommit(g.id, 0, 'p#other')).toBeNull();
   });
 });
 
-describe('status index', () => {
-  it('lists lobbies, moves started games and drops finished ones once copied', async () => {
+describe('event feed from commit items', () => {
+  it('pages by seq, from a commit boundary or from inside a commit', async () => {
+    const { g, lastSeq } = await history(30, 10); // seqs 1..59: commit 1 holds seq 1, then 2 per commit
+    const all = await store.listEvents(g.id, 0, 100);
+    expect(all.events.map((e) => e.seq)).toEqual(Array.from({ length: lastSeq }, (_, i) => i + 1));
+    expect(all.hasMore).toBe(false);
+    expect(all.events[4]).toEqual({ seq: 5, at: AT, type: 'x', data: { seq: 5 } });
+    for (const [after, limit] of [[0, 7], [1, 10], [2, 10], [3, 1], [57, 5], [58, 1], [59, 5], [20, 39], [20, 38]]) {
+      const page = await store.listEvents(g.id, after, limit);
+      const want = all.events.filter((e) => e.seq > after).slice(0, limit);
+      expect(page.events).toEqual(want);
+      expect(page.hasMore).toBe(after + limit < lastSeq);
+    }
+  });
+});
+
+describe('sharded indexes', () => {
+  it('spreads ids over every shard', () => {
+    const seen = new Set(Array.from({ length: 200 }, (_, i) => shardOf(`game-${i}`)));
+    expect(seen.size).toBe(INDEX_SHARDS);
+  });
+
+  it('lists games by status newest first across shards, in pages with a cursor; unlisted and finished ones leave the lobby list', async () => {
     const { client: c2, tableName: t2 } = await freshTable('status');
     const s = createStore({ tableName: t2, client: c2 });
-    const a = game();
-    const b = game();
-    await s.insertGame(a);
-    await s.insertGame(b);
-    expect(await s.listGameIdsByStatus('LOBBY', 10)).toEqual([b.id, a.id]);
-    await s.commitGame({ ...a, version: 2, status: 'ACTIVE' });
-    expect(await s.listGameIdsByStatus('LOBBY', 10)).toEqual([b.id]);
-    expect(await s.listGameIdsByStatus('ACTIVE', 10)).toEqual([a.id]);
-    // Finished, but the copy crashed: still listed for the sweep until a reader finishes it.
-    const fin = { ...a, version: 3, status: 'FINISHED' as const, lastSeq: 1, outbox: [ev(1)] };
-    await expect(createStore({ tableName: t2, client: crashingClient(0) }).commitGame(fin)).rejects.toThrow('crash');
-    expect(await s.listGameIdsByStatus('ACTIVE', 10)).toEqual([a.id]);
-    await s.loadGame(a.id);
-    expect(await s.listGameIdsByStatus('ACTIVE', 10)).toEqual([]);
-    expect(await s.listGameIdsByStatus('LOBBY', 1)).toEqual([b.id]);
-    expect((await s.getGames([a.id, b.id, 'missing'])).map((r) => r.id).sort()).toEqual([a.id, b.id].sort());
+    const lobbies = Array.from({ length: 23 }, () => game());
+    for (const g of lobbies) await s.insertGame(g, commit(1, 0, 1, { status: 'LOBBY' }));
+    const newestFirst = [...lobbies].reverse().map((g) => g.id);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { ids: string[]; cursor: string | null } = await s.listGamesByStatus('LOBBY', 5, cursor);
+      expect(page.ids.length).toBeLessThanOrEqual(5);
+      seen.push(...page.ids);
+      cursor = page.cursor;
+    } while (cursor);
+    expect(seen).toEqual(newestFirst);
+    const [a, b] = lobbies;
+    await s.saveSnapshot({ ...a, version: 2, status: 'ACTIVE' });
+    await s.saveSnapshot({ ...b, version: 2, unlisted: true });
+    expect((await s.listGamesByStatus('LOBBY', 100)).ids).toEqual(newestFirst.filter((id) => id !== a.id && id !== b.id));
+    expect((await s.listGamesByStatus('ACTIVE', 10)).ids).toEqual([a.id]);
+    await s.saveSnapshot({ ...a, version: 3, status: 'FINISHED' });
+    expect((await s.listGamesByStatus('ACTIVE', 10)).ids).toEqual([]);
+    expect((await s.listGamesByStatus('FINISHED', 10)).ids).toEqual([a.id]);
+  });
+
+  it('getGames reads snapshots in a batch and the tail only of games that have one', async () => {
+    const fresh = game({ status: 'ACTIVE' });
+    await store.insertGame(fresh, commit(1, 0));
+    const { g: stale } = await history(3, 2);
+    const heads = await store.getGames([fresh.id, stale.id, 'missing', fresh.id]);
+    const byId = Object.fromEntries(heads.map((h) => [h.game!.id, h]));
+    expect(Object.keys(byId).sort()).toEqual([fresh.id, stale.id].sort());
+    expect(byId[fresh.id].tail).toEqual([]);
+    expect(byId[stale.id].tail.map((c) => c.version)).toEqual([3]);
   });
 });
 
-describe('players, members and request records', () => {
+describe('players, members and request claims', () => {
   it('signs a player up once', async () => {
-    const p = { id: `p-${Date.now()}`, name: 'Anne Bonny', createdAt: '2024-01-01T00:00:00.000Z' };
+    const p = { id: `p-${Date.now()}`, name: 'Anne Bonny', createdAt: AT };
     expect(await store.insertPlayer(p)).toBe(true);
     expect(await store.insertPlayer({ ...p, name: 'other' })).toBe(false);
     expect(await store.getPlayer(p.id)).toEqual(p);
@@ -171,11 +211,23 @@ describe('players, members and request records', () => {
     expect(await store.listMemberGameIds(pid, 10)).toEqual(['old']);
   });
 
-  it('keeps the first request record', async () => {
+  it('a request id is claimed once; the claim keeps the first fingerprint', async () => {
     const now = new Date();
     expect(await store.getRequest('g', 'p', 'r1')).toBeNull();
-    await store.putRequest('g', 'p', 'r1', { fingerprint: 'a', version: 2, answer: { x: 1 } }, now);
-    await store.putRequest('g', 'p', 'r1', { fingerprint: 'b', version: 3, answer: { x: 2 } }, now);
-    expect(await store.getRequest('g', 'p', 'r1')).toEqual({ fingerprint: 'a', version: 2, answer: { x: 1 } });
+    expect(await store.claimRequest('g', 'p', 'r1', { fingerprint: 'a', after: 2 }, now)).toBe(true);
+    expect(await store.claimRequest('g', 'p', 'r1', { fingerprint: 'b', after: 3 }, now)).toBe(false);
+    expect(await store.getRequest('g', 'p', 'r1')).toEqual({ fingerprint: 'a', after: 2 });
+  });
+});
+
+describe('schema check', () => {
+  it('marks an empty table, accepts it again, and refuses a table written by the first version', async () => {
+    const { client: c3, tableName: t3 } = await freshTable('schema');
+    await checkSchema(c3, t3);
+    await checkSchema(c3, t3);
+    const { client: c4, tableName: t4 } = await freshTable('old');
+    await c4.send(new PutCommand({ TableName: t4, Item: { PK: 'GAME#old', SK: 'GAME', version: 3, doc: '{}', outbox: '[]', requests: '{}' } }));
+    await expect(checkSchema(c4, t4)).rejects.toThrow(OldSchemaError);
+    await expect(checkSchema(c4, t4)).rejects.toThrow(/mv \.data \.data-v1/);
   });
 });

@@ -1,5 +1,6 @@
 // Resolvers: read the caller from the context, call one game step, render for the caller.
-import { signToken } from '../auth.js';
+import * as accounts from '../accounts.js';
+import { SCOPES } from '../auth.js';
 import { canWatch } from '../access.js';
 import { type ApiContext, optionalPlayer, requirePlayer } from '../context.js';
 import * as games from '../games.js';
@@ -15,6 +16,13 @@ import { myGamesPage, openGamesPage } from '../pages.js';
 import { gameUpdated } from './subscriptions.js';
 import type { GameStatus } from '../../store/index.js';
 import { characters, type EditionId } from '../../engine/index.js';
+
+/** The verified credential of the caller (any kind), or UNAUTHENTICATED. */
+function signedIn(ctx: ApiContext) {
+  if (ctx.authError) throw ctx.authError;
+  if (!ctx.credential) throw new ApiError('UNAUTHENTICATED', 'this call needs Authorization: Bearer <token>');
+  return ctx.credential;
+}
 
 type Args<T> = (parent: unknown, args: T, ctx: ApiContext) => unknown;
 
@@ -67,15 +75,44 @@ export const resolvers = {
     }) as Args<{ gameId: string; at: number }>,
     characters: ((_p, { edition }) =>
       characters(edition.toLowerCase() as EditionId).map((c) => ({ ...c, tieBreaks: edition === 'CLASSIC' ? tieBreakMarks(c.rank) : null }))) as Args<{ edition: string }>,
+    me: ((_p, _a, ctx) => {
+      if (ctx.authError) throw ctx.authError;
+      return accounts.profileOf(ctx.credential, ctx.profile);
+    }) as Args<Record<string, never>>,
+    authConfig: ((_p, _a, ctx) => ctx.services.authConfig) as Args<Record<string, never>>,
     myWebhooks: (async (_p, _a, ctx) => (await ctx.services.store.listWebhooks(requirePlayer(ctx).id)).map(webhookView)) as Args<Record<string, never>>,
   },
   Mutation: {
-    signUp: (async (_p, { name }, ctx) => {
-      const player = await games.signUp(ctx.services, name);
-      return { playerId: player.id, name: player.name, token: await signToken(ctx.services.signingKey, player, ctx.services.now()) };
+    signUp: ((_p, { name }, ctx) => accounts.signUpGuest(ctx.services, name)) as Args<{ name: string }>,
+    refreshSession: ((_p, { refreshToken }, ctx) => accounts.refreshSession(ctx.services, refreshToken)) as Args<{ refreshToken: string }>,
+    register: (async (_p, { name }, ctx) => {
+      const c = signedIn(ctx);
+      return accounts.profileOf(c, await accounts.register(ctx.services, c, name));
     }) as Args<{ name: string }>,
+    linkGuest: (async (_p, { guestToken, name }, ctx) => {
+      const c = signedIn(ctx);
+      return accounts.profileOf(c, await accounts.linkGuest(ctx.services, c, guestToken, name));
+    }) as Args<{ guestToken: string; name?: string | null }>,
+    rename: (async (_p, { name }, ctx) => {
+      requirePlayer(ctx);
+      return accounts.profileOf(ctx.credential, await accounts.rename(ctx.services, ctx.profile!, name));
+    }) as Args<{ name: string }>,
+    revokeTokens: (async (_p, _a, ctx) => {
+      requirePlayer(ctx);
+      await accounts.revokeTokens(ctx.services, ctx.profile!);
+      return true;
+    }) as Args<Record<string, never>>,
+    signOut: (async (_p, _a, ctx) => {
+      requirePlayer(ctx);
+      await accounts.revokeTokens(ctx.services, ctx.profile!);
+      return true;
+    }) as Args<Record<string, never>>,
+    actAs: ((_p, { user, name }, ctx) => accounts.actAs(ctx.services, signedIn(ctx), user, name)) as Args<{ user: string; name?: string | null }>,
     createGame: (async (_p, { input }, ctx) => {
       const me = requirePlayer(ctx);
+      // A site user's session creates games only if its client holds the games.create scope.
+      const c = ctx.credential;
+      if (c?.type === 'own' && c.clientId && !c.scopes.includes(SCOPES.createGames)) throw new ApiError('FORBIDDEN', `client ${c.clientId} lacks the ${SCOPES.createGames} scope`);
       return renderGame(await games.createGame(ctx.services, me, input), me.id);
     }) as Args<{ input: games.CreateGameInput }>,
     joinGame: (async (_p, { gameId }, ctx) => {
@@ -105,7 +142,12 @@ export const resolvers = {
         ctx.services,
         me,
         gameId,
-        (seat) => ({ seat, answer: optionId, promptId }),
+        (seat, doc) => {
+          // Another seat's prompt is not yours to answer (not a phase question).
+          const pending = doc.state.prompt;
+          if (pending && pending.id === promptId && pending.seat !== seat) throw new ApiError('FORBIDDEN', `prompt ${promptId} is seat ${pending.seat}'s to answer`);
+          return { seat, answer: optionId, promptId };
+        },
         `answer:${promptId}:${optionId}`,
         requestId,
       );

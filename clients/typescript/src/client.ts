@@ -1,0 +1,231 @@
+// A small hand-written client over the generated typed documents: auth through a pluggable
+// token provider, retries that are safe (queries, and moves with a requestId), event paging,
+// polling and subscribing. Runtime: global fetch (Node 18+, browsers); graphql-ws only for
+// subscribe().
+import {
+  AnswerPromptDocument,
+  CreateGameDocument,
+  type CreateGameInput,
+  EventsDocument,
+  type EventsQuery,
+  GameDocument,
+  type GamePartsFragment,
+  GameUpdatedDocument,
+  JoinGameDocument,
+  MyGamesDocument,
+  type MyGamesQuery,
+  type GameStatus,
+  OpenGamesDocument,
+  type OpenGamesQuery,
+  PlayCardDocument,
+  SignUpDocument,
+  StartGameDocument,
+  type BotKind,
+  type TypedDocumentString,
+} from './generated.js';
+
+/** The bearer token to send, asked before every request (so it can be refreshed); null: none. */
+export type TokenProvider = () => string | null | undefined | Promise<string | null | undefined>;
+
+export type Game = GamePartsFragment;
+export type GameEvent = EventsQuery['events']['events'][number];
+export type OpenGame = OpenGamesQuery['openGamesPage']['games'][number];
+
+export interface ClientOptions {
+  /** The API's base URL, e.g. `http://localhost:4000` (GraphQL at `/graphql`). */
+  url: string;
+  /** A fixed token, or a function asked before each request (OIDC, client credentials...). */
+  token?: string | TokenProvider;
+  /** Attempts for a retryable failure (network error, HTTP 429/5xx), default 4. */
+  attempts?: number;
+  /** First retry delay in ms, doubled each time (HTTP 429: the server's Retry-After), default 200. */
+  retryDelayMs?: number;
+  fetch?: typeof fetch;
+  /** A WebSocket class for subscribe() outside browsers (e.g. the `ws` package). */
+  webSocketImpl?: unknown;
+}
+
+/** An answer with errors: `code` is the first error's `extensions.code` (see the README's list). */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly errors: { message: string; extensions?: Record<string, unknown> }[],
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const newRequestId = () => globalThis.crypto.randomUUID();
+
+export class LibertaliaClient {
+  private readonly endpoint: string;
+  private token: TokenProvider;
+  private readonly attempts: number;
+  private readonly retryDelayMs: number;
+  private readonly doFetch: typeof fetch;
+
+  constructor(private readonly options: ClientOptions) {
+    this.endpoint = `${options.url.replace(/\/+$/, '')}/graphql`;
+    this.token = typeof options.token === 'function' ? options.token : () => options.token as string | undefined;
+    this.attempts = options.attempts ?? 4;
+    this.retryDelayMs = options.retryDelayMs ?? 200;
+    this.doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  }
+
+  /** Replaces the token provider (signUp sets a fixed token). */
+  setToken(token: string | TokenProvider | null): void {
+    this.token = typeof token === 'function' ? token : () => token;
+  }
+
+  /**
+   * Runs one typed operation. Retries network errors and HTTP 429/5xx answers when `retry` is
+   * true (queries; mutations only with a requestId, which the server applies once).
+   */
+  async request<R, V>(document: TypedDocumentString<R, V>, variables: V, { retry = true } = {}): Promise<R> {
+    for (let attempt = 1; ; attempt++) {
+      let status = 0;
+      let wait = this.retryDelayMs * 2 ** (attempt - 1);
+      try {
+        const token = await this.token();
+        const res = await this.doFetch(this.endpoint, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          body: JSON.stringify({ query: document.toString(), variables }),
+        });
+        status = res.status;
+        const after = Number(res.headers.get('retry-after'));
+        if (after > 0) wait = after * 1000;
+        if (status === 429 || status >= 500) {
+          const body = (await res.json().catch(() => null)) as { errors?: ApiRequestError['errors'] } | null;
+          const errors = body?.errors ?? [{ message: `HTTP ${status}` }];
+          throw new ApiRequestError(String(errors[0].extensions?.code ?? `HTTP_${status}`), errors[0].message, errors, status);
+        }
+        const body = (await res.json()) as { data?: R; errors?: ApiRequestError['errors'] };
+        if (body.errors?.length) {
+          const code = String(body.errors[0].extensions?.code ?? 'UNKNOWN');
+          throw new ApiRequestError(code, body.errors[0].message, body.errors, status);
+        }
+        return body.data as R;
+      } catch (e) {
+        const retryable = !(e instanceof ApiRequestError) || e.status === 429 || e.status >= 500;
+        if (!retry || !retryable || attempt >= this.attempts) throw e;
+        await sleep(wait);
+      }
+    }
+  }
+
+  // ---- sessions ----
+
+  /** Signs up a player and uses its token from now on (the server issues bearer tokens this way). */
+  async signUp(name: string) {
+    const { signUp } = await this.request(SignUpDocument, { name }, { retry: false });
+    this.setToken(signUp.token);
+    return signUp;
+  }
+
+  // ---- lobby ----
+
+  async createGame(input: CreateGameInput): Promise<Game> {
+    return (await this.request(CreateGameDocument, { input }, { retry: false })).createGame;
+  }
+
+  async joinGame(gameId: string): Promise<Game> {
+    return (await this.request(JoinGameDocument, { gameId }, { retry: false })).joinGame;
+  }
+
+  async startGame(gameId: string, opts: { fillWithBots?: boolean; botKind?: BotKind } = {}): Promise<Game> {
+    return (await this.request(StartGameDocument, { gameId, ...opts }, { retry: false })).startGame;
+  }
+
+  async game(id: string): Promise<Game | null> {
+    return (await this.request(GameDocument, { id })).game;
+  }
+
+  /** Every open game (all pages), newest first. */
+  async *openGames(pageSize = 50): AsyncGenerator<OpenGame> {
+    for (let after: string | null = null; ; ) {
+      const page: OpenGamesQuery['openGamesPage'] = (await this.request(OpenGamesDocument, { first: pageSize, after })).openGamesPage;
+      yield* page.games;
+      if (!page.pageInfo.hasNextPage) return;
+      after = page.pageInfo.endCursor;
+    }
+  }
+
+  /** Every game of the caller (all pages), newest first, optionally in one status. */
+  async *myGames(status?: GameStatus, pageSize = 50): AsyncGenerator<Game> {
+    for (let after: string | null = null; ; ) {
+      const page: MyGamesQuery['myGamesPage'] = (await this.request(MyGamesDocument, { status, first: pageSize, after })).myGamesPage;
+      yield* page.games;
+      if (!page.pageInfo.hasNextPage) return;
+      after = page.pageInfo.endCursor;
+    }
+  }
+
+  // ---- moves: retried with one requestId, so a retry is applied once ----
+
+  async playCard(gameId: string, rank: number, requestId: string = newRequestId()): Promise<Game> {
+    return (await this.request(PlayCardDocument, { gameId, rank, requestId })).playCard;
+  }
+
+  async answerPrompt(gameId: string, promptId: string, optionId: string, requestId: string = newRequestId()): Promise<Game> {
+    return (await this.request(AnswerPromptDocument, { gameId, promptId, optionId, requestId })).answerPrompt;
+  }
+
+  // ---- the event log ----
+
+  /** One page of the log after the seq `after`, and the cursor to go on (or poll) with. */
+  async eventsPage(gameId: string, after = 0, first = 100) {
+    const { events } = await this.request(EventsDocument, { gameId, after, first });
+    return { events: events.events, hasNextPage: events.pageInfo.hasNextPage, endCursor: events.pageInfo.endCursor };
+  }
+
+  /** Every event after `after`, page by page, until the log's current end. */
+  async *events(gameId: string, after = 0): AsyncGenerator<GameEvent> {
+    for (let cursor = after; ; ) {
+      const page = await this.eventsPage(gameId, cursor);
+      yield* page.events;
+      cursor = page.endCursor;
+      if (!page.hasNextPage) return;
+    }
+  }
+
+  /**
+   * Polls the log and yields new events as they come, forever or until `signal` aborts (the
+   * way to follow a game on AWS, which has no WebSocket).
+   */
+  async *follow(gameId: string, { after = 0, intervalMs = 1000, signal }: { after?: number; intervalMs?: number; signal?: AbortSignal } = {}): AsyncGenerator<GameEvent> {
+    let cursor = after;
+    while (!signal?.aborted) {
+      const page = await this.eventsPage(gameId, cursor);
+      yield* page.events;
+      cursor = page.endCursor;
+      if (!page.hasNextPage) await sleep(intervalMs);
+    }
+  }
+
+  /**
+   * The game as the caller sees it, now and after each change, over WebSocket (graphql-ws on
+   * /graphql: the local server only). Returns a function that stops it.
+   */
+  async subscribe(gameId: string, onGame: (game: Game) => void, onError: (e: unknown) => void = () => {}): Promise<() => Promise<void>> {
+    const { createClient } = await import('graphql-ws');
+    const token = await this.token();
+    const client = createClient({
+      url: this.endpoint.replace(/^http/, 'ws'),
+      webSocketImpl: this.options.webSocketImpl,
+      connectionParams: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    const stop = client.subscribe<{ gameUpdated: Game }>(
+      { query: GameUpdatedDocument.toString(), variables: { gameId } },
+      { next: (r) => (r.data ? onGame(r.data.gameUpdated) : onError(r.errors)), error: onError, complete: () => {} },
+    );
+    return async () => {
+      stop();
+      await client.dispose();
+    };
+  }
+}

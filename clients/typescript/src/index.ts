@@ -1,0 +1,4 @@
+// @libertalia/client: the typed TypeScript SDK of the Libertalia Online API.
+export * from './client.js';
+export * from './generated.js';
+export * from './auth.js';

@@ -1,0 +1,227 @@
+// Players behind tokens: guests (signUp), accounts (an OpenID Provider's user: issuer + subject,
+// a display name chosen at register), site users (an integrator's user, through actAs), and
+// what each may do with its tokens (refresh, revoke, rename, link a guest to an account).
+import { randomUUID } from 'node:crypto';
+import type { PlayerRecord } from '../store/index.js';
+import { type Credential, SCOPES, verifyRefresh } from './auth.js';
+import type { Services } from './context.js';
+import { ApiError } from './errors.js';
+import { nameKey, normaliseName } from './names.js';
+
+/** Player records seen recently by this instance (a revocation elsewhere takes effect within this). */
+export const PLAYER_CACHE_MS = 10_000;
+const CACHE_MAX = 10_000;
+
+export interface PlayerCache {
+  get(services: Services, playerId: string): Promise<PlayerRecord | null>;
+  identity(services: Services, issuer: string, subject: string): Promise<string | null>;
+  forget(playerId: string): void;
+}
+
+export function createPlayerCache(): PlayerCache {
+  const players = new Map<string, { rec: PlayerRecord | null; at: number }>();
+  const identities = new Map<string, string>();
+  const trim = (m: Map<string, unknown>) => {
+    if (m.size > CACHE_MAX) for (const k of [...m.keys()].slice(0, m.size - CACHE_MAX)) m.delete(k);
+  };
+  return {
+    async get(services, playerId) {
+      const now = Date.now();
+      const hit = players.get(playerId);
+      if (hit && now - hit.at < PLAYER_CACHE_MS) return hit.rec;
+      const rec = await services.store.getPlayer(playerId);
+      players.set(playerId, { rec, at: now });
+      trim(players);
+      return rec;
+    },
+    async identity(services, issuer, subject) {
+      const k = `${issuer}#${subject}`;
+      const hit = identities.get(k);
+      if (hit) return hit;
+      const id = await services.store.getIdentity(issuer, subject);
+      if (id) identities.set(k, id); // never changes once set; a missing one is not cached
+      trim(identities);
+      return id;
+    },
+    forget(playerId) {
+      players.delete(playerId);
+    },
+  };
+}
+
+const unauthenticated = (m: string): never => {
+  throw new ApiError('UNAUTHENTICATED', m);
+};
+
+/** The player a verified credential names (null: an account without a player yet, or a client). */
+export async function resolvePlayer(services: Services, c: Credential): Promise<PlayerRecord | null> {
+  if (c.type === 'client') return null;
+  if (c.type === 'own') {
+    const rec = await services.players.get(services, c.playerId);
+    if (!rec) return unauthenticated('token for an unknown player');
+    if ((rec.tokenVersion ?? 0) !== c.version) return unauthenticated('token revoked (signed out)');
+    return rec;
+  }
+  const id = await services.players.identity(services, c.issuer, c.subject);
+  if (!id) return null;
+  const rec = await services.players.get(services, id);
+  if (!rec) return null;
+  if (rec.revokedAt !== undefined && c.issuedAt <= rec.revokedAt) return unauthenticated('token revoked (signed out): sign in again');
+  return rec;
+}
+
+/** The issuer under which an integrator's users are kept: its users are namespaced by the site. */
+export const siteIssuer = (clientId: string) => `site:${clientId}`;
+
+export interface SessionOut {
+  playerId: string;
+  name: string;
+  token: string;
+  refreshToken: string | null;
+  expiresAt: string;
+}
+
+async function session(services: Services, rec: PlayerRecord, clientId: string | null, scopes: string[], withRefresh: boolean): Promise<SessionOut> {
+  const version = rec.tokenVersion ?? 0;
+  const base = { playerId: rec.id, version, clientId, scopes };
+  const token = await services.verifier.sign({ ...base, typ: 'access' });
+  const refreshToken = withRefresh ? await services.verifier.sign({ ...base, typ: 'refresh' }) : null;
+  return { playerId: rec.id, name: rec.name, token, refreshToken, expiresAt: new Date(services.now().getTime() + services.verifier.accessTokenSeconds * 1000).toISOString() };
+}
+
+/** A guest: no account, a name that need not be unique (but not one an account or site reserved). */
+export async function signUpGuest(services: Services, rawName: string): Promise<SessionOut> {
+  const name = normaliseName(rawName);
+  if (await services.store.nameHolder(nameKey(name))) throw new ApiError('CONFLICT', `the name "${name}" belongs to an account`);
+  const rec: PlayerRecord = { id: randomUUID(), name, createdAt: services.now().toISOString(), kind: 'guest', tokenVersion: 0 };
+  await services.store.insertPlayer(rec);
+  return session(services, rec, null, [], true);
+}
+
+/** A new access token (and refresh token) for the holder of a valid refresh token. */
+export async function refreshSession(services: Services, refreshToken: string): Promise<SessionOut> {
+  const r = await verifyRefresh(services.keys, refreshToken, services.now());
+  const rec = await services.store.getPlayer(r.playerId);
+  if (!rec) return unauthenticated('refresh token for an unknown player');
+  if ((rec.tokenVersion ?? 0) !== r.version) return unauthenticated('refresh token revoked (signed out)');
+  return session(services, rec, r.clientId, r.scopes, true);
+}
+
+/** Reserves a name under a namespace ('' for accounts); CONFLICT if another player holds it. */
+async function reserve(services: Services, key: string, playerId: string, name: string): Promise<void> {
+  if (!(await services.store.claimName(key, playerId))) throw new ApiError('CONFLICT', `the name "${name}" is taken`);
+}
+
+/** An account's player, created once with its display name (unique across accounts). */
+export async function register(services: Services, c: Credential, rawName: string): Promise<PlayerRecord> {
+  if (c.type !== 'user') throw new ApiError('FORBIDDEN', 'register needs a signed-in account (an OpenID Provider access token)');
+  if (await services.players.identity(services, c.issuer, c.subject)) throw new ApiError('CONFLICT', 'this account already has a player (see me, rename)');
+  const name = normaliseName(rawName);
+  const key = nameKey(name);
+  const rec: PlayerRecord = { id: randomUUID(), name, createdAt: services.now().toISOString(), kind: 'account', tokenVersion: 0, issuer: c.issuer, subject: c.subject, nameKey: key };
+  await reserve(services, key, rec.id, name);
+  await services.store.insertPlayer(rec);
+  if (!(await services.store.putIdentity(c.issuer, c.subject, rec.id, rec.createdAt))) {
+    await services.store.releaseName(key, rec.id);
+    throw new ApiError('CONFLICT', 'this account already has a player (see me)');
+  }
+  return rec;
+}
+
+/**
+ * Migration: a guest (any of its tokens proves it: an access token, a refresh token or a token of
+ * the first version) becomes this account's player, with its games. Its guest tokens stop working.
+ */
+export async function linkGuest(services: Services, c: Credential, guestToken: string, rawName?: string | null): Promise<PlayerRecord> {
+  if (c.type !== 'user') throw new ApiError('FORBIDDEN', 'linkGuest needs a signed-in account (an OpenID Provider access token)');
+  if (await services.players.identity(services, c.issuer, c.subject)) throw new ApiError('CONFLICT', 'this account already has a player: link the guest from a new account, or keep playing its games with the guest token');
+  let guestId: string;
+  try {
+    const g = await services.verifier.verify(guestToken);
+    if (g.type !== 'own' || g.clientId) throw new Error();
+    guestId = g.playerId;
+  } catch {
+    guestId = (await verifyRefresh(services.keys, guestToken, services.now())).playerId;
+  }
+  const guest = await services.store.getPlayer(guestId);
+  if (!guest || (guest.kind && guest.kind !== 'guest')) throw new ApiError('BAD_USER_INPUT', 'that token is not a guest player\'s');
+  const name = rawName ? normaliseName(rawName) : guest.name;
+  const key = nameKey(name);
+  await reserve(services, key, guest.id, name);
+  if (!(await services.store.putIdentity(c.issuer, c.subject, guest.id, services.now().toISOString()))) {
+    await services.store.releaseName(key, guest.id);
+    throw new ApiError('CONFLICT', 'this account already has a player');
+  }
+  const rec = await services.store.updatePlayer(guest.id, { kind: 'account', issuer: c.issuer, subject: c.subject, name, nameKey: key }, { bumpTokenVersion: true });
+  services.players.forget(guest.id);
+  return rec!;
+}
+
+/** A new display name (accounts and site users: unique in their namespace; the old one is freed). */
+export async function rename(services: Services, me: PlayerRecord, rawName: string): Promise<PlayerRecord> {
+  const name = normaliseName(rawName);
+  const key = nameKey(name);
+  const ns = me.kind === 'site' ? `${me.issuer}:` : '';
+  if (me.kind === 'account' || me.kind === 'site') {
+    if (ns + key !== me.nameKey) await reserve(services, ns + key, me.id, name);
+  } else if (await services.store.nameHolder(key)) {
+    throw new ApiError('CONFLICT', `the name "${name}" belongs to an account`);
+  }
+  const rec = await services.store.updatePlayer(me.id, { name, ...(me.kind === 'account' || me.kind === 'site' ? { nameKey: ns + key } : {}) });
+  if (me.nameKey && me.nameKey !== ns + key) await services.store.releaseName(me.nameKey, me.id);
+  services.players.forget(me.id);
+  return rec!;
+}
+
+/** Every token issued so far for the player stops working (ours by version, providers' by issue time). */
+export async function revokeTokens(services: Services, me: PlayerRecord): Promise<void> {
+  await services.store.updatePlayer(me.id, { revokedAt: Math.floor(services.now().getTime() / 1000) }, { bumpTokenVersion: true });
+  services.players.forget(me.id);
+}
+
+/**
+ * An integrator acts for one of its users (the RFC 8693 token-exchange idea over GraphQL): its
+ * client-credentials token plus its own user id give a short-lived session of that user's player,
+ * namespaced by the client (another client naming the same id gets a different player). The
+ * session carries `act: { sub: clientId }` and the client's scopes; every call is logged.
+ */
+export async function actAs(services: Services, c: Credential, user: string, rawName?: string | null): Promise<SessionOut> {
+  if (c.type !== 'client') throw new ApiError('FORBIDDEN', 'actAs needs an integrator\'s client-credentials token');
+  if (!c.scopes.includes(SCOPES.actForUsers)) throw new ApiError('FORBIDDEN', `this client lacks the ${SCOPES.actForUsers} scope`);
+  if (typeof user !== 'string' || user.length < 1 || user.length > 128 || /[\p{Cc}\p{Cf}]/u.test(user)) throw new ApiError('BAD_USER_INPUT', 'user is a site user id of 1-128 printable characters');
+  const issuer = siteIssuer(c.clientId);
+  let id = await services.players.identity(services, issuer, user);
+  let rec = id ? await services.store.getPlayer(id) : null;
+  if (!rec) {
+    if (!rawName) throw new ApiError('BAD_USER_INPUT', `a new site user needs a name: actAs(user: "${user}", name: "...")`);
+    const name = normaliseName(rawName);
+    const key = `${issuer}:${nameKey(name)}`;
+    rec = { id: randomUUID(), name, createdAt: services.now().toISOString(), kind: 'site', tokenVersion: 0, issuer, subject: user, nameKey: key };
+    await reserve(services, key, rec.id, name);
+    await services.store.insertPlayer(rec);
+    if (!(await services.store.putIdentity(issuer, user, rec.id, rec.createdAt))) {
+      await services.store.releaseName(key, rec.id);
+      id = await services.store.getIdentity(issuer, user);
+      rec = id ? await services.store.getPlayer(id) : null;
+      if (!rec) throw new ApiError('CONFLICT', 'try again');
+    }
+  }
+  console.log(JSON.stringify({ audit: 'actAs', clientId: c.clientId, issuer: c.issuer, user, playerId: rec.id, at: services.now().toISOString() }));
+  const scopes = c.scopes.filter((s) => s === SCOPES.createGames);
+  return session(services, rec, c.clientId, scopes, false);
+}
+
+/** `me`: the caller's profile (an account without a player yet has no playerId). */
+export function profileOf(c: Credential | null, rec: PlayerRecord | null) {
+  if (!c) return null;
+  if (c.type === 'client') return { playerId: null, name: null, kind: 'CLIENT', issuer: c.issuer, clientId: c.clientId, createdAt: null };
+  const kind = rec?.kind === 'account' ? 'ACCOUNT' : rec?.kind === 'site' ? 'SITE_USER' : c.type === 'user' ? 'ACCOUNT' : 'GUEST';
+  return {
+    playerId: rec?.id ?? null,
+    name: rec?.name ?? null,
+    kind,
+    issuer: rec?.issuer ?? (c.type === 'user' ? c.issuer : null),
+    clientId: c.clientId,
+    createdAt: rec?.createdAt ?? null,
+  };
+}

@@ -1,0 +1,50 @@
+// Display names: one normal form for storing and showing, one "skeleton" for comparing.
+// - stored: NFC, trimmed, inner whitespace collapsed to one space, 1-40 characters;
+// - refused: control, format (bidi overrides, zero-width), separator, private-use and unassigned
+//   characters; a first word that reads "Bot" (the bots' prefix, in any case or look-alike
+//   spelling: "B0t", Cyrillic "Вот"...);
+// - compared (uniqueness of account names, look-alikes of bot names) by `nameKey`: NFKC, lower
+//   case, common look-alike letters and digits folded, everything but letters and digits dropped.
+import { ApiError } from './errors.js';
+
+export const NAME_MAX = 40;
+
+const bad = (m: string): never => {
+  throw new ApiError('BAD_USER_INPUT', m);
+};
+
+/** Look-alikes folded before comparing (Latin, Greek and Cyrillic homoglyphs, leetspeak digits). */
+const FOLD: Record<string, string> = {
+  '0': 'o', '1': 'l', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '9': 'g', '@': 'a', '$': 's', '!': 'l', '|': 'l', i: 'l', j: 'l',
+  // Cyrillic
+  а: 'a', в: 'b', е: 'e', ё: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x', і: 'l', ј: 'l', ѕ: 's', ԁ: 'd', ԛ: 'q', ԝ: 'w', ь: 'b',
+  // Greek
+  α: 'a', β: 'b', ε: 'e', η: 'n', ι: 'l', κ: 'k', ν: 'v', ο: 'o', ρ: 'p', τ: 't', υ: 'u', χ: 'x', ω: 'w',
+};
+
+/** The comparison key of a name (see the file comment). */
+export function nameKey(name: string): string {
+  const base = name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+  let out = '';
+  for (const ch of base) {
+    const f = FOLD[ch] ?? ch;
+    if (/[\p{L}\p{N}]/u.test(f)) out += f;
+  }
+  return out;
+}
+
+const FORBIDDEN = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}]/u;
+
+/** The stored form of a display name, or BAD_USER_INPUT saying why it is refused. */
+export function normaliseName(raw: string): string {
+  if (typeof raw !== 'string') bad('a name is a string');
+  const nfc = raw.normalize('NFC');
+  if (FORBIDDEN.test(nfc)) bad('a name may not contain control, formatting (bidi, zero-width) or unassigned characters');
+  const name = nfc.replace(/\s+/gu, ' ').trim();
+  const length = [...name].length;
+  if (length < 1 || length > NAME_MAX) bad(`a name has 1-${NAME_MAX} characters`);
+  if (nameKey(name).length === 0) bad('a name needs at least one letter or digit');
+  const first = name.split(/[\s\p{P}\p{S}]+/u).find((w) => w.length > 0) ?? '';
+  if (nameKey(first) === 'bot') bad('names starting with "Bot" are reserved for bots');
+  return name;
+}

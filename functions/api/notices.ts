@@ -1,0 +1,120 @@
+// The notice queue: how what a commit must tell reaches webhook receivers without the move
+// waiting for any of them. A commit records its notices in its own item and hands them to the
+// queue before it writes the snapshot; a worker (the same `handleNotice` everywhere) records
+// one delivery per matching webhook (ids derived from the notice: a notice handed twice is
+// delivered once) and attempts it; a failed attempt comes back as a delayed `retry` message.
+//
+// - On AWS the queue is SQS: the API sends, a consumer Lambda handles (a message whose handling
+//   throws is received again, and after a few receives goes to the dead-letter queue, which
+//   has an alarm). Delays above SQS's 15 minutes are made of several hops.
+// - Locally (`npm start`, tests) the queue is in the process: `createLocalQueue`. A local
+//   server killed between a hand-off and its delivery loses that notice's attempt (the commit
+//   and its notice record stay; deliveries already recorded are retried by `deliverDue`).
+import type { Services } from './context.js';
+import { attempt, backoffMs, type Notice, recordDeliveries } from './webhooks.js';
+
+export type NoticeMessage = { type: 'notices'; gameId: string; notices: Notice[] } | { type: 'retry'; deliveryId: string };
+
+export interface NoticeQueue {
+  /** Sends messages (delivered after `delaySeconds`, at most 900). Resolves once they are durable (SQS) or queued (local). */
+  send(messages: NoticeMessage[], delaySeconds?: number): Promise<void>;
+}
+
+/** SQS's longest delay; longer waits are made of several messages. */
+export const MAX_DELAY_SECONDS = 900;
+
+async function attemptAndSchedule(services: Services, d: Parameters<typeof attempt>[1]): Promise<void> {
+  const outcome = await attempt(services, d);
+  if (outcome === 'retry') {
+    await services.notices.send([{ type: 'retry', deliveryId: d.id }], Math.min(MAX_DELAY_SECONDS, Math.ceil(backoffMs(d.attempts + 1) / 1000)));
+  }
+}
+
+/** Handles one message (the worker's whole job). Throws only when the store fails: the queue then tries again. */
+export async function handleNotice(services: Services, m: NoticeMessage): Promise<void> {
+  if (m.type === 'notices') {
+    const pending = await recordDeliveries(services, m.notices);
+    await Promise.all(
+      pending.map(async (d) => {
+        const wait = d.nextAt === null ? 0 : Date.parse(d.nextAt) - services.now().getTime();
+        if (wait > 0) await services.notices.send([{ type: 'retry', deliveryId: d.id }], Math.min(MAX_DELAY_SECONDS, Math.ceil(wait / 1000)));
+        else await attemptAndSchedule(services, d);
+      }),
+    );
+    return;
+  }
+  const d = await services.store.getDelivery(m.deliveryId);
+  if (!d || d.status !== 'pending' || d.nextAt === null) return;
+  const wait = Date.parse(d.nextAt) - services.now().getTime();
+  if (wait > 0) {
+    await services.notices.send([m], Math.min(MAX_DELAY_SECONDS, Math.ceil(wait / 1000)));
+    return;
+  }
+  await attemptAndSchedule(services, d);
+}
+
+export interface LocalQueue extends NoticeQueue {
+  /** Handles every message due by the service clock (delayed ones included) until none is left or running. */
+  drain(): Promise<number>;
+  /** Stops the timers (messages still queued are dropped). */
+  close(): void;
+}
+
+/**
+ * The in-process queue: messages are handled right after the hand-off, off the request (the
+ * sender does not wait); delayed ones when the service clock reaches them (a timer checks).
+ */
+export function createLocalQueue(handle: (m: NoticeMessage) => Promise<void>, now: () => Date): LocalQueue {
+  const queued: { m: NoticeMessage; due: number }[] = [];
+  const running = new Set<Promise<void>>();
+  const timers = new Set<NodeJS.Timeout>();
+  let handled = 0;
+  let closed = false;
+
+  const pump = () => {
+    if (closed) return;
+    const t = now().getTime();
+    for (let i = 0; i < queued.length; ) {
+      if (queued[i].due > t) {
+        i++;
+        continue;
+      }
+      const { m } = queued.splice(i, 1)[0];
+      const p: Promise<void> = handle(m)
+        .catch((e) => console.error('notice handling failed', m.type, e))
+        .finally(() => {
+          handled++;
+          running.delete(p);
+        });
+      running.add(p);
+    }
+  };
+
+  return {
+    async send(messages, delaySeconds = 0) {
+      const due = now().getTime() + delaySeconds * 1000;
+      for (const m of messages) queued.push({ m, due });
+      if (delaySeconds > 0) {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          pump();
+        }, delaySeconds * 1000);
+        timer.unref();
+        timers.add(timer);
+      } else setImmediate(pump);
+    },
+    async drain() {
+      const before = handled;
+      for (;;) {
+        pump();
+        if (running.size === 0) return handled - before;
+        await Promise.all([...running]);
+      }
+    },
+    close() {
+      closed = true;
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+    },
+  };
+}

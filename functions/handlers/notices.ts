@@ -1,0 +1,26 @@
+/**
+ * The notice worker Lambda (SQS event source on the notice queue). Entry point only: each
+ * message is handled by `app.handleNotice` (functions/api/notices.ts): record the deliveries of
+ * a commit's notices and attempt them, or make a due retry. A message whose handling throws (the
+ * store failed) is reported as a batch item failure: SQS delivers it again, and after a few
+ * receives moves it to the dead-letter queue (which has an alarm).
+ */
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { NoticeMessage } from '../api/notices.js';
+import { getApp } from './config.js';
+
+export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+  const app = await getApp({ needsSigningKey: false });
+  const failed: SQSBatchResponse['batchItemFailures'] = [];
+  await Promise.all(
+    event.Records.map(async (r) => {
+      try {
+        await app.handleNotice(JSON.parse(r.body) as NoticeMessage);
+      } catch (e) {
+        console.error('notice message failed', r.messageId, e);
+        failed.push({ itemIdentifier: r.messageId });
+      }
+    }),
+  );
+  return { batchItemFailures: failed };
+}

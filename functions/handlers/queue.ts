@@ -1,0 +1,24 @@
+/**
+ * The notice queue on AWS: SQS. `send` resolves once SQS has the messages (durable), which is
+ * what a commit waits for before it writes its snapshot (see functions/api/notices.ts).
+ */
+import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { MAX_DELAY_SECONDS, type NoticeMessage, type NoticeQueue } from '../api/notices.js';
+
+export function sqsNoticeQueue(queueUrl: string, client = new SQSClient({})): NoticeQueue {
+  return {
+    async send(messages: NoticeMessage[], delaySeconds = 0) {
+      const delay = Math.max(0, Math.min(MAX_DELAY_SECONDS, Math.ceil(delaySeconds)));
+      for (let i = 0; i < messages.length; i += 10) {
+        const batch = messages.slice(i, i + 10);
+        const out = await client.send(
+          new SendMessageBatchCommand({
+            QueueUrl: queueUrl,
+            Entries: batch.map((m, j) => ({ Id: String(j), MessageBody: JSON.stringify(m), DelaySeconds: delay })),
+          }),
+        );
+        if (out.Failed && out.Failed.length > 0) throw new Error(`SQS refused ${out.Failed.length} notice message(s): ${out.Failed[0].Code}`);
+      }
+    },
+  };
+}

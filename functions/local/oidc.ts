@@ -1,0 +1,197 @@
+// The local OpenID Provider of `npm start`: the certified `oidc-provider` package (node-oidc-provider,
+// OpenID Foundation certified), mounted at `/oidc` of the local server, so that local sign-in,
+// the tests and the browser test use the same authorization-code + PKCE flow (and client
+// credentials for integrators) as Cognito on AWS. Only the login page is ours: dev accounts
+// with one shared password, no e-mail sent. Grants, sessions and refresh tokens are kept in
+// memory (a restart signs everyone out of the provider, not out of their games); the signing
+// key is kept under the data folder so tokens survive a restart.
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import Provider from 'oidc-provider';
+import { SCOPES } from '../api/auth.js';
+
+/** Where the provider is mounted on the local server. */
+export const OIDC_PATH = '/oidc';
+/** The `aud` of the local provider's access tokens (the API's resource indicator maps to it). */
+export const LOCAL_AUDIENCE = 'libertalia';
+/** The web app's public client (no secret; PKCE). */
+export const WEB_CLIENT_ID = 'libertalia-web';
+/** What the web app asks for: an ID token, a refresh token and the right to play. */
+export const WEB_SCOPE = `openid email offline_access ${SCOPES.play}`;
+/** Everyone's password on the local provider. */
+export const DEV_PASSWORD = 'pirate';
+/** The local provider's accounts (any `<name>@example.test` works too). */
+export const DEV_ACCOUNTS = ['anne@example.test', 'mary@example.test', 'jack@example.test', 'calico@example.test'];
+/** Integrator clients registered on the local provider (client credentials). */
+export const DEV_SITES = [
+  { clientId: 'dev-site', secret: 'dev-site-secret' },
+  { clientId: 'dev-site-2', secret: 'dev-site-2-secret' },
+];
+
+const isDevAccount = (email: string) => DEV_ACCOUNTS.includes(email) || /^[a-z0-9._-]{1,40}@example\.test$/.test(email);
+
+async function signingJwk(dataDir: string | null): Promise<JWK> {
+  const file = dataDir ? join(dataDir, 'oidc-signing-key.json') : null;
+  if (file && existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as JWK;
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  const jwk = { ...(await exportJWK(privateKey)), kid: `local-${randomBytes(4).toString('hex')}`, alg: 'RS256', use: 'sig' };
+  if (file) writeFileSync(file, JSON.stringify(jwk), { mode: 0o600 });
+  return jwk;
+}
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function loginPage(uid: string, error: string | null): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Sign in: Libertalia Online (local)</title>
+<style>body{font-family:system-ui,sans-serif;max-width:24rem;margin:3rem auto;padding:0 1rem}label{display:block;margin:.8rem 0 .2rem}input{width:100%;padding:.4rem;box-sizing:border-box}button{margin-top:1rem;padding:.5rem 1rem}.error{color:#a00}</style></head>
+<body><h1>Sign in</h1><p>Local OpenID Provider of <code>npm start</code>. Dev accounts: ${DEV_ACCOUNTS.map((a) => `<code>${a}</code>`).join(', ')} (or any <code>name@example.test</code>); password <code>${DEV_PASSWORD}</code>.</p>
+${error ? `<p class="error" role="alert">${escape(error)}</p>` : ''}
+<form method="post" action="${OIDC_PATH}/interaction/${escape(uid)}/login">
+<label for="email">E-mail</label><input id="email" name="email" type="email" autocomplete="username" required autofocus>
+<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
+<button type="submit">Sign in</button></form></body></html>`;
+}
+
+function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+  return new Promise((resolve, reject) => {
+    let raw = '';
+    req.on('data', (c: Buffer) => {
+      raw += c.toString('utf8');
+      if (raw.length > 8192) req.destroy();
+    });
+    req.on('end', () => resolve(new URLSearchParams(raw)));
+    req.on('error', reject);
+  });
+}
+
+export interface LocalProvider {
+  issuer: string;
+  provider: Provider;
+  /** Handles a request under /oidc (true) or leaves it (false). */
+  handle: (req: IncomingMessage, res: ServerResponse) => boolean;
+}
+
+/**
+ * The provider for a server at `baseUrl` (e.g. http://127.0.0.1:4000). `redirectUris`: where the
+ * web app may receive its code (the server's own pages, plus the Vite dev server).
+ */
+export async function createLocalProvider(opts: { baseUrl: string; dataDir: string | null; redirectUris?: string[] }): Promise<LocalProvider> {
+  const issuer = `${opts.baseUrl}${OIDC_PATH}`;
+  const resource = `${opts.baseUrl}/graphql`;
+  const alt = opts.baseUrl.replace('://127.0.0.1:', '://localhost:');
+  const redirectUris = [...new Set([`${opts.baseUrl}/`, `${alt}/`, 'http://localhost:5173/', ...(opts.redirectUris ?? [])])];
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: WEB_CLIENT_ID,
+        token_endpoint_auth_method: 'none',
+        application_type: 'web',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        redirect_uris: redirectUris,
+        post_logout_redirect_uris: redirectUris,
+      },
+      ...DEV_SITES.map((s) => ({
+        client_id: s.clientId,
+        client_secret: s.secret,
+        grant_types: ['client_credentials'],
+        response_types: [],
+        redirect_uris: [],
+      })),
+    ],
+    jwks: { keys: [(await signingJwk(opts.dataDir)) as never] },
+    cookies: { keys: [randomBytes(32).toString('base64url')] },
+    scopes: ['openid', 'offline_access', 'email'],
+    claims: { openid: ['sub'], email: ['email', 'email_verified'] },
+    pkce: { required: () => true },
+    features: {
+      devInteractions: { enabled: false },
+      clientCredentials: { enabled: true },
+      revocation: { enabled: true },
+      rpInitiatedLogout: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => resource,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, indicator, client) => {
+          if (indicator !== resource) throw new Error('unknown resource');
+          const scope = client.clientId === WEB_CLIENT_ID ? SCOPES.play : `${SCOPES.createGames} ${SCOPES.actForUsers}`;
+          return { scope, audience: LOCAL_AUDIENCE, accessTokenFormat: 'jwt', accessTokenTTL: 3600, jwt: { sign: { alg: 'RS256' } } };
+        },
+      },
+    },
+    ttl: { AccessToken: 3600, ClientCredentials: 3600, IdToken: 3600, RefreshToken: 60 * 24 * 3600, Grant: 60 * 24 * 3600, Session: 14 * 24 * 3600, Interaction: 3600 },
+    issueRefreshToken: async (_ctx, client, code) => client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
+    findAccount: async (_ctx, id) => (isDevAccount(id) ? { accountId: id, claims: async () => ({ sub: id, email: id, email_verified: true }) } : undefined),
+    interactions: { url: (_ctx, interaction) => `${OIDC_PATH}/interaction/${interaction.uid}` },
+    renderError: async (ctx, out) => {
+      ctx.type = 'html';
+      ctx.body = `<!doctype html><title>Sign-in error</title><h1>Sign-in error</h1><pre>${escape(JSON.stringify(out, null, 2))}</pre>`;
+    },
+  });
+  provider.proxy = false;
+  const callback = provider.callback();
+
+  /** The login form, its answer, and the consent (granted at once: the web app is first-party). */
+  async function interaction(req: IncomingMessage, res: ServerResponse, uid: string, action: string | undefined): Promise<void> {
+    const details = await provider.interactionDetails(req, res);
+    if (details.uid !== uid) throw new Error('interaction mismatch');
+    const { prompt, params } = details;
+    if (prompt.name === 'login') {
+      if (req.method === 'POST' && action === 'login') {
+        const form = await readForm(req);
+        const email = (form.get('email') ?? '').trim().toLowerCase();
+        if (!isDevAccount(email) || form.get('password') !== DEV_PASSWORD) {
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+          res.end(loginPage(uid, 'Unknown dev account or wrong password.'));
+          return;
+        }
+        await provider.interactionFinished(req, res, { login: { accountId: email } }, { mergeWithLastSubmission: false });
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(loginPage(uid, null));
+      return;
+    }
+    if (prompt.name === 'consent') {
+      const grant = details.grantId ? (await provider.Grant.find(details.grantId))! : new provider.Grant({ accountId: details.session!.accountId, clientId: params.client_id as string });
+      const missing = prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[]; missingResourceScopes?: Record<string, string[]> };
+      if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
+      if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
+      for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {})) grant.addResourceScope(indicator, scopes.join(' '));
+      const grantId = await grant.save();
+      await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
+      return;
+    }
+    throw new Error(`unsupported prompt ${prompt.name}`);
+  }
+
+  return {
+    issuer,
+    provider,
+    handle(req, res) {
+      const url = req.url ?? '/';
+      if (url !== OIDC_PATH && !url.startsWith(`${OIDC_PATH}/`) && !url.startsWith(`${OIDC_PATH}?`)) return false;
+      const m = /^\/oidc\/interaction\/([A-Za-z0-9_-]+)(?:\/(login))?(?:\?.*)?$/.exec(url);
+      if (m) {
+        interaction(req, res, m[1], m[2]).catch((e) => {
+          console.error('sign-in interaction failed', e);
+          if (!res.headersSent) {
+            res.writeHead(400, { 'content-type': 'text/html; charset=utf-8' });
+            res.end('<!doctype html><title>Sign-in error</title><p>This sign-in attempt expired or is invalid: go back to the app and sign in again.</p>');
+          } else res.end();
+        });
+        return true;
+      }
+      // Mounted under /oidc: the provider sees its own paths and derives its mount from originalUrl.
+      (req as IncomingMessage & { originalUrl?: string }).originalUrl = url;
+      req.url = url.slice(OIDC_PATH.length) || '/';
+      callback(req, res);
+      return true;
+    },
+  };
+}

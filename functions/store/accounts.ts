@@ -1,0 +1,70 @@
+// Items that tie players to the outside world, each one small item with a conditional write:
+// - identity: `IDENTITY#<issuer>#<subject>` / `IDENTITY` -> playerId (an OpenID Provider's user,
+//   or an integrator's user with issuer `site:<clientId>`): who a verified token is;
+// - name: `NAME#<nameKey>` / `NAME` -> playerId: a reserved display name (accounts and site
+//   users; see functions/api/names.ts for the key).
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { type Db, isConditionFailed } from './db.js';
+
+export const accountKeys = {
+  identity: (issuer: string, subject: string) => ({ PK: `IDENTITY#${issuer}#${subject}`, SK: 'IDENTITY' }),
+  name: (nameKey: string) => ({ PK: `NAME#${nameKey}`, SK: 'NAME' }),
+};
+
+/** The player of an identity, or null. */
+export async function getIdentity(db: Db, issuer: string, subject: string): Promise<string | null> {
+  const r = await db.doc.send(new GetCommand({ TableName: db.table, Key: accountKeys.identity(issuer, subject) }));
+  return (r.Item?.playerId as string | undefined) ?? null;
+}
+
+/** Ties an identity to a player once; false if it is already tied (to anyone). */
+export async function putIdentity(db: Db, issuer: string, subject: string, playerId: string, createdAt: string): Promise<boolean> {
+  try {
+    await db.doc.send(
+      new PutCommand({
+        TableName: db.table,
+        Item: { ...accountKeys.identity(issuer, subject), playerId, issuer, subject, createdAt },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+    return true;
+  } catch (e) {
+    if (isConditionFailed(e)) return false;
+    throw e;
+  }
+}
+
+/** The player holding a reserved name, or null. */
+export async function nameHolder(db: Db, nameKey: string): Promise<string | null> {
+  const r = await db.doc.send(new GetCommand({ TableName: db.table, Key: accountKeys.name(nameKey) }));
+  return (r.Item?.playerId as string | undefined) ?? null;
+}
+
+/** Reserves a name for a player; false if another player holds it (idempotent for the holder). */
+export async function claimName(db: Db, nameKey: string, playerId: string): Promise<boolean> {
+  try {
+    await db.doc.send(
+      new PutCommand({
+        TableName: db.table,
+        Item: { ...accountKeys.name(nameKey), playerId },
+        ConditionExpression: 'attribute_not_exists(PK) OR playerId = :p',
+        ExpressionAttributeValues: { ':p': playerId },
+      }),
+    );
+    return true;
+  } catch (e) {
+    if (isConditionFailed(e)) return false;
+    throw e;
+  }
+}
+
+/** Frees a name the player holds (no-op otherwise). */
+export async function releaseName(db: Db, nameKey: string, playerId: string): Promise<void> {
+  try {
+    await db.doc.send(
+      new DeleteCommand({ TableName: db.table, Key: accountKeys.name(nameKey), ConditionExpression: 'playerId = :p', ExpressionAttributeValues: { ':p': playerId } }),
+    );
+  } catch (e) {
+    if (!isConditionFailed(e)) throw e;
+  }
+}

@@ -1,0 +1,126 @@
+// Hostile players: each finding of the "hostile players and clients" review replayed as an
+// attack over HTTP against the app wired as the local server wires it. Each case asserts the
+// typed answer and that nothing changed that should not have. (Floods: see flood.test.ts.)
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGame as engineCreateGame } from '../../functions/engine/index.js';
+import { GAME_FIELDS } from '../setup/app.js';
+import { allEvents, playToEnd } from '../setup/play.js';
+import { CREATE, type Harness, JOIN, newGame, START, startHarness } from './harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+const GAME = `query($id: ID!) { game(id: $id) { ${GAME_FIELDS} } }`;
+const codeOf = (r: { errors?: any[] }) => r.errors?.[0]?.extensions?.code;
+
+describe('finding 1: a creator can know the whole game in advance', () => {
+  it('without a chosen seed the creator cannot reproduce the deal from anything it sees', async () => {
+    const g = await newGame(h, { edition: 'CLASSIC', seats: 2 }, 2, 'Fair');
+    const mine = (await h.gql(GAME, { id: g.id }, g.tokens[0])).data.game;
+    expect(mine.seed).toBeNull();
+    expect(mine.seedChosenBy).toBeNull();
+    expect(mine.seedCommitment).toMatch(/^[0-9a-f]{64}$/);
+    // Everything the creator saw, tried as the seed (and the old randomUUID habit): no match.
+    const events = await allEvents(h.gql, g.id, g.tokens[0]);
+    const guesses = [g.id, mine.createdAt, mine.seedCommitment, JSON.stringify(events), ...events.map((e) => e.at), '', '0', 'seed'];
+    const other = (await h.gql(GAME, { id: g.id }, g.tokens[1])).data.game.me.hand;
+    for (const seed of guesses) {
+      const dealt = engineCreateGame({ edition: 'classic', players: 2, seed });
+      expect([...dealt.seats[1].hand].sort((a, b) => a - b)).not.toEqual(other);
+    }
+    // The stored seed: 256 bits from the CSPRNG, different every game, matching the commitment.
+    const stored = (await h.game(g.id))!.doc.seed as string;
+    expect(stored).toMatch(/^[\w-]{43}$/);
+    expect(createHash('sha256').update(`libertalia-seed-v1:${g.id}:${stored}`).digest('hex')).toBe(mine.seedCommitment);
+    const again = await newGame(h, { edition: 'CLASSIC', seats: 2, bots: 1 }, 1, 'Fair2');
+    expect((await h.game(again.id))!.doc.seed).not.toBe(stored);
+  });
+
+  it('the seed is revealed at the end and matches the commitment shown at the start', async () => {
+    const p = await h.signUp('Reveal');
+    const id = (await h.gql(CREATE, { i: { edition: 'CLASSIC', seats: 2, bots: 1, botKind: 'RANDOM' } }, p.token)).data.createGame.id;
+    const before = (await h.gql(GAME, { id }, p.token)).data.game;
+    await h.gql(START, { g: id }, p.token);
+    const { game } = await playToEnd(h.gql, id, [p.token, null], 5);
+    expect(game.seed).toMatch(/^[\w-]{43}$/);
+    expect(game.seedCommitment).toBe(before.seedCommitment);
+    expect(createHash('sha256').update(`libertalia-seed-v1:${id}:${game.seed}`).digest('hex')).toBe(before.seedCommitment);
+  });
+
+  it('a chosen seed is public at once and marked for every seat, spectator and list', async () => {
+    const [a, b] = [await h.signUp('Chooser'), await h.signUp('Joiner')];
+    const id = (await h.gql(CREATE, { i: { edition: 'CLASSIC', seats: 3, seed: 'my lucky seed' } }, a.token)).data.createGame.id;
+    const listed = (await h.gql(`{ openGames { id seed seedChosenBy { playerId name } } }`)).data.openGames.find((x: any) => x.id === id);
+    expect(listed).toEqual({ id, seed: 'my lucky seed', seedChosenBy: { playerId: a.playerId, name: 'Chooser' } });
+    await h.gql(JOIN, { g: id }, b.token);
+    const mine = (await h.gql(`{ myGames { id seedChosenBy { playerId } } }`, {}, b.token)).data.myGames.find((x: any) => x.id === id);
+    expect(mine.seedChosenBy.playerId).toBe(a.playerId);
+    await h.gql(`mutation($g: ID!) { startGame(gameId: $g, fillWithBots: true) { id } }`, { g: id }, a.token);
+    for (const token of [b.token, undefined]) {
+      const seen = (await h.gql(GAME, { id }, token)).data.game;
+      expect(seen.seed).toBe('my lucky seed');
+      expect(seen.seedChosenBy).toEqual({ playerId: a.playerId, name: 'Chooser' });
+    }
+    // Anyone can check what the chooser could know: the deal is the seed's.
+    const dealt = engineCreateGame({ edition: 'classic', players: 3, seed: 'my lucky seed' });
+    const bHand = (await h.gql(GAME, { id }, b.token)).data.game.me.hand;
+    expect([...dealt.seats[1].hand].sort((x, y) => x - y)).toEqual(bHand);
+    const created = (await allEvents(h.gql, id)).find((e) => e.type === 'gameCreated');
+    expect(created.data.seedChosenBy).toBe(a.playerId);
+  });
+});
+
+describe('finding 6: smaller holes', () => {
+  it('a bad percent-encoding in a REST path is a 400, never a 500', async () => {
+    for (const path of ['/games/%E0%A4%A/events', '/games/%E0%A4%A/scenario', '/games/%/events', '/games/%C0%80/events?after=1', '/games/%ED%A0%80/events']) {
+      const r = await h.http(path);
+      expect(r.status, path).toBe(400);
+      expect(r.json.error.code).toBe('BAD_USER_INPUT');
+    }
+  });
+
+  it('answering another seat’s prompt is FORBIDDEN and changes nothing', async () => {
+    // Seat 0 plays the Parrot (5) on a fixed deal: seat 0 gets a prompt, seat 1 tries to answer it.
+    for (let i = 0; i < 40; i++) {
+      const g = await newGame(h, { edition: 'CLASSIC', seats: 2, seed: `prompt-${i}` }, 2, `Prompt${i}`);
+      const hands = await Promise.all(g.tokens.map(async (t) => (await h.gql(GAME, { id: g.id }, t)).data.game.me.hand as number[]));
+      // Play the lowest ranks: many classic characters with low ranks ask their owner something.
+      await h.gql(`mutation($g: ID!, $r: Int!) { playCard(gameId: $g, rank: $r) { id } }`, { g: g.id, r: hands[0][0] }, g.tokens[0]);
+      const after = (await h.gql(`mutation($g: ID!, $r: Int!) { playCard(gameId: $g, rank: $r) { ${GAME_FIELDS} } }`, { g: g.id, r: hands[1][0] }, g.tokens[1])).data.playCard;
+      if (!after.pending) continue;
+      const owner = after.pending.seat as number;
+      const prompt = (await h.gql(GAME, { id: g.id }, g.tokens[owner])).data.game.me.prompts[0];
+      const before = await h.game(g.id);
+      const r = await h.gql(`mutation($g: ID!, $p: ID!, $o: ID!) { answerPrompt(gameId: $g, promptId: $p, optionId: $o) { id } }`, { g: g.id, p: prompt.id, o: prompt.options[0].id }, g.tokens[1 - owner]);
+      expect(codeOf(r)).toBe('FORBIDDEN');
+      expect(await h.game(g.id)).toEqual(before);
+      return;
+    }
+    throw new Error('no prompt in 40 games');
+  });
+
+  it('registerWebhook on a private game the caller is not in answers like a missing game', async () => {
+    const [a, m] = [await h.signUp('Private Owner'), await h.signUp('Mallory')];
+    const id = (await h.gql(CREATE, { i: { edition: 'CLASSIC', seats: 2, spectators: false } }, a.token)).data.createGame.id;
+    const REG = `mutation($u: String!, $g: ID) { registerWebhook(url: $u, gameId: $g) { secret } }`;
+    const secret = await h.gql(REG, { u: 'https://example.com/h', g: id }, m.token);
+    const missing = await h.gql(REG, { u: 'https://example.com/h', g: '00000000-0000-4000-8000-000000000000' }, m.token);
+    expect(codeOf(secret)).toBe('NOT_FOUND');
+    expect(secret.errors![0].message.replace(id, 'X')).toBe(missing.errors![0].message.replace('00000000-0000-4000-8000-000000000000', 'X'));
+    expect((await h.gql(`{ myWebhooks { id } }`, {}, m.token)).data.myWebhooks).toEqual([]);
+  });
+
+  it('a rematch never seats a player who did not accept it', async () => {
+    const g = await newGame(h, { edition: 'CLASSIC', seats: 2, bots: 0 }, 2, 'Rematch');
+    await playToEnd(h.gql, g.id, g.tokens, 9);
+    const next = (await h.gql(`mutation($g: ID!) { rematch(gameId: $g) { id seats { playerId } } }`, { g: g.id }, g.tokens[0])).data.rematch;
+    expect(next.seats.map((s: any) => s.playerId)).toEqual([g.players[0].playerId, null]);
+    // The creator cannot start it with the other seat unaccepted (only with an explicit bot).
+    expect(codeOf(await h.gql(START, { g: next.id }, g.tokens[0]))).toBe('WRONG_PHASE');
+    expect((await h.gql(`{ myGames { id } }`, {}, g.tokens[1])).data.myGames.map((x: any) => x.id)).not.toContain(next.id);
+  });
+});

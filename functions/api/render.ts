@@ -95,7 +95,7 @@ export function renderGame(rec: GameRec, playerId: string | null) {
     island: v.island,
     days: v.days,
     bagSize: v.bagSize,
-    lootLegend: lootLegend(doc.edition, v.board),
+    lootLegend: () => lootLegend(doc.edition, v.board),
     reputationPayouts: doc.edition === 'galecrest' ? reputationPayouts() : null,
     awaiting,
     pending: live ? v.pending : null,

@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { HeaderMap } from '@apollo/server';
 import { type buildApp, MAX_BODY_BYTES } from '../api/app.js';
+import { serveLanding } from './landing.js';
 import { serveStatic } from './static.js';
 
 type App = ReturnType<typeof buildApp>;
@@ -89,6 +90,12 @@ export function requestHandler(app: App, mounted?: Mounted): (req: IncomingMessa
   return (req, res) => {
     if (mounted?.(req, res)) return;
     const url = new URL(req.url ?? '/', 'http://localhost');
+    try {
+      if (serveLanding(req, res, url)) return;
+    } catch (e) {
+      console.error('landing page failed', e);
+      if (!res.headersSent) return jsonError(res, 500, 'INTERNAL_SERVER_ERROR', 'Internal server error');
+    }
     const work =
       url.pathname === '/graphql' || url.pathname === '/graphql/'
         ? graphql(app, req, res, url)

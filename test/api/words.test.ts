@@ -56,7 +56,7 @@ describe('words (unit)', () => {
     expect(ranking[1].score).toBe(ranking[0].score);
     expect(ranking[1].tieBreak).toMatch(/^Tied on \d+ points with (You|Anne|Mary|Jack); .* (rank|ranks) higher: (more cards left in hand|more booty tokens|more doubloons)|still equal on every tie-break/);
     const g = renderGame(rec, 'p0');
-    expect(g.lootLegend.map((l) => l.kind)).toEqual(['chest', 'jewel', 'goods', 'map', 'relic', 'saber', 'officer']);
+    expect(g.lootLegend().map((l) => l.kind)).toEqual(['chest', 'jewel', 'goods', 'map', 'relic', 'saber', 'officer']);
   });
 
   it('has a legend entry with worth or effect for every loot kind of each edition', () => {

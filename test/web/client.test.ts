@@ -270,11 +270,12 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
     await contrast('the end screen');
   }
 
-  async function createGame(opts: { edition: string; seats: string; bots: string; board?: string; seed: string }) {
+  async function createGame(opts: { edition: string; seats: string; bots: string; board?: string; seed: string; hours?: string }) {
     await page.getByLabel('Edition').selectOption(opts.edition);
     await page.getByLabel('Seats').selectOption(opts.seats);
     await page.getByLabel('Bots', { exact: true }).selectOption(opts.bots);
     if (opts.board) await page.getByLabel('Board').selectOption(opts.board);
+    if (opts.hours) await page.getByLabel('Time limit per decision (hours)').fill(opts.hours);
     await page.getByLabel('Seed (optional)').fill(opts.seed);
     await page.getByRole('button', { name: 'Create game' }).click();
     await enabled(page.getByRole('button', { name: 'Start game' }));
@@ -324,7 +325,7 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
     await shown(page.getByRole('heading', { name: 'Lobby' }));
     await hasText(page.getByTestId('my-games'), 'Finished');
     expect(consoleErrors).toEqual([]);
-  });
+  }, 180_000);
 
   /**
    * Each test runs alone or in any order: it opens the lobby and signs up first unless the page
@@ -360,11 +361,15 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
 
     await page.getByRole('link', { name: 'Libertalia Online' }).click();
     await shown(page.getByRole('heading', { name: 'Lobby' }));
-    await createGame({ edition: 'GALECREST', seats: '2', bots: '1', board: 'CALM', seed: 'web galecrest' });
+    await createGame({ edition: 'GALECREST', seats: '2', bots: '1', board: 'CALM', seed: 'web galecrest', hours: '24' });
+    // A time limit: the table counts down (the hand's hint) instead of showing a bare date.
+    await poll(() => page.locator('#hand-hint').innerText()).toMatch(/2[34] h \d\d min left/);
 
-    // Back in the lobby: my games say whose turn it is, Mary's game waits for a player.
+    // Back in the lobby: my games say whose turn it is and the time left, Mary's game waits for a player.
     await page.getByRole('link', { name: 'Libertalia Online' }).click();
     await hasText(page.getByTestId('my-games'), 'Your turn');
+    await poll(() => page.getByTestId('my-games').getByTestId('countdown').innerText()).toMatch(/ · 2[34] h \d\d min left$/);
+    await poll(() => page.title()).toMatch(/^● Your turn · Lobby/);
     await hasText(page.getByTestId('open-games'), 'Mary Read, free seat, Bot');
     await shown(page.getByTestId('open-games').getByRole('button', { name: 'Join' }));
     await page.getByLabel('Edition').selectOption('GALECREST');
@@ -398,9 +403,9 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
     await checkFinished(2);
     await hasText(page.getByTestId('seats'), 'Reputation');
     expect(consoleErrors).toEqual([]);
-  });
+  }, 180_000);
 
-  it('joins another player’s game, changes the day’s choice, and sees the other player’s move by polling', async () => {
+  it('joins another player’s game, changes the day’s choice, and sees the other player’s move arrive by push', async () => {
     await signedIn('Anne Bonny');
     const { signUp } = await gql<{ signUp: { token: string } }>('mutation { signUp(name: "Jack Rackham") { token } }');
     const jack = signUp.token;
@@ -416,8 +421,12 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
     await entry.getByRole('button', { name: 'Join' }).click();
     await poll(() => table().getAttribute('data-status')).toBe('LOBBY');
     await hasText(page.getByTestId('status'), 'Ready to start');
+    // From here on the page polls only every 10 minutes: what arrives comes by push (the local
+    // server's graphql-ws subscription).
+    await page.goto(`${local.url}/?poll=600000#/game/${id}`);
+    await poll(() => table().getAttribute('data-live')).toBe('push');
 
-    // Jack starts the game from elsewhere: the page notices by polling the event log.
+    // Jack starts the game from elsewhere: the page is told at once.
     await gql('mutation ($g: ID!) { startGame(gameId: $g) { id } }', { g: id }, jack);
     await poll(() => table().getAttribute('data-status')).toBe('ACTIVE');
     await poll(() => handButtons().count()).toBe(9);
@@ -446,7 +455,7 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
     await hasText(page.getByTestId('log'), `You change your choice to ${nameB}.`);
     await poll(() => handButtons().count()).toBe(9);
 
-    // Jack's choice is the last one: the day runs, and the page shows it without a click.
+    // Jack's choice is the last one: the day runs, and the page shows it without a click (push).
     const { game } = await gql<{ game: { me: { hand: number[] } } }>('query ($g: ID!) { game(id: $g) { me { hand } } }', { g: id }, jack);
     await gql('mutation ($g: ID!, $r: Int!) { playCard(gameId: $g, rank: $r) { id } }', { g: id, r: game.me.hand[0] }, jack);
     await hasText(page.getByTestId('log'), 'Sunrise');
@@ -468,7 +477,7 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
         await waitForChange(before);
       } else await page.waitForTimeout(300);
     }
-    // The day played out arrives by polling, and it is my turn again: the title says so.
+    // The day played out arrives, and it is my turn again: the title says so.
     await shown(page.getByTestId('day-replay'));
     await poll(() => page.title()).toMatch(/^● Your turn/);
     await titleMatchesTurn();
@@ -485,5 +494,5 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
     await shown(page.getByTestId('day-replay'));
     await poll(() => digest.count()).toBe(0);
     expect(consoleErrors).toEqual([]);
-  });
+  }, 180_000);
 });

@@ -100,7 +100,9 @@ export function dayStories(events: GameEvent[]): DayStory[] {
     if (step && (step as DayStep).kind === 'dusk') {
       group.push(e.text);
       // A character's dusk ends when it reaches the den / ship (or is discarded by an officer).
+      // The neutral Midshipman's dusk is its one token sent back to the bag.
       if (e.type === 'character' && (d.to === 'den' || (d.from === 'island' && d.to === 'graveyard'))) flush();
+      else if (e.type === 'lootRemoved' && d.reason === 'Midshipman') flush();
     } else step?.lines.push(e.text);
   }
   flush();

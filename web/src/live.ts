@@ -40,3 +40,60 @@ export function pollingUpdates(check: () => Promise<boolean>, ms: number): Updat
     },
   };
 }
+
+/**
+ * Adds push to `base` where the server offers it: a graphql-ws (`graphql-transport-ws`)
+ * subscription on /graphql (the local server; see the README for AWS). Each message calls
+ * onChange at once; if the socket cannot open or closes, `base` (polling) carries on alone.
+ */
+export function withPush(base: Updates, subscription: string, variables: Record<string, unknown>, token: () => Promise<string | null>): Updates & { pushing(): boolean } {
+  let socket: WebSocket | null = null;
+  let open = false;
+  let stopped = false;
+  return {
+    pushing: () => open,
+    start(onChange) {
+      base.start(onChange);
+      void (async () => {
+        const auth = await token();
+        if (stopped || typeof WebSocket === 'undefined') return;
+        try {
+          socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/graphql`, 'graphql-transport-ws');
+        } catch {
+          return;
+        }
+        const send = (m: unknown) => socket?.send(JSON.stringify(m));
+        socket.onopen = () => send({ type: 'connection_init', payload: auth ? { authorization: `Bearer ${auth}` } : {} });
+        socket.onmessage = (ev) => {
+          let m: { type?: string };
+          try {
+            m = JSON.parse(String(ev.data)) as { type?: string };
+          } catch {
+            return;
+          }
+          if (m.type === 'connection_ack') {
+            send({ id: '1', type: 'subscribe', payload: { query: subscription, variables } });
+            // Catch up on anything that changed before the subscription was in place (one
+            // HTTP round trip after the subscribe message); push counts from then on.
+            void (async () => {
+              await onChange();
+              open = socket?.readyState === WebSocket.OPEN;
+              if (open) await onChange();
+            })();
+          } else if (m.type === 'next') void onChange();
+          else if (m.type === 'ping') send({ type: 'pong' });
+          else if (m.type === 'error' || m.type === 'complete') socket?.close();
+        };
+        socket.onclose = () => {
+          open = false;
+        };
+      })();
+    },
+    stop() {
+      stopped = true;
+      base.stop();
+      socket?.close();
+      socket = null;
+    },
+  };
+}

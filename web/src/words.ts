@@ -49,8 +49,9 @@ export function timeLeft(iso: string | null, now = Date.now()): string {
   const ms = new Date(iso).getTime() - now;
   if (!(ms > 0)) return 'due now';
   const min = Math.ceil(ms / 60_000);
-  const [d, hr, m] = [Math.floor(min / 1440), Math.floor((min % 1440) / 60), min % 60];
-  if (d > 0) return `${d} d ${hr} h left`;
+  // Two days and more in days; below, hours and minutes.
+  if (min >= 2880) return `${Math.floor(min / 1440)} d ${Math.floor((min % 1440) / 60)} h left`;
+  const [hr, m] = [Math.floor(min / 60), min % 60];
   if (hr > 0) return `${hr} h ${String(m).padStart(2, '0')} min left`;
   return `${m} min left`;
 }

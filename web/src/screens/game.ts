@@ -4,7 +4,8 @@ import { clearAlert, setSound, soundOn, turnAlert } from '../alerts';
 import { api, fetchGame, type Game, type GameEvent } from '../api';
 import { type DayStory, type Digest, dayStories, digest } from '../day';
 import { h, render } from '../dom';
-import { pollingUpdates } from '../live';
+import { pollingUpdates, withPush } from '../live';
+import { bearerToken } from '../session';
 import { buildReplay, type Frame } from '../replay';
 import { header, message } from '../shell';
 import { namesFor, type TableCtx } from '../table/context';
@@ -119,11 +120,17 @@ export function gameScreen(root: HTMLElement, id: string): () => void {
     if (alive) draw();
   }
 
-  const updates = pollingUpdates(async () => {
-    if (busy || !alive || game?.status === 'FINISHED') return false;
-    const page = await api.events(id, lastSeq());
-    return page.events.length > 0;
-  }, POLL_MS);
+  // Polling (paused in hidden tabs), plus push where the server offers a subscription.
+  const updates = withPush(
+    pollingUpdates(async () => {
+      if (busy || !alive || game?.status === 'FINISHED') return false;
+      const page = await api.events(id, lastSeq());
+      return page.events.length > 0;
+    }, POLL_MS),
+    'subscription Updated($g: ID!) { gameUpdated(gameId: $g) { version } }',
+    { g: id },
+    bearerToken,
+  );
 
   const replay = (): ReplayState | null =>
     frames && {
@@ -202,6 +209,7 @@ export function gameScreen(root: HTMLElement, id: string): () => void {
           'data-version': g.version,
           'data-seq': lastSeq(),
           'aria-busy': busy ? 'true' : 'false',
+          'data-live': updates.pushing() ? 'push' : 'poll',
         },
         h(
           'div',
@@ -252,8 +260,11 @@ export function gameScreen(root: HTMLElement, id: string): () => void {
     draw();
     if (frames) followLog(root);
   })();
+  let refreshing: Promise<void> | null = null;
   updates.start(async () => {
-    await refresh();
+    // A push and a poll at once refresh once.
+    refreshing ??= refresh().finally(() => (refreshing = null));
+    await refreshing;
     if (alive && !busy) draw();
   });
   // The day replay plays by itself; countdowns move on.

@@ -20,7 +20,7 @@ export function playersTable(ctx: TableCtx, rows: PlayerRow[], opts: { testid?: 
   const g = ctx.game;
   const gal = g.edition === 'GALECREST';
   const den = denWord(g.edition) === 'ship' ? 'Ship' : 'Den';
-  const cols = ['Player', 'Doubloons', 'Score', ...(opts.live ? ['Hand'] : []), den, 'Loot', ...(gal ? ['Reputation'] : []), ...(opts.live ? ['Now'] : [])];
+  const cols = ['Player', 'Doubloons', 'Score', ...(opts.live ? ['Hand'] : []), den, 'Loot', ...(opts.live ? ['Graveyard'] : []), ...(gal ? ['Reputation'] : []), ...(opts.live ? ['Now'] : [])];
   const cell = (label: string, ...content: (Node | string)[]) => h('td', { 'data-label': label }, ...content);
   return h(
     'table',
@@ -48,6 +48,18 @@ export function playersTable(ctx: TableCtx, rows: PlayerRow[], opts: { testid?: 
                   : ['—']
                 : [`${s.lootCount} face down`]),
           ),
+          ...(opts.live
+            ? [
+                cell(
+                  'Graveyard',
+                  ...(s.graveyard
+                    ? s.graveyard.length
+                      ? s.graveyard.map((r) => cardRef(g.edition, r, s.seat, `${opts.key}-grave-${s.seat}-${r}`))
+                      : ['—']
+                    : [s.graveyardSize ? `${s.graveyardSize} face down` : '—']),
+                ),
+              ]
+            : []),
           ...(gal ? [cell('Reputation', s.reputation === null ? '—' : `space ${s.reputation + 1}`)] : []),
           ...(opts.live ? [cell('Now', now ?? '')] : []),
         ),

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { App, Aspects } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { EdgeFirewallStack } from './edge.js';
 import { LibertaliaStack } from './stack.js';
 
 // Environment-agnostic on purpose: no account/region and no lookups, so `cdk synth` works offline
@@ -9,7 +10,15 @@ const app = new App();
 new LibertaliaStack(app, app.node.tryGetContext('stackName') ?? 'LibertaliaOnline', {
   description: 'Libertalia Online backend: GraphQL/REST API on Lambda + DynamoDB',
   sweepIntervalMinutes: Number(app.node.tryGetContext('sweepIntervalMinutes') ?? 5),
+  webAclArn: app.node.tryGetContext('webAclArn'),
 });
+// Per-address limits at the edge (README, "Threat model and limits"): the WAF web ACL for
+// CloudFront must be in us-east-1, so it is its own stack, synthesized on request only
+// (`-c edgeFirewall=1`): `npx cdk deploy LibertaliaEdgeFirewall -c edgeFirewall=1`, then
+// `npx cdk deploy -c webAclArn=<its WebAclArn output>`.
+if (app.node.tryGetContext('edgeFirewall')) {
+  new EdgeFirewallStack(app, 'LibertaliaEdgeFirewall', { env: { region: 'us-east-1' }, description: 'Libertalia Online: WAF web ACL (per-address rate limits) for the API distribution' });
+}
 // Every synth (and so every deploy) runs the AWS Solutions checks; an unsuppressed finding is an
 // error and stops the synth.
 Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));

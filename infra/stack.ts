@@ -14,6 +14,7 @@ import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '../functions/store/table.js';
 import { ServiceFunction } from './function.js';
+import { ApiEdge } from './edge.js';
 
 type TableDefinition = ReturnType<typeof tableDefinition>;
 type KeySchema = readonly { AttributeName: string; KeyType: 'HASH' | 'RANGE' }[];
@@ -50,6 +51,11 @@ export interface LibertaliaStackProps extends StackProps {
   apiBurstLimit?: number;
   /** Retention of every log group. Default one month. */
   logRetention?: logs.RetentionDays;
+  /**
+   * The WAF web ACL of EdgeFirewallStack (us-east-1): with it, a CloudFront distribution in front
+   * of the API applies the per-address rate limits (infra/edge.ts). Context: `-c webAclArn=...`.
+   */
+  webAclArn?: string;
 }
 
 /**
@@ -266,6 +272,9 @@ export class LibertaliaStack extends Stack {
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     });
+
+    // ---- Edge: CloudFront + WAF per-address rate limits (when the web ACL is given) -----------
+    if (props.webAclArn) new ApiEdge(this, 'Edge', { apiUrl: stage.url, webAclArn: props.webAclArn });
 
     // ---- Outputs ----------------------------------------------------------------------------
     new CfnOutput(this, 'ApiUrl', { value: stage.url, description: 'Base URL of the API (POST {ApiUrl}graphql)' });

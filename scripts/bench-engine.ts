@@ -1,6 +1,6 @@
 // Engine throughput: complete bot games per second per edition and player count.
 // Run through scripts/bench.ts, which bundles this file with esbuild like the Lambda build.
-import { apply, awaitedSeats, botCommand, botRandom, createGame, isEditionId, playBotGame, type BotKind, type EditionId } from '../functions/engine/index.js';
+import { apply, applyInPlace, awaitedSeats, botCommand, botRandom, createGame, isEditionId, playBotGame, type BotKind, type EditionId } from '../functions/engine/index.js';
 
 interface Row {
   edition: string;
@@ -26,20 +26,30 @@ function measure(edition: EditionId, board: string | undefined, players: number,
   return { edition: board ? `${edition}/${board}` : edition, players, bot, games, commands, cpuSeconds: s, gamesPerSecond: games / s, commandsPerSecond: commands / s };
 }
 
-/** The pure apply(): one state copy (clone.ts) per command, as a caller keeping the old state uses it. */
-function measurePureApply(edition: EditionId, board: string | undefined, games: number): Row {
+/**
+ * The pure apply(): one state copy per command, as a caller keeping the old state uses it
+ * (the search bot, the greedy bot's look-ahead). `json`: the same with the JSON round trip
+ * that was the copy before clone.ts, measured in the same run for the ratio.
+ */
+function measurePureApply(edition: EditionId, board: string | undefined, games: number, json: boolean): Row {
   let commands = 0;
   const rnd = botRandom(7);
   const t0 = cpu();
   for (let i = 0; i < games; i++) {
     let g = createGame({ edition, players: 4, seed: `pure${i}`, board });
     while (!g.finished) {
-      g = apply(g, botCommand(g, awaitedSeats(g)[0], 'random', rnd)).state;
+      const cmd = botCommand(g, awaitedSeats(g)[0], 'random', rnd);
+      if (json) {
+        const h = JSON.parse(JSON.stringify(g)) as typeof g;
+        applyInPlace(h, cmd, []);
+        g = h;
+      } else g = apply(g, cmd).state;
       commands++;
     }
   }
   const s = cpu() - t0;
-  return { edition: `${board ? `${edition}/${board}` : edition} (pure apply)`, players: 4, bot: 'random', games, commands, cpuSeconds: s, gamesPerSecond: games / s, commandsPerSecond: commands / s };
+  const name = `${board ? `${edition}/${board}` : edition} apply()${json ? ' JSON copy (before)' : ''}`;
+  return { edition: name, players: 4, bot: 'random', games, commands, cpuSeconds: s, gamesPerSecond: games / s, commandsPerSecond: commands / s };
 }
 
 const quick = process.argv.includes('--quick');
@@ -60,6 +70,7 @@ for (const [edition, board] of editions) {
   }
   process.stderr.write(`engine: ${edition} 4p greedy...\n`);
   rows.push(measure(edition, board, 4, 'greedy', Math.round(200 * scale)));
-  rows.push(measurePureApply(edition, board, Math.round(1000 * scale)));
+  rows.push(measurePureApply(edition, board, Math.round(1000 * scale), false));
+  rows.push(measurePureApply(edition, board, Math.round(300 * scale), true));
 }
 process.stdout.write(JSON.stringify(rows) + '\n');

@@ -1,7 +1,8 @@
 // npm run bench: one report of the figures the project measures, printed as tables and written
 // to results/bench.json: engine games/s, the API under 1/10/100 concurrent games, the DynamoDB
 // cost of a game, the Lambda bundles. Each part runs in its own fresh Node process; the engine
-// is bundled with esbuild first (as it ships to Lambda). `--quick`: a short run.
+// is bundled with esbuild first (as it ships to Lambda). `--quick`: a short run; `--engine`:
+// the engine part alone.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -31,8 +32,12 @@ async function engine() {
   const rows = JSON.parse(out) as Record<string, number | string>[];
   const base = rows.find((r) => r.edition === 'classic' && r.players === 4 && r.bot === 'random')!;
   for (const r of rows) r.vsClassic4p = (r.gamesPerSecond as number) / (base.gamesPerSecond as number);
+  for (const r of rows) {
+    const before = rows.find((b) => b.edition === `${r.edition} JSON copy (before)`);
+    if (before) r.applyVsJson = (r.commandsPerSecond as number) / (before.commandsPerSecond as number);
+  }
   console.log('\nEngine (complete bot games, CPU time of one core, esbuild bundle)');
-  console.log(table(rows, ['edition', 'players', 'bot', 'games', 'commands', 'gamesPerSecond', 'commandsPerSecond', 'vsClassic4p']));
+  console.log(table(rows, ['edition', 'players', 'bot', 'games', 'commands', 'gamesPerSecond', 'commandsPerSecond', 'vsClassic4p', 'applyVsJson']));
   return rows;
 }
 
@@ -116,8 +121,11 @@ function lambda() {
 const t0 = Date.now();
 const report: Record<string, unknown> = { at: new Date().toISOString(), node: process.version, cpus: cpus().length, quick };
 report.engine = await engine();
-report.api = api();
-report.lambda = lambda();
+// `--engine`: the engine figures alone (no local stack, no Lambda bundles).
+if (!process.argv.includes('--engine')) {
+  report.api = api();
+  report.lambda = lambda();
+}
 report.seconds = Math.round((Date.now() - t0) / 1000);
 mkdirSync('results', { recursive: true });
 writeFileSync(join('results', 'bench.json'), JSON.stringify(report, null, 2));

@@ -1,4 +1,4 @@
-// npm run sim -- simulate --edition classic --players 4 --games 100 --seed s [--bot random|greedy]
+// npm run sim -- simulate --edition classic --players 4 --games 100 --seed s [--bot random|greedy|expert]
 // npm run sim -- play scenario.json
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';

@@ -18,7 +18,7 @@ import { sweep, type SweepResult } from './sweep.js';
 import { DEFAULT_WEBHOOKS, type WebhookConfig } from './webhooks.js';
 import { createLocalQueue, handleNotice, type LocalQueue, type NoticeMessage, type NoticeQueue } from './notices.js';
 import { deliverDue } from './sweep.js';
-import { createLimiters, type RateConfig } from './ratelimit.js';
+import { createLimiters, principals, rateLimited, type RateConfig } from './ratelimit.js';
 import { ApiError } from './errors.js';
 import type { ApolloServerPlugin } from '@apollo/server';
 import { HeaderMap } from '@apollo/server';
@@ -102,6 +102,12 @@ export function buildApp(config: AppConfig): {
   context: (headers: Record<string, string | undefined>, address?: string | null) => Promise<ApiContext>;
   rest: (req: RestRequest) => Promise<RestResponse>;
   sweep: (now?: Date) => Promise<SweepResult>;
+  /**
+   * The cheap first check of an HTTP request, before its body is read or parsed: a principal
+   * whose read bucket is empty gets RATE_LIMITED at once (a flood costs a token check, not a
+   * parse). Returns the error to answer (HTTP 429), or null to go on.
+   */
+  early: (headers: Record<string, string | undefined>, address?: string | null) => Promise<ApiError | null>;
   /** The in-process notice worker (null when a noticeQueue was given): `drain()` waits until it is idle. */
   notices: LocalQueue | null;
   /** Handles one notice-queue message (the SQS consumer's job). */
@@ -148,6 +154,11 @@ export function buildApp(config: AppConfig): {
     context: (headers, address) => createContext(services, headers, address ?? null),
     rest: (req) => handleRest(services, req),
     sweep: (now) => sweep(now ? { ...services, now: () => now } : services),
+    early: async (headers, address) => {
+      const ctx = await createContext(services, headers, address ?? null);
+      const wait = Math.max(0, ...principals(ctx).map((k) => services.limiters.read.peek(k)));
+      return wait > 0 ? rateLimited(`reads per player: at most ${services.limiters.read.rate.perSecond} per second (burst ${services.limiters.read.rate.burst})`, wait) : null;
+    },
     notices: local,
     handleNotice: (m) => handleNotice(services, m),
     deliverDue: (now) => deliverDue(now ? { ...services, now: () => now } : services),

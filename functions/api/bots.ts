@@ -7,6 +7,12 @@ import { type GameDoc, play } from './doc.js';
 export const MAX_BOT_COMMANDS_PER_COMMIT = 400;
 /** Events per commit: the outbox lives in the game item (400 KB at most). */
 export const MAX_EVENTS_PER_COMMIT = 1200;
+/**
+ * Time spent on bot moves per commit: expert (search) bots take tens of ms per decision, so
+ * a table of them stops here and continues in further commits. Each move depends only on
+ * the game and its progress, so where a run is cut changes no move.
+ */
+export const MAX_BOT_MS_PER_COMMIT = 2000;
 
 export function awaitedBot(doc: GameDoc): number | undefined {
   return awaitedSeats(doc.state).find((s) => doc.seats[s].bot !== null);
@@ -18,7 +24,8 @@ export function awaitedBot(doc: GameDoc): number | undefined {
  * never on the game's own RNG, so a retried commit replays the same bot moves.
  */
 export function runBots(gameId: string, doc: GameDoc, events: GameEvent[], baseSeq: number): boolean {
-  for (let i = 0; i < MAX_BOT_COMMANDS_PER_COMMIT && events.length < MAX_EVENTS_PER_COMMIT; i++) {
+  const t0 = Date.now();
+  for (let i = 0; i < MAX_BOT_COMMANDS_PER_COMMIT && events.length < MAX_EVENTS_PER_COMMIT && Date.now() - t0 < MAX_BOT_MS_PER_COMMIT; i++) {
     const seat = awaitedBot(doc);
     if (seat === undefined) return false;
     play(doc, botMove(gameId, doc, seat, doc.seats[seat].bot!), events, baseSeq);

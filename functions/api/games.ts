@@ -18,7 +18,7 @@ export interface CreateGameInput {
   seats: number;
   board?: 'CALM' | 'STORMY' | 'UNCHARTED' | null;
   bots?: number | null;
-  botKind?: 'RANDOM' | 'GREEDY' | null;
+  botKind?: 'RANDOM' | 'GREEDY' | 'EXPERT' | null;
   seed?: string | null;
   decisionTimeLimitHours?: number | null;
   spectators?: boolean | null;
@@ -162,7 +162,7 @@ export interface StartOptions {
   /** Seat a bot in every free seat (else every seat must be taken). */
   fillWithBots?: boolean | null;
   /** How those bots play (default: the game's bot kind). */
-  botKind?: 'RANDOM' | 'GREEDY' | null;
+  botKind?: 'RANDOM' | 'GREEDY' | 'EXPERT' | null;
 }
 
 export async function startGame(services: Services, player: Player, gameId: string, opts: StartOptions = {}): Promise<GameRec> {

@@ -16,7 +16,7 @@ export interface Rate {
 /** The per-instance limits (documented in the README, "Threat model and limits"). */
 export const RATES = {
   /** Queries (and REST reads) per principal. */
-  read: { perSecond: 20, burst: 60 },
+  read: { perSecond: 5, burst: 20 },
   /** Mutations per principal (commands are also counted on the game item, see commandRate). */
   write: { perSecond: 10, burst: 30 },
   /** signUp per address. */
@@ -72,6 +72,15 @@ export class Limiter {
     }
     this.buckets.set(key, { tokens: tokens - 1, at: now });
     return 0;
+  }
+
+  /** The wait (ms) before `key` has a token again, without taking one (0: it has one now). */
+  peek(key: string): number {
+    if (this.rate.burst === Number.POSITIVE_INFINITY) return 0;
+    const b = this.buckets.get(key);
+    if (!b) return 0;
+    const tokens = Math.min(this.rate.burst, b.tokens + ((this.clock() - b.at) / 1000) * this.rate.perSecond);
+    return tokens >= 1 ? 0 : Math.ceil(((1 - tokens) / this.rate.perSecond) * 1000);
   }
 
   /** Takes a token for every key; throws RATE_LIMITED (with a retry hint) if any is empty. */

@@ -6,10 +6,11 @@ import { editionOf } from './editions/index.js';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { SUNRISE } from './phases.js';
 import { hashSeed } from './rng.js';
+import { expertCommand } from './search.js';
 import type { Command, GameState } from './types.js';
 
-export type BotKind = 'random' | 'greedy';
-export const BOT_KINDS: readonly BotKind[] = ['random', 'greedy'];
+export type BotKind = 'random' | 'greedy' | 'expert';
+export const BOT_KINDS: readonly BotKind[] = ['random', 'greedy', 'expert'];
 
 /** A random source returning a float in [0, 1). */
 export type Random = () => number;
@@ -102,6 +103,7 @@ export function greedyCommand(g: GameState, seat: number, rnd: Random): Command 
 /** The command a bot of `kind` makes for `seat` now (the seat must be awaited). */
 export function botCommand(g: GameState, seat: number, kind: BotKind, rnd: Random): Command {
   if (!isAwaited(g, seat)) throw new Error(`seat ${seat} has nothing to decide`);
+  if (kind === 'expert') return expertCommand(g, seat, rnd);
   return kind === 'greedy' ? greedyCommand(g, seat, rnd) : randomCommand(g, seat, rnd);
 }
 

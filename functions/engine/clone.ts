@@ -41,13 +41,20 @@ export function copyJson<T>(v: T): T {
   return out as T;
 }
 
-/** A deep copy of the state (structurally equal to a JSON round trip of it). */
-export function cloneState(g: GameState): GameState {
+/**
+ * A deep copy of the state (structurally equal to a JSON round trip of it). `seatsOnly`: a
+ * cheaper copy for look-ahead that changes only seats, queue and edition data (Galecrest night
+ * trials): the deck, bag, day loot and island are shared with `g`.
+ */
+export function cloneState(g: GameState, seatsOnly = false): GameState {
   const n = g.seats.length;
   const seats = new Array<SeatState>(n);
   for (let i = 0; i < n; i++) seats[i] = cloneSeat(g.seats[i]);
-  const days = new Array<string[]>(g.days.length);
-  for (let i = 0; i < g.days.length; i++) days[i] = g.days[i].slice();
+  let days = g.days;
+  if (!seatsOnly) {
+    days = new Array<string[]>(g.days.length);
+    for (let i = 0; i < g.days.length; i++) days[i] = g.days[i].slice();
+  }
   const ed = editionOf(g.edition);
   return {
     v: g.v,
@@ -59,11 +66,11 @@ export function cloneState(g: GameState): GameState {
     day: g.day,
     phase: g.phase,
     seats,
-    deck: g.deck.slice(),
-    island: g.island.slice(),
+    deck: seatsOnly ? g.deck : g.deck.slice(),
+    island: seatsOnly ? g.island : g.island.slice(),
     cursor: g.cursor,
     days,
-    bag: g.bag.slice(),
+    bag: seatsOnly ? g.bag : g.bag.slice(),
     queue: g.queue.slice(),
     prompt: g.prompt,
     promptSeq: g.promptSeq,

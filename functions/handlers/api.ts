@@ -37,6 +37,28 @@ function tooLarge(event: ApiEvent): ApiResult | undefined {
   };
 }
 
+/**
+ * The caller's address for the rate limits of anonymous calls: behind the CloudFront edge
+ * (infra/edge.ts) API Gateway sees CloudFront's address, so the viewer's comes from the
+ * `CloudFront-Viewer-Address` header CloudFront sets (`ip:port`); otherwise the source IP.
+ */
+export function callerAddress(event: ApiEvent): string | null {
+  const viewer = event.headers?.['cloudfront-viewer-address'];
+  if (viewer) return viewer.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
+  return event.requestContext?.http?.sourceIp ?? null;
+}
+
+/** As the local server: a principal with no read token left is answered 429 before Apollo parses anything. */
+async function rateLimitedEarly(app: App, event: ApiEvent): Promise<ApiResult | undefined> {
+  const limited = await app.early({ ...(event.headers ?? {}) }, callerAddress(event));
+  if (!limited) return undefined;
+  return {
+    statusCode: 429,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'retry-after': String(limited.details.retryAfterSeconds) },
+    body: JSON.stringify({ errors: [{ message: limited.message, extensions: { ...limited.details, code: limited.code } }] }),
+  };
+}
+
 async function rest(app: App, event: ApiEvent): Promise<ApiResult> {
   const query: Record<string, string | undefined> = { ...(event.queryStringParameters ?? {}) };
   const headers: Record<string, string | undefined> = { ...(event.headers ?? {}) };
@@ -45,7 +67,7 @@ async function rest(app: App, event: ApiEvent): Promise<ApiResult> {
     path: event.rawPath,
     query,
     headers,
-    address: event.requestContext.http.sourceIp ?? null,
+    address: callerAddress(event),
   });
   return { statusCode: res.status, headers: res.headers, body: res.body };
 }
@@ -58,9 +80,9 @@ function getLambdaHandler(): Promise<LambdaApiHandler> {
   if (!lambdaHandler) {
     lambdaHandler = getApp({ needsSigningKey: true }).then((app) => {
       const graphql = startServerAndCreateLambdaHandler(app.apollo, requestHandler, {
-        context: async ({ event }) => app.context({ ...(event.headers ?? {}) }, event.requestContext?.http?.sourceIp ?? null),
+        context: async ({ event }) => app.context({ ...(event.headers ?? {}) }, callerAddress(event)),
         middleware: [
-          async (event) => (isGraphqlPath(event.rawPath) ? tooLarge(event) : rest(app, event)),
+          async (event) => (isGraphqlPath(event.rawPath) ? (tooLarge(event) ?? (await rateLimitedEarly(app, event))) : rest(app, event)),
         ],
       });
       return async (event: ApiEvent, context: Context) => {

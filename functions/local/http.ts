@@ -43,6 +43,11 @@ const jsonError = (res: ServerResponse, status: number, code: string, message: s
   send(res, status, { 'content-type': 'application/json; charset=utf-8' }, JSON.stringify({ errors: [{ message, extensions: { code } }] }));
 
 async function graphql(app: App, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  const limited = await app.early(flatHeaders(req), req.socket.remoteAddress ?? null);
+  if (limited) {
+    req.resume(); // the body is never read
+    return send(res, 429, { 'content-type': 'application/json; charset=utf-8', 'retry-after': String(limited.details.retryAfterSeconds) }, JSON.stringify({ errors: [{ message: limited.message, extensions: { ...limited.details, code: limited.code } }] }));
+  }
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > MAX_BODY_BYTES) return jsonError(res, 413, 'PAYLOAD_TOO_LARGE', `request bodies are limited to ${MAX_BODY_BYTES} bytes`);
   let raw = '';

@@ -18,6 +18,7 @@ describe('classic over HTTP', () => {
     [4, 4, 0, 'GREEDY'],
     [5, 3, 2, 'RANDOM'],
     [6, 6, 0, 'GREEDY'],
+    [3, 1, 2, 'EXPERT'],
   ];
   it.each(cases)('%i seats: %i humans and %i %s bots play to the end', async (seats, humans, bots, botKind) => {
     await fullGame(s, { edition: 'CLASSIC', seats, bots, botKind, seed: `classic-${seats}-${humans}` }, humans, seats * 10 + humans);

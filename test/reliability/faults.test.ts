@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { codeOf } from '../setup/app.js';
 import { ANSWER, EVENTS, GAME_QUERY, PLAY } from '../setup/play.js';
 import { type Harness, newGame, startHarness, timeout } from './harness.js';
+import { seedCommitment } from '../../functions/api/seeds.js';
 
 // A fixed clock: event times and pending-since times are then equal in every copy.
 const NOW = new Date('2030-01-01T00:00:00.000Z');
@@ -47,8 +48,17 @@ async function stored(id: string) {
   return { game: rest, events: log.events };
 }
 
-/** An answer with the copy's game id written back to the original's. */
-const as = (answer: unknown, from: string, to: string) => JSON.parse(JSON.stringify(answer).split(from).join(to));
+/** An answer with the copy's game id written back to the original's. The seed commitment binds
+ * the game id (see functions/api/seeds.ts), so the copy's is checked against its own id and then
+ * written back to the original's too. */
+const as = (answer: any, from: string, to: string) => {
+  const game = answer?.data && Object.values(answer.data)[0] as any;
+  if (game?.seedCommitment && game.seed) {
+    expect(game.seedCommitment).toBe(seedCommitment(from, game.seed));
+    game.seedCommitment = seedCommitment(to, game.seed);
+  }
+  return JSON.parse(JSON.stringify(answer).split(from).join(to));
+};
 
 /** Plays `id` to its end from move `i` on; returns the moves made. */
 async function playOut(id: string, tokens: string[], i: number): Promise<number> {

@@ -1,7 +1,7 @@
 // A flooding client in its own process (the attacker is another machine; its own CPU must not
 // be charged to the server under test). Usage: node flooder.mjs <mode> <url> [token] [rate]
-//   ws-huge: WebSocket connections that each send a 100k-field subscription document, reconnecting
-//   http-reads: `game` queries with the attacker's token at `rate` per second
+//   ws-huge: a WebSocket that sends a 100k-field subscription document, again on a new socket every 100 ms
+//   http-reads: `game` queries with the attacker's token at `rate` per second (default 100)
 // Runs until killed; prints one line per second with what it sent and what came back.
 import WebSocket from 'ws';
 
@@ -22,14 +22,15 @@ if (mode === 'ws-huge') {
     ws.on('close', (code) => {
       stats.closed++;
       stats.answers[code] = (stats.answers[code] ?? 0) + 1;
-      setTimeout(once, 5);
+      setTimeout(once, 100); // one socket, sending the document again and again
     });
     ws.on('error', () => {});
   };
-  for (let i = 0; i < 2; i++) once();
+  once();
 } else if (mode === 'http-reads') {
-  const rate = Number(rateArg ?? 200);
-  const body = JSON.stringify({ query: '{ openGames { id seats { seat name } } }' });
+  const rate = Number(rateArg ?? 100);
+  const gameId = process.argv[6] ?? 'x';
+  const body = JSON.stringify({ query: `{ game(id: "${gameId}") { id version seats { seat name score } } }` });
   setInterval(() => {
     stats.sent++;
     fetch(url + '/graphql', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body })

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGame as engineCreateGame } from '../../functions/engine/index.js';
 import { GAME_FIELDS } from '../setup/app.js';
+import { BOUNDS, RATES } from '../../functions/api/ratelimit.js';
 import { allEvents, playToEnd } from '../setup/play.js';
 import { CREATE, type Harness, JOIN, newGame, START, startHarness } from './harness.js';
 
@@ -122,5 +123,107 @@ describe('finding 6: smaller holes', () => {
     // The creator cannot start it with the other seat unaccepted (only with an explicit bot).
     expect(codeOf(await h.gql(START, { g: next.id }, g.tokens[0]))).toBe('WRONG_PHASE');
     expect((await h.gql(`{ myGames { id } }`, {}, g.tokens[1])).data.myGames.map((x: any) => x.id)).not.toContain(next.id);
+  });
+});
+
+describe('finding 2 and 5: one account can empty the lobby / starve everyone (service rate limits on)', () => {
+  let r: Harness;
+  let clock = Date.parse('2031-03-01T10:40:00.000Z');
+  let limits: Harness; // the service's per-instance limits, as `npm start` runs
+  beforeAll(async () => {
+    // The limits kept on items (games per hour, commands per seat per minute, lobbies) with the
+    // per-instance read and write limits out of the way, so each case meets the limit it tests.
+    const roomy = { perSecond: 1000, burst: 1000 };
+    r = await startHarness({ rateLimits: { read: roomy, write: roomy }, now: () => new Date(clock) });
+    limits = await startHarness({ rateLimits: {} });
+  });
+  afterAll(async () => {
+    await r.close();
+    await limits.close();
+  });
+
+  it(`open lobbies per player are capped (LIMIT_EXCEEDED); full and private lobbies are never listed`, async () => {
+    const honest = await r.signUp('Honest');
+    const honestGame = (await r.gql(CREATE, { i: { edition: 'CLASSIC', seats: 3 } }, honest.token)).data.createGame.id;
+    const hog = await r.signUp('Lobby Hog');
+    const answers = [];
+    for (let i = 0; i < 50; i++) answers.push(await r.gql(CREATE, { i: { edition: 'CLASSIC', seats: 2, bots: i % 2 } }, hog.token));
+    const made = answers.filter((a) => !a.errors).length;
+    expect(made).toBe(BOUNDS.openLobbiesPerPlayer);
+    const refused = answers.find((a) => a.errors)!;
+    expect(codeOf(refused)).toBe('LIMIT_EXCEEDED');
+    expect(refused.errors![0].extensions.limit).toEqual({ name: 'openLobbiesPerPlayer', max: BOUNDS.openLobbiesPerPlayer });
+    const priv = (await r.gql(CREATE, { i: { edition: 'CLASSIC', seats: 2, spectators: false } }, honest.token)).data.createGame.id;
+    const listed = (await r.gql(`{ openGamesPage(first: 50) { games { id seatCount seats { isOpen } } } }`)).data.openGamesPage.games;
+    const ids = listed.map((g: any) => g.id);
+    expect(ids).toContain(honestGame);
+    expect(ids).not.toContain(priv);
+    for (const g of listed) expect(g.seats.some((s: any) => s.isOpen)).toBe(true); // full lobbies are never listed
+    expect(listed.length).toBeLessThanOrEqual(BOUNDS.openLobbiesPerPlayer + 1);
+  });
+
+  it('games created per hour are counted on the player item (RATE_LIMITED with a retry hint)', async () => {
+    const p = await r.signUp('Creator Churn');
+    let last: any;
+    for (let i = 0; i < BOUNDS.gamesCreatedPerHour + 1; i++) {
+      last = await r.gql(CREATE, { i: { edition: 'CLASSIC', seats: 2 } }, p.token);
+      if (last.errors) break;
+      await r.gql(`mutation($g: ID!) { leaveGame(gameId: $g) { id } }`, { g: last.data.createGame.id }, p.token); // stays under the open-lobby cap
+    }
+    expect(codeOf(last)).toBe('RATE_LIMITED');
+    expect(last.errors[0].extensions.retryAfterSeconds).toBeGreaterThan(0);
+    const player = await r.store.getPlayer(p.playerId);
+    expect(player).not.toBeNull();
+    clock = Math.ceil(clock / 3600_000) * 3600_000 + 1000; // the next hour (the token, an hour long, still valid)
+    const next = await r.gql(CREATE, { i: { edition: 'CLASSIC', seats: 2 } }, p.token);
+    expect(next.errors, JSON.stringify(next.errors)).toBeUndefined();
+  });
+
+  it(`commands per seat per minute are counted on the game item: RATE_LIMITED, nothing written`, async () => {
+    const g = await newGame(r, { edition: 'CLASSIC', seats: 2 }, 2, 'Churner');
+    const hand = (await r.gql(GAME, { id: g.id }, g.tokens[0])).data.game.me.hand as number[];
+    let refused: any = null;
+    for (let i = 0; i < BOUNDS.commandsPerSeatPerMinute + 2 && !refused; i++) {
+      const a = await r.gql(`mutation($g: ID!, $r: Int!) { playCard(gameId: $g, rank: $r) { version } }`, { g: g.id, r: hand[i % hand.length] }, g.tokens[0]);
+      if (a.errors) refused = a;
+    }
+    // Choice changes meet the store's per-seat per-day limit first (LIMIT_EXCEEDED), otherwise
+    // the per-minute command rate (RATE_LIMITED): either way a typed, named limit.
+    expect(['RATE_LIMITED', 'LIMIT_EXCEEDED']).toContain(codeOf(refused));
+    expect(refused.errors[0].message).toMatch(/per seat per minute|per day|limit/);
+    const before = await r.game(g.id);
+    expect(codeOf(await r.gql(`mutation($g: ID!, $r: Int!) { playCard(gameId: $g, rank: $r) { version } }`, { g: g.id, r: hand[0] }, g.tokens[0]))).toBe(codeOf(refused));
+    expect(await r.game(g.id)).toEqual(before);
+    // The other seat plays on, and the day runs.
+    const other = (await r.gql(GAME, { id: g.id }, g.tokens[1])).data.game.me.hand as number[];
+    expect((await r.gql(`mutation($g: ID!, $r: Int!) { playCard(gameId: $g, rank: $r) { version } }`, { g: g.id, r: other[0] }, g.tokens[1])).errors).toBeUndefined();
+    clock += 60_000;
+  });
+
+  it('reads per player: a flood is answered RATE_LIMITED (HTTP 429, Retry-After) while another player is served', async () => {
+    const r = limits;
+    const [m, honest] = [await r.signUp('Reader Flood'), await r.signUp('Reader Honest')];
+    const answers = await Promise.all(Array.from({ length: RATES.read.burst + 20 }, () => r.http('/graphql', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${m.token}` }, body: JSON.stringify({ query: '{ __typename }' }) })));
+    const limited = answers.filter((a) => a.status === 429);
+    expect(limited.length).toBeGreaterThan(0);
+    expect(limited[0].json.errors[0].extensions.code).toBe('RATE_LIMITED');
+    expect(limited[0].json.errors[0].message).toMatch(/reads per player/);
+    expect((await r.gql(`{ __typename }`, {}, honest.token)).errors).toBeUndefined();
+    const flood = await Promise.all(Array.from({ length: RATES.read.burst + 20 }, () => r.http(`/games/00000000-0000-4000-8000-000000000000/events`, { headers: { authorization: `Bearer ${m.token}` } })));
+    const rest = flood.find((a) => a.status === 429)!;
+    expect(rest.status).toBe(429);
+    expect(rest.json.error.retryAfterSeconds).toBeGreaterThan(0);
+  });
+
+  it(`a lobby nobody touches for ${BOUNDS.lobbyExpiryDays} days is cancelled by the sweep`, async () => {
+    const p = await r.signUp('Forgetful');
+    const id = (await r.gql(CREATE, { i: { edition: 'CLASSIC', seats: 2 } }, p.token)).data.createGame.id;
+    await r.app.sweep(new Date(clock + (BOUNDS.lobbyExpiryDays - 1) * 86_400_000));
+    expect((await r.gql(GAME, { id }, p.token)).data.game.status).toBe('LOBBY');
+    const res = await r.app.sweep(new Date(clock + (BOUNDS.lobbyExpiryDays + 1) * 86_400_000));
+    expect(res.lobbiesExpired).toBeGreaterThanOrEqual(1);
+    expect((await r.gql(GAME, { id }, p.token)).data.game.status).toBe('CANCELLED');
+    const last = (await allEvents(r.gql, id, p.token)).at(-1);
+    expect(last).toMatchObject({ type: 'gameCancelled', data: { reason: 'expired', days: BOUNDS.lobbyExpiryDays } });
   });
 });

@@ -35,7 +35,8 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
   beforeAll(async () => {
     if (!HAVE_CHROMIUM) throw new Error(`Chromium is not installed at ${CHROMIUM}: install Debian's package (apt-get install -y chromium; .ci/run does) or set CHROMIUM_PATH`);
     await build({ configFile: resolve('web/vite.config.ts'), logLevel: 'warn' });
-    local = await startLocal({ port: 0, dataDir: null });
+    // The test clicks at machine speed: no per-instance rate limits (the hostile tests cover them).
+    local = await startLocal({ port: 0, dataDir: null, rateLimits: false });
     profile = mkdtempSync(join(tmpdir(), 'libertalia-chromium-'));
     context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,

@@ -7,7 +7,7 @@ export { loadSession, saveSession, type Session } from './session';
 
 export type Edition = 'CLASSIC' | 'GALECREST';
 export type Board = 'CALM' | 'STORMY' | 'UNCHARTED';
-export type BotKind = 'RANDOM' | 'GREEDY';
+export type BotKind = 'RANDOM' | 'GREEDY' | 'EXPERT';
 export type GameStatus = 'LOBBY' | 'ACTIVE' | 'FINISHED';
 export type Phase = 'CHOOSE' | 'DAY' | 'DUSK' | 'NIGHT' | 'ANCHOR' | 'FINISHED';
 

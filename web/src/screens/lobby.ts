@@ -90,6 +90,7 @@ export function lobbyScreen(root: HTMLElement): () => void {
                 { id: 'botkind', 'data-key': 'botkind', value: form.botKind, onchange: (e: Event) => (form.botKind = (e.target as HTMLSelectElement).value as BotKind) },
                 h('option', { value: 'GREEDY' }, 'Greedy (looks one day ahead)'),
                 h('option', { value: 'RANDOM' }, 'Random'),
+                h('option', { value: 'EXPERT' }, 'Expert (searches, slower)'),
               ),
             ),
             form.edition === 'GALECREST' &&

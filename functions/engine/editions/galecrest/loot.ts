@@ -7,6 +7,7 @@
 import { charId, cardName, denOptions, discard, gain, gainLoot, kindOptions, pay, takeFromDay } from '../../actions.js';
 import { ask, push } from '../../core.js';
 import type { Ctx, Effect } from '../../edition.js';
+import { copyJson } from '../../clone.js';
 import { fail } from '../../errors.js';
 import { randomInt } from '../../rng.js';
 import type { GameOptions, GameState, Loot, Option, Step } from '../../types.js';
@@ -161,7 +162,7 @@ export function setupBoard(g: GameState, opts: GameOptions): void {
     // Uncharted: each tile's side is drawn from the game's seed, in the kinds' fixed order.
     const s = side === 'uncharted' ? (randomInt(g, 2) === 0 ? 'calm' : 'stormy') : side;
     e.sides[kind] = s;
-    e.tiles[kind] = structuredClone((s === 'calm' ? calm : stormy)![kind]);
+    e.tiles[kind] = copyJson((s === 'calm' ? calm : stormy)![kind]);
   }
 }
 

@@ -29,7 +29,15 @@ const WITCH = 15;
 const MUTINEER = 16;
 const TOPMAN = 24;
 /** Ships with more orderable abilities than this are asked without trying every order. */
-const MAX_TRIED = 5;
+const MAX_TRIED = 4;
+/**
+ * Trial results (orders times the Witch's answers) followed at most per decision; past it the
+ * engine asks rather than spend more (asking where the order cannot matter costs the player a
+ * click, never a result).
+ */
+const MAX_LEAVES = 48;
+/** shipNight memo marker: the order of the rest was found not to matter. */
+const ANY_ORDER = '*';
 
 const hasNight = (x: Ctx, rank: number) => x.fx.night[rank] !== undefined;
 
@@ -68,9 +76,15 @@ export const shipNight: Effect = (x, s, answer) => {
   const left = waiting(x, s);
   if (left.length === 0) return;
   let next: number;
+  let memo = s.memo ?? [];
   if (answer !== undefined) next = Number(answer.slice(answer.indexOf(':') + 1));
-  else if (left.length === 1 || !orderMatters(x.g, s.seat, left)) next = left[0];
-  else {
+  else if (left.length === 1 || memo.includes(ANY_ORDER)) next = left[0];
+  else if (!orderMatters(x.g, s.seat, left)) {
+    // No order of these abilities changes anything, so neither can any order of what is left
+    // after each of them: resolve the rest highest rank first without trying again.
+    next = left[0];
+    memo = [...memo, ANY_ORDER];
+  } else {
     const options: Option[] = left
       .slice()
       .sort((a, b) => a - b)
@@ -78,7 +92,7 @@ export const shipNight: Effect = (x, s, answer) => {
     ask(x, s, s.seat, 'order', 'Night: choose the ability of your ship that resolves next', options);
     return;
   }
-  x.g.queue.push({ t: 'shipNight', seat: s.seat, rank: 0, memo: [...(s.memo ?? []), String(next)] });
+  x.g.queue.push({ t: 'shipNight', seat: s.seat, rank: 0, memo: [...memo, String(next)] });
   x.g.queue.push({ t: 'night', seat: s.seat, rank: next });
 };
 
@@ -96,30 +110,43 @@ export function orderMatters(g: GameState, seat: number, ranks: number[]): boole
   if (!ranks.some((r) => r === MUTINEER || r === TOPMAN || r === WITCH)) return false;
   if (ranks.length > MAX_TRIED) return true;
   let first: Set<string> | null = null;
+  const budget = { leaves: MAX_LEAVES };
   for (const order of permutations(ranks)) {
     const results = new Set<string>();
-    const h = cloneState(g);
-    h.prompt = null;
-    h.queue = [];
+    const h = trialCopy(g);
     for (let i = order.length - 1; i >= 0; i--) h.queue.push({ t: 'night', seat, rank: order[i] });
-    explore(h, seat, results);
+    explore(h, seat, results, budget);
+    if (budget.leaves < 0) return true;
     if (!first) first = results;
     else if (!sameSet(first, results)) return true;
   }
   return false;
 }
 
+/**
+ * A copy for a trial night: seats, queue and edition data copied; the deck, bag, day loot,
+ * island and everything else shared, because no night ability of a ship touches them (they
+ * change doubloons and ships only; the Wind Nymph clash and loot night effects run before).
+ */
+function trialCopy(g: GameState): GameState {
+  const c = cloneState(g, true);
+  c.prompt = null;
+  c.queue = [];
+  return c;
+}
+
 /** Runs the trial's queue to its end, branching on every answer of any prompt on the way. */
-function explore(h: GameState, seat: number, out: Set<string>): void {
+function explore(h: GameState, seat: number, out: Set<string>, budget: { leaves: number }): void {
+  if (budget.leaves < 0) return;
   const x = newCtx(h, null);
   for (let guard = 0; guard < 1000; guard++) {
     const p = h.prompt;
     if (p) {
       for (const o of p.options) {
-        const c = cloneState(h);
-        c.prompt = null;
+        const c = trialCopy(h);
+        c.queue = h.queue.slice();
         resume(newCtx(c, null), p.step, o.id);
-        explore(c, seat, out);
+        explore(c, seat, out, budget);
       }
       return;
     }
@@ -129,16 +156,24 @@ function explore(h: GameState, seat: number, out: Set<string>): void {
     if (st.t === 'night' && !h.seats[st.seat].den.includes(st.rank)) continue;
     resume(x, st);
   }
+  budget.leaves--;
   out.add(fingerprint(h, seat));
 }
 
-const asc = (xs: number[]) => xs.slice().sort((a, b) => a - b).join(',');
+/** A set of ranks (1..40) as one exact number: bit r for rank r. */
+function rankSet(xs: number[]): number {
+  let m = 0;
+  for (let i = 0; i < xs.length; i++) m += 2 ** xs[i];
+  return m;
+}
 
+/** Everything of the seat a night ability could change, in a comparable form. */
 function fingerprint(h: GameState, seat: number): string {
   const me = h.seats[seat];
   let loot = '';
   for (const k in me.loot) loot += `${me.loot[k]},`;
-  return `${me.doubloons}|${asc(me.den)}|${asc(me.graveyard)}|${asc(me.hand)}|${loot}|${JSON.stringify(h.ext.track)}`;
+  const track = (h.ext as { track: (number | null)[] }).track;
+  return `${me.doubloons}|${rankSet(me.den)}|${rankSet(me.graveyard)}|${rankSet(me.hand)}|${loot}|${track.indexOf(seat)}`;
 }
 
 function sameSet(a: Set<string>, b: Set<string>): boolean {

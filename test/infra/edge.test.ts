@@ -1,0 +1,48 @@
+// Per-address rate limits at the edge (infra/edge.ts): the WAF web ACL (CloudFront scope, its
+// own us-east-1 stack) with rate-based rules per IP, and the CloudFront distribution in front of
+// the HTTP API that uses it. Synthesized alone (no Lambda bundling), with the cdk-nag checks.
+import { App, Aspects, Stack } from 'aws-cdk-lib';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { describe, expect, it } from 'vitest';
+import { ApiEdge, EDGE_LIMITS, EdgeFirewallStack } from '../../infra/edge.js';
+
+function synth() {
+  const app = new App();
+  const waf = new EdgeFirewallStack(app, 'Waf', { env: { region: 'us-east-1' } });
+  const api = new Stack(app, 'Api');
+  new ApiEdge(api, 'Edge', { apiUrl: 'https://abc123.execute-api.eu-west-1.amazonaws.com/', webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/x/1' });
+  Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
+  return { waf: Template.fromStack(waf), api: Template.fromStack(api), nag: [Annotations.fromStack(waf), Annotations.fromStack(api)] };
+}
+
+describe('edge: WAF rate-based rules on CloudFront in front of the HTTP API', () => {
+  const t = synth();
+
+  it('the web ACL is CLOUDFRONT-scoped and limits requests and sign-ups per IP, answering a typed 429', () => {
+    t.waf.resourceCountIs('AWS::WAFv2::WebACL', 1);
+    const acl = Object.values(t.waf.findResources('AWS::WAFv2::WebACL'))[0] as any;
+    expect(acl.Properties.Scope).toBe('CLOUDFRONT');
+    const rules = Object.fromEntries(acl.Properties.Rules.map((r: any) => [r.Name, r]));
+    expect(rules.RequestsPerIp.Statement.RateBasedStatement).toMatchObject({ Limit: EDGE_LIMITS.requestsPerIpPer5Min, AggregateKeyType: 'IP', EvaluationWindowSec: 300 });
+    expect(rules.SignUpsPerIp.Statement.RateBasedStatement).toMatchObject({ Limit: EDGE_LIMITS.signUpsPerIpPer5Min, AggregateKeyType: 'IP' });
+    expect(rules.SignUpsPerIp.Statement.RateBasedStatement.ScopeDownStatement.ByteMatchStatement.SearchString).toBe('signUp');
+    for (const r of [rules.RequestsPerIp, rules.SignUpsPerIp]) expect(r.Action.Block.CustomResponse.ResponseCode).toBe(429);
+    expect(JSON.parse(acl.Properties.CustomResponseBodies.rateLimited.Content).errors[0].extensions.code).toBe('RATE_LIMITED');
+    expect(rules.AmazonIpReputationList.Statement.ManagedRuleGroupStatement.Name).toBe('AWSManagedRulesAmazonIpReputationList');
+  });
+
+  it('the distribution forwards everything to the API uncached, HTTPS only, with the web ACL', () => {
+    t.api.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        WebACLId: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/x/1',
+        DefaultCacheBehavior: Match.objectLike({ ViewerProtocolPolicy: 'https-only', AllowedMethods: Match.arrayWith(['GET', 'POST']) }),
+        Origins: [Match.objectLike({ CustomOriginConfig: Match.objectLike({ OriginProtocolPolicy: 'https-only' }) })],
+      }),
+    });
+  });
+
+  it('cdk-nag AwsSolutions: no unsuppressed error', () => {
+    for (const a of t.nag) expect(a.findError('*', Match.stringLikeRegexp('AwsSolutions-.*'))).toEqual([]);
+  });
+});

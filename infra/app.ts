@@ -10,6 +10,8 @@ const app = new App();
 new LibertaliaStack(app, app.node.tryGetContext('stackName') ?? 'LibertaliaOnline', {
   description: 'Libertalia Online backend: GraphQL/REST API on Lambda + DynamoDB',
   sweepIntervalMinutes: Number(app.node.tryGetContext('sweepIntervalMinutes') ?? 5),
+  // `-c dataProtection=false` for a throw-away dev stack (no deletion protection, no PITR).
+  dataProtection: String(app.node.tryGetContext('dataProtection') ?? 'true') !== 'false',
   webAclArn: app.node.tryGetContext('webAclArn'),
 });
 // Per-address limits at the edge (README, "Threat model and limits"): the WAF web ACL for

@@ -6,6 +6,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 
 /** Repository root (infra/ is one level below it). */
@@ -20,6 +21,13 @@ export const BUNDLE_TARGET = 'node22';
 export const ESM_REQUIRE_BANNER =
   "import { createRequire as __cjsCreateRequire } from 'node:module'; const require = __cjsCreateRequire(import.meta.url);";
 export const BUNDLE_MAIN_FIELDS = ['module', 'main'];
+/**
+ * Modules replaced by an empty stub in the bundles because no code path of ours reaches them:
+ * Apollo's usage-reporting protobuf (its plugins are disabled in functions/api/app.ts).
+ */
+export const BUNDLE_ALIASES: Record<string, string> = {
+  '@apollo/usage-reporting-protobuf': path.join(PROJECT_ROOT, 'infra', 'bundle-stubs', 'empty.cjs'),
+};
 
 export interface ServiceFunctionProps {
   /** Entry file relative to the repository root, e.g. `functions/handlers/api.ts`. */
@@ -29,6 +37,10 @@ export interface ServiceFunctionProps {
   timeout: Duration;
   environment: Record<string, string>;
   logRetention: logs.RetentionDays;
+  /** Powertools service name (logs' `service`, metrics' `service` dimension). Default `libertalia`. */
+  serviceName?: string;
+  /** Reserved concurrency (e.g. to keep the sweep from starving the API); default none. */
+  reservedConcurrentExecutions?: number;
 }
 
 /**
@@ -77,8 +89,18 @@ export class ServiceFunction extends Construct {
       timeout: props.timeout,
       role: this.role,
       logGroup: this.logGroup,
+      // Structured logs: Lambda's own lines (START/REPORT) in JSON, and the Powertools logger
+      // (functions/api/telemetry.ts) writes JSON with the request, player and game ids.
+      loggingFormat: lambda.LoggingFormat.JSON,
+      applicationLogLevelV2: lambda.ApplicationLogLevel.INFO,
+      systemLogLevelV2: lambda.SystemLogLevel.WARN,
+      // X-Ray: the Powertools tracer adds a subsegment per invocation and one per AWS SDK call.
+      tracing: lambda.Tracing.ACTIVE,
+      reservedConcurrentExecutions: props.reservedConcurrentExecutions,
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
+        POWERTOOLS_SERVICE_NAME: props.serviceName ?? 'libertalia',
+        POWERTOOLS_METRICS_NAMESPACE: 'Libertalia',
         ...props.environment,
       },
       bundling: {
@@ -91,11 +113,26 @@ export class ServiceFunction extends Construct {
         format: OutputFormat.ESM,
         mainFields: BUNDLE_MAIN_FIELDS,
         banner: ESM_REQUIRE_BANNER,
+        esbuildArgs: Object.fromEntries(Object.entries(BUNDLE_ALIASES).map(([from, to]) => [`--alias:${from}`, to])),
         // Bundle the AWS SDK too: the versions in package-lock.json are the ones tested, and a
         // bundled, tree-shaken client initialises faster than the runtime's full copy.
         externalModules: [],
       },
     });
+
+    NagSuppressions.addResourceSuppressions(
+      this.role,
+      [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason:
+            'Resource::* only for xray:PutTraceSegments and xray:PutTelemetryRecords (active tracing): X-Ray has no ' +
+            'resource-level permissions for them. DynamoDB is granted on the table and each named index.',
+          appliesTo: ['Resource::*'],
+        },
+      ],
+      true,
+    );
 
     this.errorsAlarm = new cloudwatch.Alarm(this, 'ErrorsAlarm', {
       alarmDescription: `${props.description}: invocations ended in an error`,

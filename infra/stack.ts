@@ -13,7 +13,10 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '../functions/store/table.js';
+import { grantTableAccess } from './data-access.js';
 import { ServiceFunction } from './function.js';
+import { Observability } from './observability.js';
+import { Push } from './push.js';
 import { ApiEdge } from './edge.js';
 
 type TableDefinition = ReturnType<typeof tableDefinition>;
@@ -52,6 +55,16 @@ export interface LibertaliaStackProps extends StackProps {
   /** Retention of every log group. Default one month. */
   logRetention?: logs.RetentionDays;
   /**
+   * Deletion protection, point-in-time recovery and RETAIN on the table. Default true; false only
+   * for throw-away dev stacks (`-c dataProtection=false`): the table then goes with the stack.
+   */
+  dataProtection?: boolean;
+  /** Sweep backlog (due decisions + webhook retries in one run) that alarms. Default 500. */
+  sweepBacklogAlarm?: number;
+  /** Push WebSocket API: client messages per second over all connections, and burst. */
+  pushRateLimit?: number;
+  pushBurstLimit?: number;
+  /**
    * The WAF web ACL of EdgeFirewallStack (us-east-1): with it, a CloudFront distribution in front
    * of the API applies the per-address rate limits (infra/edge.ts). Context: `-c webAclArn=...`.
    */
@@ -75,6 +88,9 @@ export class LibertaliaStack extends Stack {
   readonly apiFunction: ServiceFunction;
   readonly sweepFunction: ServiceFunction;
   readonly signingKey: secretsmanager.Secret;
+  readonly api5xxAlarm: cloudwatch.Alarm;
+  readonly observability: Observability;
+  readonly push: Push;
   readonly noticeQueue: sqs.Queue;
   readonly noticeDeadLetters: sqs.Queue;
   readonly noticeFunction: ServiceFunction;
@@ -84,6 +100,7 @@ export class LibertaliaStack extends Stack {
     super(scope, id, props);
     const logRetention = props.logRetention ?? logs.RetentionDays.ONE_MONTH;
     const sweepMinutes = props.sweepIntervalMinutes ?? 5;
+    const dataProtection = props.dataProtection ?? true;
 
     // ---- Storage: the single table of functions/store ---------------------------------------
     // Keys and indexes come from the store's own `tableDefinition` (the one the local server and
@@ -93,11 +110,13 @@ export class LibertaliaStack extends Stack {
       partitionKey: keyAttribute(def, def.KeySchema, 'HASH'),
       sortKey: keyAttribute(def, def.KeySchema, 'RANGE'),
       billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
-      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      // Backups and restore: see the README, "Deploy to AWS" (restore drill).
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: dataProtection },
+      deletionProtection: dataProtection,
       // Idempotency records (and other transient items) carry an epoch-seconds `expiresAt`.
       timeToLiveAttribute: 'expiresAt',
       encryption: dynamodb.TableEncryption.AWS_MANAGED,
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: dataProtection ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
     // GSI1: player -> games (myGames); GSI2: sparse, games by status (open lobbies, active games
     // for the sweep).
@@ -161,7 +180,8 @@ export class LibertaliaStack extends Stack {
       },
       logRetention,
     });
-    this.table.grantReadWriteData(this.apiFunction.fn);
+    const indexNames = def.GlobalSecondaryIndexes.map((g) => g.IndexName);
+    grantTableAccess(this.apiFunction.fn, this.table, indexNames);
     this.signingKey.grantRead(this.apiFunction.fn);
     this.noticeQueue.grantSendMessages(this.apiFunction.fn);
 
@@ -175,7 +195,7 @@ export class LibertaliaStack extends Stack {
       environment: { TABLE_NAME: this.table.tableName, NOTICE_QUEUE_URL: this.noticeQueue.queueUrl },
       logRetention,
     });
-    this.table.grantReadWriteData(this.sweepFunction.fn);
+    grantTableAccess(this.sweepFunction.fn, this.table, indexNames);
     // The sweep hands on the notices of commits whose writer stopped before its snapshot.
     this.noticeQueue.grantSendMessages(this.sweepFunction.fn);
 
@@ -191,7 +211,7 @@ export class LibertaliaStack extends Stack {
       logRetention,
     });
     // Reads webhooks and deliveries, writes deliveries: never the secret.
-    this.table.grantReadWriteData(this.noticeFunction.fn);
+    grantTableAccess(this.noticeFunction.fn, this.table, indexNames);
     // Receives and deletes (the event source's grant) and sends its own delayed retries.
     this.noticeQueue.grantSendMessages(this.noticeFunction.fn);
     this.noticeFunction.fn.addEventSource(new SqsEventSource(this.noticeQueue, { batchSize: 10, reportBatchItemFailures: true, maxBatchingWindow: Duration.seconds(1) }));
@@ -246,6 +266,11 @@ export class LibertaliaStack extends Stack {
             responseLength: '$context.responseLength',
             responseLatency: '$context.responseLatency',
             integrationError: '$context.integrationErrorMessage',
+            // The Lambda invocation's request id: joins this line to the function's log lines
+            // (`function_request_id`), which carry this line's requestId as `apiRequestId`.
+            integrationRequestId: '$context.integration.requestId',
+            integrationStatus: '$context.integration.status',
+            integrationLatency: '$context.integration.latency',
           }),
         ),
       },
@@ -258,7 +283,7 @@ export class LibertaliaStack extends Stack {
     this.api.addRoutes({ path: '/games/{id}/events', methods: [apigw.HttpMethod.GET], integration });
     this.api.addRoutes({ path: '/games/{id}/scenario', methods: [apigw.HttpMethod.GET], integration });
 
-    new cloudwatch.Alarm(this, 'Api5xxAlarm', {
+    this.api5xxAlarm = new cloudwatch.Alarm(this, 'Api5xxAlarm', {
       alarmDescription: 'Libertalia Online HTTP API answered 5xx',
       metric: new cloudwatch.Metric({
         namespace: 'AWS/ApiGateway',
@@ -273,6 +298,26 @@ export class LibertaliaStack extends Stack {
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     });
 
+    // ---- Push: WebSocket API, "game X is at version V" (infra/push.ts) ------------------------
+    this.push = new Push(this, 'Push', {
+      table: this.table,
+      indexNames,
+      signingKey: this.signingKey,
+      logRetention,
+      rateLimit: props.pushRateLimit ?? 100,
+      burstLimit: props.pushBurstLimit ?? 200,
+    });
+    this.push.allowFanOut(this.apiFunction);
+    this.push.allowFanOut(this.sweepFunction);
+
+    // ---- Alarms to an SNS topic (e-mail: stack parameter AlarmEmail), dashboard ---------------
+    this.observability = new Observability(this, 'Observability', {
+      table: this.table,
+      api: this.api,
+      apiFunction: this.apiFunction,
+      sweepFunction: this.sweepFunction,
+      sweepBacklogThreshold: props.sweepBacklogAlarm ?? 500,
+    });
     // ---- Edge: CloudFront + WAF per-address rate limits (when the web ACL is given) -----------
     if (props.webAclArn) new ApiEdge(this, 'Edge', { apiUrl: stage.url, webAclArn: props.webAclArn });
 
@@ -281,6 +326,9 @@ export class LibertaliaStack extends Stack {
     new CfnOutput(this, 'GraphqlUrl', { value: `${stage.url}graphql`, description: 'GraphQL endpoint' });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'SigningKeySecretArn', { value: this.signingKey.secretArn });
+    new CfnOutput(this, 'PushUrl', { value: this.push.stage.url, description: 'WebSocket URL of the push API (wss://...?token=<bearer token>)' });
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.observability.topic.topicArn, description: 'SNS topic of every alarm (subscribe more endpoints here)' });
+    new CfnOutput(this, 'DashboardName', { value: this.observability.dashboard.dashboardName });
 
     this.addNagSuppressions();
   }
@@ -307,23 +355,7 @@ export class LibertaliaStack extends Stack {
           },
         ],
       );
-      NagSuppressions.addResourceSuppressions(
-        f.role,
-        [
-          {
-            id: 'AwsSolutions-IAM5',
-            reason:
-              'The only wildcard is <table ARN>/index/*, generated by grantReadWriteData so that queries may use ' +
-              'the table\'s own GSIs (GSI1 player->games, GSI2 open games); it names no other table.',
-            appliesTo: [{ regex: '/^Resource::<Table[A-Za-z0-9]+\\.Arn>/index/\\*$/' }],
-          },
-        ],
-        true,
-      );
     }
-    NagSuppressions.addResourceSuppressions(this.noticeDeadLetters, [
-      { id: 'AwsSolutions-SQS3', reason: 'This is the dead-letter queue of the notice queue; it has an alarm instead of a queue of its own.' },
-    ]);
     NagSuppressions.addResourceSuppressions(
       this.api,
       [

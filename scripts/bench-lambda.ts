@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { BUNDLE_MAIN_FIELDS, BUNDLE_TARGET, ESM_REQUIRE_BANNER, PROJECT_ROOT } from '../infra/function.js';
+import { BUNDLE_ALIASES, BUNDLE_MAIN_FIELDS, BUNDLE_TARGET, ESM_REQUIRE_BANNER, PROJECT_ROOT } from '../infra/function.js';
 
 const quick = process.argv.includes('--quick');
 const runs = quick ? 3 : 9;
@@ -34,6 +34,7 @@ async function bundle(entry: string, outdir: string): Promise<string> {
     sourcesContent: false,
     mainFields: BUNDLE_MAIN_FIELDS,
     banner: { js: ESM_REQUIRE_BANNER },
+    alias: BUNDLE_ALIASES,
     outfile,
     logLevel: 'warning',
   });

@@ -2,9 +2,13 @@
 // Apollo (not started) with the schema, resolvers, limits and error policy; the request
 // context; the REST routes; and the sweep.
 import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginInlineTraceDisabled, ApolloServerPluginUsageReportingDisabled } from '@apollo/server/plugin/disabled';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { createStore } from '../store/index.js';
+import { createFanout } from '../push/fanout.js';
+import type { PushGateway } from '../push/protocol.js';
+import { createPushStore } from '../push/store.js';
 import { admit, type ApiContext, createContext, type Services } from './context.js';
 import { formatError } from './errors.js';
 import { createVerifier, type IssuerConfig, SCOPES } from './auth.js';
@@ -42,6 +46,8 @@ export interface AppConfig {
   webClient?: { issuer: string; clientId: string; scope?: string };
   /** Webhook attempts: timeout and whether private hosts are allowed (default: 2 s, no). */
   webhooks?: Partial<WebhookConfig>;
+  /** Where push messages go (API Gateway WebSocket API, or the local server's /push); none: no push. */
+  pushGateway?: PushGateway;
   /** The notice queue (AWS: SQS); default: an in-process worker (`app.notices`). */
   noticeQueue?: NoticeQueue;
   /** Per-instance rate limits (default RATES; false: none, for tests and benches at machine speed). */
@@ -132,6 +138,7 @@ export function buildApp(config: AppConfig): {
     now,
     webhooks: { ...DEFAULT_WEBHOOKS, ...config.webhooks },
     changes: createChanges(),
+    push: config.pushGateway ? createFanout(createPushStore(config.client, config.tableName), config.pushGateway) : undefined,
     notices: config.noticeQueue ?? { send: async () => {} },
     limiters: createLimiters(config.rateLimits),
   };
@@ -141,7 +148,9 @@ export function buildApp(config: AppConfig): {
   const apollo = new ApolloServer<ApiContext>({
     typeDefs,
     resolvers,
-    plugins: [...armor.plugins, rateLimitPlugin, subscriptionsOverHttp],
+    // No Apollo GraphOS reporting and no federation traces: never used, and the Lambda bundles
+    // leave their protobuf module out (infra/function.ts, BUNDLE_ALIASES).
+    plugins: [...armor.plugins, rateLimitPlugin, subscriptionsOverHttp, ApolloServerPluginUsageReportingDisabled(), ApolloServerPluginInlineTraceDisabled()],
     validationRules: armor.validationRules,
     allowBatchedHttpRequests: false,
     parseOptions: { maxTokens: LIMITS.maxTokens },

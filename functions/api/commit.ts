@@ -15,6 +15,7 @@ import type { Actor, Services } from './context.js';
 import { engineOptions, type GameDoc, type LoggedCommand, nextDeadline, refreshPending } from './doc.js';
 import { ApiError, fromEngine } from './errors.js';
 import { noticesOf } from './notify.js';
+import { count, METRIC, noteRequest } from './telemetry.js';
 import type { Notice } from './webhooks.js';
 
 export type GameRec = GameRecord<GameDoc>;
@@ -129,6 +130,7 @@ export async function loadGames(services: Services, ids: string[]): Promise<Game
 }
 
 export async function loadOrNotFound(services: Services, gameId: string): Promise<GameRec> {
+  noteRequest({ gameId });
   const l = await load(services, gameId);
   if (!l) throw new ApiError('NOT_FOUND', `no game ${gameId}`);
   return l.rec;
@@ -222,9 +224,17 @@ function snapshotDue(cur: Loaded, commit: CommitRec, next: GameRec): boolean {
  */
 async function finish(services: Services, cur: Loaded, commit: CommitRec, next: GameRec): Promise<void> {
   services.changes.publish(next.id);
+  count(METRIC.commits);
+  const s0 = cur.rec.doc.state;
+  const s1 = next.doc.state;
+  if (s0 && s1 && (s0.round !== s1.round || s0.day !== s1.day || next.status !== cur.rec.status)) count(METRIC.advances);
+  // Push "game X is at version V" to subscribed clients (functions/push/fanout.ts): never
+  // throws; runs beside the notice hand-off.
+  const pushed = services.push?.gameChanged(next.id, next.version, next.status);
   const untold = [...cur.tail, commit].filter((c) => c.notices.length > 0);
   if (untold.length > 0) await services.notices.send(untold.map((c) => ({ type: 'notices', gameId: next.id, notices: c.notices })));
   if (snapshotDue(cur, commit, next)) await services.store.saveSnapshot(next);
+  await pushed;
 }
 
 /**
@@ -248,6 +258,7 @@ export async function commitChange(services: Services, gameId: string, change: C
 /** As commitChange, and whether this call committed (false: nothing needed, or a retry answered). */
 export async function commitChangeResult(services: Services, gameId: string, change: Change, idem?: Idempotency): Promise<{ rec: GameRec; mine: boolean }> {
   const r = await commitOnce(services, gameId, change, idem);
+  if (r.mine) count(METRIC.moves);
   if (r.mine) await continueBots(services, r.rec); // only after a commit of ours
   return r;
 }
@@ -305,6 +316,7 @@ async function commitOnce(services: Services, gameId: string, change: Change, id
       histories.set(built.next, () => store.listRecipes(gameId) as Promise<CommitRec[]>);
       return { rec: built.next, mine: true };
     }
+    count(METRIC.commitRetries);
     await pause(attempt);
   }
   throw new ApiError('CONFLICT', 'the game is busy; try again');

@@ -1,5 +1,6 @@
 // Per-request context: the shared services and who is calling. A bad token is remembered,
 // not thrown here, so that the resolvers answer it as a typed UNAUTHENTICATED error.
+import type { Pusher } from '../push/fanout.js';
 import type { PlayerRecord, Store } from '../store/index.js';
 import { bearerToken, type Credential, type Player, type Verifier } from './auth.js';
 import type { GameChanges } from './changes.js';
@@ -7,6 +8,7 @@ import { ApiError } from './errors.js';
 import type { NoticeQueue } from './notices.js';
 import type { KeySource } from './keys.js';
 import { type PlayerCache, resolvePlayer } from './accounts.js';
+import { noteRequest } from './telemetry.js';
 import type { WebhookConfig } from './webhooks.js';
 import { type Limiters, principals } from './ratelimit.js';
 
@@ -33,6 +35,8 @@ export interface Services {
   now: () => Date;
   webhooks: WebhookConfig;
   changes: GameChanges;
+  /** Push fan-out ("game X is at version V") when a push gateway is configured. */
+  push?: Pusher;
   /** Where commits hand what they must tell (an in-process worker locally, SQS on AWS). */
   notices: NoticeQueue;
   /** What Query.authConfig answers (how the web app signs in). */
@@ -69,6 +73,7 @@ export async function createContext(services: Services, headers: Record<string, 
     const credential = await services.verifier.verify(token);
     const profile = await resolvePlayer(services, credential);
     const player = profile ? { id: profile.id, name: profile.name } : null;
+    if (player) noteRequest({ playerId: player.id });
     // Events name the app a user came through (audit); rate limits key on integrators only
     // (their client tokens and their users' sessions), not on the first-party web app.
     const clientId = credential.type === 'user' ? null : credential.clientId;

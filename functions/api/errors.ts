@@ -4,6 +4,7 @@ import type { GraphQLFormattedError } from 'graphql';
 import { GraphQLError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { EngineError } from '../engine/index.js';
+import { count, logger, METRIC } from './telemetry.js';
 
 export type ApiErrorCode =
   | 'NOT_FOUND'
@@ -84,22 +85,34 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   const inner = (error as { originalError?: unknown } | null)?.originalError;
   const original = inner instanceof ApiError ? inner : fromEngine(unwrapResolverError(error));
   if (original instanceof ApiError) {
+    count(METRIC.errors, 1, { code: original.code });
     return { message: original.message, locations: formatted.locations, path: formatted.path, extensions: { ...original.details, code: original.code } };
   }
   const code = formatted.extensions?.code;
   if (typeof code === 'string' && APOLLO_CODES.has(code)) {
+    count(METRIC.errors, 1, { code });
     const limit = namedLimit(formatted.message);
     if (limit) return { message: limit.message, locations: formatted.locations, path: formatted.path, extensions: { code, limit: limit.limit } };
     return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code } };
   }
-  console.error('unexpected error', error);
+  // Answered with HTTP 200 and this code, so only this metric (and its alarm) sees it.
+  count(METRIC.errors, 1, { code: 'INTERNAL_SERVER_ERROR' });
+  logger.error('unexpected error', { error: asError(error), path: formatted.path?.join('.') });
   return { ...GENERIC, path: formatted.path };
 }
 
 /** The REST form of an error: status and a JSON body `{ error: { code, message } }`. */
 export function restError(e: unknown): { status: number; body: string } {
   const err = fromEngine(e);
+  if (err instanceof ApiError) count(METRIC.errors, 1, { code: err.code });
   if (err instanceof ApiError) return { status: HTTP_STATUS[err.code], body: JSON.stringify({ error: { ...err.details, code: err.code, message: err.message } }) };
-  console.error('unexpected error', e);
+  count(METRIC.errors, 1, { code: 'INTERNAL_SERVER_ERROR' });
+  logger.error('unexpected error', { error: asError(e) });
   return { status: 500, body: JSON.stringify({ error: GENERIC.extensions && { code: 'INTERNAL_SERVER_ERROR', message: GENERIC.message } }) };
+}
+
+/** The cause of a resolver error (Apollo wraps it), as an Error for the log line. */
+export function asError(e: unknown): Error {
+  const inner = unwrapResolverError(e);
+  return inner instanceof Error ? inner : new Error(String(inner));
 }

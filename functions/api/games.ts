@@ -5,6 +5,7 @@ import { type BotKind, createGame as engineCreateGame, type Command, type Editio
 import type { GameStatus } from '../store/index.js';
 import type { Player } from './auth.js';
 import { commitChange, foldHead, type GameRec, insertNewGame, loadGames, loadOrNotFound } from './commit.js';
+import { noteRequest } from './telemetry.js';
 import type { Services } from './context.js';
 import { canWatch } from './access.js';
 import { BOT_NAMES, countChoiceChange, DEFAULT_TIMEOUTS_BEFORE_BOT, engineOptions, freeSeatFor, type GameDoc, isFull, play, seatOf } from './doc.js';
@@ -245,6 +246,7 @@ export async function command(
 }
 
 export async function getGame(services: Services, gameId: string): Promise<GameRec | null> {
+  noteRequest({ gameId });
   const head = await services.store.loadGame<GameDoc>(gameId);
   return head ? foldHead(services, gameId, head).rec : null;
 }

@@ -8,6 +8,7 @@ import { commitChangeResult, continueBots, load, repair } from './commit.js';
 import { BOUNDS } from './ratelimit.js';
 import type { Services } from './context.js';
 import { enforceDeadlines } from './deadlines.js';
+import { count, logger, METRIC } from './telemetry.js';
 import { attempt } from './webhooks.js';
 
 /** Games (and deliveries) visited per run; the rest waits for the next run. */
@@ -23,21 +24,30 @@ export interface SweepResult {
   repaired: number;
   /** Lobbies cancelled because nobody touched them for BOUNDS.lobbyExpiryDays. */
   lobbiesExpired: number;
+  /** Items whose step failed (logged with the error, counted in `SweepFailures`); retried next run. */
+  failures: number;
 }
 
-/** Runs `fn` for each id, `parallel` at a time; one failure never stops the others. */
-async function each(ids: string[], what: string, fn: (id: string) => Promise<void>, parallel = 1): Promise<void> {
+/**
+ * Runs `fn` for each id, `parallel` at a time; one failure never stops the others, but each is
+ * logged as an error and counted (`SweepFailures`); returns the number of failures.
+ */
+async function each(ids: string[], what: string, fn: (id: string) => Promise<void>, parallel = 1): Promise<number> {
+  let failures = 0;
   for (let i = 0; i < ids.length; i += parallel) {
     await Promise.all(
       ids.slice(i, i + parallel).map(async (id) => {
         try {
           await fn(id);
         } catch (e) {
-          console.error(`sweep failed for ${what}`, id, e);
+          failures++;
+          logger.error(`sweep step failed for a ${what}`, { ...(what === 'delivery' ? { deliveryId: id } : { gameId: id }), error: e as Error });
         }
       }),
     );
   }
+  if (failures > 0) count(METRIC.sweepFailures, failures);
+  return failures;
 }
 
 export async function sweep(services: Services): Promise<SweepResult> {
@@ -46,8 +56,12 @@ export async function sweep(services: Services): Promise<SweepResult> {
   let advanced = 0;
   let repaired = 0;
   let expired = 0;
+  let failures = 0;
   const due = await services.store.listDue('GAME', now, SWEEP_LIMIT);
-  await each(due, 'game', async (id) => {
+  // Overdue decisions found this run (the backlog alarm's input; at SWEEP_LIMIT the sweep is
+  // falling behind).
+  count(METRIC.sweepBacklog, due.length);
+  failures += await each(due, 'game', async (id) => {
     const made = await enforceDeadlines(services, id);
     timeouts += made;
     // Nobody late (a snapshot written before the last moves): bring its due time forward.
@@ -61,7 +75,7 @@ export async function sweep(services: Services): Promise<SweepResult> {
   const ids = [...active.ids, ...lobbies.ids];
   // Stale lobbies: unchanged for BOUNDS.lobbyExpiryDays, cancelled.
   const cutoff = new Date(now.getTime() - BOUNDS.lobbyExpiryDays * 86_400_000).toISOString();
-  await each(ids, 'game', async (id) => {
+  failures += await each(ids, 'game', async (id) => {
     const cur = await load(services, id);
     if (!cur) return;
     if (cur.tail.length > 0 && (await repair(services, id, cur))) repaired++;
@@ -75,7 +89,9 @@ export async function sweep(services: Services): Promise<SweepResult> {
       if (mine) expired++;
     }
   }, 8);
-  return { gamesChecked: ids.length, advanced, timeouts, repaired, lobbiesExpired: expired };
+  const result = { gamesChecked: ids.length, advanced, timeouts, repaired, lobbiesExpired: expired, failures };
+  logger.info('sweep done', { ...result, dueGames: due.length });
+  return result;
 }
 
 /** Attempts deliveries whose next attempt is due (found in the due-work index). Returns the attempts made. */

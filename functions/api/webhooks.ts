@@ -14,6 +14,7 @@ import type { Services } from './context.js';
 import { ApiError } from './errors.js';
 import { seatOf } from './doc.js';
 import { load } from './commit.js';
+import { count, logger, METRIC } from './telemetry.js';
 
 export interface WebhookConfig {
   /** How long one attempt may take (the notice worker waits at most this long; moves never wait). */
@@ -220,5 +221,8 @@ export async function attempt(services: Services, d: DeliveryRecord): Promise<'d
   }
   const status = error === null ? 'delivered' : retryAt ? 'pending' : 'failed';
   await services.store.settleDelivery(d.id, n, status, error);
-  return status === 'pending' ? 'retry' : status;
+  const outcome = status === 'pending' ? 'retry' : status;
+  count(METRIC.webhooks, 1, { outcome });
+  if (error !== null) logger.warn('webhook attempt failed', { deliveryId: d.id, attempt: n, outcome, reason: error });
+  return outcome;
 }

@@ -12,6 +12,7 @@ import { handlers, startServerAndCreateLambdaHandler } from '@as-integrations/aw
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { MAX_BODY_BYTES } from '../api/app.js';
 import { getApp, type App } from './config.js';
+import { invocation } from './observe.js';
 
 export type ApiEvent = APIGatewayProxyEventV2;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -99,8 +100,12 @@ function getLambdaHandler(): Promise<LambdaApiHandler> {
 }
 
 export async function handler(event: ApiEvent, context: Context): Promise<ApiResult> {
-  const h = await getLambdaHandler();
-  return h(event, context);
+  // `apiRequestId` is the access log's `requestId`; the access log carries this invocation's
+  // id as `integrationRequestId`: either way a request's lines join.
+  return invocation(context, { apiRequestId: event.requestContext?.requestId }, async () => {
+    const h = await getLambdaHandler();
+    return h(event, context);
+  });
 }
 
 /** For tests: forget the handler built for this container. */

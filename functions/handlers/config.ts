@@ -14,6 +14,7 @@
  *   (the stack passes its Cognito user pool).
  * - `WEB_CLIENT`: JSON `{ "issuer", "clientId", "scope" }`, the web app's sign-in (Query.authConfig).
  * - `DYNAMODB_ENDPOINT`: a DynamoDB-compatible endpoint (tests against dynalite); unset on AWS.
+ * - `PUSH_ENDPOINT`: the WebSocket API's management endpoint (push fan-out); unset: no push.
  * - `NOTICE_QUEUE_URL`: the SQS notice queue (API, sweep and notice worker); unset: in-process.
  */
 import { randomBytes } from 'node:crypto';
@@ -21,6 +22,9 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { buildApp } from '../api/app.js';
+import { managementApiGateway } from '../push/gateway.js';
+import type { PushGateway } from '../push/protocol.js';
+import { tracer } from './observe.js';
 import { sqsNoticeQueue } from './queue.js';
 import type { IssuerConfig } from '../api/auth.js';
 import { refreshingKeys } from '../api/keys.js';
@@ -33,7 +37,8 @@ let documentClient: DynamoDBDocumentClient | undefined;
 export function getDocumentClient(): DynamoDBDocumentClient {
   if (!documentClient) {
     const endpoint = process.env.DYNAMODB_ENDPOINT;
-    const base = new DynamoDBClient(endpoint ? { endpoint } : {});
+    // X-Ray subsegments for every DynamoDB call (no-op when tracing is off: tests, local).
+    const base = tracer.captureAWSv3Client(new DynamoDBClient(endpoint ? { endpoint } : {}));
     documentClient = DynamoDBDocumentClient.from(base, {
       marshallOptions: { removeUndefinedValues: true },
     });
@@ -53,7 +58,7 @@ let secretsClient: SecretsManagerClient | undefined;
 async function readSigningKeys(): Promise<string[]> {
   const arn = process.env.SIGNING_KEY_SECRET_ARN;
   if (arn) {
-    const sm = (secretsClient ??= new SecretsManagerClient({}));
+    const sm = (secretsClient ??= tracer.captureAWSv3Client(new SecretsManagerClient({})));
     const out = await sm.send(new GetSecretValueCommand({ SecretId: arn }));
     if (!out.SecretString) throw new Error('the signing key secret has no string value');
     let previous: string | undefined;
@@ -89,6 +94,19 @@ export interface AppOptions {
   needsSigningKey: boolean;
 }
 
+let pushGateway: PushGateway | undefined;
+
+/**
+ * The push gateway of this container: API Gateway's management API of the WebSocket API
+ * (`PUSH_ENDPOINT`, https://<id>.execute-api.<region>.amazonaws.com/<stage>); none without it.
+ */
+export function getPushGateway(): PushGateway | undefined {
+  const endpoint = process.env.PUSH_ENDPOINT;
+  if (!endpoint) return undefined;
+  pushGateway ??= managementApiGateway(endpoint, (c) => tracer.captureAWSv3Client(c));
+  return pushGateway;
+}
+
 let appPromise: Promise<App> | undefined;
 
 /**
@@ -102,7 +120,7 @@ export function getApp(options: AppOptions): Promise<App> {
       const queueUrl = process.env.NOTICE_QUEUE_URL;
       // Without a queue URL (tests) notices go to the in-process worker.
       const notices = queueUrl ? { noticeQueue: sqsNoticeQueue(queueUrl) } : {};
-      if (!options.needsSigningKey) return buildApp({ tableName, client: getDocumentClient(), signingKey: randomBytes(48).toString('base64url'), ...notices });
+      if (!options.needsSigningKey) return buildApp({ tableName, client: getDocumentClient(), signingKey: randomBytes(48).toString('base64url'), pushGateway: getPushGateway(), ...notices });
       const refreshMs = Number(process.env.SIGNING_KEY_REFRESH_SECONDS ?? 300) * 1000;
       const signingKeys = refreshingKeys(readSigningKeys, refreshMs);
       await signingKeys(); // fail this cold start (not cached) if the keys cannot be read
@@ -111,6 +129,7 @@ export function getApp(options: AppOptions): Promise<App> {
         client: getDocumentClient(),
         signingKeys,
         issuers: jsonEnv<IssuerConfig[]>('AUTH_ISSUERS') ?? [],
+        pushGateway: getPushGateway(),
         webClient: jsonEnv<{ issuer: string; clientId: string; scope?: string }>('WEB_CLIENT'),
         ...notices,
       });
@@ -126,5 +145,6 @@ export function getApp(options: AppOptions): Promise<App> {
 export function resetForTests(): void {
   appPromise = undefined;
   documentClient = undefined;
+  pushGateway = undefined;
   secretsClient = undefined;
 }

@@ -5,11 +5,17 @@
  * store failed) is reported as a batch item failure: SQS delivers it again, and after a few
  * receives moves it to the dead-letter queue (which has an alarm).
  */
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type { NoticeMessage } from '../api/notices.js';
+import { logger } from '../api/telemetry.js';
 import { getApp } from './config.js';
+import { invocation } from './observe.js';
 
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+export async function handler(event: SQSEvent, context?: Context): Promise<SQSBatchResponse> {
+  return invocation(context ?? ({ awsRequestId: 'local' } as Context), {}, () => handle(event));
+}
+
+async function handle(event: SQSEvent): Promise<SQSBatchResponse> {
   const app = await getApp({ needsSigningKey: false });
   const failed: SQSBatchResponse['batchItemFailures'] = [];
   await Promise.all(
@@ -17,7 +23,7 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
       try {
         await app.handleNotice(JSON.parse(r.body) as NoticeMessage);
       } catch (e) {
-        console.error('notice message failed', r.messageId, e);
+        logger.error('notice message failed', { messageId: r.messageId, error: e as Error });
         failed.push({ itemIdentifier: r.messageId });
       }
     }),

@@ -4,11 +4,19 @@
  * `functions/api/app.ts`, idempotent like every write of the store, so a retried or overlapping
  * run is harmless.
  */
+import type { Context } from 'aws-lambda';
+import type { SweepResult } from '../api/sweep.js';
 import { getApp } from './config.js';
+import { invocation } from './observe.js';
 
-export async function handler(): Promise<{ gamesChecked: number; advanced: number; timeouts: number; repaired: number }> {
-  const app = await getApp({ needsSigningKey: false });
-  const result = await app.sweep(new Date());
-  console.log(JSON.stringify({ msg: 'sweep done', ...result }));
-  return result;
+export async function handler(_event?: unknown, context?: Context): Promise<SweepResult> {
+  const ctx = context ?? ({ awsRequestId: 'local' } as Context);
+  return invocation(ctx, {}, async () => {
+    const app = await getApp({ needsSigningKey: false });
+    const result = await app.sweep(new Date());
+    // Failed steps were logged and counted one by one; the invocation itself fails too, so the
+    // function's Errors metric (and alarm) sees it. The next run retries them (idempotent).
+    if (result.failures > 0) throw new Error(`sweep: ${result.failures} step(s) failed (see the errors above)`);
+    return result;
+  });
 }

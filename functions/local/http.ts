@@ -2,7 +2,10 @@
 // the REST routes beside it, and a request body limit. Used by the local server and tests.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { HeaderMap } from '@apollo/server';
+import { randomUUID } from 'node:crypto';
 import { type buildApp, MAX_BODY_BYTES } from '../api/app.js';
+import { asError } from '../api/errors.js';
+import { logger, withRequest } from '../api/telemetry.js';
 import { serveLanding } from './landing.js';
 import { serveStatic } from './static.js';
 
@@ -92,7 +95,8 @@ export function createHttpServer(app: App, mounted?: Mounted): Server {
 
 /** The request listener of createHttpServer (the local server attaches it once it knows its URL). */
 export function requestHandler(app: App, mounted?: Mounted): (req: IncomingMessage, res: ServerResponse) => void {
-  return (req, res) => {
+  // Each request gets its own log scope (request id, then player and game as they are learnt).
+  return (req, res) => withRequest({ requestId: randomUUID().slice(0, 8) }, () => {
     if (mounted?.(req, res)) return;
     const url = new URL(req.url ?? '/', 'http://localhost');
     try {
@@ -108,9 +112,9 @@ export function requestHandler(app: App, mounted?: Mounted): (req: IncomingMessa
             .rest({ method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: flatHeaders(req), address: req.socket.remoteAddress ?? null })
             .then((r) => send(res, r.status, r.headers, req.method === 'HEAD' ? '' : r.body)));
     work.catch((e) => {
-      console.error('request failed', e);
+      logger.error('request failed', { error: asError(e) });
       if (!res.headersSent) jsonError(res, 500, 'INTERNAL_SERVER_ERROR', 'Internal server error');
       else res.end();
     });
-  };
+  });
 }

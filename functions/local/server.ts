@@ -6,11 +6,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { buildApp } from '../api/app.js';
+import { logger, withRequest } from '../api/telemetry.js';
 import type { RateConfig } from '../api/ratelimit.js';
 import { checkSchema, createTable, OldSchemaError } from '../store/index.js';
 import { endpointDocumentClient, localDocumentClient, startDynalite } from './dynalite.js';
 import { requestHandler } from './http.js';
 import { createLocalProvider, LOCAL_AUDIENCE, WEB_CLIENT_ID, WEB_SCOPE } from './oidc.js';
+import { createLocalPush } from './push.js';
 import { attachSubscriptions } from './subscriptions.js';
 
 export interface LocalOptions {
@@ -75,6 +77,7 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
   const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
   const oidc = opts.oidc === false ? null : await createLocalProvider({ baseUrl: url, dataDir });
   // Webhooks to localhost are fine on a laptop (and in tests); the AWS handlers refuse them.
+  const push = createLocalPush();
   const app = buildApp({
     tableName,
     client,
@@ -83,15 +86,17 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
     issuers: oidc ? [{ issuer: oidc.issuer, audience: LOCAL_AUDIENCE, jwksUri: `${oidc.issuer}/jwks` }] : [],
     webClient: oidc ? { issuer: oidc.issuer, clientId: WEB_CLIENT_ID, scope: WEB_SCOPE } : undefined,
     rateLimits: opts.rateLimits,
+    pushGateway: push.gateway,
   });
   await app.apollo.start();
   server.on('request', requestHandler(app, oidc?.handle));
   const closeSubscriptions = attachSubscriptions(server, app);
+  const closePush = push.attach(server, app, client, tableName);
   let sweeping: Promise<unknown> = Promise.resolve();
   const interval = opts.sweepIntervalMs ?? 60_000;
   const timer = interval > 0 ? setInterval(() => {
     // Deadlines and repairs; then deliveries whose retry is due (a safety net behind the in-process notice queue).
-    sweeping = app.sweep().then(() => app.deliverDue()).catch((e) => console.error('sweep failed', e));
+    sweeping = withRequest({ requestId: 'sweep' }, () => app.sweep().then(() => app.deliverDue())).catch((e) => logger.error('sweep failed', { error: e as Error }));
   }, interval) : null;
   timer?.unref();
   return {
@@ -105,6 +110,7 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
       await sweeping;
       app.notices?.close();
       await closeSubscriptions();
+      await closePush();
       server.closeAllConnections();
       await new Promise<void>((ok) => server.close(() => ok()));
       await app.apollo.stop();

@@ -1,7 +1,8 @@
 // GraphQL subscriptions for the local server: the graphql-ws protocol over a WebSocket on
 // /graphql (the same path as HTTP), with the same schema, resolvers and bearer tokens
 // (sent as connectionParams.authorization). Only one process shares the change signals, so
-// this is a local-server feature; on AWS clients poll `events(after)` or use webhooks.
+// this is a local-server feature; on AWS (and here too) the push protocol of /push
+// (functions/local/push.ts) says "game X is at version V".
 //
 // Same limits as HTTP, from the same set (LIMITS in functions/api/app.ts): a message is at most
 // MAX_BODY_BYTES (`maxPayload`: a bigger frame closes the socket before it is read), a document
@@ -19,6 +20,7 @@ import { ApiError, formatError } from '../api/errors.js';
 import { Limiter, RATES } from '../api/ratelimit.js';
 import { resolvers } from '../api/resolvers/index.js';
 import { typeDefs } from '../api/schema.generated.js';
+import { routeUpgrades } from './upgrade.js';
 
 type App = ReturnType<typeof buildApp>;
 
@@ -46,7 +48,8 @@ interface Extra {
 
 export function attachSubscriptions(server: Server, app: App): () => Promise<void> {
   const schema = makeExecutableSchema({ typeDefs, resolvers });
-  const wss = new WebSocketServer({ server, path: '/graphql', maxPayload: WS_LIMITS.maxPayload });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: WS_LIMITS.maxPayload });
+  const unroute = routeUpgrades(server, '/graphql', wss);
   const rules = [...graphql.specifiedRules, ...(LIMITS.armor.validationRules ?? [])];
   const open = new Map<string, number>();
   // graphql-ws checks `instanceof` its own (CommonJS) GraphQLError: ours travel as originalError.
@@ -122,6 +125,7 @@ export function attachSubscriptions(server: Server, app: App): () => Promise<voi
     });
   });
   return async () => {
+    unroute();
     await ws.dispose();
     await new Promise<void>((ok) => wss.close(() => ok()));
   };

@@ -5,6 +5,7 @@ import { localDocumentClient } from '../../functions/local/dynalite.js';
 import { createStore } from '../../functions/store/index.js';
 import { inject } from 'vitest';
 import { codeOf, GAME_FIELDS, SIGNING_KEY, testApp } from '../setup/app.js';
+import { counters, logger } from '../../functions/api/telemetry.js';
 import { crashedStart } from '../setup/crash.js';
 import { allEvents, expectEventsRedacted, expectNoLeak, GAME_QUERY, PLAY, playToEnd } from '../setup/play.js';
 
@@ -205,7 +206,9 @@ describe('idempotent requests', () => {
 describe('errors', () => {
   it('hides unexpected failures behind INTERNAL_SERVER_ERROR with a generic message', async () => {
     const client = localDocumentClient(inject('dynamoEndpoint'));
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = vi.spyOn(logger, 'error');
+    const internal = () => counters()['Errors{code=INTERNAL_SERVER_ERROR}'] ?? 0;
+    const before = internal();
     const broken = buildApp({ tableName: 'no-such-table', client, signingKey: SIGNING_KEY });
     await broken.apollo.start();
     const r = await broken.apollo.executeOperation({ query: `mutation { signUp(name: "x") { token } }` }, { contextValue: await broken.context({}) });
@@ -213,6 +216,8 @@ describe('errors', () => {
     expect(body?.errors?.[0]).toMatchObject({ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } });
     expect(JSON.stringify(body)).not.toContain('no-such-table');
     expect(logged).toHaveBeenCalled(); // the details go to the server log only
+    // An HTTP 200 answer, so only the Errors metric (code INTERNAL_SERVER_ERROR) and its alarm see it.
+    expect(internal()).toBe(before + 1);
     logged.mockRestore();
     await broken.apollo.stop();
   });

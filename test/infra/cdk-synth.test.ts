@@ -78,12 +78,12 @@ describe('cdk synth (CLI)', () => {
     expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
   });
 
-  it('writes the stack template with the three functions, the table and the notice queues', () => {
+  it('writes the stack template with the four functions (API, sweep, notice worker, push), the table and the notice queues', () => {
     const file = path.join(outDir, 'LibertaliaOnline.template.json');
     expect(existsSync(file)).toBe(true);
     const template = JSON.parse(readFileSync(file, 'utf8')) as { Resources: Record<string, { Type: string }> };
     const types = Object.values(template.Resources).map((r) => r.Type);
-    expect(types.filter((t) => t === 'AWS::Lambda::Function')).toHaveLength(3);
+    expect(types.filter((t) => t === 'AWS::Lambda::Function')).toHaveLength(4);
     expect(types.filter((t) => t === 'AWS::SQS::Queue')).toHaveLength(2);
     expect(types.filter((t) => t === 'AWS::DynamoDB::Table')).toHaveLength(1);
     expect(types).toContain('AWS::ApiGatewayV2::Api');
@@ -91,7 +91,7 @@ describe('cdk synth (CLI)', () => {
 
   it('bundles each handler into an asset with its source map', () => {
     const assets = readdirSync(outDir).filter((d) => d.startsWith('asset.'));
-    expect(assets).toHaveLength(3);
+    expect(assets).toHaveLength(4);
     for (const a of assets) {
       const files = readdirSync(path.join(outDir, a)).sort();
       expect(files).toEqual(['index.mjs', 'index.mjs.map']);
@@ -129,7 +129,14 @@ describe('cdk synth (CLI)', () => {
 
   it('produces a sweep bundle that really runs against the local store', async () => {
     const [result] = await runBundle('SweepFunction', [{ source: 'aws.events', 'detail-type': 'Scheduled Event', detail: {} }]);
-    expect(result).toEqual({ gamesChecked: 0, advanced: 0, timeouts: 0, repaired: 0, lobbiesExpired: 0 });
+    expect(result).toEqual({ gamesChecked: 0, advanced: 0, timeouts: 0, repaired: 0, lobbiesExpired: 0, failures: 0 });
+  });
+
+  it('produces a push bundle that really runs: the $connect authorizer admits a spectator and denies a bad token', async () => {
+    const ev = (token?: string) => ({ type: 'REQUEST', methodArn: 'arn:aws:execute-api:eu-west-1:123456789012:ws/live/$connect', queryStringParameters: token ? { token } : {} });
+    const [spectator, bad] = (await runBundle('PushFunction', [ev(), ev('x.y.z')])) as { policyDocument: { Statement: { Effect: string }[] } }[];
+    expect(spectator.policyDocument.Statement[0].Effect).toBe('Allow');
+    expect(bad.policyDocument.Statement[0].Effect).toBe('Deny');
   });
 
   it('produces a notice worker bundle that really runs against the local store', async () => {
@@ -147,5 +154,20 @@ describe('cdk synth (CLI)', () => {
     const compliance = rows.map((r) => r.split('","')[2]);
     expect(compliance.every((c) => c === 'Compliant' || c === 'Suppressed'), rows.join('\n')).toBe(true);
     expect(compliance).toContain('Suppressed');
+  });
+
+  it('has no stale suppression: each one (rule and reason) matches a finding cdk-nag reported', () => {
+    const template = JSON.parse(readFileSync(path.join(outDir, 'LibertaliaOnline.template.json'), 'utf8')) as {
+      Resources: Record<string, { Metadata?: { cdk_nag?: { rules_to_suppress?: { id: string; reason: string }[] } } }>;
+    };
+    const suppressions = new Map<string, string>();
+    for (const r of Object.values(template.Resources)) for (const s of r.Metadata?.cdk_nag?.rules_to_suppress ?? []) suppressions.set(`${s.id}|${s.reason}`, s.id);
+    const report = readdirSync(outDir).find((f) => /^AwsSolutions-.*LibertaliaOnline-NagReport\.csv$/.test(f))!;
+    const rows = readFileSync(path.join(outDir, report), 'utf8').trim().split('\n').slice(1).map((r) => r.replace(/^"|"$/g, '').split('","'));
+    const used = rows.filter((c) => c[2] === 'Suppressed').map((c) => `${c[0].replace(/\[.*$/, '')}|${c[3].replace(/^\[[^\]]*\] /, '')}`);
+    expect(suppressions.size).toBeGreaterThan(0);
+    for (const [key, id] of suppressions) {
+      expect(used.some((u) => u === key), `${id} is suppressed but cdk-nag reports no such finding`).toBe(true);
+    }
   });
 });

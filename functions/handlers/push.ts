@@ -1,0 +1,50 @@
+/**
+ * The push Lambda behind the API Gateway WebSocket API (infra/push.ts). One function for:
+ * - the $connect REQUEST authorizer: `?token=` checked by the API's own token check
+ *   (`app.context`, as for every HTTP request); no token is a spectator; a bad token is denied;
+ * - $connect (nothing to store), $disconnect (forget the subscriptions), and the `subscribe`,
+ *   `unsubscribe`, `ping` routes (functions/push/routes.ts, the local server's code too).
+ * The fan-out itself runs where the commit happens (functions/api/notify.ts).
+ */
+import type { APIGatewayProxyResult, APIGatewayRequestAuthorizerEvent, APIGatewayAuthorizerResult, Context } from 'aws-lambda';
+import { createPushStore } from '../push/store.js';
+import { authorize, onDisconnect, onMessage, type PushDeps } from '../push/routes.js';
+import { getApp, getDocumentClient, getPushGateway } from './config.js';
+import { invocation } from './observe.js';
+
+export interface PushEvent {
+  body?: string;
+  requestContext: { routeKey: string; connectionId: string; authorizer?: { playerId?: string } | null };
+}
+
+async function deps(): Promise<PushDeps> {
+  const app = await getApp({ needsSigningKey: true });
+  const gateway = getPushGateway();
+  if (!gateway) throw new Error('PUSH_ENDPOINT is not set');
+  return { app, store: createPushStore(getDocumentClient(), process.env.TABLE_NAME!), gateway };
+}
+
+function isAuthorizerEvent(e: unknown): e is APIGatewayRequestAuthorizerEvent {
+  return (e as { type?: string }).type === 'REQUEST' && typeof (e as { methodArn?: string }).methodArn === 'string';
+}
+
+export async function handler(event: PushEvent | APIGatewayRequestAuthorizerEvent, context: Context): Promise<APIGatewayProxyResult | APIGatewayAuthorizerResult> {
+  return invocation(context, {}, async () => {
+    if (isAuthorizerEvent(event)) {
+      const app = await getApp({ needsSigningKey: true });
+      const who = await authorize(app, event.queryStringParameters?.token ?? undefined);
+      const allow = who !== 'denied';
+      return {
+        principalId: allow && who.playerId ? who.playerId : 'spectator',
+        policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: allow ? 'Allow' : 'Deny', Resource: event.methodArn }] },
+        context: { playerId: allow && who.playerId ? who.playerId : '' },
+      };
+    }
+    const { routeKey, connectionId } = event.requestContext;
+    if (routeKey === '$connect') return { statusCode: 200, body: '' };
+    const d = await deps();
+    if (routeKey === '$disconnect') await onDisconnect(d, connectionId);
+    else await onMessage(d, connectionId, event.requestContext.authorizer?.playerId || null, event.body);
+    return { statusCode: 200, body: '' };
+  });
+}

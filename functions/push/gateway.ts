@@ -1,0 +1,19 @@
+// API Gateway's management API as the push gateway (PostToConnection; GoneException: the
+// client left without a $disconnect reaching us).
+import { ApiGatewayManagementApiClient, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import type { PushGateway } from './protocol.js';
+
+export function managementApiGateway(endpoint: string, wrap: <T>(client: T) => T = (c) => c): PushGateway {
+  const client = wrap(new ApiGatewayManagementApiClient({ endpoint }));
+  return {
+    async post(connectionId, message) {
+      try {
+        await client.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: JSON.stringify(message) }));
+        return 'ok';
+      } catch (e) {
+        if ((e as { name?: string }).name === 'GoneException') return 'gone';
+        throw e;
+      }
+    },
+  };
+}

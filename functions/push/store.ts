@@ -1,0 +1,90 @@
+// Push subscriptions in the service table, in partitions of their own (no game item is touched):
+//
+// | Item | PK | SK | Attributes |
+// | Subscription | `PUSH#<gameId>` | `CONN#<connectionId>` | `playerId`, `expiresAt` (TTL) |
+// | Connection | `CONN#<connectionId>` | `CONN` | `games` (string set), `expiresAt` (TTL) |
+//
+// A fan-out is one eventually consistent Query of `PUSH#<gameId>`; a connection that is gone
+// (closed without $disconnect) is deleted when a post finds it gone, or expires by TTL.
+import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { CONNECTION_TTL_SECONDS, MAX_SUBSCRIPTIONS } from './protocol.js';
+
+export interface PushStore {
+  /** Records the subscription; false when the connection already has MAX_SUBSCRIPTIONS games. */
+  subscribe(connectionId: string, gameId: string, playerId: string | null, now: Date): Promise<boolean>;
+  unsubscribe(connectionId: string, gameId: string): Promise<void>;
+  /** Forgets the connection and all its subscriptions ($disconnect). */
+  disconnect(connectionId: string): Promise<void>;
+  /** The connections subscribed to a game. */
+  subscribers(gameId: string): Promise<string[]>;
+  /** Removes one subscription of a connection found gone. */
+  forget(gameId: string, connectionId: string): Promise<void>;
+}
+
+const isConditionFailed = (e: unknown) => (e as { name?: string } | null)?.name === 'ConditionalCheckFailedException';
+
+export function createPushStore(doc: DynamoDBDocumentClient, table: string): PushStore {
+  const sub = (gameId: string, connectionId: string) => ({ PK: `PUSH#${gameId}`, SK: `CONN#${connectionId}` });
+  const conn = (connectionId: string) => ({ PK: `CONN#${connectionId}`, SK: 'CONN' });
+  const ttl = (now: Date) => Math.floor(now.getTime() / 1000) + CONNECTION_TTL_SECONDS;
+  return {
+    async subscribe(connectionId, gameId, playerId, now) {
+      try {
+        await doc.send(new UpdateCommand({
+          TableName: table,
+          Key: conn(connectionId),
+          UpdateExpression: 'ADD games :g SET expiresAt = :t',
+          ConditionExpression: 'attribute_not_exists(games) OR size(games) < :max OR contains(games, :id)',
+          ExpressionAttributeValues: { ':g': new Set([gameId]), ':t': ttl(now), ':max': MAX_SUBSCRIPTIONS, ':id': gameId },
+        }));
+      } catch (e) {
+        if (isConditionFailed(e)) return false;
+        throw e;
+      }
+      await doc.send(new PutCommand({
+        TableName: table,
+        Item: { ...sub(gameId, connectionId), connectionId, ...(playerId ? { playerId } : {}), expiresAt: ttl(now) },
+      }));
+      return true;
+    },
+    async unsubscribe(connectionId, gameId) {
+      await doc.send(new DeleteCommand({ TableName: table, Key: sub(gameId, connectionId) }));
+      await doc.send(new UpdateCommand({
+        TableName: table,
+        Key: conn(connectionId),
+        UpdateExpression: 'DELETE games :g',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':g': new Set([gameId]) },
+      })).catch((e) => {
+        if (!isConditionFailed(e)) throw e;
+      });
+    },
+    async disconnect(connectionId) {
+      const r = await doc.send(new GetCommand({ TableName: table, Key: conn(connectionId) }));
+      const games = [...((r.Item?.games as Set<string> | undefined) ?? [])];
+      await Promise.all(games.map((g) => doc.send(new DeleteCommand({ TableName: table, Key: sub(g, connectionId) }))));
+      if (r.Item) await doc.send(new DeleteCommand({ TableName: table, Key: conn(connectionId) }));
+    },
+    async subscribers(gameId) {
+      const out: string[] = [];
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        // Eventually consistent (half the price): a subscription made in the last instant may
+        // miss one push, and its `subscribed` answer already carried the version.
+        const r = await doc.send(new QueryCommand({
+          TableName: table,
+          KeyConditionExpression: 'PK = :pk',
+          ExpressionAttributeValues: { ':pk': `PUSH#${gameId}` },
+          ProjectionExpression: 'connectionId',
+          ExclusiveStartKey: startKey,
+        }));
+        for (const it of r.Items ?? []) out.push(String(it.connectionId));
+        startKey = r.LastEvaluatedKey;
+      } while (startKey);
+      return out;
+    },
+    async forget(gameId, connectionId) {
+      await doc.send(new DeleteCommand({ TableName: table, Key: sub(gameId, connectionId) }));
+    },
+  };
+}

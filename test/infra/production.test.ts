@@ -1,0 +1,198 @@
+/**
+ * Production readiness of the synthesized stack (issue 15): alarms that reach someone, structured
+ * logs and tracing, data protection, exactly the DynamoDB actions the code calls.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { INDEX_ACTIONS, TABLE_ACTIONS } from '../../infra/data-access.js';
+import { PROJECT_ROOT } from '../../infra/function.js';
+import { tableDefinition } from '../../functions/store/table.js';
+import { synthStack } from './synth.js';
+
+type Resource = { Type: string; Properties?: any; Condition?: string; DeletionPolicy?: string };
+type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
+const asArray = <T>(x: T | T[]): T[] => (Array.isArray(x) ? x : [x]);
+
+let template: Template;
+let resources: Record<string, Resource>;
+
+const idOf = (type: string, prefix: string) => {
+  const ids = Object.entries(resources).filter(([id, r]) => r.Type === type && id.startsWith(prefix)).map(([id]) => id);
+  expect(ids, `${type} ${prefix}`).toHaveLength(1);
+  return ids[0];
+};
+
+beforeAll(() => {
+  template = synthStack().template;
+  resources = template.toJSON().Resources;
+}, 120_000);
+
+describe('alarms that reach someone', () => {
+  it('sends every alarm (ALARM and OK) to the one SNS topic', () => {
+    const topicRef = { Ref: idOf('AWS::SNS::Topic', 'ObservabilityAlarmTopic') };
+    const alarms = Object.entries(resources).filter(([, r]) => r.Type === 'AWS::CloudWatch::Alarm');
+    expect(alarms.length).toBeGreaterThanOrEqual(10);
+    for (const [id, a] of alarms) {
+      expect(a.Properties.AlarmActions, id).toEqual([topicRef]);
+      expect(a.Properties.OKActions, id).toEqual([topicRef]);
+    }
+  });
+
+  it('subscribes the e-mail of the AlarmEmail stack parameter, only when it is set', () => {
+    template.hasParameter('AlarmEmail', { Type: 'String', Default: '' });
+    const subId = idOf('AWS::SNS::Subscription', 'ObservabilityAlarmEmailSubscription');
+    expect(resources[subId].Properties).toMatchObject({ Protocol: 'email', Endpoint: { Ref: 'AlarmEmail' } });
+    expect(resources[subId].Condition).toBeDefined();
+    template.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+    });
+  });
+
+  it('alarms on the real error metric: Errors with code INTERNAL_SERVER_ERROR (answered as HTTP 200)', () => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'Libertalia',
+      MetricName: 'Errors',
+      Dimensions: Match.arrayWith([{ Name: 'code', Value: 'INTERNAL_SERVER_ERROR' }, { Name: 'service', Value: 'libertalia' }]),
+      Threshold: 1,
+    });
+  });
+
+  it('alarms on DynamoDB throttles and system errors, the sweep backlog and failed sweep steps', () => {
+    const alarms = Object.values(resources).filter((r) => r.Type === 'AWS::CloudWatch::Alarm').map((r) => JSON.stringify(r.Properties));
+    expect(alarms.some((a) => a.includes('ReadThrottleEvents') && a.includes('WriteThrottleEvents'))).toBe(true);
+    expect(alarms.some((a) => a.includes('"SystemErrors"'))).toBe(true);
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', { Namespace: 'Libertalia', MetricName: 'SweepBacklog', Statistic: 'Maximum', EvaluationPeriods: 3 });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', { Namespace: 'Libertalia', MetricName: 'SweepFailures' });
+  });
+
+  it('has an operations dashboard', () => {
+    template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+    const body = JSON.stringify(Object.values(resources).find((r) => r.Type === 'AWS::CloudWatch::Dashboard')!.Properties.DashboardBody);
+    for (const m of ['Moves', 'Advances', 'CommitRetries', 'SweepBacklog', 'ConsumedWriteCapacityUnits', 'Latency']) expect(body).toContain(m);
+  });
+});
+
+describe('live updates: the push WebSocket API', () => {
+  it('has a WebSocket API routed on the action, its $connect guarded by the Lambda token authorizer', () => {
+    const wsId = idOf('AWS::ApiGatewayV2::Api', 'PushApi');
+    expect(resources[wsId].Properties).toMatchObject({ ProtocolType: 'WEBSOCKET', RouteSelectionExpression: '$request.body.action' });
+    const pushFn = idOf('AWS::Lambda::Function', 'PushFunction');
+    const routes = Object.values(resources).filter((r) => r.Type === 'AWS::ApiGatewayV2::Route' && r.Properties.ApiId.Ref === wsId);
+    expect(routes.map((r) => r.Properties.RouteKey).sort()).toEqual(['$connect', '$default', '$disconnect', 'ping', 'subscribe', 'unsubscribe']);
+    const connect = routes.find((r) => r.Properties.RouteKey === '$connect')!;
+    expect(connect.Properties.AuthorizationType).toBe('CUSTOM');
+    for (const r of routes.filter((x) => x.Properties.RouteKey !== '$connect')) expect(r.Properties.AuthorizationType ?? 'NONE').toBe('NONE');
+    const authorizer = Object.values(resources).find((r) => r.Type === 'AWS::ApiGatewayV2::Authorizer')!;
+    expect(authorizer.Properties).toMatchObject({ ApiId: { Ref: wsId }, AuthorizerType: 'REQUEST' });
+    expect(JSON.stringify(authorizer.Properties.AuthorizerUri)).toContain(pushFn);
+    const integrations = Object.values(resources).filter((r) => r.Type === 'AWS::ApiGatewayV2::Integration' && r.Properties.ApiId.Ref === wsId);
+    expect(integrations.length).toBeGreaterThanOrEqual(1);
+    for (const i of integrations) expect(JSON.stringify(i.Properties.IntegrationUri)).toContain(pushFn);
+  });
+
+  it('has a throttled, access-logged stage and outputs its wss:// URL', () => {
+    const wsId = idOf('AWS::ApiGatewayV2::Api', 'PushApi');
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      ApiId: { Ref: wsId },
+      StageName: 'live',
+      DefaultRouteSettings: { ThrottlingRateLimit: Match.anyValue(), ThrottlingBurstLimit: Match.anyValue() },
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('connectionId') },
+    });
+    template.hasOutput('PushUrl', { Value: Match.anyValue() });
+  });
+
+  it('lets the functions that commit (API, sweep) and the push function post to connections, on this API and stage only', () => {
+    const wsId = idOf('AWS::ApiGatewayV2::Api', 'PushApi');
+    for (const prefix of ['ApiFunction', 'SweepFunction', 'PushFunction']) {
+      const fn = resources[idOf('AWS::Lambda::Function', prefix)].Properties;
+      expect(JSON.stringify(fn.Environment.Variables.PUSH_ENDPOINT), prefix).toContain(wsId);
+      const roleId = fn.Role['Fn::GetAtt'][0];
+      const statements = Object.values(resources)
+        .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((x: { Ref: string }) => x.Ref === roleId))
+        .flatMap((r) => r.Properties.PolicyDocument.Statement as Statement[])
+        .filter((s) => asArray(s.Action).some((a) => a.startsWith('execute-api:')));
+      expect(statements, prefix).toHaveLength(1);
+      expect(statements[0].Action).toBe('execute-api:ManageConnections');
+      const arn = JSON.stringify(statements[0].Resource);
+      expect(arn).toContain(wsId);
+      expect(arn).toContain('/live/POST/@connections/*');
+    }
+  });
+});
+
+describe('logs and traces', () => {
+  it('runs both functions with JSON logs, Powertools settings and active X-Ray tracing', () => {
+    for (const prefix of ['ApiFunction', 'SweepFunction', 'PushFunction']) {
+      const fn = resources[idOf('AWS::Lambda::Function', prefix)].Properties;
+      expect(fn.LoggingConfig).toMatchObject({ LogFormat: 'JSON', ApplicationLogLevel: 'INFO' });
+      expect(fn.TracingConfig).toEqual({ Mode: 'Active' });
+      expect(fn.Environment.Variables).toMatchObject({ POWERTOOLS_SERVICE_NAME: 'libertalia', POWERTOOLS_METRICS_NAMESPACE: 'Libertalia' });
+    }
+  });
+
+  it('writes the Lambda request id into the API access log, to join it to the function logs', () => {
+    const stage = Object.values(resources).find((r) => r.Type === 'AWS::ApiGatewayV2::Stage')!;
+    const format = JSON.parse(stage.Properties.AccessLogSettings.Format) as Record<string, string>;
+    expect(format.integrationRequestId).toBe('$context.integration.requestId');
+    expect(format.requestId).toBe('$context.requestId');
+  });
+});
+
+describe('data safety', () => {
+  it('protects the table: deletion protection, point-in-time recovery, RETAIN, TTL on expiresAt', () => {
+    const id = idOf('AWS::DynamoDB::Table', 'Table');
+    expect(resources[id].Properties).toMatchObject({
+      DeletionProtectionEnabled: true,
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+    });
+    expect(resources[id].DeletionPolicy).toBe('Retain');
+  });
+});
+
+describe('least privilege', () => {
+  /** The DynamoDB actions the source sends: every `new XxxCommand(` of the document client. */
+  function actionsInSource(): string[] {
+    const found = new Set<string>();
+    const walk = (dir: string) => {
+      for (const e of readdirSync(dir, { withFileTypes: true })) {
+        const p = path.join(dir, e.name);
+        if (e.isDirectory()) walk(p);
+        else if (p.endsWith('.ts')) {
+          const src = readFileSync(p, 'utf8');
+          // Command classes imported from the DynamoDB client or document client.
+          const names = new Set(
+            [...src.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'@aws-sdk\/(?:lib|client)-dynamodb'/g)].flatMap((m) => m[1].split(',').map((x) => x.trim())),
+          );
+          for (const m of src.matchAll(/new (\w+?)Command\(/g)) if (names.has(`${m[1]}Command`)) found.add(m[1]);
+        }
+      }
+    };
+    walk(path.join(PROJECT_ROOT, 'functions'));
+    // Only the local server and tests create the table (the stack does on AWS) and check its
+    // schema marker (checkSchema's Scan of an old local table).
+    for (const local of ['CreateTable', 'DescribeTable', 'DeleteTable', 'ListTables', 'Scan']) found.delete(local);
+    const item = new Set(['Get', 'Put', 'Update', 'Delete', 'BatchGet', 'BatchWrite', 'TransactWrite', 'TransactGet']);
+    return [...found].map((c) => `dynamodb:${item.has(c) ? `${c}Item${c.startsWith('Transact') ? 's' : ''}` : c}`).sort();
+  }
+
+  it('grants exactly the DynamoDB actions the code calls, on the table and each named index', () => {
+    expect([...TABLE_ACTIONS].sort()).toEqual(actionsInSource());
+    const tableId = idOf('AWS::DynamoDB::Table', 'Table');
+    const tableArn = { 'Fn::GetAtt': [tableId, 'Arn'] };
+    const indexArns = tableDefinition('x').GlobalSecondaryIndexes.map((g) => ({ 'Fn::Join': ['', [tableArn, `/index/${g.IndexName}`]] }));
+    for (const prefix of ['ApiFunction', 'SweepFunction', 'PushFunction']) {
+      const roleId = resources[idOf('AWS::Lambda::Function', prefix)].Properties.Role['Fn::GetAtt'][0];
+      const statements = Object.values(resources)
+        .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((x: { Ref: string }) => x.Ref === roleId))
+        .flatMap((r) => r.Properties.PolicyDocument.Statement as Statement[])
+        .filter((s) => asArray(s.Action).some((a) => a.startsWith('dynamodb:')));
+      expect(statements).toEqual([
+        { Effect: 'Allow', Action: [...TABLE_ACTIONS], Resource: tableArn },
+        { Effect: 'Allow', Action: INDEX_ACTIONS.length === 1 ? INDEX_ACTIONS[0] : [...INDEX_ACTIONS], Resource: indexArns },
+      ]);
+    }
+  });
+});

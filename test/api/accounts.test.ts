@@ -162,7 +162,7 @@ describe('integrators', () => {
     expect(events.length).toBeGreaterThan(20);
     expect(events.filter((e: any) => e.actor?.clientId !== 'site-a')).toEqual([]);
     expect(new Set(events.map((e: any) => e.actor.playerId))).toEqual(new Set([alice.playerId, bob.playerId]));
-  });
+  }, 120_000); // a whole game
 
   it('a client cannot act for another client\'s users, nor without its scopes', async () => {
     const a = await siteToken('site-b');

@@ -89,7 +89,7 @@ describe('integrator sites (client credentials)', () => {
     expect(game.status).toBe('FINISHED');
     const log = (await s.gql(`query($g: ID!) { events(gameId: $g, after: 0, limit: 100) { events { actor { clientId } } } }`, { g: g.id }, bob.token)).data.events.events;
     expect(new Set(log.map((e: any) => e.actor?.clientId))).toEqual(new Set(['dev-site']));
-  });
+  }, 120_000); // a whole game over HTTP
 
   it('another site cannot act for the first site\'s users', async () => {
     const first = (await siteToken(s.url, 0)).access_token;

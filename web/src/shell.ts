@@ -2,7 +2,8 @@
 // hash, and error messages in words.
 import { ApiError } from './api';
 import { h } from './dom';
-import { loadSession, saveSession } from './session';
+import { signOutHere } from './auth';
+import { loadSession } from './session';
 
 export function message(e: unknown): string {
   return e instanceof ApiError || e instanceof Error ? e.message : String(e);
@@ -26,7 +27,7 @@ export function header(title: string, extra?: Node): HTMLElement {
         'p',
         { class: 'who' },
         `Signed in as ${session.name} `,
-        h('button', { type: 'button', class: 'link', 'data-key': 'signout', onclick: () => (saveSession(null), go('#/')) }, 'Sign out'),
+        h('button', { type: 'button', class: 'link', 'data-key': 'signout', onclick: () => (signOutHere(), go('#/')) }, 'Sign out'),
       ),
     extra,
   );

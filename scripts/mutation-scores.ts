@@ -1,15 +1,17 @@
 // Mutation scores per file from the StrykerJS JSON report (npm run mutation writes it to
 // reports/mutation/mutation.json): with every mutant, and without the string-literal mutants
 // (card names, rules and prompt texts). Prints the README table (Markdown).
-// Usage: npm run mutation:scores [-- path/to/mutation.json]
+// Usage: npm run mutation:scores [-- report.json ...] (several reports of scoped runs: a file's
+// row comes from the last report that has it).
 import { readFileSync } from 'node:fs';
 
 interface Mutant {
   mutatorName: string;
   status: string;
 }
-const path = process.argv[2] ?? 'reports/mutation/mutation.json';
-const report = JSON.parse(readFileSync(path, 'utf8')) as { files: Record<string, { mutants: Mutant[] }> };
+const paths = process.argv.length > 2 ? process.argv.slice(2) : ['reports/mutation/mutation.json'];
+const report: { files: Record<string, { mutants: Mutant[] }> } = { files: {} };
+for (const path of paths) Object.assign(report.files, (JSON.parse(readFileSync(path, 'utf8')) as typeof report).files);
 
 const DETECTED = new Set(['Killed', 'Timeout']);
 const UNDETECTED = new Set(['Survived', 'NoCoverage']);

@@ -65,6 +65,7 @@ export function answer(g: GameState, answers: Answer[], events: GameEvent[] = []
   assertPossible(g);
   for (const [seat, a] of answers) {
     if (!g.prompt) throw new Error(`no decision pending for answer ${seat}:${a}`);
+    assertReadable(g, []); // each prompt is read before it is answered
     if (g.prompt.seat !== seat) throw new Error(`decision pending for seat ${g.prompt.seat} (${g.prompt.text}), not ${seat}`);
     applyInPlace(g, { seat, answer: a }, events);
   }

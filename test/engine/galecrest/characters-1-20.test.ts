@@ -25,7 +25,9 @@ describe('2 Apprentice', () => {
     toShip(g, 0, [21, 7, 35]);
     day(g, [2, 32, 32], [], true);
     expect(pending(g)).toEqual({ seat: 0, kind: 'character', options: ['0:7', '0:21'] });
-    day(g, [], [[0, '0:21']]);
+    expect(g.prompt!.text).toBe('Apprentice: copy the daytime ability of a character in your ship');
+    const ev = day(g, [], [[0, '0:21']]);
+    expect(ofType(ev, 'copied').map((e) => e.data)).toEqual([{ seat: 0, rank: 2, copied: 21 }]);
     // Bosun's ability for the Apprentice: +2 for the Preacher (7), the one ship character below 21.
     expect(coins(g)).toEqual([14, 11, 10]);
   });
@@ -44,6 +46,15 @@ describe('2 Apprentice copies as itself', () => {
     toShip(g, 0, [29]);
     const ev = day(g, [2, 4, 4]);
     expect(moves(ev, 'Apprentice')).toEqual([]);
+  });
+
+  it('copying its own Brawler discards an opponent’s Brawler, never its own', () => {
+    const { g } = setup({ deal: [[2, 22, 32, 35, 4, 21]], loot: amulets });
+    toShip(g, 0, [22]);
+    toShip(g, 2, [22]);
+    day(g, [2, 35, 35]); // one opponent's Brawler: discarded without asking
+    expect([seat(g, 0).den, seat(g, 2).graveyard]).toEqual([[2, 22], [22]]);
+    expect(rep(g)[0]).toBe(2);
   });
 
   it('with no daytime character in its ship does nothing', () => {
@@ -210,12 +221,25 @@ describe('13 Smuggler', () => {
   });
 });
 
+describe('13 Smuggler with an empty display', () => {
+  it('still goes straight into the ship, where a Gunner later that day can reach it', () => {
+    const { g } = setup({ deal: [[13, 18, 35, 4, 21, 22]], loot: amulets });
+    g.bag.push(...g.days[0].splice(0)); // set-up: the bag ran dry, today's display is empty
+    day(g, [13, 18, 35]);
+    expect(seat(g, 0)).toMatchObject({ den: [], graveyard: [13] }); // the Gunner's only target
+  });
+});
+
 describe('14 Bodyguard', () => {
   it('sends every saber and hook of the day back to the bag, +2 each', () => {
     const { g } = setup({ deal: [[14, 32, 35, 4, 22, 24]], loot: [[['saber', 'hook', 'amulet']]] });
-    day(g, [14, 32, 35]);
+    const ev = day(g, [14, 32, 35]);
     expect(coins(g)[0]).toBe(16);
     expect([lootOf(g, 0), lootOf(g, 1), lootOf(g, 2)]).toEqual([{}, {}, { amulet: 1 }]);
+    expect(ofType(ev, 'lootRemoved').map((e) => e.data)).toEqual([
+      { seat: 0, kind: 'hook', reason: 'Bodyguard' },
+      { seat: 0, kind: 'saber', reason: 'Bodyguard' },
+    ]);
   });
 });
 
@@ -225,6 +249,7 @@ describe('15 Witch', () => {
     toShip(g, 0, [8, 22]);
     day(g, [15, 32, 35], [], true);
     expect(pending(g)).toEqual({ seat: 0, kind: 'character', options: ['0:8', '0:22'] });
+    expect(g.prompt!.text).toBe('Witch: copy the night ability of a character in your ship');
     day(g, [], [[0, '0:22']]);
     expect(coins(g)[0]).toBe(12 + 1 + 1 + 1); // Brawler, Witch as Brawler, Barkeep
   });

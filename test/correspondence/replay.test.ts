@@ -107,7 +107,7 @@ describe('a 4-seat game with 3 bots, one human', () => {
       }
     }
     expect(codeOf(await t.gql(REPLAY, { g: gameId, at: stored.length + 1 }, anne.token))).toBe('BAD_USER_INPUT');
-  });
+  }, 120_000);
 
   it('a spectator never saw hidden information, in the game or in the log', async () => {
     expect(spectatorViews.length).toBeGreaterThan(10);

@@ -74,7 +74,7 @@ describe('game item bound', () => {
       expect(commits).toBeGreaterThan(150);
       expect(max).toBeLessThan(GAME_ITEM_BOUND);
       console.log(`${edition} 6 players: ${commits} commits, largest game item ${max} bytes`);
-    });
+    }, 120_000);
   }
 
   it(`stays bounded through 20,000 changes of one seat's daily choice: after ${MAX_CHOICE_CHANGES_PER_DAY} changes, LIMIT_EXCEEDED and nothing written`, async () => {

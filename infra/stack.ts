@@ -457,7 +457,7 @@ export class LibertaliaStack extends Stack {
         id: 'AwsSolutions-SMG4',
         reason:
           'Rotated by hand with one command (put-secret-value: the old value becomes AWSPREVIOUS, still accepted; ' +
-          'warm containers re-read both within 5 minutes; README "Key rotation"). The key only signs guest and ' +
+          'warm containers re-read both within 5 minutes; README: Key rotation). The key only signs guest and ' +
           'site-user sessions (1 h access, 60-day refresh); accounts are Cognito\'s, whose keys AWS rotates.',
       },
     ]);

@@ -120,7 +120,7 @@ describe('typed events: the engine', () => {
     expect([...problems]).toEqual([]);
     // The drive reached the shapes that matter (a hidden-loot event, a secret move, both editions' scoring).
     for (const t of ['cardChosen', 'answered', 'lootGained', 'character', 'campaignScored', 'voyageBanked', 'reputation', 'gameEnd']) expect(seen.has(t)).toBe(true);
-  });
+  }, 120_000); // 60 bot games, expert bots among them: about 15 s alone, more beside other test files
 
   it('every object type implementing Event is a value of EventType and back, and every field mapping names a real field', () => {
     const values = (schema.getType('EventType') as GraphQLEnumType).getValues().map((v) => v.name);

@@ -122,8 +122,10 @@ describe('webhooks', () => {
       expect(bodies.at(-1)!.kind).toBe('gameEnded');
       expect(bodies.filter((x) => x.kind === 'gameEnded')).toHaveLength(1);
       expect(bodies.filter((x) => x.kind === 'yourTurn').length).toBeGreaterThan(5);
-      const versions = bodies.map((x) => x.version);
-      expect([...versions].sort((x, y) => x - y)).toEqual(versions);
+      // Each notice once; the queue may deliver them out of order (a notice waits for its commit
+      // to be found), so receivers order by `version` (README, webhooks).
+      const keys = bodies.map((x) => `${x.kind}@${x.version}`);
+      expect(new Set(keys).size).toBe(keys.length);
       expect(verify(flaky.got.at(-1)!, hb.secret).kind).toBe('gameEnded');
       expect(hanging.got.length).toBe(hangingBefore);
     } finally {

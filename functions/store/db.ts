@@ -13,8 +13,8 @@ export function isConditionFailed(e: unknown): boolean {
 }
 
 /**
- * Up to `limit` items of an index query, following DynamoDB's pages; `pick` turns an item
- * (index keys only) into the value wanted, usually a game id.
+ * Up to `limit` items of a query (`Infinity`: all of them), following DynamoDB's pages; `pick`
+ * turns an item into the value wanted (for an index, usually a game id).
  */
 export async function queryIndex<T>(
   db: Db,
@@ -25,7 +25,8 @@ export async function queryIndex<T>(
   const out: T[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
-    const r = await db.doc.send(new QueryCommand({ ...query, TableName: db.table, Limit: limit - out.length, ExclusiveStartKey: startKey }));
+    const page = Number.isFinite(limit) ? { Limit: limit - out.length } : {};
+    const r = await db.doc.send(new QueryCommand({ ...query, TableName: db.table, ...page, ExclusiveStartKey: startKey }));
     for (const it of r.Items ?? []) out.push(pick(it));
     startKey = r.LastEvaluatedKey;
   } while (startKey && out.length < limit);

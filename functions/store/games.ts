@@ -11,7 +11,7 @@
 // A crash between 2 and 3 loses nothing: readers fold the commits past the snapshot, and the
 // next snapshot writer (the next commit, or the sweep) writes it forward.
 import { BatchGetCommand, type BatchGetCommandInput, type BatchGetCommandOutput, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { type Db, isConditionFailed, pack, queryShards, unpack } from './db.js';
+import { type Db, isConditionFailed, pack, queryIndex, queryShards, unpack } from './db.js';
 import { GSI2, GSI3, INDEX_SHARDS, keys, shardOf } from './table.js';
 
 export type GameStatus = 'LOBBY' | 'ACTIVE' | 'FINISHED' | 'CANCELLED';
@@ -172,24 +172,17 @@ const isCommit = (it: Record<string, unknown>) => (it.SK as string).startsWith('
  * their events and notices (replays need only the recipes; events come back as placeholders).
  */
 export async function listCommits(db: Db, gameId: string, from = 1, to = 9_999_999_999, limit = Infinity, recipesOnly = false): Promise<CommitRecord[]> {
-  const out: CommitRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const r = await db.doc.send(
-      new QueryCommand({
-        TableName: db.table,
-        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': keys.game(gameId).PK, ':from': keys.commitSk(Math.max(1, from)), ':to': keys.commitSk(to) },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-        ...(Number.isFinite(limit) ? { Limit: limit - out.length } : {}),
-        ...(recipesOnly ? { ProjectionExpression: 'SK, v, n, #at, #st, body, req, actor', ExpressionAttributeNames: { '#at': 'at', '#st': 'status' } } : {}),
-      }),
-    );
-    for (const it of r.Items ?? []) out.push(fromCommitItem(it));
-    startKey = r.LastEvaluatedKey;
-  } while (startKey && out.length < limit);
-  return out;
+  return queryIndex(
+    db,
+    {
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': keys.game(gameId).PK, ':from': keys.commitSk(Math.max(1, from)), ':to': keys.commitSk(to) },
+      ConsistentRead: true,
+      ...(recipesOnly ? { ProjectionExpression: 'SK, v, n, #at, #st, body, req, actor', ExpressionAttributeNames: { '#at': 'at', '#st': 'status' } } : {}),
+    },
+    limit,
+    fromCommitItem,
+  );
 }
 
 /**

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGame as engineCreateGame } from '../../functions/engine/index.js';
 import { GAME_FIELDS } from '../setup/app.js';
 import { BOUNDS, RATES } from '../../functions/api/ratelimit.js';
+import { LOBBY_RESERVATION_MS, OPEN_LOBBIES } from '../../functions/api/lobbies.js';
 import { allEvents, playToEnd } from '../setup/play.js';
 import { CREATE, type Harness, JOIN, newGame, START, startHarness } from './harness.js';
 
@@ -160,6 +161,51 @@ describe('finding 2 and 5: one account can empty the lobby / starve everyone (se
     expect(ids).not.toContain(priv);
     for (const g of listed) expect(g.seats.some((s: any) => s.isOpen)).toBe(true); // full lobbies are never listed
     expect(listed.length).toBeLessThanOrEqual(BOUNDS.openLobbiesPerPlayer + 1);
+  });
+
+  it(`the open-lobby cap is exact under concurrent creations: 20 at once make ${BOUNDS.openLobbiesPerPlayer} lobbies and ${20 - BOUNDS.openLobbiesPerPlayer} LIMIT_EXCEEDED`, async () => {
+    const hog = await r.signUp('Racing Hog');
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => r.gql(CREATE, { i: { edition: 'CLASSIC', seats: 2 + (i % 3) } }, hog.token)));
+    const made = answers.filter((a) => !a.errors).map((a) => a.data.createGame.id);
+    expect(made).toHaveLength(BOUNDS.openLobbiesPerPlayer);
+    const refused = answers.filter((a) => a.errors);
+    expect(refused).toHaveLength(20 - BOUNDS.openLobbiesPerPlayer);
+    for (const a of refused) expect(a.errors[0].extensions).toMatchObject({ code: 'LIMIT_EXCEEDED', limit: { name: 'openLobbiesPerPlayer', max: BOUNDS.openLobbiesPerPlayer } });
+    // The state: exactly the cap's lobbies stored, held on the player item; nothing of the refused.
+    const mine = (await r.gql(`{ myGames(status: LOBBY) { id } }`, {}, hog.token)).data.myGames.map((g: any) => g.id);
+    expect(mine.sort()).toEqual([...made].sort());
+    expect((await r.store.listPlayerSet(hog.playerId, OPEN_LOBBIES)).map((m) => m.split('#')[1]).sort()).toEqual([...made].sort());
+    // A lobby that starts or is cancelled gives its place back; a creator who leaves hands it on.
+    const started = await r.gql(`mutation($g: ID!) { startGame(gameId: $g, fillWithBots: true) { status } }`, { g: made[0] }, hog.token);
+    expect(started.data.startGame.status).toBe('ACTIVE');
+    const heir = await r.signUp('Heir');
+    await r.gql(JOIN, { g: made[1] }, heir.token);
+    await r.gql(`mutation($g: ID!) { leaveGame(gameId: $g) { id } }`, { g: made[1] }, hog.token);
+    expect((await r.store.listPlayerSet(heir.playerId, OPEN_LOBBIES)).map((m) => m.split('#')[1])).toEqual([made[1]]);
+    const again = await Promise.all(Array.from({ length: 6 }, () => r.gql(CREATE, { i: { edition: 'CLASSIC', seats: 2 } }, hog.token)));
+    expect(again.filter((a) => !a.errors)).toHaveLength(2);
+    expect((await r.store.listPlayerSet(hog.playerId, OPEN_LOBBIES))).toHaveLength(BOUNDS.openLobbiesPerPlayer);
+  });
+
+  it('a place left taken by a crash (a creation that died, a release never written) is recovered when the cap is reached', async () => {
+    const p = await r.signUp('Crashy');
+    const ids = [];
+    for (let i = 0; i < BOUNDS.openLobbiesPerPlayer - 2; i++) ids.push((await r.gql(CREATE, { i: { edition: 'CLASSIC', seats: 2, bots: 1 } }, p.token)).data.createGame.id);
+    // A creation that died after taking its place, and a game that started without giving it back.
+    const old = new Date(clock - 2 * LOBBY_RESERVATION_MS).toISOString();
+    await r.store.addToPlayerSet(p.playerId, OPEN_LOBBIES, `${old}#00000000-0000-4000-8000-00000000dead`);
+    expect((await r.gql(START, { g: ids[0] }, p.token)).data.startGame.status).toBe('ACTIVE');
+    const started = await r.game(ids[0]);
+    await r.store.addToPlayerSet(p.playerId, OPEN_LOBBIES, `${started!.createdAt}#${ids[0]}`);
+    // A creation in flight (its game not stored yet) keeps its place.
+    const fresh = `${new Date(clock).toISOString()}#00000000-0000-4000-8000-0000000f1167`;
+    await r.store.addToPlayerSet(p.playerId, OPEN_LOBBIES, fresh);
+    expect(await r.store.listPlayerSet(p.playerId, OPEN_LOBBIES)).toHaveLength(BOUNDS.openLobbiesPerPlayer);
+    const next = await r.gql(CREATE, { i: { edition: 'CLASSIC', seats: 2 } }, p.token);
+    expect(next.errors, JSON.stringify(next.errors)).toBeUndefined();
+    const held = await r.store.listPlayerSet(p.playerId, OPEN_LOBBIES);
+    expect(held).toContain(fresh);
+    expect(held.map((m) => m.split('#')[1]).sort()).toEqual([ids[1], ids[2], '00000000-0000-4000-8000-0000000f1167', next.data.createGame.id].sort());
   });
 
   it('games created per hour are counted on the player item (RATE_LIMITED with a retry hint)', async () => {

@@ -149,33 +149,37 @@ export function createVerifier(opts: { keys: KeySource; issuers: IssuerConfig[];
     return { type: 'user', issuer: c.issuer, subject: payload.sub as string, issuedAt: payload.iat as number, clientId, scopes };
   }
 
-  // Tokens verified recently by this instance: a client's next requests (or a flood of them)
-  // cost a map lookup, not a signature check. Until the token's own expiry, at most
-  // VERIFIED_CACHE_MS (a key retired from the ring stops working within that); revocation is
-  // checked on the player record after this (resolvePlayer), never cached here.
-  const verified = new Map<string, { credential: Credential; exp: number; at: number }>();
+  // The service's own tokens verified recently by this instance: a client's next requests (or a
+  // flood of them) cost a map lookup and a look at the key ring, not a signature check. Until the
+  // token's own expiry, at most VERIFIED_CACHE_MS, and only while its key is still in the ring (a
+  // retired key's tokens stop at once); revocation is checked on the player record after this
+  // (resolvePlayer), never cached here. Provider tokens are verified every time.
+  const verified = new Map<string, { credential: Credential; kid: string; exp: number; at: number }>();
   return {
     issuers: opts.issuers,
     accessTokenSeconds: accessSeconds,
     async verify(token) {
       const hit = verified.get(token);
-      if (hit && opts.now().getTime() < hit.exp && performance.now() - hit.at < VERIFIED_CACHE_MS) return hit.credential;
+      if (hit && opts.now().getTime() < hit.exp && performance.now() - hit.at < VERIFIED_CACHE_MS) {
+        const ring = await opts.keys();
+        if (ring.all.some((k) => k.kid === hit.kid)) return hit.credential;
+      }
       let claims: JWTPayload;
       try {
         claims = decodeJwt(token);
       } catch {
         return unauthenticated('malformed token');
       }
-      let credential: Credential;
-      if (claims.iss === OWN_ISSUER) credential = await verifyOwn(token, await opts.keys());
-      else {
+      if (claims.iss !== OWN_ISSUER) {
         const c = opts.issuers.find((i) => i.issuer === claims.iss);
         if (!c) return unauthenticated('token from an issuer this API does not trust');
-        credential = await verifyProvider(token, c);
+        return verifyProvider(token, c);
       }
-      if (typeof claims.exp === 'number') {
+      const credential = await verifyOwn(token, await opts.keys());
+      const kid = decodeProtectedHeader(token).kid;
+      if (typeof claims.exp === 'number' && kid !== undefined) {
         if (verified.size >= VERIFIED_CACHE_MAX) verified.delete(verified.keys().next().value!);
-        verified.set(token, { credential, exp: claims.exp * 1000, at: performance.now() });
+        verified.set(token, { credential, kid, exp: claims.exp * 1000, at: performance.now() });
       }
       return credential;
     },

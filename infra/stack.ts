@@ -13,7 +13,7 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
-import { tableDefinition } from '../functions/store/table.js';
+import { tableDefinition, TTL_ATTRIBUTE } from '../functions/store/table.js';
 import { grantTableAccess } from './data-access.js';
 import { ServiceFunction } from './function.js';
 import { Observability } from './observability.js';
@@ -131,8 +131,9 @@ export class LibertaliaStack extends Stack {
       // Backups and restore: see the README, "Deploy to AWS" (restore drill).
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: dataProtection },
       deletionProtection: dataProtection,
-      // Idempotency records (and other transient items) carry an epoch-seconds `expiresAt`.
-      timeToLiveAttribute: 'expiresAt',
+      // Epoch seconds on items that expire: request claims and deliveries (7 days), push
+      // subscriptions (2 h 15 min), finished games' commit items (90 days: retention.ts).
+      timeToLiveAttribute: TTL_ATTRIBUTE,
       encryption: dynamodb.TableEncryption.AWS_MANAGED,
       removalPolicy: dataProtection ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });

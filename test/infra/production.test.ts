@@ -8,7 +8,8 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { INDEX_ACTIONS, TABLE_ACTIONS } from '../../infra/data-access.js';
 import { PROJECT_ROOT } from '../../infra/function.js';
-import { tableDefinition } from '../../functions/store/table.js';
+import { tableDefinition, TTL_ATTRIBUTE } from '../../functions/store/table.js';
+import { RETENTION_DAYS } from '../../functions/api/retention.js';
 import { synthStack } from './synth.js';
 
 type Resource = { Type: string; Properties?: any; Condition?: string; DeletionPolicy?: string };
@@ -149,6 +150,16 @@ describe('data safety', () => {
       TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
     });
     expect(resources[id].DeletionPolicy).toBe('Retain');
+  });
+
+  it('the TTL attribute is the one the store writes on expiring items (finished games: after RETENTION_DAYS)', () => {
+    const id = idOf('AWS::DynamoDB::Table', 'Table');
+    expect(TTL_ATTRIBUTE).toBe('expiresAt');
+    expect(resources[id].Properties.TimeToLiveSpecification).toEqual({ AttributeName: TTL_ATTRIBUTE, Enabled: true });
+    // The store names the attribute only through TTL_ATTRIBUTE or the literal it stands for.
+    const games = readFileSync(path.join(PROJECT_ROOT, 'functions/store/games.ts'), 'utf8');
+    expect(games).toContain("'#ttl': TTL_ATTRIBUTE");
+    expect(RETENTION_DAYS).toBe(90);
   });
 });
 

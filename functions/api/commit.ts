@@ -17,6 +17,7 @@ import { awaitedBot, runBots } from './bots.js';
 import type { Actor, Services } from './context.js';
 import { engineOptions, type GameDoc, type LoggedCommand, nextDeadline, refreshPending } from './doc.js';
 import { ApiError, fromEngine } from './errors.js';
+import { lobbyChanged } from './lobby-cache.js';
 import { noticesOf } from './notify.js';
 import { count, METRIC, noteRequest } from './telemetry.js';
 import type { Notice } from './webhooks.js';
@@ -273,6 +274,7 @@ async function finish(services: Services, cur: Loaded, commit: CommitRec, next: 
   // throws. (Notices were handed to the queue before the commit: handNotices.)
   const pushed = services.push?.gameChanged(next.id, next.version, next.status);
   if (snapshotDue(cur, commit, next)) await services.store.saveSnapshot(next);
+  if (cur.rec.status === 'LOBBY' || next.status === 'LOBBY') lobbyChanged(services.store);
   await pushed;
 }
 
@@ -385,6 +387,7 @@ export async function insertNewGame(services: Services, id: string, doc: GameDoc
   const commit: CommitRec = { version: 1, firstSeq: 1, at, status: 'LOBBY', events, body: { doc }, notices: [], ...actorOf(services) };
   const rec = fold(null, commit, id);
   if (!(await services.store.insertGame(rec, commit))) return null;
+  lobbyChanged(services.store);
   remember(services, rec);
   return rec;
 }

@@ -5,6 +5,7 @@ import { type BotKind, createGame as engineCreateGame, type Command, type Editio
 import type { GameStatus } from '../store/index.js';
 import type { Player } from './auth.js';
 import { commitChange, foldHead, type GameRec, insertNewGame, loadGames, loadOrNotFound } from './commit.js';
+import { cachedLobby } from './lobby-cache.js';
 import { noteRequest } from './telemetry.js';
 import type { Services } from './context.js';
 import { canWatch } from './access.js';
@@ -266,7 +267,8 @@ export async function getGame(services: Services, gameId: string): Promise<GameR
 
 export async function myGames(services: Services, player: Player, status: GameStatus | null): Promise<GameRec[]> {
   const ids = await services.store.listMemberGameIds(player.id, 100);
-  const recs = await loadGames(services, ids);
+  // A list: eventually consistent reads (half the units), never the base of a write.
+  const recs = await loadGames(services, ids, false);
   return recs
     .filter((r) => seatOf(r.doc, player.id) !== null && (!status || r.status === status))
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
@@ -276,9 +278,12 @@ export async function myGames(services: Services, player: Player, status: GameSt
 export const listedInLobby = (r: GameRec): boolean => r.status === 'LOBBY' && r.doc.spectators !== false && freeSeatFor(r.doc, null) !== null;
 
 export async function openGames(services: Services): Promise<GameRec[]> {
-  const { ids } = await services.store.listGamesByStatus('LOBBY', 50);
-  const recs = await loadGames(services, ids);
-  return recs.filter(listedInLobby).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  // The same for every caller: cached per instance for a few seconds (lobby-cache.ts).
+  return cachedLobby(services.store, 'openGames', async () => {
+    const { ids } = await services.store.listGamesByStatus('LOBBY', 50);
+    const recs = await loadGames(services, ids, false);
+    return recs.filter(listedInLobby).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  });
 }
 
 export const MAX_EVENTS_PAGE = 100;

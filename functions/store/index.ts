@@ -3,7 +3,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './db.js';
 import { listEvents } from './events.js';
-import { appendCommit, findRequestCommit, getCommitId, getGames, insertGame, listCommits, listDue, listGamesByStatus, loadGame, saveSnapshot } from './games.js';
+import { appendCommit, expireCommits, findRequestCommit, getArchive, getCommitId, getGames, insertGame, listCommits, listDue, listGamesByStatus, loadGame, markArchived, saveArchive, saveSnapshot } from './games.js';
 import { claimName, getIdentity, nameHolder, putIdentity, releaseName } from './accounts.js';
 import { addToPlayerSet, countOnPlayer, deleteMember, getPlayer, insertPlayer, listMemberGameIds, listMemberGamesPage, listPlayerSet, putMember, removeFromPlayerSet, updatePlayer } from './players.js';
 import { claimRequest, getRequest } from './requests.js';
@@ -15,7 +15,7 @@ export { eventsOf } from './events.js';
 export type { PlayerRecord } from './players.js';
 export type { RequestRecord } from './requests.js';
 export type { DeliveryRecord, WebhookRecord } from './webhooks.js';
-export { checkSchema, createTable, INDEX_SHARDS, keys, GSI1, GSI2, GSI3, OldSchemaError, SCHEMA_VERSION, shardOf, tableDefinition } from './table.js';
+export { checkSchema, createTable, INDEX_SHARDS, keys, GSI1, GSI2, GSI3, OldSchemaError, SCHEMA_VERSION, shardOf, tableDefinition, TTL_ATTRIBUTE } from './table.js';
 
 export function createStore({ tableName, client }: { tableName: string; client: DynamoDBDocumentClient }) {
   const db: Db = { doc: client, table: tableName };
@@ -30,9 +30,13 @@ export function createStore({ tableName, client }: { tableName: string; client: 
     listRecipes: (gameId: string, from?: number, to?: number) => listCommits(db, gameId, from, to, Infinity, true),
     findRequestCommit: (gameId: string, afterSeq: number, request: string) => findRequestCommit(db, gameId, afterSeq, request),
     getCommitId: (gameId: string, firstSeq: number) => getCommitId(db, gameId, firstSeq),
-    getGames: <D>(ids: string[]) => getGames<D>(db, ids),
+    getGames: <D>(ids: string[], consistent = true) => getGames<D>(db, ids, consistent),
+    saveArchive: (gameId: string, value: unknown, at: string) => saveArchive(db, gameId, value, at),
+    getArchive: <T>(gameId: string) => getArchive<T>(db, gameId),
+    expireCommits: (gameId: string, firstSeqs: number[], expiresAt: number) => expireCommits(db, gameId, firstSeqs, expiresAt),
+    markArchived: (gameId: string, version: number) => markArchived(db, gameId, version),
     listGamesByStatus: (status: 'LOBBY' | 'ACTIVE' | 'FINISHED', limit: number, before?: string | null, oldestFirst = false) => listGamesByStatus(db, status, limit, before, oldestFirst),
-    listDue: (kind: 'GAME' | 'DELIVERY', now: Date, limit: number) => listDue(db, kind, now.toISOString(), limit),
+    listDue: (kind: 'GAME' | 'LOG' | 'DELIVERY', now: Date, limit: number) => listDue(db, kind, now.toISOString(), limit),
     listEvents: (gameId: string, after: number, limit: number) => listEvents(db, gameId, after, limit),
     insertPlayer: (p: Parameters<typeof insertPlayer>[1]) => insertPlayer(db, p),
     getPlayer: (id: string) => getPlayer(db, id),

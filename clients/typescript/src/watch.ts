@@ -4,8 +4,8 @@
 // Push: the push protocol (README, "Live updates: push on AWS and locally"): a WebSocket to
 // `pushUrl?token=...` (AWS: the stack's `PushUrl` output; locally `ws://localhost:4000/push`, the
 // default derived from the API URL), `{"action":"subscribe","gameId"}`, then a `game` message
-// with the new version after every commit; the client fetches its own view only when the
-// version moved. A ping every 5 minutes keeps the socket open (API Gateway closes idle ones
+// after every commit carrying the caller's own view (the `game` query's fields; a superset of
+// the SDK's GameParts); only when a view was too big to push does the client fetch it. A ping every 5 minutes keeps the socket open (API Gateway closes idle ones
 // after 10). A socket that closes is reopened with backoff 1, 2, 4 ... 60 s.
 //
 // Polling, while there is no open socket (no push endpoint, or it is down): `game { version }`
@@ -138,11 +138,16 @@ export function watchGame(client: LibertaliaClient, apiUrl: string, token: () =>
     socket = ws;
     ws.onopen = () => ws.send(JSON.stringify({ action: 'subscribe', gameId }));
     ws.onmessage = (ev) => {
-      let m: { type?: string; gameId?: string; version?: number; status?: string; message?: string };
+      let m: { type?: string; gameId?: string; version?: number; status?: string; message?: string; game?: Game };
       try {
         m = JSON.parse(String(ev.data)) as typeof m;
       } catch {
         return;
+      }
+      // The push carries the caller's own view (the `game` query's fields): no fetch needed.
+      if ((m.type === 'subscribed' || m.type === 'game') && m.gameId === gameId && m.game && typeof m.version === 'number' && (!last || m.version > last.version)) {
+        last = m.game;
+        onGame(m.game);
       }
       if (m.type === 'subscribed' && m.gameId === gameId) {
         // From here on every version is pushed; catch up on what changed before.

@@ -5,7 +5,7 @@
 // `pushUrl?token=...` (AWS: the stack's `PushUrl` output; locally `ws://localhost:4000/push`, the
 // default derived from the API URL), `{"action":"subscribe","gameId"}`, then a `game` message
 // after every commit carrying the caller's own view (the `game` query's fields; a superset of
-// the SDK's GameParts); only when a view was too big to push does the client fetch it. A ping every 5 minutes keeps the socket open (API Gateway closes idle ones
+// the SDK's GameParts); only when a view was too big to push does the client fetch it. A ping every 8 minutes keeps the socket open (API Gateway closes idle ones
 // after 10). A socket that closes is reopened with backoff 1, 2, 4 ... 60 s.
 //
 // Polling, while there is no open socket (no push endpoint, or it is down): `game { version }`
@@ -18,7 +18,8 @@ import type { Game, LibertaliaClient } from './client.js';
 import { GameDocument, GameVersionDocument } from './generated.js';
 
 export const POLL_INTERVALS = { yourTurnMs: 2_000, othersMs: 10_000, correspondenceMs: 60_000, maxBackoffMs: 60_000 };
-export const PUSH_PING_MS = 5 * 60_000;
+/** Pings keep an idle socket open (API Gateway closes it after 10 minutes; browsers may run a background timer up to a minute late). */
+export const PUSH_PING_MS = 8 * 60_000;
 export const PUSH_RECONNECT_MAX_MS = 60_000;
 
 export interface WatchOptions {

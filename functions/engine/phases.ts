@@ -1,11 +1,12 @@
 // The shared game flow: sunrise, day, dusk, night, end of round. Each phase walks the
 // island (or the dens) with a cursor kept in the state, so cards added or removed while a
 // phase runs (Parrot, Brute, Spanish officer...) are handled by the same loop.
-import { charId, onIsland, placeOnIsland, moveCharacter } from './actions.js';
-import { emit, firstAwaitedSeat, push, pushAll } from './core.js';
+import { charId, placeOnIsland, moveCharacter, removeAt } from './actions.js';
+import { emit, firstAwaitedSeat, push, pushAll, stepMaker } from './core.js';
 import type { Ctx, Effect } from './edition.js';
 import { startRound } from './setup.js';
-import type { Step } from './types.js';
+import { perEdition } from './tables.js';
+import type { IslandCard, Step } from './types.js';
 
 const step = (t: string, seat = -1, rank = 0): Step => ({ t, seat, rank });
 
@@ -16,6 +17,8 @@ const DUSK_NEXT = Object.freeze(step('duskNext'));
 const NIGHT_NEXT = Object.freeze(step('nightNext'));
 const DAY_END = Object.freeze(step('dayEnd'));
 const ROUND_CLOSE = Object.freeze(step('roundClose'));
+const dayStep = stepMaker('day');
+const nightStep = stepMaker('night');
 /** Reveals the day's choices; pushed by the last card choice (core) and the greedy bot's trial. */
 export const SUNRISE = Object.freeze(step('sunrise'));
 
@@ -31,7 +34,7 @@ const sunrise: Effect = (x) => {
   for (let s = 0; s < g.players; s++) {
     const me = g.seats[s];
     if (me.choice < 0) continue;
-    me.hand.splice(me.hand.indexOf(me.choice), 1);
+    removeAt(me.hand, me.hand.indexOf(me.choice));
     placeOnIsland(x, s, me.choice);
     revealed?.push({ seat: s, rank: me.choice });
     me.choice = -1;
@@ -62,7 +65,7 @@ const dayNext: Effect = (x) => {
   }
   g.cursor = card.key;
   push(x, DAY_NEXT);
-  if (card.seat >= 0 && x.fx.day[card.rank]) push(x, step('day', card.seat, card.rank));
+  if (card.seat >= 0 && x.fx.day[card.rank]) push(x, dayStep(card.seat, card.rank));
 };
 
 /** Dusk, right to left: each character takes its loot, resolves, then enters the den. */
@@ -84,6 +87,8 @@ const duskNext: Effect = (x) => {
   pushAll(x, x.ed.duskSteps(x, card.seat, card.rank));
 };
 
+const notASeat = (c: IslandCard): boolean => c.seat < 0;
+
 function endDusk(x: Ctx): void {
   const g = x.g;
   if (x.ed.leftoverToBag) {
@@ -92,7 +97,7 @@ function endDusk(x: Ctx): void {
     if (left.length) emit(x, 'lootLeftover', { day: g.day, kinds: left });
   }
   // Pieces that are not characters of a seat (the Midshipman) leave with the dusk.
-  g.island = g.island.filter((c) => c.seat >= 0);
+  if (g.island.some(notASeat)) g.island = g.island.filter((c) => c.seat >= 0);
   g.phase = 'night';
   g.cursor = RIGHT_END;
   if (x.events) emit(x, 'phase', { phase: 'night' });
@@ -104,40 +109,45 @@ function endDusk(x: Ctx): void {
   push(x, NIGHT_NEXT);
 }
 
-/** A character that is still on the island after its dusk goes into its owner's den. */
+/**
+ * A character that is still on the island after its dusk goes into its owner's den
+ * (moveCharacter does nothing for one that left the island during its dusk).
+ */
 const enterDen: Effect = (x, s) => {
-  if (onIsland(x.g, s.seat, s.rank)) moveCharacter(x, s.seat, s.rank, 'island', 'den', 'dusk');
+  moveCharacter(x, s.seat, s.rank, 'island', 'den', 'dusk');
 };
 
-const defaultNightOrder = (rank: number, seat: number): number => rank * 8 + (7 - seat);
+/** Night order key: rank first (higher resolves first), then seat (lower first); seats < 8. */
+const nightKey = (rank: number, seat: number): number => rank * 8 + (7 - seat);
 
-/** Classic night: every den character with a night ability, highest rank first. */
+/** The ranks that have a night ability, highest first (per edition). */
+const nightRanks = perEdition((ed) => {
+  const out: number[] = [];
+  for (let r = ed.ranks; r >= 1; r--) if (ed.cards[r]?.night) out.push(r);
+  return out;
+});
+
+/**
+ * Classic night: every den character with a night ability, highest rank first. The next one
+ * is the highest night key below the cursor among the characters in the dens now (a night
+ * ability may discard a character that has not resolved yet). Walking the few night ranks
+ * by decreasing key finds it without scanning every den card.
+ */
 const nightNext: Effect = (x) => {
   const g = x.g;
-  let best = -Infinity;
-  let who = -1;
-  let what = 0;
-  const night = x.fx.night;
-  for (let s = 0; s < g.players; s++) {
-    const den = g.seats[s].den;
-    for (let i = 0; i < den.length; i++) {
-      const r = den[i];
-      if (night[r] === undefined) continue;
-      const k = defaultNightOrder(r, s);
-      if (k < g.cursor && k > best) {
-        best = k;
-        who = s;
-        what = r;
-      }
+  const ranks = nightRanks(x.ed);
+  for (let i = 0; i < ranks.length; i++) {
+    const r = ranks[i];
+    for (let s = 0; s < g.players; s++) {
+      const k = nightKey(r, s);
+      if (k >= g.cursor || !g.seats[s].den.includes(r)) continue;
+      g.cursor = k;
+      push(x, NIGHT_NEXT);
+      push(x, nightStep(s, r));
+      return;
     }
   }
-  if (who < 0) {
-    push(x, DAY_END);
-    return;
-  }
-  g.cursor = best;
-  push(x, NIGHT_NEXT);
-  push(x, step('night', who, what));
+  push(x, DAY_END);
 };
 
 const dayEnd: Effect = (x) => {

@@ -129,7 +129,7 @@ export function startRound(x: Ctx): void {
   g.phase = 'choose';
   g.island = [];
   const ranks = dealRanks(g, ed.dealPerRound[g.round - 1]);
-  for (const s of g.seats) s.hand.push(...ranks);
+  for (const s of g.seats) for (let i = 0; i < ranks.length; i++) s.hand.push(ranks[i]);
   const per = ed.lootPerDay(g.players);
   g.days = [];
   for (let d = 0; d < ed.daysPerRound[g.round - 1]; d++) g.days.push(drawDayLoot(g, per, d));

@@ -12,7 +12,7 @@ import {
   takeFromDay,
   parseCharId,
 } from '../../actions.js';
-import { ask, emit, push } from '../../core.js';
+import { ask, emit, push, stepMaker } from '../../core.js';
 import type { Ctx, Effect } from '../../edition.js';
 import type { Loot } from '../../types.js';
 
@@ -66,7 +66,8 @@ export const saber: Effect = (x, s, answer) => {
 export const scoreCampaign: Effect = (x) => {
   const g = x.g;
   const last = g.round === x.ed.daysPerRound.length;
-  g.seats.forEach((me, seat) => {
+  for (let seat = 0; seat < g.seats.length; seat++) {
+    const me = g.seats[seat];
     const value = bootyValue(me.loot);
     if (value >= 0) gain(x, seat, value, 'booty');
     else pay(x, seat, -value, 'booty');
@@ -79,21 +80,39 @@ export const scoreCampaign: Effect = (x) => {
       for (let i = 0; i < me.loot[k]; i++) g.bag.push(k);
       me.loot[k] = 0;
     }
-    me.out.push(...me.den, ...me.graveyard);
+    appendAll(me.out, me.den);
+    appendAll(me.out, me.graveyard);
     me.den = [];
     me.graveyard = [];
-  });
-  for (const day of g.days) g.bag.push(...day.splice(0));
+  }
+  for (const day of g.days) {
+    appendAll(g.bag, day);
+    day.length = 0;
+  }
 };
 
+/** `to.push(...from)` without spreading arguments. */
+function appendAll<T>(to: T[], from: readonly T[]): void {
+  for (let i = 0; i < from.length; i++) to.push(from[i]);
+}
+
+/** Ranks with an end-of-campaign ability, highest first (the order they resolve). */
+let endRanks: number[] | null = null;
+
 export function campaignEnd(x: Ctx): { t: string; seat: number; rank: number }[] {
-  const steps: { t: string; seat: number; rank: number }[] = [];
-  for (let r = x.ed.ranks; r >= 1; r--) {
-    if (!x.ed.cards[r]?.end) continue;
-    x.g.seats.forEach((me, seat) => {
-      if (me.den.includes(r)) steps.push({ t: 'end', seat, rank: r });
-    });
+  if (!endRanks) {
+    endRanks = [];
+    for (let r = x.ed.ranks; r >= 1; r--) if (x.ed.cards[r]?.end) endRanks.push(r);
   }
-  steps.push({ t: 'scoreCampaign', seat: -1, rank: 0 });
+  const steps: { t: string; seat: number; rank: number }[] = [];
+  for (const r of endRanks) {
+    for (let seat = 0; seat < x.g.seats.length; seat++) {
+      if (x.g.seats[seat].den.includes(r)) steps.push(endStep(seat, r));
+    }
+  }
+  steps.push(SCORE_CAMPAIGN);
   return steps;
 }
+
+const endStep = stepMaker('end');
+const SCORE_CAMPAIGN = Object.freeze({ t: 'scoreCampaign', seat: -1, rank: 0 });

@@ -5,7 +5,6 @@ import { charId, placeOnIsland, moveCharacter, removeAt } from './actions.js';
 import { emit, firstAwaitedSeat, push, pushAll, stepMaker } from './core.js';
 import type { Ctx, Effect } from './edition.js';
 import { startRound } from './setup.js';
-import { perEdition } from './tables.js';
 import type { IslandCard, Step } from './types.js';
 
 const step = (t: string, seat = -1, rank = 0): Step => ({ t, seat, rank });
@@ -120,34 +119,37 @@ const enterDen: Effect = (x, s) => {
 /** Night order key: rank first (higher resolves first), then seat (lower first); seats < 8. */
 const nightKey = (rank: number, seat: number): number => rank * 8 + (7 - seat);
 
-/** The ranks that have a night ability, highest first (per edition). */
-const nightRanks = perEdition((ed) => {
-  const out: number[] = [];
-  for (let r = ed.ranks; r >= 1; r--) if (ed.cards[r]?.night) out.push(r);
-  return out;
-});
-
 /**
  * Classic night: every den character with a night ability, highest rank first. The next one
  * is the highest night key below the cursor among the characters in the dens now (a night
- * ability may discard a character that has not resolved yet). Walking the few night ranks
- * by decreasing key finds it without scanning every den card.
+ * ability may discard a character that has not resolved yet).
  */
 const nightNext: Effect = (x) => {
   const g = x.g;
-  const ranks = nightRanks(x.ed);
-  for (let i = 0; i < ranks.length; i++) {
-    const r = ranks[i];
-    for (let s = 0; s < g.players; s++) {
+  let best = -1;
+  let who = -1;
+  let what = 0;
+  const night = x.fx.night;
+  for (let s = 0; s < g.players; s++) {
+    const den = g.seats[s].den;
+    for (let i = 0; i < den.length; i++) {
+      const r = den[i];
+      if (night[r] === undefined) continue;
       const k = nightKey(r, s);
-      if (k >= g.cursor || !g.seats[s].den.includes(r)) continue;
-      g.cursor = k;
-      push(x, NIGHT_NEXT);
-      push(x, nightStep(s, r));
-      return;
+      if (k < g.cursor && k > best) {
+        best = k;
+        who = s;
+        what = r;
+      }
     }
   }
-  push(x, DAY_END);
+  if (who < 0) {
+    push(x, DAY_END);
+    return;
+  }
+  g.cursor = best;
+  push(x, NIGHT_NEXT);
+  push(x, nightStep(who, what));
 };
 
 const dayEnd: Effect = (x) => {

@@ -2,7 +2,7 @@
 // island (or the dens) with a cursor kept in the state, so cards added or removed while a
 // phase runs (Parrot, Brute, Spanish officer...) are handled by the same loop.
 import { charId, placeOnIsland, moveCharacter, removeAt } from './actions.js';
-import { emit, firstAwaitedSeat, push, pushAll, stepMaker } from './core.js';
+import { emit, firstAwaitedSeat, push, pushAll, resume, stepMaker } from './core.js';
 import type { Ctx, Effect } from './edition.js';
 import { startRound } from './setup.js';
 import type { IslandCard, Step } from './types.js';
@@ -25,6 +25,12 @@ export const SUNRISE = Object.freeze(step('sunrise'));
 const LEFT_END = -1;
 const RIGHT_END = 1e9;
 
+// Running a step at once rather than pushing it: where a phase step would push a step and
+// return, and the run loop would pop that same step next (nothing is asked in between, the
+// game is not over, the phase is not `choose`), calling it directly does exactly the same
+// work in the same order, minus a push, a pop and a dispatch. The steps after it are still
+// pushed first, so whatever it pushes runs before them, as before.
+
 /** Reveal every secret choice at once and lay the cards out in order. */
 const sunrise: Effect = (x) => {
   const g = x.g;
@@ -42,29 +48,32 @@ const sunrise: Effect = (x) => {
   if (x.events) emit(x, 'sunrise', { round: g.round, day: g.day, revealed, island: g.island.map((c) => charId(c.seat, c.rank)) });
   g.phase = 'day';
   g.cursor = LEFT_END;
-  push(x, DAY_NEXT);
+  if (g.prompt) push(x, DAY_NEXT);
+  else dayNext(x, DAY_NEXT);
 };
 
-/** Daytime, left to right: the next card after the cursor resolves its day ability. */
+/**
+ * Daytime, left to right: the next card after the cursor with a day ability resolves it
+ * (cards without one are passed over in the same step: nothing happens between them).
+ */
 const dayNext: Effect = (x) => {
   const g = x.g;
-  let card;
-  for (let i = 0; i < g.island.length; i++) {
-    if (g.island[i].key > g.cursor) {
-      card = g.island[i];
-      break;
-    }
-  }
-  if (!card) {
-    g.phase = 'dusk';
-    g.cursor = RIGHT_END;
-    if (x.events) emit(x, 'phase', { phase: 'dusk' });
-    push(x, DUSK_NEXT);
+  const day = x.fx.day;
+  const island = g.island;
+  for (let i = 0; i < island.length; i++) {
+    const card = island[i];
+    if (card.key <= g.cursor) continue;
+    g.cursor = card.key;
+    const ability = card.seat >= 0 ? day[card.rank] : undefined;
+    if (!ability) continue;
+    push(x, DAY_NEXT);
+    ability(x, dayStep(card.seat, card.rank), undefined);
     return;
   }
-  g.cursor = card.key;
-  push(x, DAY_NEXT);
-  if (card.seat >= 0 && x.fx.day[card.rank]) push(x, dayStep(card.seat, card.rank));
+  g.phase = 'dusk';
+  g.cursor = RIGHT_END;
+  if (x.events) emit(x, 'phase', { phase: 'dusk' });
+  duskNext(x, DUSK_NEXT);
 };
 
 /** Dusk, right to left: each character takes its loot, resolves, then enters the den. */
@@ -83,7 +92,9 @@ const duskNext: Effect = (x) => {
   }
   g.cursor = card.key;
   push(x, DUSK_NEXT);
-  pushAll(x, x.ed.duskSteps(x, card.seat, card.rank));
+  const steps = x.ed.duskSteps(x, card.seat, card.rank);
+  for (let i = steps.length - 1; i > 0; i--) push(x, steps[i]);
+  if (steps.length > 0) resume(x, steps[0]);
 };
 
 const notASeat = (c: IslandCard): boolean => c.seat < 0;
@@ -149,7 +160,7 @@ const nightNext: Effect = (x) => {
   }
   g.cursor = best;
   push(x, NIGHT_NEXT);
-  push(x, nightStep(who, what));
+  x.fx.night[what]!(x, nightStep(who, what), undefined);
 };
 
 const dayEnd: Effect = (x) => {

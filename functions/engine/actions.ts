@@ -48,8 +48,11 @@ export function parseCharId(id: string): { seat: number; rank: number } {
   return { seat: Number(id.slice(0, i)), rank: Number(id.slice(i + 1)) };
 }
 
+/** Card names by rank (card objects differ in shape, so reading `.name` on them is slow). */
+const cardNames = perEdition((ed) => Array.from({ length: ed.ranks + 1 }, (_, r) => ed.cards[r]?.name ?? `#${r}`));
+
 export function cardName(x: Ctx, rank: number): string {
-  return x.ed.cards[rank]?.name ?? `#${rank}`;
+  return cardNames(x.ed)[rank] ?? `#${rank}`;
 }
 
 export const leftOf = (g: GameState, seat: number): number => (seat + 1) % g.players;

@@ -189,8 +189,8 @@ export function rankOption(x: Ctx, rank: number): Option {
 /** `rankOption`s of some ranks, lowest first. */
 export function rankOptions(x: Ctx, ranks: readonly number[]): Option[] {
   const sorted = sortedCopy(ranks);
-  const out: Option[] = new Array(sorted.length);
-  for (let i = 0; i < sorted.length; i++) out[i] = rankOption(x, sorted[i]);
+  const out: Option[] = [];
+  for (let i = 0; i < sorted.length; i++) out.push(rankOption(x, sorted[i]));
   return out;
 }
 
@@ -283,7 +283,9 @@ const kindOptionLists = perEdition(() => [] as Option[][]);
 function kindList(all: readonly Loot[], mask: number): Option[] {
   const out: Option[] = [];
   for (let i = 0; i < all.length; i++) if (mask & (1 << i)) out.push(Object.freeze({ id: all[i], label: all[i] }));
-  return Object.freeze(out) as Option[];
+  // The list itself is left unfrozen: prompts hold every kind of option list, and lists of
+  // one layout keep the code that reads them fast. Nothing edits a prompt's options.
+  return out;
 }
 
 export function ownedKinds(x: Ctx, seat: number): Loot[] {

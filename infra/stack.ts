@@ -13,7 +13,8 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
-import { tableDefinition } from '../functions/store/table.js';
+import { tableDefinition, TTL_ATTRIBUTE } from '../functions/store/table.js';
+import { API_THROTTLE, SWEEP_RESERVED_CONCURRENCY, TABLE_MAX_UNITS } from './limits.js';
 import { grantTableAccess } from './data-access.js';
 import { ServiceFunction } from './function.js';
 import { Observability } from './observability.js';
@@ -49,10 +50,15 @@ function projectionType(p: string): dynamodb.ProjectionType {
 export interface LibertaliaStackProps extends StackProps {
   /** Minutes between two runs of the sweep (deadlines, unfinished advances). Default 5. */
   sweepIntervalMinutes?: number;
-  /** HTTP API stage throttling: steady requests per second. Default 50. */
+  /** HTTP API stage throttling: steady requests per second. Default 1,000 (infra/limits.ts: 1,000 live games). */
   apiRateLimit?: number;
-  /** HTTP API stage throttling: burst. Default 100. */
+  /** HTTP API stage throttling: burst. Default 2,000. */
   apiBurstLimit?: number;
+  /** The sweep's reserved concurrency (infra/limits.ts). Default 1; 0: none (accounts whose concurrency quota is under 101). */
+  sweepReservedConcurrency?: number;
+  /** On-demand caps of the table, units per second. Default infra/limits.ts TABLE_MAX_UNITS; 0: no cap. */
+  tableMaxReadUnits?: number;
+  tableMaxWriteUnits?: number;
   /** Retention of every log group. Default one month. */
   logRetention?: logs.RetentionDays;
   /** Prefix of the Cognito domain (`<prefix>.auth.<region>.amazoncognito.com`, unique per region). Default `libertalia-<account>`. */
@@ -119,6 +125,7 @@ export class LibertaliaStack extends Stack {
     const logRetention = props.logRetention ?? logs.RetentionDays.ONE_MONTH;
     const sweepMinutes = props.sweepIntervalMinutes ?? 5;
     const dataProtection = props.dataProtection ?? true;
+    const sweepReserved = props.sweepReservedConcurrency ?? SWEEP_RESERVED_CONCURRENCY;
 
     // ---- Storage: the single table of functions/store ---------------------------------------
     // Keys and indexes come from the store's own `tableDefinition` (the one the local server and
@@ -131,8 +138,12 @@ export class LibertaliaStack extends Stack {
       // Backups and restore: see the README, "Deploy to AWS" (restore drill).
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: dataProtection },
       deletionProtection: dataProtection,
-      // Idempotency records (and other transient items) carry an epoch-seconds `expiresAt`.
-      timeToLiveAttribute: 'expiresAt',
+      // Epoch seconds on items that expire: request claims and deliveries (7 days), push
+      // subscriptions (2 h 15 min), finished games' commit items (90 days: retention.ts).
+      timeToLiveAttribute: TTL_ATTRIBUTE,
+      // Caps on on-demand throughput (infra/limits.ts): a runaway is throttled (alarm), not billed without bound.
+      ...((props.tableMaxReadUnits ?? TABLE_MAX_UNITS.read) > 0 ? { maxReadRequestUnits: props.tableMaxReadUnits ?? TABLE_MAX_UNITS.read } : {}),
+      ...((props.tableMaxWriteUnits ?? TABLE_MAX_UNITS.write) > 0 ? { maxWriteRequestUnits: props.tableMaxWriteUnits ?? TABLE_MAX_UNITS.write } : {}),
       encryption: dynamodb.TableEncryption.AWS_MANAGED,
       removalPolicy: dataProtection ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
@@ -290,6 +301,8 @@ export class LibertaliaStack extends Stack {
       description: 'Libertalia Online scheduled sweep',
       memorySize: 512,
       timeout: Duration.seconds(60),
+      // Never starved by the API, never two at once (infra/limits.ts SWEEP_RESERVED_CONCURRENCY).
+      ...(sweepReserved > 0 ? { reservedConcurrentExecutions: sweepReserved } : {}),
       // No signing key: the sweep never signs or verifies tokens.
       environment: { TABLE_NAME: this.table.tableName, NOTICE_QUEUE_URL: this.noticeQueue.queueUrl },
       logRetention,
@@ -348,7 +361,7 @@ export class LibertaliaStack extends Stack {
       autoDeploy: true,
       // The API's load limit. Not reserved concurrency: a new account (concurrency quota 10) cannot
       // reserve any, and the deploy would fail there.
-      throttle: { rateLimit: props.apiRateLimit ?? 50, burstLimit: props.apiBurstLimit ?? 100 },
+      throttle: { rateLimit: props.apiRateLimit ?? API_THROTTLE.rateLimit, burstLimit: props.apiBurstLimit ?? API_THROTTLE.burstLimit },
       accessLogSettings: {
         destination: new apigw.LogGroupLogDestination(accessLogs),
         // JSON, with HTTP API variables only (the default format is the REST APIs' CLF).

@@ -17,6 +17,7 @@ import { awaitedBot, runBots } from './bots.js';
 import type { Actor, Services } from './context.js';
 import { engineOptions, type GameDoc, type LoggedCommand, nextDeadline, refreshPending } from './doc.js';
 import { ApiError, fromEngine } from './errors.js';
+import { lobbyChanged } from './lobby-cache.js';
 import { noticesOf } from './notify.js';
 import { count, METRIC, noteRequest } from './telemetry.js';
 import type { Notice } from './webhooks.js';
@@ -80,11 +81,42 @@ const pause = (attempt: number) => new Promise((r) => setTimeout(r, Math.random(
 const DERIVED = new Set(['state', 'pending', 'log']);
 
 /** Finished games' command history, for their scenario (read from the log on demand). */
-const histories = new WeakMap<GameRec, () => Promise<CommitRec[]>>();
+const histories = new WeakMap<GameRec, () => Promise<LoggedCommand[]>>();
 
-/** The commits (recipes only: no events) of the game a record was read from, oldest first; null for records not read from the store. */
-export function historyOf(rec: GameRec): (() => Promise<CommitRec[]>) | null {
+/** The commands since the start of the game a record was read from; null for records not read from the store. */
+export function historyOf(rec: GameRec): (() => Promise<LoggedCommand[]>) | null {
   return histories.get(rec) ?? null;
+}
+
+/** The commands applied since the start (the last fresh set-up), in order, each with the seq of its last event. */
+export function commandsOf(commits: CommitRec[]): LoggedCommand[] {
+  let out: LoggedCommand[] = [];
+  for (const c of commits) {
+    if (c.body.reset) out = [];
+    out.push(...(c.body.cmds ?? []));
+  }
+  return out;
+}
+
+/** Games that are over: their log is archived and its commit items expire (retention.ts). */
+export const isOver = (status: GameStatus): boolean => status === 'FINISHED' || status === 'CANCELLED';
+
+/** The archived commands of a game that is over (retention.ts), or null: not over, or not archived yet. */
+export async function archivedCommands(services: Services, rec: GameRec): Promise<LoggedCommand[] | null> {
+  if (!isOver(rec.status)) return null;
+  return (await services.store.getArchive<{ commands: LoggedCommand[] }>(rec.id))?.commands ?? null;
+}
+
+/**
+ * The commands since the start of a game: from its archive once it is over and archived (its
+ * commit items may be gone by TTL); else from its commit items.
+ */
+export async function commandsSinceStart(services: Services, rec: GameRec): Promise<LoggedCommand[]> {
+  return (await archivedCommands(services, rec)) ?? commandsOf((await services.store.listRecipes(rec.id)) as CommitRec[]);
+}
+
+function remember(services: Services, rec: GameRec): void {
+  histories.set(rec, () => commandsSinceStart(services, rec));
 }
 
 /** Applies one commit to the game before it (null for the first commit). Pure. */
@@ -108,6 +140,8 @@ export function fold(prev: GameRec | null, c: CommitRec, id: string): GameRec {
     doc,
     lastSeq: lastSeqOf(c),
     dueAt: c.status === 'ACTIVE' ? nextDeadline(doc) : null,
+    // Over: the sweep archives its log and gives the commit items a TTL (retention.ts).
+    ...(isOver(c.status) ? { archiveAt: c.at } : {}),
   };
 }
 
@@ -117,7 +151,7 @@ export function foldHead(services: Services, id: string, head: GameHead<GameDoc>
   let rec: GameRec | null = head.game;
   for (const c of tail) rec = fold(rec, c, id);
   if (!rec) throw new Error(`game ${id} has neither a snapshot nor commits`);
-  histories.set(rec, () => services.store.listRecipes(id) as Promise<CommitRec[]>);
+  remember(services, rec);
   return { rec, snapshot: head.game, tail };
 }
 
@@ -126,9 +160,12 @@ export async function load(services: Services, gameId: string): Promise<Loaded |
   return head ? foldHead(services, gameId, head) : null;
 }
 
-/** Several games, folded (any order; missing ones left out): snapshots in a batch, tails only where there are some. */
-export async function loadGames(services: Services, ids: string[]): Promise<GameRec[]> {
-  const heads = await services.store.getGames<GameDoc>(ids);
+/**
+ * Several games, folded (any order; missing ones left out): snapshots in a batch, tails only where
+ * there are some. `consistent: false` for lists (half the read units; a second's staleness is fine).
+ */
+export async function loadGames(services: Services, ids: string[], consistent = true): Promise<GameRec[]> {
+  const heads = await services.store.getGames<GameDoc>(ids, consistent);
   return heads.map((h) => foldHead(services, h.game!.id, h).rec);
 }
 
@@ -151,7 +188,7 @@ async function gameAt(services: Services, gameId: string, cur: Loaded, target: C
     commits = (await services.store.listCommits(gameId, 1, target.firstSeq)) as CommitRec[];
   }
   for (const c of commits) rec = fold(rec, c, gameId);
-  histories.set(rec!, () => services.store.listRecipes(gameId) as Promise<CommitRec[]>);
+  remember(services, rec!);
   return rec!;
 }
 
@@ -237,6 +274,7 @@ async function finish(services: Services, cur: Loaded, commit: CommitRec, next: 
   // throws. (Notices were handed to the queue before the commit: handNotices.)
   const pushed = services.push?.gameChanged(next.id, next.version, next.status);
   if (snapshotDue(cur, commit, next)) await services.store.saveSnapshot(next);
+  if (cur.rec.status === 'LOBBY' || next.status === 'LOBBY') lobbyChanged(services.store);
   await pushed;
 }
 
@@ -315,7 +353,7 @@ async function commitOnce(services: Services, gameId: string, change: Change, id
     await handNotices(services, gameId, built.commit);
     if (await store.appendCommit(gameId, built.commit)) {
       await finish(services, cur, built.commit, built.next);
-      histories.set(built.next, () => store.listRecipes(gameId) as Promise<CommitRec[]>);
+      remember(services, built.next);
       return { rec: built.next, mine: true };
     }
     count(METRIC.commitRetries);
@@ -349,6 +387,7 @@ export async function insertNewGame(services: Services, id: string, doc: GameDoc
   const commit: CommitRec = { version: 1, firstSeq: 1, at, status: 'LOBBY', events, body: { doc }, notices: [], ...actorOf(services) };
   const rec = fold(null, commit, id);
   if (!(await services.store.insertGame(rec, commit))) return null;
-  histories.set(rec, () => services.store.listRecipes(id) as Promise<CommitRec[]>);
+  lobbyChanged(services.store);
+  remember(services, rec);
   return rec;
 }

@@ -7,6 +7,7 @@ import { type GameRec, loadGames } from './commit.js';
 import type { Services } from './context.js';
 import { isFull, seatOf } from './doc.js';
 import { ApiError } from './errors.js';
+import { cachedLobby } from './lobby-cache.js';
 import type { GameStatus } from '../store/index.js';
 
 /** Page sizes of the game lists: default and maximum of `first`. */
@@ -52,7 +53,8 @@ async function filtered(
   const games: GameRec[] = [];
   for (let reads = 0; reads < MAX_INDEX_READS; reads++) {
     const page = await read(n - games.length, before);
-    const recs = await loadGames(services, page.ids);
+    // Lists: eventually consistent reads (half the units); nothing is written from them.
+    const recs = await loadGames(services, page.ids, false);
     const byId = new Map(recs.map((r) => [r.id, r]));
     for (const id of page.ids) {
       const r = byId.get(id);
@@ -83,6 +85,9 @@ function lobbyIds(services: Services, limit: number, before: string | null): Pro
 
 /** Games waiting for players (LOBBY with a free seat), newest first. */
 export function openGamesPage(services: Services, first?: number | null, after?: string | null): Promise<GamePage> {
-  // Which games are listed is the lobby's rule (games.listedInLobby: public, with a seat anyone may take).
-  return filtered(services, (limit, before) => lobbyIds(services, limit, before), listedInLobby, first, after);
+  const n = size(first);
+  decode(after); // a bad cursor is the caller's error, never cached
+  // Which games are listed is the lobby's rule (games.listedInLobby: public, with a seat anyone
+  // may take); the page is the same for every caller: cached per instance (lobby-cache.ts).
+  return cachedLobby(services.store, `page:${n}:${after ?? ''}`, () => filtered(services, (limit, before) => lobbyIds(services, limit, before), listedInLobby, n, after));
 }

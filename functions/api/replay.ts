@@ -5,20 +5,12 @@
 import { applyInPlace, createGame, type GameEvent, type GameState, type Scenario } from '../engine/index.js';
 import type { Player } from './auth.js';
 import { canWatch } from './access.js';
-import { type CommitRec, type GameRec, historyOf, loadOrNotFound } from './commit.js';
+import { archivedCommands, type CommitRec, commandsOf, type GameRec, historyOf, loadOrNotFound } from './commit.js';
 import type { Services } from './context.js';
 import { engineOptions, type GameDoc, type LoggedCommand } from './doc.js';
 import { ApiError } from './errors.js';
 
-/** The commands applied since the start (the last fresh set-up), in order, each with the seq of its last event. */
-export function commandsOf(commits: CommitRec[]): LoggedCommand[] {
-  let out: LoggedCommand[] = [];
-  for (const c of commits) {
-    if (c.body.reset) out = [];
-    out.push(...(c.body.cmds ?? []));
-  }
-  return out;
-}
+export { commandsOf };
 
 /**
  * The engine state right after event `at`: every command whose events all come at or before
@@ -55,8 +47,10 @@ async function commitsUpTo(services: Services, gameId: string, at: number): Prom
   return commits.filter((c) => c.firstSeq <= at);
 }
 
-/** The commands up to event `at`. */
+/** The commands up to event `at` (of a game that is over: from its archive once there is one, its commit items may be gone). */
 async function commandsUpTo(services: Services, rec: GameRec, at: number): Promise<LoggedCommand[]> {
+  const archived = await archivedCommands(services, rec);
+  if (archived) return archived.filter((l) => l.seq <= at);
   return commandsOf(await commitsUpTo(services, rec.id, Math.max(1, at)));
 }
 
@@ -77,5 +71,5 @@ export async function scenarioOf(rec: GameRec): Promise<Scenario | null> {
   if (rec.status !== 'FINISHED') return null;
   const history = historyOf(rec);
   if (!history) return null;
-  return { ...engineOptions(rec.doc), commands: commandsOf(await history()).map((l) => l.c) };
+  return { ...engineOptions(rec.doc), commands: (await history()).map((l) => l.c) };
 }

@@ -6,8 +6,10 @@
 import { awaitedBot } from './bots.js';
 import { commitChangeResult, continueBots, load, repair } from './commit.js';
 import { BOUNDS } from './ratelimit.js';
+import { releaseLobby } from './lobbies.js';
 import type { Services } from './context.js';
 import { enforceDeadlines } from './deadlines.js';
+import { archiveLog } from './retention.js';
 import { count, logger, METRIC } from './telemetry.js';
 import { attempt } from './webhooks.js';
 
@@ -24,6 +26,8 @@ export interface SweepResult {
   repaired: number;
   /** Lobbies cancelled because nobody touched them for BOUNDS.lobbyExpiryDays. */
   lobbiesExpired: number;
+  /** Games that are over whose log was archived and given its TTL (retention.ts). */
+  archived: number;
   /** Items whose step failed (logged with the error, counted in `SweepFailures`); retried next run. */
   failures: number;
 }
@@ -56,6 +60,7 @@ export async function sweep(services: Services): Promise<SweepResult> {
   let advanced = 0;
   let repaired = 0;
   let expired = 0;
+  let archived = 0;
   let failures = 0;
   const due = await services.store.listDue('GAME', now, SWEEP_LIMIT);
   // Overdue decisions found this run (the backlog alarm's input; at SWEEP_LIMIT the sweep is
@@ -86,10 +91,18 @@ export async function sweep(services: Services): Promise<SweepResult> {
         apply: () => [{ type: 'gameCancelled', data: { reason: 'expired', days: BOUNDS.lobbyExpiryDays } }],
         status: () => 'CANCELLED',
       });
-      if (mine) expired++;
+      if (mine) {
+        expired++;
+        await releaseLobby(services, cur.rec.doc.creatorId, cur.rec.createdAt, id);
+      }
     }
   }, 8);
-  const result = { gamesChecked: ids.length, advanced, timeouts, repaired, lobbiesExpired: expired, failures };
+  // Games that are over (now, or earlier runs that stopped half-way): archive their log.
+  const over = await services.store.listDue('LOG', now, SWEEP_LIMIT);
+  failures += await each(over, 'game', async (id) => {
+    if (await archiveLog(services, id)) archived++;
+  }, 4);
+  const result = { gamesChecked: ids.length, advanced, timeouts, repaired, lobbiesExpired: expired, archived, failures };
   logger.info('sweep done', { ...result, dueGames: due.length });
   return result;
 }

@@ -10,9 +10,9 @@
 // 3. It writes the snapshot (when it is due), on `version < :v`: a snapshot never moves back.
 // A crash between 2 and 3 loses nothing: readers fold the commits past the snapshot, and the
 // next snapshot writer (the next commit, or the sweep) writes it forward.
-import { BatchGetCommand, type BatchGetCommandInput, type BatchGetCommandOutput, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { type Db, isConditionFailed, pack, queryIndex, queryShards, unpack } from './db.js';
-import { GSI2, GSI3, INDEX_SHARDS, keys, shardOf } from './table.js';
+import { BatchGetCommand, type BatchGetCommandInput, type BatchGetCommandOutput, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type Db, eachLimited, isConditionFailed, pack, queryIndex, queryShards, unpack } from './db.js';
+import { GSI2, GSI3, INDEX_SHARDS, keys, shardOf, TTL_ATTRIBUTE } from './table.js';
 
 export type GameStatus = 'LOBBY' | 'ACTIVE' | 'FINISHED' | 'CANCELLED';
 
@@ -31,6 +31,11 @@ export interface GameRecord<D = unknown> {
   dueAt?: string | null;
   /** Kept out of the status index (GSI2), e.g. a full or private lobby. */
   unlisted?: boolean;
+  /**
+   * When the sweep should archive this game's log (the API sets it on games that are over):
+   * indexed in GSI3 as due work of kind LOG while `dueAt` is not set. Cleared by `markArchived`.
+   */
+  archiveAt?: string | null;
 }
 
 /** One event of a commit as stored (its seq and time come from the commit). */
@@ -98,6 +103,7 @@ function indexKeys(r: GameRecord): Record<string, string> {
     out.GSI2SK = `${r.createdAt}#${r.id}`;
   }
   if (r.dueAt) Object.assign(out, keys.due('GAME', r.dueAt, r.id));
+  else if (r.archiveAt) Object.assign(out, keys.due('LOG', r.archiveAt, r.id));
   return out;
 }
 
@@ -113,6 +119,7 @@ function toSnapshotItem(r: GameRecord): Record<string, unknown> {
     lastSeq: r.lastSeq,
     ...(r.dueAt ? { dueAt: r.dueAt } : {}),
     ...(r.unlisted ? { unlisted: true } : {}),
+    ...(r.archiveAt ? { archiveAt: r.archiveAt } : {}),
     doc: pack(r.doc),
   };
 }
@@ -128,6 +135,7 @@ function fromSnapshotItem<D>(it: Record<string, unknown>): GameRecord<D> {
     doc: unpack<D>(it.doc),
     dueAt: (it.dueAt as string | undefined) ?? null,
     ...(it.unlisted ? { unlisted: true } : {}),
+    ...(it.archiveAt ? { archiveAt: it.archiveAt as string } : {}),
   };
 }
 
@@ -282,10 +290,10 @@ export async function saveSnapshot(db: Db, r: GameRecord): Promise<boolean> {
   }
 }
 
-async function batchGet(db: Db, keyList: Record<string, string>[]): Promise<Record<string, unknown>[]> {
+async function batchGet(db: Db, keyList: Record<string, string>[], consistent = true): Promise<Record<string, unknown>[]> {
   const out: Record<string, unknown>[] = [];
   for (let i = 0; i < keyList.length; i += 100) {
-    let req: BatchGetCommandInput['RequestItems'] = { [db.table]: { Keys: keyList.slice(i, i + 100), ConsistentRead: true } };
+    let req: BatchGetCommandInput['RequestItems'] = { [db.table]: { Keys: keyList.slice(i, i + 100), ConsistentRead: consistent } };
     for (let attempt = 0; req && Object.keys(req).length > 0 && attempt < 10; attempt++) {
       const r: BatchGetCommandOutput = await db.doc.send(new BatchGetCommand({ RequestItems: req }));
       out.push(...(r.Responses?.[db.table] ?? []));
@@ -298,14 +306,77 @@ async function batchGet(db: Db, keyList: Record<string, string>[]): Promise<Reco
 /**
  * Several games as heads (any order, missing ones left out): their snapshots in one batch,
  * then, in a second batch, the commit right after each snapshot; only games that have one
- * (a commit not yet in the snapshot) are read again with their tail.
+ * (a commit not yet in the snapshot) are read again with their tail. `consistent: false`
+ * (lists, where a second's staleness does not matter) reads at half the units; never use it
+ * for a read that a conditional write depends on.
  */
-export async function getGames<D>(db: Db, ids: string[]): Promise<GameHead<D>[]> {
+export async function getGames<D>(db: Db, ids: string[], consistent = true): Promise<GameHead<D>[]> {
   const unique = [...new Set(ids)];
-  const snaps = (await batchGet(db, unique.map((id) => keys.game(id)))).map((it) => fromSnapshotItem<D>(it));
-  const next = await batchGet(db, snaps.map((g) => keys.commit(g.id, g.lastSeq + 1)));
+  const snaps = (await batchGet(db, unique.map((id) => keys.game(id)), consistent)).map((it) => fromSnapshotItem<D>(it));
+  const next = await batchGet(db, snaps.map((g) => keys.commit(g.id, g.lastSeq + 1)), consistent);
   const stale = new Set(next.map((it) => (it.PK as string).slice('GAME#'.length)));
   return Promise.all(snaps.map(async (g) => (stale.has(g.id) ? ((await loadGame<D>(db, g.id)) ?? { game: g, tail: [] }) : { game: g, tail: [] })));
+}
+
+/**
+ * A game's archive (an opaque value the API keeps for good once the game is over, e.g. its
+ * command history: the commit items go by TTL after the retention), one item `ARCHIVE` in the
+ * game's partition (it sorts before `COMMIT#`: game loads never read it).
+ */
+export async function saveArchive(db: Db, gameId: string, value: unknown, at: string): Promise<void> {
+  await db.doc.send(new PutCommand({ TableName: db.table, Item: { ...keys.archive(gameId), at, body: pack(value) } }));
+}
+
+export async function getArchive<T>(db: Db, gameId: string): Promise<T | null> {
+  const r = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.archive(gameId) }));
+  return r.Item ? unpack<T>(r.Item.body) : null;
+}
+
+/**
+ * Gives the commit items at these first seqs a TTL (`expiresAt`, epoch seconds): DynamoDB
+ * deletes them some time after it (free). Commits already carrying that time are written again
+ * only if `expiresAt` differs (an update is cheap but not free: one write unit per KB).
+ */
+export async function expireCommits(db: Db, gameId: string, firstSeqs: number[], expiresAt: number): Promise<void> {
+  await eachLimited(firstSeqs, 16, async (seq) => {
+    try {
+      await db.doc.send(
+        new UpdateCommand({
+          TableName: db.table,
+          Key: keys.commit(gameId, seq),
+          UpdateExpression: 'SET #ttl = :t',
+          ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(#ttl) OR #ttl <> :t)',
+          ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+          ExpressionAttributeValues: { ':t': expiresAt },
+        }),
+      );
+    } catch (e) {
+      if (!isConditionFailed(e)) throw e;
+    }
+  });
+}
+
+/**
+ * Takes the snapshot at `version` out of the due-work index once its log is archived (the
+ * sweep stops visiting it). False if the snapshot moved on meanwhile: a newer one carries its
+ * own `archiveAt` and comes back to the sweep.
+ */
+export async function markArchived(db: Db, gameId: string, version: number): Promise<boolean> {
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: keys.game(gameId),
+        UpdateExpression: 'REMOVE archiveAt, GSI3PK, GSI3SK',
+        ConditionExpression: 'version = :v AND attribute_exists(archiveAt) AND attribute_not_exists(dueAt)',
+        ExpressionAttributeValues: { ':v': version },
+      }),
+    );
+    return true;
+  } catch (e) {
+    if (isConditionFailed(e)) return false;
+    throw e;
+  }
 }
 
 /**

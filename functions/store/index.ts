@@ -3,9 +3,9 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './db.js';
 import { listEvents } from './events.js';
-import { appendCommit, findRequestCommit, getCommitId, getGames, insertGame, listCommits, listDue, listGamesByStatus, loadGame, saveSnapshot } from './games.js';
+import { appendCommit, expireCommits, findRequestCommit, getArchive, getCommitId, getGames, insertGame, listCommits, listDue, listGamesByStatus, loadGame, markArchived, saveArchive, saveSnapshot } from './games.js';
 import { claimName, getIdentity, nameHolder, putIdentity, releaseName } from './accounts.js';
-import { countOnPlayer, deleteMember, getPlayer, insertPlayer, listMemberGameIds, listMemberGamesPage, putMember, updatePlayer } from './players.js';
+import { addToPlayerSet, countOnPlayer, deleteMember, getPlayer, insertPlayer, listMemberGameIds, listMemberGamesPage, listPlayerSet, putMember, removeFromPlayerSet, updatePlayer } from './players.js';
 import { claimRequest, getRequest } from './requests.js';
 import { claimDelivery, deleteWebhook, getDelivery, getWebhook, listWebhooks, putDelivery, putWebhook, settleDelivery } from './webhooks.js';
 
@@ -15,7 +15,7 @@ export { eventsOf } from './events.js';
 export type { PlayerRecord } from './players.js';
 export type { RequestRecord } from './requests.js';
 export type { DeliveryRecord, WebhookRecord } from './webhooks.js';
-export { checkSchema, createTable, INDEX_SHARDS, keys, GSI1, GSI2, GSI3, OldSchemaError, SCHEMA_VERSION, shardOf, tableDefinition } from './table.js';
+export { checkSchema, createTable, INDEX_SHARDS, keys, GSI1, GSI2, GSI3, OldSchemaError, SCHEMA_VERSION, shardOf, tableDefinition, TTL_ATTRIBUTE } from './table.js';
 
 export function createStore({ tableName, client }: { tableName: string; client: DynamoDBDocumentClient }) {
   const db: Db = { doc: client, table: tableName };
@@ -30,9 +30,13 @@ export function createStore({ tableName, client }: { tableName: string; client: 
     listRecipes: (gameId: string, from?: number, to?: number) => listCommits(db, gameId, from, to, Infinity, true),
     findRequestCommit: (gameId: string, afterSeq: number, request: string) => findRequestCommit(db, gameId, afterSeq, request),
     getCommitId: (gameId: string, firstSeq: number) => getCommitId(db, gameId, firstSeq),
-    getGames: <D>(ids: string[]) => getGames<D>(db, ids),
+    getGames: <D>(ids: string[], consistent = true) => getGames<D>(db, ids, consistent),
+    saveArchive: (gameId: string, value: unknown, at: string) => saveArchive(db, gameId, value, at),
+    getArchive: <T>(gameId: string) => getArchive<T>(db, gameId),
+    expireCommits: (gameId: string, firstSeqs: number[], expiresAt: number) => expireCommits(db, gameId, firstSeqs, expiresAt),
+    markArchived: (gameId: string, version: number) => markArchived(db, gameId, version),
     listGamesByStatus: (status: 'LOBBY' | 'ACTIVE' | 'FINISHED', limit: number, before?: string | null, oldestFirst = false) => listGamesByStatus(db, status, limit, before, oldestFirst),
-    listDue: (kind: 'GAME' | 'DELIVERY', now: Date, limit: number) => listDue(db, kind, now.toISOString(), limit),
+    listDue: (kind: 'GAME' | 'LOG' | 'DELIVERY', now: Date, limit: number) => listDue(db, kind, now.toISOString(), limit),
     listEvents: (gameId: string, after: number, limit: number) => listEvents(db, gameId, after, limit),
     insertPlayer: (p: Parameters<typeof insertPlayer>[1]) => insertPlayer(db, p),
     getPlayer: (id: string) => getPlayer(db, id),
@@ -43,6 +47,10 @@ export function createStore({ tableName, client }: { tableName: string; client: 
     claimName: (nameKey: string, playerId: string) => claimName(db, nameKey, playerId),
     releaseName: (nameKey: string, playerId: string) => releaseName(db, nameKey, playerId),
     countOnPlayer: (playerId: string, counter: string, window: string, max: number) => countOnPlayer(db, playerId, counter, window, max),
+    /** A bounded set on the player item: adds `member` unless it has `max` members already (false). */
+    addToPlayerSet: (playerId: string, set: string, member: string, max?: number) => addToPlayerSet(db, playerId, set, member, max),
+    removeFromPlayerSet: (playerId: string, set: string, member: string) => removeFromPlayerSet(db, playerId, set, member),
+    listPlayerSet: (playerId: string, set: string) => listPlayerSet(db, playerId, set),
     putMember: (gameId: string, playerId: string, gameCreatedAt: string) => putMember(db, gameId, playerId, gameCreatedAt),
     deleteMember: (gameId: string, playerId: string) => deleteMember(db, gameId, playerId),
     listMemberGameIds: (playerId: string, limit: number) => listMemberGameIds(db, playerId, limit),

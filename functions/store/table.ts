@@ -26,6 +26,12 @@ export function shardOf(id: string): number {
   return h % INDEX_SHARDS;
 }
 
+/**
+ * The TTL attribute (epoch seconds) of items that expire: request claims, deliveries, push
+ * subscriptions, and finished games' commit items (retention); the table enables TTL on it.
+ */
+export const TTL_ATTRIBUTE = 'expiresAt';
+
 /** The schema version of the items this code writes (see `checkSchema`). */
 export const SCHEMA_VERSION = 2;
 
@@ -44,12 +50,14 @@ export const keys = {
    */
   commit: (gameId: string, firstSeq: number) => ({ PK: `GAME#${gameId}`, SK: `COMMIT#${pad(firstSeq)}` }),
   commitSk: (firstSeq: number) => `COMMIT#${pad(firstSeq)}`,
+  /** What the API keeps of a game once its log is gone (TTL): sorts before `COMMIT#`. */
+  archive: (gameId: string) => ({ PK: `GAME#${gameId}`, SK: 'ARCHIVE' }),
   member: (gameId: string, playerId: string) => ({ PK: `GAME#${gameId}`, SK: `MEMBER#${playerId}` }),
   memberIndex: (playerId: string, createdAt: string, gameId: string) => ({ GSI1PK: `PLAYER#${playerId}`, GSI1SK: `${createdAt}#${gameId}` }),
   request: (gameId: string, scope: string, requestId: string) => ({ PK: `GAME#${gameId}`, SK: `REQUEST#${scope}#${requestId}` }),
   /** Status index partition of a game: `STATUS#<status>#<shard of the id>`. */
   status: (status: string, shard: number) => `STATUS#${status}#${shard}`,
-  /** Due-work index keys: `kind` is GAME (next deadline) or DELIVERY (next webhook attempt), sharded by id. */
+  /** Due-work index keys: `kind` is GAME (next deadline), LOG (a log to archive) or DELIVERY (next webhook attempt), sharded by id. */
   due: (kind: string, at: string, id: string) => ({ GSI3PK: `DUE#${kind}#${shardOf(id)}`, GSI3SK: `${at}#${id}` }),
   dueShard: (kind: string, shard: number) => `DUE#${kind}#${shard}`,
   /** The store's own marker item: which schema version wrote the table. */

@@ -129,7 +129,7 @@ describe('cdk synth (CLI)', () => {
 
   it('produces a sweep bundle that really runs against the local store', async () => {
     const [result] = await runBundle('SweepFunction', [{ source: 'aws.events', 'detail-type': 'Scheduled Event', detail: {} }]);
-    expect(result).toEqual({ gamesChecked: 0, advanced: 0, timeouts: 0, repaired: 0, lobbiesExpired: 0, failures: 0 });
+    expect(result).toEqual({ gamesChecked: 0, advanced: 0, timeouts: 0, repaired: 0, lobbiesExpired: 0, archived: 0, failures: 0 });
   });
 
   it('produces a push bundle that really runs: the $connect authorizer admits a spectator and denies a bad token', async () => {

@@ -8,7 +8,9 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { INDEX_ACTIONS, TABLE_ACTIONS } from '../../infra/data-access.js';
 import { PROJECT_ROOT } from '../../infra/function.js';
-import { tableDefinition } from '../../functions/store/table.js';
+import { tableDefinition, TTL_ATTRIBUTE } from '../../functions/store/table.js';
+import { RETENTION_DAYS } from '../../functions/api/retention.js';
+import { API_CONCURRENCY_AT_TARGET, API_THROTTLE, GAME, SWEEP_RESERVED_CONCURRENCY, TABLE_MAX_UNITS, TARGET_LIVE_GAMES, TARGET_REQUESTS_PER_SECOND } from '../../infra/limits.js';
 import { synthStack } from './synth.js';
 
 type Resource = { Type: string; Properties?: any; Condition?: string; DeletionPolicy?: string };
@@ -149,6 +151,54 @@ describe('data safety', () => {
       TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
     });
     expect(resources[id].DeletionPolicy).toBe('Retain');
+  });
+
+  it('the TTL attribute is the one the store writes on expiring items (finished games: after RETENTION_DAYS)', () => {
+    const id = idOf('AWS::DynamoDB::Table', 'Table');
+    expect(TTL_ATTRIBUTE).toBe('expiresAt');
+    expect(resources[id].Properties.TimeToLiveSpecification).toEqual({ AttributeName: TTL_ATTRIBUTE, Enabled: true });
+    // The store names the attribute only through TTL_ATTRIBUTE or the literal it stands for.
+    const games = readFileSync(path.join(PROJECT_ROOT, 'functions/store/games.ts'), 'utf8');
+    expect(games).toContain("'#ttl': TTL_ATTRIBUTE");
+    expect(RETENTION_DAYS).toBe(90);
+  });
+});
+
+describe('launch limits (infra/limits.ts, README "Limits and how to raise them")', () => {
+  it('sizes the HTTP API stage throttle for the target: 1,000 live games need about 431 requests/s', () => {
+    expect(TARGET_LIVE_GAMES).toBe(1_000);
+    expect(TARGET_REQUESTS_PER_SECOND).toBeCloseTo((1_000 * GAME.commits * GAME.requestsPerCommit) / GAME.seconds, 6);
+    expect(Math.round(TARGET_REQUESTS_PER_SECOND)).toBe(431);
+    // Room for peaks over the mean, and a burst of twice the rate.
+    expect(API_THROTTLE.rateLimit).toBeGreaterThanOrEqual(2 * TARGET_REQUESTS_PER_SECOND);
+    expect(API_THROTTLE.burstLimit).toBe(2 * API_THROTTLE.rateLimit);
+    const httpApi = idOf('AWS::ApiGatewayV2::Api', 'HttpApi');
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      ApiId: { Ref: httpApi },
+      DefaultRouteSettings: { ThrottlingRateLimit: API_THROTTLE.rateLimit, ThrottlingBurstLimit: API_THROTTLE.burstLimit },
+    });
+  });
+
+  it('reserves concurrency for the sweep only, and the account arithmetic holds (1,000 default, 100 kept unreserved)', () => {
+    const reserved = Object.entries(resources)
+      .filter(([, r]) => r.Type === 'AWS::Lambda::Function' && r.Properties.ReservedConcurrentExecutions !== undefined)
+      .map(([id, r]) => [id.replace(/[0-9A-F]{8}$/, ''), r.Properties.ReservedConcurrentExecutions]);
+    expect(reserved).toEqual([['SweepFunction', SWEEP_RESERVED_CONCURRENCY]]);
+    expect(SWEEP_RESERVED_CONCURRENCY).toBe(1);
+    const accountDefault = 1_000;
+    expect(accountDefault - SWEEP_RESERVED_CONCURRENCY).toBeGreaterThanOrEqual(100);
+    // The API at the throttle's full rate (50 ms a request) fits in what is left.
+    expect(API_CONCURRENCY_AT_TARGET).toBeLessThan(50);
+    expect((API_THROTTLE.burstLimit * 0.05)).toBeLessThan(accountDefault - SWEEP_RESERVED_CONCURRENCY);
+  });
+
+  it('caps the table’s on-demand throughput at about 10x the target’s mean', () => {
+    const id = idOf('AWS::DynamoDB::Table', 'Table');
+    expect(resources[id].Properties.OnDemandThroughput).toEqual({ MaxReadRequestUnits: TABLE_MAX_UNITS.read, MaxWriteRequestUnits: TABLE_MAX_UNITS.write });
+    const meanWrite = (TARGET_LIVE_GAMES * GAME.writeUnits) / GAME.seconds;
+    const meanRead = (TARGET_LIVE_GAMES * GAME.readUnits) / GAME.seconds;
+    expect(TABLE_MAX_UNITS.write / meanWrite).toBeGreaterThan(8);
+    expect(TABLE_MAX_UNITS.read / meanRead).toBeGreaterThan(8);
   });
 });
 

@@ -1,4 +1,4 @@
-import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   checkSchema,
@@ -211,6 +211,32 @@ describe('players, members and request claims', () => {
     expect(await store.listMemberGameIds(pid, 10)).toEqual(['old']);
   });
 
+  it('a bounded set on the player item admits exactly max members under concurrent adds', async () => {
+    const p = { id: `set-${Date.now()}`, name: 'Set Keeper', createdAt: AT };
+    await store.insertPlayer(p);
+    const added = await Promise.all(Array.from({ length: 12 }, (_, i) => store.addToPlayerSet(p.id, 'held', `m${i}`, 4)));
+    expect(added.filter(Boolean)).toHaveLength(4);
+    const held = await store.listPlayerSet(p.id, 'held');
+    expect(held).toHaveLength(4);
+    expect(await store.addToPlayerSet(p.id, 'held', held[0], 4)).toBe(true); // already there: no change
+    await store.removeFromPlayerSet(p.id, 'held', held[0]);
+    await store.removeFromPlayerSet(p.id, 'held', held[0]); // idempotent
+    expect(await store.listPlayerSet(p.id, 'held')).toHaveLength(3);
+    expect(await store.addToPlayerSet(p.id, 'held', 'again', 4)).toBe(true);
+    expect(await store.addToPlayerSet(p.id, 'held', 'over', 4)).toBe(false);
+    expect(await store.addToPlayerSet(p.id, 'held', 'uncapped')).toBe(true);
+    expect(await store.addToPlayerSet('nobody', 'held', 'x', 4)).toBe(false);
+    expect(await store.getPlayer(p.id)).toEqual(p); // the profile is unchanged
+  });
+
+  it('a counter on the player item counts concurrent first uses of a window exactly', async () => {
+    const p = { id: `count-${Date.now()}`, name: 'Counter', createdAt: AT };
+    await store.insertPlayer(p);
+    const ok = await Promise.all(Array.from({ length: 10 }, () => store.countOnPlayer(p.id, 'made', '2024-01-01T10', 6)));
+    expect(ok.filter(Boolean)).toHaveLength(6);
+    expect(await store.countOnPlayer(p.id, 'made', '2024-01-01T11', 6)).toBe(true); // a new window
+  });
+
   it('a request id is claimed once; the claim keeps the first fingerprint', async () => {
     const now = new Date();
     expect(await store.getRequest('g', 'p', 'r1')).toBeNull();
@@ -229,5 +255,58 @@ describe('schema check', () => {
     await c4.send(new PutCommand({ TableName: t4, Item: { PK: 'GAME#old', SK: 'GAME', version: 3, doc: '{}', outbox: '[]', requests: '{}' } }));
     await expect(checkSchema(c4, t4)).rejects.toThrow(OldSchemaError);
     await expect(checkSchema(c4, t4)).rejects.toThrow(/mv \.data \.data-v1/);
+  });
+});
+
+describe('retention of games that are over (TTL on the log)', () => {
+  const raw = async (Key: Record<string, string>) => (await client.send(new GetCommand({ TableName: tableName, Key, ConsistentRead: true }))).Item;
+
+  it('a snapshot with archiveAt is due work of kind LOG (not GAME) until markArchived, which checks the version', async () => {
+    const g = game({ status: 'FINISHED', version: 3, lastSeq: 5, archiveAt: '2024-01-02T00:00:00.000Z' });
+    await store.insertGame(g, commit(1, 0, 1, { status: 'LOBBY' }));
+    const now = new Date('2024-01-03T00:00:00.000Z');
+    expect(await store.listDue('LOG', now, 1000)).toContain(g.id);
+    expect(await store.listDue('GAME', now, 1000)).not.toContain(g.id);
+    expect(await store.listDue('LOG', new Date('2024-01-01T00:00:00.000Z'), 1000)).not.toContain(g.id);
+    expect((await store.loadGame(g.id))!.game!.archiveAt).toBe('2024-01-02T00:00:00.000Z');
+    expect(await store.markArchived(g.id, 2)).toBe(false);
+    expect(await store.listDue('LOG', now, 1000)).toContain(g.id);
+    expect(await store.markArchived(g.id, 3)).toBe(true);
+    expect(await store.listDue('LOG', now, 1000)).not.toContain(g.id);
+    const snap = await raw({ PK: `GAME#${g.id}`, SK: 'GAME' });
+    expect(snap).not.toHaveProperty('archiveAt');
+    expect(snap).not.toHaveProperty('GSI3PK');
+    expect(snap).toHaveProperty('GSI2PK'); // still listed by status
+    expect(await store.markArchived(g.id, 3)).toBe(false); // once
+  });
+
+  it('expireCommits writes expiresAt on the named commit items only: never on the snapshot, the members, the archive or other commits', async () => {
+    const { g, lastSeq } = await history(5, 5);
+    await store.putMember(g.id, 'p1', g.createdAt);
+    await store.saveArchive(g.id, { commands: [{ seq: 3, c: { seat: 0, play: 7 } }] }, AT);
+    const t = 1_900_000_000;
+    // Commits 1..4 (first seqs 1, 2, 4, 6); commit 5 (first seq 8) is left out.
+    await store.expireCommits(g.id, [1, 2, 4, 6], t);
+    await store.expireCommits(g.id, [1, 2], t); // again: nothing changes
+    for (const seq of [1, 2, 4, 6]) expect((await raw({ PK: `GAME#${g.id}`, SK: `COMMIT#${String(seq).padStart(10, '0')}` }))!.expiresAt).toBe(t);
+    expect(await raw({ PK: `GAME#${g.id}`, SK: 'COMMIT#0000000008' })).not.toHaveProperty('expiresAt');
+    for (const SK of ['GAME', 'MEMBER#p1', 'ARCHIVE']) expect(await raw({ PK: `GAME#${g.id}`, SK })).not.toHaveProperty('expiresAt');
+    expect(await store.getArchive(g.id)).toEqual({ commands: [{ seq: 3, c: { seat: 0, play: 7 } }] });
+    // A commit that does not exist is not created by the update.
+    await store.expireCommits(g.id, [99], t);
+    expect(await raw({ PK: `GAME#${g.id}`, SK: 'COMMIT#0000000099' })).toBeUndefined();
+    // The archive item is outside the range a game load reads.
+    const head = await store.loadGame(g.id);
+    expect(head!.game!.lastSeq).toBe(lastSeq);
+    expect(head!.tail).toEqual([]);
+  });
+
+  it('a game whose commit items are gone (TTL) still loads from its snapshot, alone and in a batch', async () => {
+    const { g, lastSeq } = await history(4, 4);
+    for (const seq of [1, 2, 4, 6]) await client.send(new DeleteCommand({ TableName: tableName, Key: { PK: `GAME#${g.id}`, SK: `COMMIT#${String(seq).padStart(10, '0')}` } }));
+    const head = await store.loadGame(g.id);
+    expect(head).toEqual({ game: { ...g, version: 4, lastSeq }, tail: [] });
+    expect(await store.getGames([g.id], false)).toEqual([head]);
+    expect((await store.listEvents(g.id, 0, 10)).events).toEqual([]);
   });
 });

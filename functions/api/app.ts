@@ -82,13 +82,30 @@ export const LIMITS = {
   armor: new ApolloArmor(ARMOR).protect(),
 };
 
-/** Rate limits before an operation runs (after parse and validation, which are bounded). */
+/**
+ * The kind of operation a GraphQL document asks for, read from its text without parsing it (the
+ * operation named `operationName`, else the first one; `{ ... }` is a query). The entry points
+ * use it to charge the right rate limit before Apollo parses and validates anything; the plugin
+ * below checks the parsed operation and charges again only if this guess was wrong.
+ */
+export function sniffOperation(query: string, operationName?: string | null): { kind: 'query' | 'mutation' | 'subscription'; signUp: boolean } {
+  const text = query.replace(/#[^\n\r]*/g, ' ');
+  const name = typeof operationName === 'string' && /^[_A-Za-z]\w*$/.test(operationName) ? operationName : null;
+  const m = (name ? new RegExp(`(?:^|[\\s}])(query|mutation|subscription)\\s+${name}(?![\\w])`).exec(text) : null) ?? /(?:^|[\s}])(query|mutation|subscription)(?![\w])/.exec(text);
+  const kind = /^\s*\{/.test(text) && !name ? 'query' : ((m?.[1] as 'query' | 'mutation' | 'subscription' | undefined) ?? 'query');
+  return { kind, signUp: kind === 'mutation' && /\bsignUp\b/.test(text) };
+}
+
+/** Rate limits before an operation runs: charged here unless the entry point charged the same kind before parsing. */
 const rateLimitPlugin: ApolloServerPlugin<ApiContext> = {
   async requestDidStart() {
     return {
       async didResolveOperation({ operation, contextValue }) {
         if (!operation) return;
         const fields = operation.selectionSet.selections.flatMap((s) => (s.kind === 'Field' ? [s.name.value] : []));
+        const signUp = operation.operation === 'mutation' && !contextValue.player && fields.includes('signUp');
+        const early = contextValue.admitted;
+        if (early && early.kind === operation.operation && early.signUp === signUp) return;
         try {
           admit(contextValue, operation.operation, fields);
         } catch (e) {
@@ -103,6 +120,11 @@ const rateLimitPlugin: ApolloServerPlugin<ApiContext> = {
   },
 };
 
+function peekRead(services: Services, ctx: ApiContext): ApiError | null {
+  const wait = Math.max(0, ...principals(ctx).map((k) => services.limiters.read.peek(k)));
+  return wait > 0 ? rateLimited(`reads per player: at most ${services.limiters.read.rate.perSecond} per second (burst ${services.limiters.read.rate.burst})`, wait) : null;
+}
+
 export function buildApp(config: AppConfig): {
   apollo: ApolloServer<ApiContext>;
   context: (headers: Record<string, string | undefined>, address?: string | null) => Promise<ApiContext>;
@@ -114,6 +136,13 @@ export function buildApp(config: AppConfig): {
    * parse). Returns the error to answer (HTTP 429), or null to go on.
    */
   early: (headers: Record<string, string | undefined>, address?: string | null) => Promise<ApiError | null>;
+  /**
+   * The rate limit of one HTTP request, before Apollo parses its document: without `doc` (the
+   * body not read yet) a peek at the principal's read bucket; with it, a token taken from the
+   * bucket of the kind `sniffOperation` reads (reads, mutations, or sign-ups per address), noted
+   * on the context so the plugin does not charge again. Returns the error to answer (HTTP 429).
+   */
+  gate: (ctx: ApiContext, doc?: { query: string; operationName?: string | null }) => ApiError | null;
   /** The in-process notice worker (null when a noticeQueue was given): `drain()` waits until it is idle. */
   notices: LocalQueue | null;
   /** Handles one notice-queue message (the SQS consumer's job). */
@@ -163,10 +192,19 @@ export function buildApp(config: AppConfig): {
     context: (headers, address) => createContext(services, headers, address ?? null),
     rest: (req) => handleRest(services, req),
     sweep: (now) => sweep(now ? { ...services, now: () => now } : services),
-    early: async (headers, address) => {
-      const ctx = await createContext(services, headers, address ?? null);
-      const wait = Math.max(0, ...principals(ctx).map((k) => services.limiters.read.peek(k)));
-      return wait > 0 ? rateLimited(`reads per player: at most ${services.limiters.read.rate.perSecond} per second (burst ${services.limiters.read.rate.burst})`, wait) : null;
+    early: async (headers, address) => peekRead(services, await createContext(services, headers, address ?? null)),
+    gate: (ctx, doc) => {
+      if (!doc) return peekRead(services, ctx);
+      const { kind, signUp } = sniffOperation(doc.query, doc.operationName);
+      const anonymousSignUp = signUp && !ctx.player;
+      ctx.admitted = { kind, signUp: anonymousSignUp };
+      try {
+        admit(ctx, kind, anonymousSignUp ? ['signUp'] : []);
+        return null;
+      } catch (e) {
+        if (e instanceof ApiError && e.code === 'RATE_LIMITED') return e;
+        throw e;
+      }
     },
     notices: local,
     handleNotice: (m) => handleNotice(services, m),

@@ -76,6 +76,10 @@ export interface OwnClaims {
   scopes?: string[];
 }
 
+/** How long a verified token is trusted by this instance without checking its signature again. */
+export const VERIFIED_CACHE_MS = 60_000;
+const VERIFIED_CACHE_MAX = 10_000;
+
 export function createVerifier(opts: { keys: KeySource; issuers: IssuerConfig[]; now: () => Date; accessTokenSeconds?: number }): Verifier {
   const accessSeconds = opts.accessTokenSeconds ?? ACCESS_TOKEN_SECONDS;
   const sets = new Map<string, ReturnType<typeof createRemoteJWKSet> | ReturnType<typeof createLocalJWKSet>>();
@@ -145,20 +149,39 @@ export function createVerifier(opts: { keys: KeySource; issuers: IssuerConfig[];
     return { type: 'user', issuer: c.issuer, subject: payload.sub as string, issuedAt: payload.iat as number, clientId, scopes };
   }
 
+  // The service's own tokens verified recently by this instance: a client's next requests (or a
+  // flood of them) cost a map lookup and a look at the key ring, not a signature check. Until the
+  // token's own expiry, at most VERIFIED_CACHE_MS, and only while its key is still in the ring (a
+  // retired key's tokens stop at once); revocation is checked on the player record after this
+  // (resolvePlayer), never cached here. Provider tokens are verified every time.
+  const verified = new Map<string, { credential: Credential; kid: string; exp: number; at: number }>();
   return {
     issuers: opts.issuers,
     accessTokenSeconds: accessSeconds,
     async verify(token) {
-      let iss: unknown;
-      try {
-        iss = decodeJwt(token).iss;
-      } catch {
-        unauthenticated('malformed token');
+      const hit = verified.get(token);
+      if (hit && opts.now().getTime() < hit.exp && performance.now() - hit.at < VERIFIED_CACHE_MS) {
+        const ring = await opts.keys();
+        if (ring.all.some((k) => k.kid === hit.kid)) return hit.credential;
       }
-      if (iss === OWN_ISSUER) return verifyOwn(token, await opts.keys());
-      const c = opts.issuers.find((i) => i.issuer === iss);
-      if (!c) return unauthenticated('token from an issuer this API does not trust');
-      return verifyProvider(token, c);
+      let claims: JWTPayload;
+      try {
+        claims = decodeJwt(token);
+      } catch {
+        return unauthenticated('malformed token');
+      }
+      if (claims.iss !== OWN_ISSUER) {
+        const c = opts.issuers.find((i) => i.issuer === claims.iss);
+        if (!c) return unauthenticated('token from an issuer this API does not trust');
+        return verifyProvider(token, c);
+      }
+      const credential = await verifyOwn(token, await opts.keys());
+      const kid = decodeProtectedHeader(token).kid;
+      if (typeof claims.exp === 'number' && kid !== undefined) {
+        if (verified.size >= VERIFIED_CACHE_MAX) verified.delete(verified.keys().next().value!);
+        verified.set(token, { credential, kid, exp: claims.exp * 1000, at: performance.now() });
+      }
+      return credential;
     },
     async sign(c) {
       const ring = await opts.keys();

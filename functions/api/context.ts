@@ -62,6 +62,8 @@ export interface ApiContext {
   authError: ApiError | null;
   /** The caller's network address (rate limits of anonymous calls), if the entry point knows it. */
   address?: string | null;
+  /** The rate limit the entry point already charged before parsing (app.ts `gate`), if any. */
+  admitted?: { kind: 'query' | 'mutation' | 'subscription'; signUp: boolean };
 }
 
 export async function createContext(services: Services, headers: Record<string, string | undefined>, address: string | null = null): Promise<ApiContext> {

@@ -13,6 +13,7 @@ import { BOT_NAMES, countChoiceChange, DEFAULT_TIMEOUTS_BEFORE_BOT, engineOption
 import { ApiError, fromEngine } from './errors.js';
 import { drawSeed } from './seeds.js';
 import { BOUNDS, rateLimited } from './ratelimit.js';
+import { holdLobby, releaseLobby, reserveLobby, settleLobby } from './lobbies.js';
 import { describeEvent, namesOf } from './words.js';
 
 export interface CreateGameInput {
@@ -33,19 +34,18 @@ const bad = (m: string): never => {
 
 /**
  * Lobby integrity: at most BOUNDS.openLobbiesPerPlayer open lobbies created by one player
- * (LIMIT_EXCEEDED), and BOUNDS.gamesCreatedPerHour creations per hour counted on the player
- * item (RATE_LIMITED): one account cannot fill the open lobby.
+ * (LIMIT_EXCEEDED; one conditional update of the player item, exact under concurrent creations:
+ * lobbies.ts), and BOUNDS.gamesCreatedPerHour creations per hour counted on the player item
+ * (RATE_LIMITED): one account cannot fill the open lobby. Takes the lobby's place (give it back
+ * with releaseLobby if the game is not created).
  */
-async function admitCreation(services: Services, player: Player): Promise<void> {
-  const recent = await loadGames(services, await services.store.listMemberGameIds(player.id, 100));
-  const open = recent.filter((r) => r.status === 'LOBBY' && r.doc.creatorId === player.id).length;
-  if (open >= BOUNDS.openLobbiesPerPlayer) {
-    throw new ApiError('LIMIT_EXCEEDED', `open lobbies limit: at most ${BOUNDS.openLobbiesPerPlayer} games in the LOBBY created by one player; start or leave one first`, { limit: { name: 'openLobbiesPerPlayer', max: BOUNDS.openLobbiesPerPlayer } });
-  }
+async function admitCreation(services: Services, player: Player, createdAt: string, gameId: string): Promise<void> {
+  await reserveLobby(services, player.id, createdAt, gameId);
   if (!services.limiters.itemRates) return;
   const now = services.now();
   const hour = now.toISOString().slice(0, 13);
   if (!(await services.store.countOnPlayer(player.id, 'created', hour, BOUNDS.gamesCreatedPerHour))) {
+    await releaseLobby(services, player.id, createdAt, gameId);
     const next = Date.parse(`${hour}:00:00.000Z`) + 3600_000;
     throw rateLimited(`games created: at most ${BOUNDS.gamesCreatedPerHour} per hour`, next - now.getTime());
   }
@@ -72,7 +72,9 @@ export async function createGame(services: Services, player: Player, input: Crea
   } catch (e) {
     throw fromEngine(e);
   }
-  await admitCreation(services, player);
+  const id = randomUUID();
+  const now = services.now().toISOString();
+  await admitCreation(services, player, now, id);
   const botKind = (input.botKind ?? 'GREEDY').toLowerCase() as BotKind;
   const doc: GameDoc = {
     edition,
@@ -97,13 +99,16 @@ export async function createGame(services: Services, player: Player, input: Crea
     { type: 'gameCreated', data: { edition, board, seats, bots, decisionTimeLimitHours: limit, spectators: doc.spectators, timeoutsBeforeBot, seedChosenBy: doc.seedChosenBy?.playerId ?? null } },
     { type: 'playerJoined', data: { seat: 0, playerId: player.id, name: player.name } },
   ];
-  const id = randomUUID();
-  // Index first: the index may name a game the player is not in (filtered), never miss one.
-  const now = services.now().toISOString();
-  await services.store.putMember(id, player.id, now);
-  const rec = await insertNewGame(services, id, doc, events, now);
-  if (!rec) throw new Error('game id collision');
-  return rec;
+  try {
+    // Index first: the index may name a game the player is not in (filtered), never miss one.
+    await services.store.putMember(id, player.id, now);
+    const rec = await insertNewGame(services, id, doc, events, now);
+    if (!rec) throw new Error('game id collision');
+    return rec;
+  } catch (e) {
+    await releaseLobby(services, player.id, now, id).catch(() => {}); // else the check of a full set drops it later
+    throw e;
+  }
 }
 
 const lobbyOnly = (rec: GameRec, what: string) => {
@@ -134,6 +139,7 @@ export async function joinGame(services: Services, player: Player, gameId: strin
 
 export async function leaveGame(services: Services, player: Player, gameId: string): Promise<GameRec> {
   let cancelled = false;
+  let handedTo: string | null = null;
   const rec = await commitChange(services, gameId, {
     apply: (doc, r) => {
       const seat = seatOf(doc, player.id);
@@ -146,6 +152,7 @@ export async function leaveGame(services: Services, player: Player, gameId: stri
         const heir = doc.seats.find((s) => s.playerId !== null);
         if (heir) {
           doc.creatorId = heir.playerId!;
+          handedTo = heir.playerId!;
           events.push({ type: 'creatorChanged', data: { playerId: heir.playerId, name: heir.name } });
         } else {
           cancelled = true;
@@ -157,6 +164,9 @@ export async function leaveGame(services: Services, player: Player, gameId: stri
     status: (_doc, r) => (cancelled ? 'CANCELLED' : r.status),
   });
   await services.store.deleteMember(gameId, player.id);
+  // The lobby is no longer the leaver's (cancelled, or handed on: the heir holds it, uncapped).
+  if (handedTo && rec.status === 'LOBBY' && rec.doc.creatorId === handedTo) await holdLobby(services, handedTo, rec.createdAt, rec.id);
+  if (handedTo || cancelled) await settleLobby(services, rec, player.id);
   return rec;
 }
 
@@ -168,7 +178,7 @@ export interface StartOptions {
 }
 
 export async function startGame(services: Services, player: Player, gameId: string, opts: StartOptions = {}): Promise<GameRec> {
-  return commitChange(services, gameId, {
+  const rec = await commitChange(services, gameId, {
     apply: (doc, rec) => {
       if (doc.creatorId !== player.id) throw new ApiError('FORBIDDEN', 'only the creator starts the game');
       lobbyOnly(rec, 'start');
@@ -192,6 +202,8 @@ export async function startGame(services: Services, player: Player, gameId: stri
     },
     status: () => 'ACTIVE',
   });
+  await settleLobby(services, rec, player.id);
+  return rec;
 }
 
 /**

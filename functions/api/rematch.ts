@@ -12,6 +12,7 @@ import { engineOptions, type GameDoc, seatOf } from './doc.js';
 import { ApiError } from './errors.js';
 import { joinGame } from './games.js';
 import { drawSeed } from './seeds.js';
+import { holdLobby } from './lobbies.js';
 
 function rematchId(gameId: string): string {
   const h = createHash('sha256').update(`rematch:${gameId}`).digest('hex');
@@ -58,7 +59,10 @@ export async function rematch(services: Services, player: Player, gameId: string
     if (!inserted) {
       rec = await loadOrNotFound(services, id); // a concurrent rematch won
       if (seatOf(rec.doc, player.id) === null) await services.store.deleteMember(id, player.id);
-    } else rec = inserted;
+    } else {
+      rec = inserted;
+      await holdLobby(services, player.id, now, id); // counts against the cap, never refused
+    }
   }
   // Asking for the rematch is accepting it: take the seat kept for the caller (once).
   if (seatOf(rec.doc, player.id) === null && rec.status === 'LOBBY' && rec.doc.seats.some((s) => s.invited === player.id && s.playerId === null && s.bot === null)) {

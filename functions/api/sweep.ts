@@ -6,6 +6,7 @@
 import { awaitedBot } from './bots.js';
 import { commitChangeResult, continueBots, load, repair } from './commit.js';
 import { BOUNDS } from './ratelimit.js';
+import { releaseLobby } from './lobbies.js';
 import type { Services } from './context.js';
 import { enforceDeadlines } from './deadlines.js';
 import { archiveLog } from './retention.js';
@@ -121,7 +122,10 @@ export async function sweep(services: Services): Promise<SweepResult> {
         apply: () => [{ type: 'gameCancelled', data: { reason: 'expired', days: BOUNDS.lobbyExpiryDays } }],
         status: () => 'CANCELLED',
       });
-      if (mine) expired++;
+      if (mine) {
+        expired++;
+        await releaseLobby(services, cur.rec.doc.creatorId, cur.rec.createdAt, id);
+      }
     }
   }, 8);
   // Games that are over (now, or earlier runs that stopped half-way): archive their log.

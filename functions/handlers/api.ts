@@ -10,7 +10,7 @@
  */
 import { handlers, startServerAndCreateLambdaHandler } from '@as-integrations/aws-lambda';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { MAX_BODY_BYTES } from '../api/app.js';
+import { type ApiContext, MAX_BODY_BYTES } from '../api/app.js';
 import { getApp, type App } from './config.js';
 import { invocation } from './observe.js';
 
@@ -49,15 +49,42 @@ export function callerAddress(event: ApiEvent): string | null {
   return event.requestContext?.http?.sourceIp ?? null;
 }
 
-/** As the local server: a principal with no read token left is answered 429 before Apollo parses anything. */
+/** Contexts built by the middleware (the rate check before parsing), handed to Apollo's context function. */
+const contexts = new WeakMap<ApiEvent, ApiContext>();
+
+/**
+ * As the local server: a principal with no read token left is answered 429 before the body is
+ * read, and the document's kind (read from its text) is charged before Apollo parses anything.
+ */
 async function rateLimitedEarly(app: App, event: ApiEvent): Promise<ApiResult | undefined> {
-  const limited = await app.early({ ...(event.headers ?? {}) }, callerAddress(event));
+  const ctx = await app.context({ ...(event.headers ?? {}) }, callerAddress(event));
+  contexts.set(event, ctx);
+  let limited = app.gate(ctx);
+  if (!limited) {
+    const doc = documentOf(event);
+    if (doc) limited = app.gate(ctx, doc);
+  }
   if (!limited) return undefined;
   return {
     statusCode: 429,
     headers: { 'content-type': 'application/json; charset=utf-8', 'retry-after': String(limited.details.retryAfterSeconds) },
     body: JSON.stringify({ errors: [{ message: limited.message, extensions: { ...limited.details, code: limited.code } }] }),
   };
+}
+
+/** The query and operation name of a GraphQL request (GET parameters or a JSON body), if readable. */
+function documentOf(event: ApiEvent): { query: string; operationName: string | null } | null {
+  let d: { query?: unknown; operationName?: unknown } | null | undefined = event.queryStringParameters;
+  if (event.requestContext.http.method !== 'GET') {
+    try {
+      const raw = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
+      d = raw ? (JSON.parse(raw) as typeof d) : null;
+    } catch {
+      return null; // Apollo answers the bad body
+    }
+  }
+  if (!d || typeof d !== 'object' || typeof d.query !== 'string') return null;
+  return { query: d.query, operationName: typeof d.operationName === 'string' ? d.operationName : null };
 }
 
 async function rest(app: App, event: ApiEvent): Promise<ApiResult> {
@@ -81,7 +108,7 @@ function getLambdaHandler(): Promise<LambdaApiHandler> {
   if (!lambdaHandler) {
     lambdaHandler = getApp({ needsSigningKey: true }).then((app) => {
       const graphql = startServerAndCreateLambdaHandler(app.apollo, requestHandler, {
-        context: async ({ event }) => app.context({ ...(event.headers ?? {}) }, callerAddress(event)),
+        context: async ({ event }) => contexts.get(event) ?? app.context({ ...(event.headers ?? {}) }, callerAddress(event)),
         middleware: [
           async (event) => (isGraphqlPath(event.rawPath) ? (tooLarge(event) ?? (await rateLimitedEarly(app, event))) : rest(app, event)),
         ],

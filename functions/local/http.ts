@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { HeaderMap } from '@apollo/server';
 import { randomUUID } from 'node:crypto';
 import { type buildApp, MAX_BODY_BYTES } from '../api/app.js';
-import { asError } from '../api/errors.js';
+import { type ApiError, asError } from '../api/errors.js';
 import { logger, withRequest } from '../api/telemetry.js';
 import { serveLanding } from './landing.js';
 import { serveStatic } from './static.js';
@@ -45,11 +45,22 @@ function send(res: ServerResponse, status: number, headers: Record<string, strin
 const jsonError = (res: ServerResponse, status: number, code: string, message: string) =>
   send(res, status, { 'content-type': 'application/json; charset=utf-8' }, JSON.stringify({ errors: [{ message, extensions: { code } }] }));
 
+const rateLimitedAnswer = (res: ServerResponse, limited: ApiError) =>
+  send(res, 429, { 'content-type': 'application/json; charset=utf-8', 'retry-after': String(limited.details.retryAfterSeconds) }, JSON.stringify({ errors: [{ message: limited.message, extensions: { ...limited.details, code: limited.code } }] }));
+
+/**
+ * GraphQL over HTTP. A flood is refused at its cheapest point: the caller (token verified, cached
+ * per instance) and a peek at its read bucket before the body is read; the declared and actual
+ * body size before anything is parsed; then the rate limit of the document's kind (read from its
+ * text, `sniffOperation`) before Apollo parses and validates it.
+ */
 async function graphql(app: App, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-  const limited = await app.early(flatHeaders(req), req.socket.remoteAddress ?? null);
+  const flat = flatHeaders(req);
+  const ctx = await app.context(flat, req.socket.remoteAddress ?? null);
+  const limited = app.gate(ctx);
   if (limited) {
     req.resume(); // the body is never read
-    return send(res, 429, { 'content-type': 'application/json; charset=utf-8', 'retry-after': String(limited.details.retryAfterSeconds) }, JSON.stringify({ errors: [{ message: limited.message, extensions: { ...limited.details, code: limited.code } }] }));
+    return rateLimitedAnswer(res, limited);
   }
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > MAX_BODY_BYTES) return jsonError(res, 413, 'PAYLOAD_TOO_LARGE', `request bodies are limited to ${MAX_BODY_BYTES} bytes`);
@@ -61,7 +72,7 @@ async function graphql(app: App, req: IncomingMessage, res: ServerResponse, url:
     throw e;
   }
   const headers = new HeaderMap();
-  for (const [k, v] of Object.entries(flatHeaders(req))) if (v !== undefined) headers.set(k, v);
+  for (const [k, v] of Object.entries(flat)) if (v !== undefined) headers.set(k, v);
   let body: unknown = raw;
   if (raw && (headers.get('content-type') ?? '').includes('application/json')) {
     try {
@@ -70,9 +81,14 @@ async function graphql(app: App, req: IncomingMessage, res: ServerResponse, url:
       return jsonError(res, 400, 'BAD_REQUEST', 'the body is not valid JSON');
     }
   }
+  const doc = (req.method === 'GET' ? Object.fromEntries(url.searchParams) : body) as { query?: unknown; operationName?: unknown } | null;
+  if (doc && typeof doc === 'object' && typeof doc.query === 'string') {
+    const refused = app.gate(ctx, { query: doc.query, operationName: typeof doc.operationName === 'string' ? doc.operationName : null });
+    if (refused) return rateLimitedAnswer(res, refused);
+  }
   const result = await app.apollo.executeHTTPGraphQLRequest({
     httpGraphQLRequest: { method: req.method ?? 'GET', headers, search: url.search, body },
-    context: () => app.context(flatHeaders(req), req.socket.remoteAddress ?? null),
+    context: async () => ctx,
   });
   const outHeaders: Record<string, string> = {};
   for (const [k, v] of result.headers) outHeaders[k] = v;

@@ -5,7 +5,7 @@ import type { Db } from './db.js';
 import { listEvents } from './events.js';
 import { appendCommit, expireCommits, findRequestCommit, getArchive, getCommitId, getGames, insertGame, listCommits, listDue, listGamesByStatus, loadGame, markArchived, saveArchive, saveSnapshot } from './games.js';
 import { claimName, getIdentity, nameHolder, putIdentity, releaseName } from './accounts.js';
-import { countOnPlayer, deleteMember, getPlayer, insertPlayer, listMemberGameIds, listMemberGamesPage, putMember, updatePlayer } from './players.js';
+import { addToPlayerSet, countOnPlayer, deleteMember, getPlayer, insertPlayer, listMemberGameIds, listMemberGamesPage, listPlayerSet, putMember, removeFromPlayerSet, updatePlayer } from './players.js';
 import { claimRequest, getRequest } from './requests.js';
 import { claimDelivery, deleteWebhook, getDelivery, getWebhook, listWebhooks, putDelivery, putWebhook, settleDelivery } from './webhooks.js';
 
@@ -47,6 +47,10 @@ export function createStore({ tableName, client }: { tableName: string; client: 
     claimName: (nameKey: string, playerId: string) => claimName(db, nameKey, playerId),
     releaseName: (nameKey: string, playerId: string) => releaseName(db, nameKey, playerId),
     countOnPlayer: (playerId: string, counter: string, window: string, max: number) => countOnPlayer(db, playerId, counter, window, max),
+    /** A bounded set on the player item: adds `member` unless it has `max` members already (false). */
+    addToPlayerSet: (playerId: string, set: string, member: string, max?: number) => addToPlayerSet(db, playerId, set, member, max),
+    removeFromPlayerSet: (playerId: string, set: string, member: string) => removeFromPlayerSet(db, playerId, set, member),
+    listPlayerSet: (playerId: string, set: string) => listPlayerSet(db, playerId, set),
     putMember: (gameId: string, playerId: string, gameCreatedAt: string) => putMember(db, gameId, playerId, gameCreatedAt),
     deleteMember: (gameId: string, playerId: string) => deleteMember(db, gameId, playerId),
     listMemberGameIds: (playerId: string, limit: number) => listMemberGameIds(db, playerId, limit),

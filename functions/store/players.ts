@@ -130,20 +130,25 @@ export async function listMemberGameIds(db: Db, playerId: string, limit: number)
 export async function countOnPlayer(db: Db, playerId: string, counter: string, window: string, max: number): Promise<boolean> {
   const names = { '#w': `${counter}Window`, '#n': `${counter}Count` };
   const key = keys.player(playerId);
-  try {
-    await db.doc.send(new UpdateCommand({ TableName: db.table, Key: key, UpdateExpression: 'SET #n = #n + :one', ConditionExpression: 'attribute_exists(PK) AND #w = :w AND #n < :max', ExpressionAttributeNames: names, ExpressionAttributeValues: { ':w': window, ':one': 1, ':max': max } }));
-    return true;
-  } catch (e) {
-    if (!isConditionFailed(e)) throw e;
-  }
+  const count = async () => {
+    try {
+      await db.doc.send(new UpdateCommand({ TableName: db.table, Key: key, UpdateExpression: 'SET #n = #n + :one', ConditionExpression: 'attribute_exists(PK) AND #w = :w AND #n < :max', ExpressionAttributeNames: names, ExpressionAttributeValues: { ':w': window, ':one': 1, ':max': max } }));
+      return true;
+    } catch (e) {
+      if (!isConditionFailed(e)) throw e;
+      return false;
+    }
+  };
+  if (await count()) return true;
   try {
     // A new window (or the first count): start at 1, unless another request just did.
-    await db.doc.send(new UpdateCommand({ TableName: db.table, Key: key, UpdateExpression: 'SET #w = :w, #n = :one', ConditionExpression: 'attribute_not_exists(#w) OR #w <> :w', ExpressionAttributeNames: names, ExpressionAttributeValues: { ':w': window, ':one': 1 } }));
+    await db.doc.send(new UpdateCommand({ TableName: db.table, Key: key, UpdateExpression: 'SET #w = :w, #n = :one', ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(#w) OR #w <> :w)', ExpressionAttributeNames: names, ExpressionAttributeValues: { ':w': window, ':one': 1 } }));
     return max >= 1;
   } catch (e) {
     if (!isConditionFailed(e)) throw e;
-    return false;
   }
+  // Another request started the window between the two updates (or the window is full): count in it.
+  return count();
 }
 
 /**
@@ -160,4 +165,52 @@ export async function listMemberGamesPage(db: Db, playerId: string, limit: numbe
   const items = await queryIndex(db, query, limit + 1, (it) => ({ id: gameIdOf(it), key: it.GSI1SK as string }));
   const page = items.slice(0, limit);
   return { ids: page.map((x) => x.id), cursor: items.length > limit ? page[page.length - 1].key : null };
+}
+
+/**
+ * A bounded set of strings kept on the player item (e.g. the lobbies a player holds open): one
+ * conditional update adds `member` unless the set already has `max` members (`max` undefined:
+ * always). Exact under concurrency (DynamoDB serialises updates of one item); adding a member
+ * already there changes nothing and succeeds. False when the set is full.
+ */
+export async function addToPlayerSet(db: Db, playerId: string, set: string, member: string, max?: number): Promise<boolean> {
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: keys.player(playerId),
+        UpdateExpression: 'ADD #s :m',
+        ConditionExpression: max === undefined ? 'attribute_exists(PK)' : 'attribute_exists(PK) AND (attribute_not_exists(#s) OR size(#s) < :max OR contains(#s, :one))',
+        ExpressionAttributeNames: { '#s': set },
+        ExpressionAttributeValues: { ':m': new Set([member]), ...(max === undefined ? {} : { ':max': max, ':one': member }) },
+      }),
+    );
+    return true;
+  } catch (e) {
+    if (isConditionFailed(e)) return false;
+    throw e;
+  }
+}
+
+/** Removes `member` from the player's set (idempotent: absent members and sets are fine). */
+export async function removeFromPlayerSet(db: Db, playerId: string, set: string, member: string): Promise<void> {
+  await db.doc.send(
+    new UpdateCommand({
+      TableName: db.table,
+      Key: keys.player(playerId),
+      UpdateExpression: 'DELETE #s :m',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeNames: { '#s': set },
+      ExpressionAttributeValues: { ':m': new Set([member]) },
+    }),
+  ).catch((e) => {
+    if (!isConditionFailed(e)) throw e;
+  });
+}
+
+/** The members of the player's set (consistent read; [] if none). */
+export async function listPlayerSet(db: Db, playerId: string, set: string): Promise<string[]> {
+  const r = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.player(playerId), ProjectionExpression: '#s', ExpressionAttributeNames: { '#s': set }, ConsistentRead: true }));
+  const s = r.Item?.[set] as Set<string> | undefined;
+  return s ? [...s] : [];
 }

@@ -5,7 +5,9 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGame as engineCreateGame } from '../../functions/engine/index.js';
 import { GAME_FIELDS } from '../setup/app.js';
+import { sniffOperation } from '../../functions/api/app.js';
 import { BOUNDS, RATES } from '../../functions/api/ratelimit.js';
+import { LOBBY_RESERVATION_MS, OPEN_LOBBIES } from '../../functions/api/lobbies.js';
 import { allEvents, playToEnd } from '../setup/play.js';
 import { CREATE, type Harness, JOIN, newGame, START, startHarness } from './harness.js';
 
@@ -162,6 +164,51 @@ describe('finding 2 and 5: one account can empty the lobby / starve everyone (se
     expect(listed.length).toBeLessThanOrEqual(BOUNDS.openLobbiesPerPlayer + 1);
   });
 
+  it(`the open-lobby cap is exact under concurrent creations: 20 at once make ${BOUNDS.openLobbiesPerPlayer} lobbies and ${20 - BOUNDS.openLobbiesPerPlayer} LIMIT_EXCEEDED`, async () => {
+    const hog = await r.signUp('Racing Hog');
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => r.gql(CREATE, { i: { edition: 'CLASSIC', seats: 2 + (i % 3) } }, hog.token)));
+    const made = answers.filter((a) => !a.errors).map((a) => a.data.createGame.id);
+    expect(made).toHaveLength(BOUNDS.openLobbiesPerPlayer);
+    const refused = answers.filter((a) => a.errors);
+    expect(refused).toHaveLength(20 - BOUNDS.openLobbiesPerPlayer);
+    for (const a of refused) expect(a.errors![0].extensions).toMatchObject({ code: 'LIMIT_EXCEEDED', limit: { name: 'openLobbiesPerPlayer', max: BOUNDS.openLobbiesPerPlayer } });
+    // The state: exactly the cap's lobbies stored, held on the player item; nothing of the refused.
+    const mine = (await r.gql(`{ myGames(status: LOBBY) { id } }`, {}, hog.token)).data.myGames.map((g: any) => g.id);
+    expect(mine.sort()).toEqual([...made].sort());
+    expect((await r.store.listPlayerSet(hog.playerId, OPEN_LOBBIES)).map((m) => m.split('#')[1]).sort()).toEqual([...made].sort());
+    // A lobby that starts or is cancelled gives its place back; a creator who leaves hands it on.
+    const started = await r.gql(`mutation($g: ID!) { startGame(gameId: $g, fillWithBots: true) { status } }`, { g: made[0] }, hog.token);
+    expect(started.data.startGame.status).toBe('ACTIVE');
+    const heir = await r.signUp('Heir');
+    await r.gql(JOIN, { g: made[1] }, heir.token);
+    await r.gql(`mutation($g: ID!) { leaveGame(gameId: $g) { id } }`, { g: made[1] }, hog.token);
+    expect((await r.store.listPlayerSet(heir.playerId, OPEN_LOBBIES)).map((m) => m.split('#')[1])).toEqual([made[1]]);
+    const again = await Promise.all(Array.from({ length: 6 }, () => r.gql(CREATE, { i: { edition: 'CLASSIC', seats: 2 } }, hog.token)));
+    expect(again.filter((a) => !a.errors)).toHaveLength(2);
+    expect((await r.store.listPlayerSet(hog.playerId, OPEN_LOBBIES))).toHaveLength(BOUNDS.openLobbiesPerPlayer);
+  });
+
+  it('a place left taken by a crash (a creation that died, a release never written) is recovered when the cap is reached', async () => {
+    const p = await r.signUp('Crashy');
+    const ids = [];
+    for (let i = 0; i < BOUNDS.openLobbiesPerPlayer - 2; i++) ids.push((await r.gql(CREATE, { i: { edition: 'CLASSIC', seats: 2, bots: 1 } }, p.token)).data.createGame.id);
+    // A creation that died after taking its place, and a game that started without giving it back.
+    const old = new Date(clock - 2 * LOBBY_RESERVATION_MS).toISOString();
+    await r.store.addToPlayerSet(p.playerId, OPEN_LOBBIES, `${old}#00000000-0000-4000-8000-00000000dead`);
+    expect((await r.gql(START, { g: ids[0] }, p.token)).data.startGame.status).toBe('ACTIVE');
+    const started = await r.game(ids[0]);
+    await r.store.addToPlayerSet(p.playerId, OPEN_LOBBIES, `${started!.createdAt}#${ids[0]}`);
+    // A creation in flight (its game not stored yet) keeps its place.
+    const fresh = `${new Date(clock).toISOString()}#00000000-0000-4000-8000-0000000f1167`;
+    await r.store.addToPlayerSet(p.playerId, OPEN_LOBBIES, fresh);
+    expect(await r.store.listPlayerSet(p.playerId, OPEN_LOBBIES)).toHaveLength(BOUNDS.openLobbiesPerPlayer);
+    const next = await r.gql(CREATE, { i: { edition: 'CLASSIC', seats: 2 } }, p.token);
+    expect(next.errors, JSON.stringify(next.errors)).toBeUndefined();
+    const held = await r.store.listPlayerSet(p.playerId, OPEN_LOBBIES);
+    expect(held).toContain(fresh);
+    expect(held.map((m) => m.split('#')[1]).sort()).toEqual([ids[1], ids[2], '00000000-0000-4000-8000-0000000f1167', next.data.createGame.id].sort());
+  });
+
   it('games created per hour are counted on the player item (RATE_LIMITED with a retry hint)', async () => {
     const p = await r.signUp('Creator Churn');
     let last: any;
@@ -213,6 +260,54 @@ describe('finding 2 and 5: one account can empty the lobby / starve everyone (se
     const rest = flood.find((a) => a.status === 429)!;
     expect(rest.status).toBe(429);
     expect(rest.json.error.retryAfterSeconds).toBeGreaterThan(0);
+  });
+
+  it('the rate limit is charged before parsing: a flood of broken, deep or mutation documents meets RATE_LIMITED, not the parser', async () => {
+    const r = limits;
+    const post = (token: string | null, body: unknown) => r.http('/graphql', { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+    const [broken, deep, writer] = [await r.signUp('Broken Docs'), await r.signUp('Deep Docs'), await r.signUp('Write Flood')];
+    // Syntax errors never reach an operation, so only a check before the parse can count them.
+    const a = await Promise.all(Array.from({ length: RATES.read.burst + 30 }, () => post(broken.token, { query: '{ game(id: "x") { id ' })));
+    expect(a.filter((x) => x.status === 400).length).toBeLessThan(RATES.read.burst + 10); // the burst and what refills (5/s) while they run
+    expect(a.filter((x) => x.status === 429).length).toBeGreaterThanOrEqual(10);
+    const nested = `{ ${'game(id: "x") { seats { '.repeat(5)} seat ${'} } '.repeat(5)} }`;
+    const d = await Promise.all(Array.from({ length: RATES.read.burst + 30 }, () => post(deep.token, { query: nested })));
+    expect(d.filter((x) => x.status === 429).length).toBeGreaterThanOrEqual(10);
+    // Mutations: the write bucket, charged once per request (not again after the parse).
+    const w = await Promise.all(Array.from({ length: RATES.write.burst + 30 }, () => post(writer.token, { query: 'mutation Leave($g: ID!) { leaveGame(gameId: $g) { id } }', variables: { g: '00000000-0000-4000-8000-000000000000' }, operationName: 'Leave' })));
+    // The burst (plus what refills while they run: 10/s), not half of it as a double charge would give.
+    expect(w.filter((x) => x.status !== 429).length).toBeGreaterThanOrEqual(RATES.write.burst);
+    expect(w.filter((x) => x.status === 429).length).toBeGreaterThan(0);
+    expect(w.filter((x) => x.status !== 429).every((x) => x.json.errors[0].extensions.code === 'NOT_FOUND')).toBe(true);
+    const limited = w.find((x) => x.status === 429)!;
+    expect(limited.json.errors[0].message).toMatch(/mutations per player/);
+    // The writer's reads are another bucket: still served.
+    expect((await r.gql(`{ __typename }`, {}, writer.token)).errors).toBeUndefined();
+  });
+
+  it('the operation kind is read from the text before parsing, and a wrong guess is charged again after it', () => {
+    expect(sniffOperation('{ game(id: "x") { id } }')).toEqual({ kind: 'query', signUp: false });
+    expect(sniffOperation('# a comment: mutation\n query Q { __typename }')).toEqual({ kind: 'query', signUp: false });
+    expect(sniffOperation('mutation { signUp(name: "x") { token } }')).toEqual({ kind: 'mutation', signUp: true });
+    expect(sniffOperation('fragment F on Game { id } mutation M { createGame(input: {}) { ...F } }')).toEqual({ kind: 'mutation', signUp: false });
+    expect(sniffOperation('query A { __typename } mutation B { leaveGame(gameId: "x") { id } }', 'B')).toEqual({ kind: 'mutation', signUp: false });
+    expect(sniffOperation('subscription S { gameUpdated(gameId: "x") { id } }')).toEqual({ kind: 'subscription', signUp: false });
+  });
+
+  it('a signUp flood from one address is refused before parsing; a player with a token plays on', async () => {
+    const r = await startHarness({ rateLimits: { signUp: { perSecond: 1 / 3600, burst: 5 } } });
+    try {
+      const honest = await r.signUp('Before The Flood');
+      const answers = await Promise.all(Array.from({ length: 15 }, (_, i) => r.http('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: `mutation { signUp(name: "Sybil ${i}") { token } }` }) })));
+      expect(answers.filter((a) => a.status === 200 && a.json.data?.signUp)).toHaveLength(4); // the burst, less the honest sign-up
+      const refused = answers.filter((a) => a.status === 429);
+      expect(refused).toHaveLength(11);
+      expect(refused[0].json.errors[0].extensions).toMatchObject({ code: 'RATE_LIMITED' });
+      expect(refused[0].json.errors[0].message).toMatch(/sign-ups per address/);
+      expect((await r.gql(CREATE, { i: { edition: 'CLASSIC', seats: 2, bots: 1 } }, honest.token)).errors).toBeUndefined();
+    } finally {
+      await r.close();
+    }
   });
 
   it(`a lobby nobody touches for ${BOUNDS.lobbyExpiryDays} days is cancelled by the sweep`, async () => {

@@ -49,6 +49,8 @@ async function snapshotBytes(gameId: string): Promise<number> {
 
 async function newGame(edition: 'CLASSIC' | 'GALECREST', seats: number, seed: string) {
   const players: Player[] = Array.from({ length: seats }, (_, i) => ({ id: `${seed}-p${i}`, name: `Pirate With A Long Name ${i}`.slice(0, 40) }));
+  // Signed-up players (the creator's item holds its open lobbies and creation count).
+  for (const p of players) await services.store.insertPlayer({ ...p, createdAt: new Date(0).toISOString() });
   const rec = await createGame(services, players[0], { edition, seats, seed });
   for (const p of players.slice(1)) await joinGame(services, p, rec.id);
   await startGame(services, players[0], rec.id);

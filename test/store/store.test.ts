@@ -211,6 +211,32 @@ describe('players, members and request claims', () => {
     expect(await store.listMemberGameIds(pid, 10)).toEqual(['old']);
   });
 
+  it('a bounded set on the player item admits exactly max members under concurrent adds', async () => {
+    const p = { id: `set-${Date.now()}`, name: 'Set Keeper', createdAt: AT };
+    await store.insertPlayer(p);
+    const added = await Promise.all(Array.from({ length: 12 }, (_, i) => store.addToPlayerSet(p.id, 'held', `m${i}`, 4)));
+    expect(added.filter(Boolean)).toHaveLength(4);
+    const held = await store.listPlayerSet(p.id, 'held');
+    expect(held).toHaveLength(4);
+    expect(await store.addToPlayerSet(p.id, 'held', held[0], 4)).toBe(true); // already there: no change
+    await store.removeFromPlayerSet(p.id, 'held', held[0]);
+    await store.removeFromPlayerSet(p.id, 'held', held[0]); // idempotent
+    expect(await store.listPlayerSet(p.id, 'held')).toHaveLength(3);
+    expect(await store.addToPlayerSet(p.id, 'held', 'again', 4)).toBe(true);
+    expect(await store.addToPlayerSet(p.id, 'held', 'over', 4)).toBe(false);
+    expect(await store.addToPlayerSet(p.id, 'held', 'uncapped')).toBe(true);
+    expect(await store.addToPlayerSet('nobody', 'held', 'x', 4)).toBe(false);
+    expect(await store.getPlayer(p.id)).toEqual(p); // the profile is unchanged
+  });
+
+  it('a counter on the player item counts concurrent first uses of a window exactly', async () => {
+    const p = { id: `count-${Date.now()}`, name: 'Counter', createdAt: AT };
+    await store.insertPlayer(p);
+    const ok = await Promise.all(Array.from({ length: 10 }, () => store.countOnPlayer(p.id, 'made', '2024-01-01T10', 6)));
+    expect(ok.filter(Boolean)).toHaveLength(6);
+    expect(await store.countOnPlayer(p.id, 'made', '2024-01-01T11', 6)).toBe(true); // a new window
+  });
+
   it('a request id is claimed once; the claim keeps the first fingerprint', async () => {
     const now = new Date();
     expect(await store.getRequest('g', 'p', 'r1')).toBeNull();

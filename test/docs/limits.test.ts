@@ -1,0 +1,68 @@
+// The README's "Threat model and limits" table says the values the code enforces: each row's
+// value is compared with the constant it documents, so changing a limit without its README line
+// (or the other way round) fails `npm test`.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ARMOR, MAX_BODY_BYTES } from '../../functions/api/app.js';
+import { MAX_CHOICE_CHANGES_PER_DAY } from '../../functions/api/doc.js';
+import { MAX_EVENTS_PAGE } from '../../functions/api/games.js';
+import { BOUNDS, RATES } from '../../functions/api/ratelimit.js';
+import { DEFAULT_WEBHOOKS, MAX_WEBHOOKS_PER_PLAYER } from '../../functions/api/webhooks.js';
+import { WS_LIMITS } from '../../functions/local/subscriptions.js';
+import { EDGE_LIMITS } from '../../infra/edge.js';
+
+const md = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+const section = md.slice(md.indexOf('## Threat model and limits'), md.indexOf('\n## ', md.indexOf('## Threat model and limits') + 5));
+
+/** The table's rows: first cell (the limit) -> second cell (its value). */
+const rows = new Map(
+  section
+    .split('\n')
+    .filter((l) => l.startsWith('| ') && !l.startsWith('| ---') && !l.startsWith('| Limit '))
+    .map((l) => l.split(' | ').map((c) => c.replace(/^\| /, '').trim()))
+    .map((cells) => [cells[0], cells[1]]),
+);
+const value = (limit: string) => {
+  const v = rows.get(limit);
+  if (v === undefined) throw new Error(`no README row "${limit}" (rows: ${[...rows.keys()].join('; ')})`);
+  return v;
+};
+const n = (x: number) => x.toLocaleString('en-US');
+const rate = (r: { perSecond: number; burst: number }) => (r.perSecond >= 1 ? `${r.perSecond}/s, burst ${r.burst}` : `${Math.round(r.perSecond * 3600)} per hour, burst ${r.burst}`);
+
+describe('README "Threat model and limits" matches the code', () => {
+  it('every limit in the table has the value the code enforces', () => {
+    const expected: Record<string, string> = {
+      'request body (HTTP) / message (WebSocket)': `${MAX_BODY_BYTES / 1024} KB`,
+      'document tokens': n(ARMOR.maxTokens.n),
+      'depth, aliases, directives, cost': `${ARMOR.maxDepth.n}, ${ARMOR.maxAliases.n}, ${ARMOR.maxDirectives.n}, ${n(ARMOR.costLimit.maxCost)}`,
+      'reads (queries, REST, subscribe) per player, API client or (anonymous) address': rate(RATES.read),
+      'mutations per player / client / address': rate(RATES.write),
+      '`signUp` per address': rate(RATES.signUp),
+      'commands (cards, answers, choice changes) per seat': `${BOUNDS.commandsPerSeatPerMinute} per minute`,
+      'commands per game': n(BOUNDS.commandsPerGame),
+      'choice changes per seat per day': String(MAX_CHOICE_CHANGES_PER_DAY),
+      'games created per player': `${BOUNDS.gamesCreatedPerHour} per hour`,
+      'open lobbies created by one player': String(BOUNDS.openLobbiesPerPlayer),
+      'lobby without a change': `cancelled after ${BOUNDS.lobbyExpiryDays} days`,
+      'event page': `1-${MAX_EVENTS_PAGE} events (default 50)`,
+      'subscriptions per WebSocket connection': String(WS_LIMITS.subscriptionsPerConnection),
+      'WebSocket connections per player (or address)': String(WS_LIMITS.connectionsPerPrincipal),
+      'subscribe messages per connection': rate(RATES.subscribe),
+      'webhooks per player': String(MAX_WEBHOOKS_PER_PLAYER),
+    };
+    for (const [limit, v] of Object.entries(expected)) expect(value(limit), limit).toBe(v);
+    expect(value('webhook targets')).toContain(`${DEFAULT_WEBHOOKS.timeoutMs / 1000} s`);
+    expect(WS_LIMITS.maxPayload).toBe(MAX_BODY_BYTES);
+    // Every row is checked above (a new limit needs its line here too).
+    expect([...rows.keys()].sort()).toEqual([...Object.keys(expected), 'webhook targets'].sort());
+  });
+
+  it('the edge limits and the request limits named in the text match the code', () => {
+    expect(section).toContain(`allow ${n(EDGE_LIMITS.requestsPerIpPer5Min)} requests per IP per 5\nminutes`);
+    expect(section).toContain(`${EDGE_LIMITS.signUpsPerIpPer5Min} requests mentioning \`signUp\` per IP per 5 minutes`);
+    const limitsLine = `depth ${ARMOR.maxDepth.n}, cost ${ARMOR.costLimit.maxCost}, ${ARMOR.maxAliases.n} aliases, ${ARMOR.maxTokens.n} tokens, ${ARMOR.maxDirectives.n} directives`;
+    expect(md.replace(/\s+/g, ' ')).toContain(limitsLine);
+  });
+});

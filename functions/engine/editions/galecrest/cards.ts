@@ -20,6 +20,8 @@ import {
   passLoot,
   pay,
   placeOnIsland,
+  rankOptions,
+  removeAt,
   returnLoot,
   transfer,
 } from '../../actions.js';
@@ -60,10 +62,6 @@ const parseId = (id: string) => {
   return { seat: Number(id.slice(0, i)), rank: Number(id.slice(i + 1)) };
 };
 
-function rankOptions(x: Ctx, ranks: number[]): Option[] {
-  return [...ranks].sort((a, b) => a - b).map((r) => ({ id: String(r), label: `${cardName(x, r)} (${r})` }));
-}
-
 /** Ship characters of one seat with a given ability, as `character` options. */
 function shipWith(x: Ctx, seat: number, timing: 'day' | 'night', except: number): Option[] {
   return denOptions(x, [seat]).filter((o) => {
@@ -97,7 +95,7 @@ const scout: Effect = (x, s, answer) => {
   discard(x, s.seat, s.rank, 'island', name(x, s));
   if (answer === undefined) return;
   const rank = Number(answer);
-  hand.splice(hand.indexOf(rank), 1);
+  removeAt(hand, hand.indexOf(rank));
   placeOnIsland(x, s.seat, rank);
   // Stryker disable next-line ConditionalExpression: emit() checks x.events itself; the guard only skips building the event
   if (x.events) emit(x, 'character', { seat: s.seat, rank, from: 'hand', to: 'island', reason: name(x, s) });

@@ -10,9 +10,10 @@
 // - whatever an edition's `cloneExt` says it shares (Galecrest: the loot tiles in play).
 // test/engine/clone.test.ts checks the copy against the JSON round trip on random games.
 import { editionOf } from './editions/index.js';
+import type { Edition } from './edition.js';
 import type { GameState, SeatState } from './types.js';
 
-function cloneSeat(s: SeatState): SeatState {
+function cloneSeat(s: SeatState, ed: Edition): SeatState {
   const c: SeatState = {
     hand: s.hand.slice(),
     choice: s.choice,
@@ -21,7 +22,7 @@ function cloneSeat(s: SeatState): SeatState {
     out: s.out.slice(),
     doubloons: s.doubloons,
     score: s.score,
-    loot: { ...s.loot },
+    loot: ed.copyLoot(s.loot),
     kept: s.kept.slice(),
   };
   if (s.final) c.final = { doubloons: s.final.doubloons, loot: s.final.loot };
@@ -47,15 +48,15 @@ export function copyJson<T>(v: T): T {
  * trials): the deck, bag, day loot and island are shared with `g`.
  */
 export function cloneState(g: GameState, seatsOnly = false): GameState {
+  const ed = editionOf(g.edition);
   const n = g.seats.length;
-  const seats = new Array<SeatState>(n);
-  for (let i = 0; i < n; i++) seats[i] = cloneSeat(g.seats[i]);
+  const seats: SeatState[] = [];
+  for (let i = 0; i < n; i++) seats.push(cloneSeat(g.seats[i], ed));
   let days = g.days;
   if (!seatsOnly) {
     days = new Array<string[]>(g.days.length);
     for (let i = 0; i < g.days.length; i++) days[i] = g.days[i].slice();
   }
-  const ed = editionOf(g.edition);
   return {
     v: g.v,
     edition: g.edition,

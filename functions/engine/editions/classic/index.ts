@@ -4,7 +4,7 @@ import { fail } from '../../errors.js';
 import type { Edition } from '../../edition.js';
 import { rankSeats } from '../../scoring.js';
 import type { Step } from '../../types.js';
-import { BOOTY_BAG, BOOTY_KINDS, campaignEnd, pick, saber, scoreCampaign } from './booty.js';
+import { BOOTY_BAG, BOOTY_KINDS, campaignEnd, copyBooty, pick, saber, scoreCampaign } from './booty.js';
 import { CLASSIC_CARDS } from './cards.js';
 import { tieBreak } from './tiebreak.js';
 
@@ -31,6 +31,7 @@ export const classic: Edition = {
   dealPerRound: [9, 6, 6],
   ranks: 30,
   lootKinds: BOOTY_KINDS,
+  copyLoot: copyBooty,
   bag: BOOTY_BAG,
   lootPerDay: (players) => players,
   leftoverToBag: false,

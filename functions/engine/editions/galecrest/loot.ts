@@ -15,6 +15,17 @@ import { changeReputation } from './reputation.js';
 import { ext } from './state.js';
 
 export const LOOT_KINDS = ['map', 'barrel', 'relic', 'saber', 'amulet', 'hook', 'chest'] as const;
+/** Edition.copyLoot: the keys in LOOT_KINDS order (test/engine/clone.test.ts checks it). */
+export const copyLoot = (l: Readonly<Record<Loot, number>>): Record<Loot, number> => ({
+  map: l.map,
+  barrel: l.barrel,
+  relic: l.relic,
+  saber: l.saber,
+  amulet: l.amulet,
+  hook: l.hook,
+  chest: l.chest,
+});
+
 export const LOOT_BAG: Record<Loot, number> = { map: 10, barrel: 8, relic: 8, saber: 6, amulet: 6, hook: 6, chest: 4 };
 
 /**

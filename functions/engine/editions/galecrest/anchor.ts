@@ -110,8 +110,9 @@ export const bank: Effect = (x) => {
     const banked = me.doubloons;
     let tokens = 0;
     for (const k of LOOT_KINDS) {
-      tokens += me.loot[k];
-      for (let i = 0; i < me.loot[k]; i++) g.bag.push(k);
+      const n = me.loot[k];
+      tokens += n;
+      for (let i = 0; i < n; i++) g.bag.push(k);
       me.loot[k] = 0;
     }
     if (last) me.final = { doubloons: banked, loot: tokens };

@@ -210,10 +210,13 @@ function explore(h: GameState, seat: number, out: Set<string>, budget: { leaves:
   out.add(fingerprint(h, seat));
 }
 
+/** 2 ** r for every rank (a table: Math.pow is a slow call here). */
+const POW2: readonly number[] = Array.from({ length: 64 }, (_, r) => 2 ** r);
+
 /** A set of ranks (1..40) as one exact number: bit r for rank r. */
 function rankSet(xs: number[]): number {
   let m = 0;
-  for (let i = 0; i < xs.length; i++) m += 2 ** xs[i];
+  for (let i = 0; i < xs.length; i++) m += POW2[xs[i]];
   return m;
 }
 

@@ -44,7 +44,7 @@ export const classic: Edition = {
     if (opts.board !== undefined && opts.board !== null) fail('BAD_USER_INPUT', 'the classic edition has no board sides');
   },
   startRound: (x) => {
-    x.g.seats.forEach((_, seat) => gain(x, seat, 10, 'campaign'));
+    for (let seat = 0; seat < x.g.players; seat++) gain(x, seat, 10, 'campaign');
   },
   tieBreak,
   duskSteps: (_x, seat, rank) => DUSK_STEPS[seat * 32 + rank] ?? (DUSK_STEPS[seat * 32 + rank] = duskStepsOf(seat, rank)),

@@ -107,12 +107,14 @@ function checkFixes(g: GameState, opts: GameOptions): void {
 
 function dealRanks(g: GameState, count: number): number[] {
   const fixed = g.fixed.deal?.[g.round - 1];
-  if (!fixed) return g.deck.splice(0, count);
-  for (const r of fixed) {
-    const i = g.deck.indexOf(r);
-    if (i < 0) fail('BAD_USER_INPUT', `deal: character ${r} was already dealt`);
-    g.deck.splice(i, 1);
+  // The deck is replaced, never edited: copies share it (clone.ts).
+  if (!fixed) {
+    const dealt = g.deck.slice(0, count);
+    g.deck = g.deck.slice(count);
+    return dealt;
   }
+  for (const r of fixed) if (!g.deck.includes(r)) fail('BAD_USER_INPUT', `deal: character ${r} was already dealt`);
+  g.deck = g.deck.filter((r) => !fixed.includes(r));
   return [...fixed];
 }
 

@@ -95,8 +95,8 @@ export const scoreCampaign: Effect = (x) => {
       for (let i = 0; i < n; i++) g.bag.push(k);
       me.loot[k] = 0;
     }
-    appendAll(me.out, me.den);
-    appendAll(me.out, me.graveyard);
+    // Replaced, not pushed to: copies share `out` (clone.ts).
+    me.out = me.out.concat(me.den, me.graveyard);
     me.den = [];
     me.graveyard = [];
   }

@@ -85,7 +85,7 @@ export const hook: Effect = (x, s, answer) => {
     return;
   }
   const rank = Number(answer.slice(answer.indexOf(':') + 1));
-  me.kept.push(rank);
+  me.kept = me.kept.concat(rank); // replaced, not pushed to: copies share `kept` (clone.ts)
   if (x.events) emit(x, 'kept', { seat: s.seat, rank });
 };
 

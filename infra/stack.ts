@@ -303,8 +303,9 @@ export class LibertaliaStack extends Stack {
       timeout: Duration.seconds(60),
       // Never starved by the API, never two at once (infra/limits.ts SWEEP_RESERVED_CONCURRENCY).
       ...(sweepReserved > 0 ? { reservedConcurrentExecutions: sweepReserved } : {}),
-      // No signing key: the sweep never signs or verifies tokens.
-      environment: { TABLE_NAME: this.table.tableName, NOTICE_QUEUE_URL: this.noticeQueue.queueUrl },
+      // No signing key: the sweep never signs or verifies tokens. The interval tells it which
+      // slice of old active games to visit (functions/api/sweep.ts inSlice).
+      environment: { TABLE_NAME: this.table.tableName, NOTICE_QUEUE_URL: this.noticeQueue.queueUrl, SWEEP_INTERVAL_MINUTES: String(sweepMinutes) },
       logRetention,
     });
     grantTableAccess(this.sweepFunction.fn, this.table, indexNames);

@@ -270,9 +270,9 @@ async function finish(services: Services, cur: Loaded, commit: CommitRec, next: 
   const s0 = cur.rec.doc.state;
   const s1 = next.doc.state;
   if (s0 && s1 && (s0.round !== s1.round || s0.day !== s1.day || next.status !== cur.rec.status)) count(METRIC.advances);
-  // Push "game X is at version V" to subscribed clients (functions/push/fanout.ts): never
-  // throws. (Notices were handed to the queue before the commit: handNotices.)
-  const pushed = services.push?.gameChanged(next.id, next.version, next.status);
+  // Push "game X is at version V", with each subscriber's own view, to subscribed clients
+  // (functions/push/fanout.ts): never throws. (Notices were handed to the queue before the commit: handNotices.)
+  const pushed = services.push?.gameChanged(next.id, next.version, next.status, next);
   if (snapshotDue(cur, commit, next)) await services.store.saveSnapshot(next);
   if (cur.rec.status === 'LOBBY' || next.status === 'LOBBY') lobbyChanged(services.store);
   await pushed;

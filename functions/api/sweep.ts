@@ -54,6 +54,35 @@ async function each(ids: string[], what: string, fn: (id: string) => Promise<voi
   return failures;
 }
 
+/** Active games created within this long are visited by every run of the sweep. */
+export const RECENT_MS = 2 * 3_600_000;
+/** Older active games are visited once an hour: those of one of these slices per 5 minutes. */
+export const ACTIVE_SLICES = 12;
+const HOUR = 3_600_000;
+
+/** The time between two runs (the stack sets SWEEP_INTERVAL_MINUTES, the local server SWEEP_INTERVAL_SECONDS); default 5 minutes. */
+function sweepIntervalMs(): number {
+  const seconds = Number(process.env.SWEEP_INTERVAL_SECONDS ?? '');
+  if (seconds > 0) return seconds * 1000;
+  const minutes = Number(process.env.SWEEP_INTERVAL_MINUTES ?? '');
+  return (minutes > 0 ? minutes : 5) * 60_000;
+}
+
+/**
+ * Whether the run at `now` visits an old active game: its slice (of ACTIVE_SLICES, by a hash of
+ * the id) starts at a fixed minute of the hour, and the run visits the slices that started since
+ * the previous run (`intervalMs` ago). Every old game is visited once an hour whatever the interval.
+ */
+export function inSlice(id: string, now: Date, intervalMs: number): boolean {
+  if (intervalMs >= HOUR) return true;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193) >>> 0;
+  const start = (h % ACTIVE_SLICES) * (HOUR / ACTIVE_SLICES);
+  const t = now.getTime() % HOUR;
+  const from = t - intervalMs;
+  return (start > from && start <= t) || (start - HOUR > from && start - HOUR <= t);
+}
+
 export async function sweep(services: Services): Promise<SweepResult> {
   const now = services.now();
   let timeouts = 0;
@@ -77,7 +106,9 @@ export async function sweep(services: Services): Promise<SweepResult> {
     // Oldest first: the stale ones are at that end.
     services.store.listGamesByStatus('LOBBY', SWEEP_LIMIT, null, true),
   ]);
-  const ids = [...active.ids, ...lobbies.ids];
+  // Games created in the last RECENT_MS (live play) are visited every run; older ones
+  // (correspondence) once an hour, a twelfth of them a run (visits cost a read each).
+  const ids = [...active.ids.filter((id, i) => active.createdAt[i] >= new Date(now.getTime() - RECENT_MS).toISOString() || inSlice(id, now, sweepIntervalMs())), ...lobbies.ids];
   // Stale lobbies: unchanged for BOUNDS.lobbyExpiryDays, cancelled.
   const cutoff = new Date(now.getTime() - BOUNDS.lobbyExpiryDays * 86_400_000).toISOString();
   failures += await each(ids, 'game', async (id) => {

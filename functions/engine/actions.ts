@@ -2,17 +2,57 @@
 // state and logs one event, so effects stay one-liners and the log stays complete.
 import { emit } from './core.js';
 import type { Ctx } from './edition.js';
+import { perEdition } from './tables.js';
 import type { GameState, IslandCard, Loot, Option } from './types.js';
 
 export const charId = (seat: number, rank: number): string => `${seat}:${rank}`;
+
+/**
+ * Removes element i, keeping the order: `list.splice(i, 1)` without the array splice returns
+ * (the engine removes a card or token on almost every step).
+ */
+export function removeAt<T>(list: T[], i: number): void {
+  const last = list.length - 1;
+  for (let j = i; j < last; j++) list[j] = list[j + 1];
+  list.pop();
+}
+
+/** Inserts v at index i, keeping the order: `list.splice(i, 0, v)` without the returned array. */
+export function insertAt<T>(list: T[], i: number, v: T): void {
+  let j = list.length;
+  list.push(v);
+  for (; j > i; j--) list[j] = list[j - 1];
+  list[i] = v;
+}
+
+/**
+ * A sorted copy of a few ranks (a den, a hand: at most a few dozen). Insertion sort: for such
+ * short lists it beats Array.prototype.sort, which calls a comparator per comparison.
+ */
+export function sortedCopy(xs: readonly number[]): number[] {
+  const out = xs.slice();
+  for (let i = 1; i < out.length; i++) {
+    const v = out[i];
+    let j = i - 1;
+    while (j >= 0 && out[j] > v) {
+      out[j + 1] = out[j];
+      j--;
+    }
+    out[j + 1] = v;
+  }
+  return out;
+}
 
 export function parseCharId(id: string): { seat: number; rank: number } {
   const i = id.indexOf(':');
   return { seat: Number(id.slice(0, i)), rank: Number(id.slice(i + 1)) };
 }
 
+/** Card names by rank (card objects differ in shape, so reading `.name` on them is slow). */
+const cardNames = perEdition((ed) => Array.from({ length: ed.ranks + 1 }, (_, r) => ed.cards[r]?.name ?? `#${r}`));
+
 export function cardName(x: Ctx, rank: number): string {
-  return x.ed.cards[rank]?.name ?? `#${rank}`;
+  return cardNames(x.ed)[rank] ?? `#${rank}`;
 }
 
 export const leftOf = (g: GameState, seat: number): number => (seat + 1) % g.players;
@@ -67,7 +107,7 @@ export function placeOnIsland(x: Ctx, seat: number, rank: number): IslandCard {
   const card: IslandCard = { seat, rank, key: islandKey(x, seat, rank) };
   let i = g.island.length;
   while (i > 0 && g.island[i - 1].key > card.key) i--;
-  g.island.splice(i, 0, card);
+  insertAt(g.island, i, card);
   return card;
 }
 
@@ -78,7 +118,7 @@ export function islandKey(x: Ctx, seat: number, rank: number): number {
 function removeRank(list: number[], rank: number): boolean {
   const i = list.indexOf(rank);
   if (i < 0) return false;
-  list.splice(i, 1);
+  removeAt(list, i);
   return true;
 }
 
@@ -88,7 +128,7 @@ function takeFrom(g: GameState, seat: number, rank: number, from: Place): boolea
   if (from === 'island') {
     const i = islandIndex(g, seat, rank);
     if (i < 0) return false;
-    g.island.splice(i, 1);
+    removeAt(g.island, i);
     return true;
   }
   const me = g.seats[seat];
@@ -125,13 +165,41 @@ export function discard(x: Ctx, seat: number, rank: number, from: Place, reason:
   return moveCharacter(x, seat, rank, from, 'graveyard', reason);
 }
 
-/** Every character in every den as a `character` prompt option. */
+/**
+ * One option per character: prompts share these frozen objects (a prompt is replaced, never
+ * edited), so a prompt costs no label building. Indexed by seat * CHAR_SLOTS + rank.
+ */
+const CHAR_SLOTS = 64;
+const charOptions = perEdition(() => [] as Option[]);
+
+export function charOption(x: Ctx, seat: number, rank: number): Option {
+  const table = charOptions(x.ed);
+  const i = seat * CHAR_SLOTS + rank;
+  return table[i] ?? (table[i] = Object.freeze({ id: charId(seat, rank), label: `${cardName(x, rank)} (${rank}) of seat ${seat}` }));
+}
+
+const rankOptionTable = perEdition(() => [] as Option[]);
+
+/** A character of the asking seat's own hand or graveyard: id `<rank>` (shared, frozen). */
+export function rankOption(x: Ctx, rank: number): Option {
+  const table = rankOptionTable(x.ed);
+  return table[rank] ?? (table[rank] = Object.freeze({ id: String(rank), label: `${cardName(x, rank)} (${rank})` }));
+}
+
+/** `rankOption`s of some ranks, lowest first. */
+export function rankOptions(x: Ctx, ranks: readonly number[]): Option[] {
+  const sorted = sortedCopy(ranks);
+  const out: Option[] = [];
+  for (let i = 0; i < sorted.length; i++) out.push(rankOption(x, sorted[i]));
+  return out;
+}
+
+/** Every character in every den as a `character` prompt option (each den by rank). */
 export function denOptions(x: Ctx, seats: number[]): Option[] {
   const out: Option[] = [];
   for (const s of seats) {
-    for (const r of [...x.g.seats[s].den].sort((a, b) => a - b)) {
-      out.push({ id: charId(s, r), label: `${cardName(x, r)} (${r}) of seat ${s}` });
-    }
+    const ranks = sortedCopy(x.g.seats[s].den);
+    for (let i = 0; i < ranks.length; i++) out.push(charOption(x, s, ranks[i]));
   }
   return out;
 }
@@ -190,31 +258,34 @@ export function takeFromDay(g: GameState, kind: Loot): boolean {
   const day = g.days[g.day - 1];
   const i = day.indexOf(kind);
   if (i < 0) return false;
-  day.splice(i, 1);
+  removeAt(day, i);
   return true;
 }
 
-/** One option per distinct kind, in the edition's order. */
+/**
+ * One option per distinct kind, in the edition's order. The list depends only on which kinds
+ * occur, so it is one shared frozen array per edition and set of kinds (a bit mask by the
+ * kind's index): the dusk pick, a game's most frequent decision, allocates nothing.
+ */
 export function kindOptions(x: Ctx, kinds: readonly Loot[]): Option[] {
-  const out: Option[] = [];
   const all = x.ed.lootKinds;
-  for (let i = 0; i < all.length; i++) {
-    const k = all[i];
-    for (let j = 0; j < kinds.length; j++) {
-      if (kinds[j] === k) {
-        out.push(kindOption(k));
-        break;
-      }
-    }
+  let mask = 0;
+  for (let j = 0; j < kinds.length; j++) {
+    const i = all.indexOf(kinds[j]);
+    if (i >= 0) mask |= 1 << i;
   }
-  return out;
+  const table = kindOptionLists(x.ed);
+  return table[mask] ?? (table[mask] = kindList(all, mask));
 }
 
-// Loot options never change: one frozen object per kind instead of one per prompt (dusk picks
-// are the most frequent decision of a game).
-const KIND_OPTIONS: Record<Loot, Option> = Object.create(null);
-function kindOption(k: Loot): Option {
-  return KIND_OPTIONS[k] ?? (KIND_OPTIONS[k] = Object.freeze({ id: k, label: k }));
+const kindOptionLists = perEdition(() => [] as Option[][]);
+
+function kindList(all: readonly Loot[], mask: number): Option[] {
+  const out: Option[] = [];
+  for (let i = 0; i < all.length; i++) if (mask & (1 << i)) out.push(Object.freeze({ id: all[i], label: all[i] }));
+  // The list itself is left unfrozen: prompts hold every kind of option list, and lists of
+  // one layout keep the code that reads them fast. Nothing edits a prompt's options.
+  return out;
 }
 
 export function ownedKinds(x: Ctx, seat: number): Loot[] {

@@ -3,6 +3,7 @@ import { cloneState } from './clone.js';
 import { fail } from './errors.js';
 import { editionOf } from './editions/index.js';
 import { coreStep, SUNRISE } from './phases.js';
+import { perEdition } from './tables.js';
 import type { Command, GameEvent, GameState, Option, PromptKind, Step } from './types.js';
 
 /** Safety net against a rules bug looping forever; a game runs far fewer steps per command. */
@@ -14,6 +15,24 @@ export function emit(x: Ctx, type: string, data: Record<string, unknown>, secret
 
 export function push(x: Ctx, step: Step): void {
   x.g.queue.push(step);
+}
+
+/** Seats -1 (pieces of no seat, e.g. the Midshipman) to 6, ranks below 64. */
+const STEP_SLOTS = 8 * 64;
+
+/**
+ * A maker of shared steps of one kind (and fixed `n`), one frozen object per seat and rank.
+ * Steps are never edited once made (a changed step is a new object; clone.ts shares them),
+ * so the steps every card takes every day (its day, dusk and night, entering the den) cost
+ * no allocation. The key order matches the literal `{ t, seat, rank, n }` for the same JSON.
+ */
+export function stepMaker(t: string, n?: number): (seat: number, rank: number) => Step {
+  const table: Step[] = [];
+  return (seat, rank) => {
+    const i = (seat + 1) * 64 + rank;
+    if (i < 0 || i >= STEP_SLOTS || !Number.isInteger(i)) return n === undefined ? { t, seat, rank } : { t, seat, rank, n };
+    return table[i] ?? (table[i] = Object.freeze(n === undefined ? { t, seat, rank } : { t, seat, rank, n }));
+  };
 }
 
 /** Pushes steps so that they run in the given order. */
@@ -33,9 +52,13 @@ export function ask(x: Ctx, step: Step, seat: number, kind: PromptKind, text: st
   }
   const g = x.g;
   g.promptSeq++;
-  g.prompt = { id: `p${g.promptSeq}`, seat, kind, text, options, step };
+  g.prompt = { id: promptId(g.promptSeq), seat, kind, text, options, step };
   if (x.events) emit(x, 'prompt', { seat, kind, promptId: g.prompt.id });
 }
+
+// Prompt ids `p1`, `p2`...: built once each (a game asks a few hundred times).
+const PROMPT_IDS: string[] = [];
+const promptId = (n: number): string => PROMPT_IDS[n] ?? (PROMPT_IDS[n] = `p${n}`);
 
 export function resume(x: Ctx, step: Step, answer?: string): void {
   if (coreStep(x, step, answer)) return;
@@ -77,17 +100,10 @@ export function firstAwaitedSeat(g: GameState): number {
   return -1;
 }
 
-const abilityTables = new Map<Edition, Abilities>();
-
-function abilitiesOf(ed: Edition): Abilities {
-  let fx = abilityTables.get(ed);
-  if (!fx) {
-    const byTiming = (t: Timing) => Array.from({ length: ed.ranks + 1 }, (_, r) => ed.cards[r]?.[t]);
-    fx = { day: byTiming('day'), dusk: byTiming('dusk'), night: byTiming('night'), end: byTiming('end') };
-    abilityTables.set(ed, fx);
-  }
-  return fx;
-}
+const abilitiesOf = perEdition((ed: Edition): Abilities => {
+  const byTiming = (t: Timing) => Array.from({ length: ed.ranks + 1 }, (_, r) => ed.cards[r]?.[t]);
+  return { day: byTiming('day'), dusk: byTiming('dusk'), night: byTiming('night'), end: byTiming('end') };
+});
 
 /** Whether the game waits for `seat` now (allocation-free). */
 export function isAwaited(g: GameState, seat: number): boolean {

@@ -1,11 +1,11 @@
 // The shared game flow: sunrise, day, dusk, night, end of round. Each phase walks the
 // island (or the dens) with a cursor kept in the state, so cards added or removed while a
 // phase runs (Parrot, Brute, Spanish officer...) are handled by the same loop.
-import { charId, onIsland, placeOnIsland, moveCharacter } from './actions.js';
-import { emit, firstAwaitedSeat, push, pushAll } from './core.js';
+import { charId, placeOnIsland, moveCharacter, removeAt } from './actions.js';
+import { emit, firstAwaitedSeat, push, pushAll, resume, stepMaker } from './core.js';
 import type { Ctx, Effect } from './edition.js';
 import { startRound } from './setup.js';
-import type { Step } from './types.js';
+import type { IslandCard, Step } from './types.js';
 
 const step = (t: string, seat = -1, rank = 0): Step => ({ t, seat, rank });
 
@@ -16,12 +16,20 @@ const DUSK_NEXT = Object.freeze(step('duskNext'));
 const NIGHT_NEXT = Object.freeze(step('nightNext'));
 const DAY_END = Object.freeze(step('dayEnd'));
 const ROUND_CLOSE = Object.freeze(step('roundClose'));
+const dayStep = stepMaker('day');
+const nightStep = stepMaker('night');
 /** Reveals the day's choices; pushed by the last card choice (core) and the greedy bot's trial. */
 export const SUNRISE = Object.freeze(step('sunrise'));
 
 // Cursor ends: finite, because the state goes through JSON (Infinity would become null).
 const LEFT_END = -1;
 const RIGHT_END = 1e9;
+
+// Running a step at once rather than pushing it: where a phase step would push a step and
+// return, and the run loop would pop that same step next (nothing is asked in between, the
+// game is not over, the phase is not `choose`), calling it directly does exactly the same
+// work in the same order, minus a push, a pop and a dispatch. The steps after it are still
+// pushed first, so whatever it pushes runs before them, as before.
 
 /** Reveal every secret choice at once and lay the cards out in order. */
 const sunrise: Effect = (x) => {
@@ -31,7 +39,7 @@ const sunrise: Effect = (x) => {
   for (let s = 0; s < g.players; s++) {
     const me = g.seats[s];
     if (me.choice < 0) continue;
-    me.hand.splice(me.hand.indexOf(me.choice), 1);
+    removeAt(me.hand, me.hand.indexOf(me.choice));
     placeOnIsland(x, s, me.choice);
     revealed?.push({ seat: s, rank: me.choice });
     me.choice = -1;
@@ -40,29 +48,32 @@ const sunrise: Effect = (x) => {
   if (x.events) emit(x, 'sunrise', { round: g.round, day: g.day, revealed, island: g.island.map((c) => charId(c.seat, c.rank)) });
   g.phase = 'day';
   g.cursor = LEFT_END;
-  push(x, DAY_NEXT);
+  if (g.prompt) push(x, DAY_NEXT);
+  else dayNext(x, DAY_NEXT);
 };
 
-/** Daytime, left to right: the next card after the cursor resolves its day ability. */
+/**
+ * Daytime, left to right: the next card after the cursor with a day ability resolves it
+ * (cards without one are passed over in the same step: nothing happens between them).
+ */
 const dayNext: Effect = (x) => {
   const g = x.g;
-  let card;
-  for (let i = 0; i < g.island.length; i++) {
-    if (g.island[i].key > g.cursor) {
-      card = g.island[i];
-      break;
-    }
-  }
-  if (!card) {
-    g.phase = 'dusk';
-    g.cursor = RIGHT_END;
-    if (x.events) emit(x, 'phase', { phase: 'dusk' });
-    push(x, DUSK_NEXT);
+  const day = x.fx.day;
+  const island = g.island;
+  for (let i = 0; i < island.length; i++) {
+    const card = island[i];
+    if (card.key <= g.cursor) continue;
+    g.cursor = card.key;
+    const ability = card.seat >= 0 ? day[card.rank] : undefined;
+    if (!ability) continue;
+    push(x, DAY_NEXT);
+    ability(x, dayStep(card.seat, card.rank), undefined);
     return;
   }
-  g.cursor = card.key;
-  push(x, DAY_NEXT);
-  if (card.seat >= 0 && x.fx.day[card.rank]) push(x, step('day', card.seat, card.rank));
+  g.phase = 'dusk';
+  g.cursor = RIGHT_END;
+  if (x.events) emit(x, 'phase', { phase: 'dusk' });
+  duskNext(x, DUSK_NEXT);
 };
 
 /** Dusk, right to left: each character takes its loot, resolves, then enters the den. */
@@ -81,8 +92,12 @@ const duskNext: Effect = (x) => {
   }
   g.cursor = card.key;
   push(x, DUSK_NEXT);
-  pushAll(x, x.ed.duskSteps(x, card.seat, card.rank));
+  const steps = x.ed.duskSteps(x, card.seat, card.rank);
+  for (let i = steps.length - 1; i > 0; i--) push(x, steps[i]);
+  if (steps.length > 0) resume(x, steps[0]);
 };
+
+const notASeat = (c: IslandCard): boolean => c.seat < 0;
 
 function endDusk(x: Ctx): void {
   const g = x.g;
@@ -92,7 +107,7 @@ function endDusk(x: Ctx): void {
     if (left.length) emit(x, 'lootLeftover', { day: g.day, kinds: left });
   }
   // Pieces that are not characters of a seat (the Midshipman) leave with the dusk.
-  g.island = g.island.filter((c) => c.seat >= 0);
+  if (g.island.some(notASeat)) g.island = g.island.filter((c) => c.seat >= 0);
   g.phase = 'night';
   g.cursor = RIGHT_END;
   if (x.events) emit(x, 'phase', { phase: 'night' });
@@ -104,17 +119,25 @@ function endDusk(x: Ctx): void {
   push(x, NIGHT_NEXT);
 }
 
-/** A character that is still on the island after its dusk goes into its owner's den. */
+/**
+ * A character that is still on the island after its dusk goes into its owner's den
+ * (moveCharacter does nothing for one that left the island during its dusk).
+ */
 const enterDen: Effect = (x, s) => {
-  if (onIsland(x.g, s.seat, s.rank)) moveCharacter(x, s.seat, s.rank, 'island', 'den', 'dusk');
+  moveCharacter(x, s.seat, s.rank, 'island', 'den', 'dusk');
 };
 
-const defaultNightOrder = (rank: number, seat: number): number => rank * 8 + (7 - seat);
+/** Night order key: rank first (higher resolves first), then seat (lower first); seats < 8. */
+const nightKey = (rank: number, seat: number): number => rank * 8 + (7 - seat);
 
-/** Classic night: every den character with a night ability, highest rank first. */
+/**
+ * Classic night: every den character with a night ability, highest rank first. The next one
+ * is the highest night key below the cursor among the characters in the dens now (a night
+ * ability may discard a character that has not resolved yet).
+ */
 const nightNext: Effect = (x) => {
   const g = x.g;
-  let best = -Infinity;
+  let best = -1;
   let who = -1;
   let what = 0;
   const night = x.fx.night;
@@ -123,7 +146,7 @@ const nightNext: Effect = (x) => {
     for (let i = 0; i < den.length; i++) {
       const r = den[i];
       if (night[r] === undefined) continue;
-      const k = defaultNightOrder(r, s);
+      const k = nightKey(r, s);
       if (k < g.cursor && k > best) {
         best = k;
         who = s;
@@ -137,7 +160,7 @@ const nightNext: Effect = (x) => {
   }
   g.cursor = best;
   push(x, NIGHT_NEXT);
-  push(x, step('night', who, what));
+  x.fx.night[what]!(x, nightStep(who, what), undefined);
 };
 
 const dayEnd: Effect = (x) => {

@@ -4,12 +4,23 @@ import type { Ctx } from './edition.js';
 import { editionOf, isEditionId } from './editions/index.js';
 import { fail } from './errors.js';
 import { drawRandom, seedRng, shuffle } from './rng.js';
+import { perEdition } from './tables.js';
 import type { GameEvent, GameOptions, GameState, Loot, SeatState } from './types.js';
 
-function newSeat(kinds: readonly Loot[]): SeatState {
+/**
+ * Per edition: no loot (every kind at 0) and the full bag, copied for each new game (never
+ * handed out themselves). Not frozen: a copy of a frozen object gets a slower object layout.
+ */
+const templates = perEdition((ed) => {
   const loot: Record<Loot, number> = {};
-  for (const k of kinds) loot[k] = 0;
-  return { hand: [], choice: -1, den: [], graveyard: [], out: [], doubloons: 0, score: 0, loot, kept: [] };
+  for (const k of ed.lootKinds) loot[k] = 0;
+  const bag: Loot[] = [];
+  for (const k of ed.lootKinds) for (let i = 0; i < (ed.bag[k] ?? 0); i++) bag.push(k);
+  return { loot, bag };
+});
+
+function newSeat(noLoot: Record<Loot, number>): SeatState {
+  return { hand: [], choice: -1, den: [], graveyard: [], out: [], doubloons: 0, score: 0, loot: { ...noLoot }, kept: [] };
 }
 
 /**
@@ -26,8 +37,9 @@ export function createGame(opts: GameOptions, events: GameEvent[] | null = null)
   const seed = typeof opts.seed === 'string' ? opts.seed : String(opts.seed ?? '');
   const deck: number[] = [];
   for (let r = 1; r <= ed.ranks; r++) deck.push(r);
-  const bag: Loot[] = [];
-  for (const k of ed.lootKinds) for (let i = 0; i < (ed.bag[k] ?? 0); i++) bag.push(k);
+  const template = templates(ed);
+  const seats: SeatState[] = [];
+  for (let s = 0; s < n; s++) seats.push(newSeat(template.loot));
   const g: GameState = {
     v: 1,
     edition: ed.id,
@@ -37,12 +49,12 @@ export function createGame(opts: GameOptions, events: GameEvent[] | null = null)
     round: 1,
     day: 1,
     phase: 'choose',
-    seats: Array.from({ length: n }, () => newSeat(ed.lootKinds)),
+    seats,
     deck,
     island: [],
     cursor: 0,
     days: [],
-    bag,
+    bag: template.bag.slice(),
     queue: [],
     prompt: null,
     promptSeq: 0,
@@ -129,7 +141,7 @@ export function startRound(x: Ctx): void {
   g.phase = 'choose';
   g.island = [];
   const ranks = dealRanks(g, ed.dealPerRound[g.round - 1]);
-  for (const s of g.seats) s.hand.push(...ranks);
+  for (const s of g.seats) for (let i = 0; i < ranks.length; i++) s.hand.push(ranks[i]);
   const per = ed.lootPerDay(g.players);
   g.days = [];
   for (let d = 0; d < ed.daysPerRound[g.round - 1]; d++) g.days.push(drawDayLoot(g, per, d));

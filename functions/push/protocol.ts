@@ -1,6 +1,9 @@
 // The push protocol, the same on AWS (API Gateway WebSocket API) and on the local server
-// (ws://localhost:4000/push). Commands stay on HTTP; the push only says "game X is at version V",
-// and each client then fetches its own view with `game(id)` (or `events(after)`).
+// (ws://localhost:4000/push). Commands stay on HTTP; the push says "game X is at version V" and
+// carries the game as that connection's player may see it (`game`: the fields of the `game`
+// query, rendered by the same function, functions/api/render.ts, through the engine's one view
+// filter), so a client needs no fetch after a push. A view too big for one message is left out:
+// the client then fetches it with `game(id)`.
 //
 // Connect: `wss://<PushUrl>?token=<bearer token>` (no token: a spectator).
 // Client -> server (JSON text frames):
@@ -9,8 +12,8 @@
 //   { "action": "ping" }                           keeps an idle connection open (API Gateway closes
 //                                                  it after 10 minutes without a message)
 // Server -> client:
-//   { "type": "subscribed", "gameId", "version", "status" }   the version when the subscription began
-//   { "type": "game", "gameId", "version", "status" }         after every commit to the game
+//   { "type": "subscribed", "gameId", "version", "status", "game" }   the game when the subscription began
+//   { "type": "game", "gameId", "version", "status", "game" }         after every commit to the game
 //   { "type": "pong" }
 //   { "type": "error", "code", "message", "gameId"? }          e.g. FORBIDDEN, NOT_FOUND, BAD_USER_INPUT
 
@@ -19,9 +22,15 @@ export const MAX_SUBSCRIPTIONS = 20;
 /** API Gateway closes a WebSocket after 2 hours; subscription items expire a little later. */
 export const CONNECTION_TTL_SECONDS = 2 * 3600 + 15 * 60;
 
+/**
+ * Views above this size (bytes of JSON) are not pushed (the client fetches): a WebSocket message
+ * is billed per 32 KB, and API Gateway takes at most 128 KB per post.
+ */
+export const MAX_VIEW_BYTES = 28 * 1024;
+
 export type PushMessage =
-  | { type: 'subscribed'; gameId: string; version: number; status: string }
-  | { type: 'game'; gameId: string; version: number; status: string }
+  | { type: 'subscribed'; gameId: string; version: number; status: string; game?: unknown }
+  | { type: 'game'; gameId: string; version: number; status: string; game?: unknown }
   | { type: 'pong' }
   | { type: 'error'; code: string; message: string; gameId?: string };
 

@@ -6,6 +6,7 @@ import { canWatch } from '../api/access.js';
 import { ApiError } from '../api/errors.js';
 import { getGame } from '../api/games.js';
 import { noteRequest } from '../api/telemetry.js';
+import { pushView } from './fanout.js';
 import type { PushGateway } from './protocol.js';
 import type { PushStore } from './store.js';
 
@@ -68,7 +69,8 @@ export async function onMessage(deps: PushDeps, connectionId: string, playerId: 
     const rec = await getGame(app.services, gameId);
     if (!rec) throw new ApiError('NOT_FOUND', `no game ${gameId}`);
     canWatch(rec, playerId ? { id: playerId, name: '' } : null);
-    await gateway.post(connectionId, { type: 'subscribed', gameId, version: rec.version, status: rec.status });
+    const game = pushView(rec, playerId);
+    await gateway.post(connectionId, { type: 'subscribed', gameId, version: rec.version, status: rec.status, ...(game === undefined ? {} : { game }) });
   } catch (e) {
     await store.unsubscribe(connectionId, gameId);
     if (e instanceof ApiError) await error(e.code, e.message, gameId);

@@ -9,14 +9,19 @@
 import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CONNECTION_TTL_SECONDS, MAX_SUBSCRIPTIONS } from './protocol.js';
 
+export interface Subscriber {
+  connectionId: string;
+  playerId: string | null;
+}
+
 export interface PushStore {
   /** Records the subscription; false when the connection already has MAX_SUBSCRIPTIONS games. */
   subscribe(connectionId: string, gameId: string, playerId: string | null, now: Date): Promise<boolean>;
   unsubscribe(connectionId: string, gameId: string): Promise<void>;
   /** Forgets the connection and all its subscriptions ($disconnect). */
   disconnect(connectionId: string): Promise<void>;
-  /** The connections subscribed to a game. */
-  subscribers(gameId: string): Promise<string[]>;
+  /** The connections subscribed to a game, with the player of each (null: a spectator). */
+  subscribers(gameId: string): Promise<Subscriber[]>;
   /** Removes one subscription of a connection found gone. */
   forget(gameId: string, connectionId: string): Promise<void>;
 }
@@ -66,7 +71,7 @@ export function createPushStore(doc: DynamoDBDocumentClient, table: string): Pus
       if (r.Item) await doc.send(new DeleteCommand({ TableName: table, Key: conn(connectionId) }));
     },
     async subscribers(gameId) {
-      const out: string[] = [];
+      const out: Subscriber[] = [];
       let startKey: Record<string, unknown> | undefined;
       do {
         // Eventually consistent (half the price): a subscription made in the last instant may
@@ -75,10 +80,10 @@ export function createPushStore(doc: DynamoDBDocumentClient, table: string): Pus
           TableName: table,
           KeyConditionExpression: 'PK = :pk',
           ExpressionAttributeValues: { ':pk': `PUSH#${gameId}` },
-          ProjectionExpression: 'connectionId',
+          ProjectionExpression: 'connectionId, playerId',
           ExclusiveStartKey: startKey,
         }));
-        for (const it of r.Items ?? []) out.push(String(it.connectionId));
+        for (const it of r.Items ?? []) out.push({ connectionId: String(it.connectionId), playerId: typeof it.playerId === 'string' ? it.playerId : null });
         startKey = r.LastEvaluatedKey;
       } while (startKey);
       return out;

@@ -389,7 +389,7 @@ export async function listGamesByStatus(
   limit: number,
   before?: string | null,
   oldestFirst = false,
-): Promise<{ ids: string[]; cursor: string | null }> {
+): Promise<{ ids: string[]; cursor: string | null; createdAt: string[] }> {
   const items = await queryShards(
     db,
     INDEX_SHARDS,
@@ -405,6 +405,8 @@ export async function listGamesByStatus(
   const page = items.slice(0, limit);
   return {
     ids: page.map((it) => (it.PK as string).slice('GAME#'.length)),
+    /** Each game's creation time (from its index sort key `<createdAt>#<id>`). */
+    createdAt: page.map((it) => (it.GSI2SK as string).split('#')[0]),
     cursor: items.length > limit ? (page[page.length - 1].GSI2SK as string) : null,
   };
 }

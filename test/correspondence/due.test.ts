@@ -44,3 +44,23 @@ describe('due-work index', () => {
     expect(await store.claimDelivery('d1', 1, null)).toBe(false); // delivered: nothing more to claim
   });
 });
+
+describe('sweep visits of old active games (inSlice)', () => {
+  it('visits every old game exactly once an hour, at 1-, 5-, 10- and 15-minute intervals', async () => {
+    const { inSlice, ACTIVE_SLICES } = await import('../../functions/api/sweep.js');
+    const ids = Array.from({ length: 500 }, (_, i) => `game-${i}-${i * 7919}`);
+    const t0 = Date.UTC(2030, 0, 1, 0, 0, 30);
+    for (const minutes of [1, 5, 10, 15]) {
+      const visits = new Map<string, number>();
+      for (let t = t0; t < t0 + 3_600_000; t += minutes * 60_000) {
+        for (const id of ids) if (inSlice(id, new Date(t), minutes * 60_000)) visits.set(id, (visits.get(id) ?? 0) + 1);
+      }
+      expect(ids.every((id) => visits.get(id) === 1), `${minutes} min`).toBe(true);
+    }
+    // About a twelfth of the games per 5-minute run.
+    const one = ids.filter((id) => inSlice(id, new Date(t0), 5 * 60_000)).length;
+    expect(one).toBeGreaterThan(500 / ACTIVE_SLICES / 2);
+    expect(one).toBeLessThan((500 / ACTIVE_SLICES) * 2);
+    expect(ids.every((id) => inSlice(id, new Date(t0), 3_600_000))).toBe(true);
+  });
+});

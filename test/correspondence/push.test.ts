@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startServer } from '../setup/http.js';
-import { playToEnd } from '../setup/play.js';
+import { GAME_FIELDS } from '../setup/app.js';
+import { expectNoLeak, playToEnd } from '../setup/play.js';
 
 let s: Awaited<ReturnType<typeof startServer>>;
 beforeAll(async () => {
@@ -53,7 +54,7 @@ describe('push (local server)', () => {
     const versions = watcher.seen.filter((m) => m.type === 'game').map((m) => m.version);
     // Every commit after the subscription, each once, in order.
     expect(versions).toEqual(Array.from({ length: final.version - from.version }, (_, i) => from.version + 1 + i));
-    expect(watcher.seen.at(-1)).toEqual({ type: 'game', gameId: id, version: final.version, status: 'FINISHED' });
+    expect(watcher.seen.at(-1)).toMatchObject({ type: 'game', gameId: id, version: final.version, status: 'FINISHED' });
     expect(game.status).toBe('FINISHED');
     watcher.ws.close();
   });
@@ -89,5 +90,42 @@ describe('push (local server)', () => {
     expect(stranger.seen[4]).toEqual({ type: 'pong' });
     stranger.ws.close();
     owner.ws.close();
+  });
+  it('each push carries the game as that connection may see it, and nothing more (non-interference: what the `game` query answers it)', async () => {
+    const [a, b] = await Promise.all([s.signUp('View Anne'), s.signUp('View Mary')]);
+    const id = (await s.gql(`mutation { createGame(input: { edition: CLASSIC, seats: 3, bots: 1, seed: "push views" }) { id } }`, {}, a.token)).data.createGame.id;
+    await s.gql(`mutation($g: ID!) { joinGame(gameId: $g) { id } }`, { g: id }, b.token);
+    const watchers = [await pushClient(a.token), await pushClient(b.token), await pushClient()];
+    for (const w of watchers) w.send({ action: 'subscribe', gameId: id });
+    for (const w of watchers) await w.until(() => w.seen.some((m) => m.type === 'subscribed'));
+    await s.gql(`mutation($g: ID!) { startGame(gameId: $g) { id } }`, { g: id }, a.token);
+    // After each move, every watcher's newest view equals what `game` answers that caller now.
+    const tokens = [a.token, b.token, undefined];
+    const gql: typeof s.gql = async (q, v, t) => {
+      const r = await s.gql(q, v, t);
+      if (!/playCard|answerPrompt/.test(q)) return r;
+      const version = (await s.gql(`query($g: ID!) { game(id: $g) { version } }`, { g: id }, a.token)).data.game.version;
+      for (const [i, w] of watchers.entries()) {
+        await w.until(() => w.seen.some((m) => m.type === 'game' && m.version === version));
+        const pushed = w.seen.find((m) => m.type === 'game' && m.version === version).game;
+        const asked = (await s.gql(`query($g: ID!) { game(id: $g) { ${GAME_FIELDS} } }`, { g: id }, tokens[i])).data.game;
+        expect(asked.version).toBe(version);
+        expect(pushed).toMatchObject(asked);
+        expectNoLeak(pushed, i === 2 ? null : i);
+      }
+      return r;
+    };
+    const { game } = await playToEnd(gql, id, [a.token, b.token, null], 9);
+    expect(game.status).toBe('FINISHED');
+    for (const w of watchers) {
+      const views = w.seen.filter((m) => m.type === 'game' || m.type === 'subscribed').map((m) => m.game);
+      expect(views.every((g) => g && typeof g === 'object')).toBe(true);
+      // A spectator's views never hold a hand, a choice or a prompt; a seat's only its own.
+      for (const g of views) expect(JSON.stringify(g.seats)).not.toMatch(/"hand"|"choice"/);
+      w.ws.close();
+    }
+    expect(watchers[2].seen.filter((m) => m.game).every((m) => m.game.me === null)).toBe(true);
+    expect(watchers[0].seen.filter((m) => m.type === 'game').every((m) => m.game.me.seat === 0)).toBe(true);
+    expect(watchers[1].seen.filter((m) => m.type === 'game').every((m) => m.game.me.seat === 1)).toBe(true);
   });
 });

@@ -122,7 +122,11 @@ describe('push through the AWS handlers (offline)', () => {
     expect(final.status).toBe('FINISHED');
     const versions = posted.get(conn)!.filter((m) => m.type === 'game').map((m) => m.version);
     expect(versions).toEqual(Array.from({ length: final.version - from.version }, (_, i) => from.version + 1 + i));
-    expect(posted.get(conn)!.at(-1)).toEqual({ type: 'game', gameId: id, version: final.version, status: 'FINISHED' });
+    expect(posted.get(conn)!.at(-1)).toMatchObject({ type: 'game', gameId: id, version: final.version, status: 'FINISHED' });
+    // Each message carries Mary's own view (seat 1), the same as the API answers her.
+    const last = posted.get(conn)!.at(-1).game;
+    const mine = (await gql(`query($g: ID!) { game(id: $g) { id version status me { seat hand } ranking { seat score } } }`, { g: id }, b.token)).data.game;
+    expect(last).toMatchObject(mine);
 
     // The stale connection's subscription was deleted at the first post that found it gone;
     // $disconnect removes the live one's items.

@@ -45,7 +45,9 @@ const send = (id: string, m: Move) => h.gql(m.query, { ...m.vars, g: id }, m.tok
 async function stored(id: string) {
   const rec = await h.game(id);
   const log = await h.store.listEvents(id, 0, 10_000);
-  const { id: _id, createdAt: _c, ...rest } = rec!;
+  // archiveAt: the sweep's bookkeeping of a finished game (retention.ts), cleared once it has
+  // archived the log; whether a sweep ran in between is not part of the game.
+  const { id: _id, createdAt: _c, archiveAt: _a, ...rest } = rec!;
   return { game: rest, events: log.events };
 }
 

@@ -23,6 +23,7 @@ import {
   type BotKind,
   type TypedDocumentString,
 } from './generated.js';
+import { type Watch, watchGame, type WatchOptions } from './watch.js';
 
 /** The bearer token to send, asked before every request (so it can be refreshed); null: none. */
 export type TokenProvider = () => string | null | undefined | Promise<string | null | undefined>;
@@ -208,8 +209,18 @@ export class LibertaliaClient {
   }
 
   /**
+   * The game as the caller sees it, now and after each change: by push where the server offers
+   * it (AWS: `pushUrl` = the stack's PushUrl output; locally the default, /push on the API's
+   * host), polling with back-off otherwise (src/watch.ts: 2 s on your turn or a bot's, 10 s
+   * while others play, 60 s in correspondence games, doubling after errors up to 60 s).
+   */
+  watchGame(gameId: string, onGame: (game: Game) => void, options: WatchOptions = {}): Watch {
+    return watchGame(this, this.options.url, async () => this.token(), gameId, onGame, { webSocketImpl: this.options.webSocketImpl, ...options });
+  }
+
+  /**
    * The game as the caller sees it, now and after each change, over WebSocket (graphql-ws on
-   * /graphql: the local server only). Returns a function that stops it.
+   * /graphql: the local server only; use watchGame for AWS). Returns a function that stops it.
    */
   async subscribe(gameId: string, onGame: (game: Game) => void, onError: (e: unknown) => void = () => {}): Promise<() => Promise<void>> {
     const { createClient } = await import('graphql-ws');

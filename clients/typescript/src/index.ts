@@ -2,3 +2,4 @@
 export * from './client.js';
 export * from './generated.js';
 export * from './auth.js';
+export * from './watch.js';

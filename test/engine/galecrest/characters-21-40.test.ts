@@ -76,7 +76,10 @@ describe('24 Topman', () => {
 describe('25 Recruiter', () => {
   it('plays a character from hand straight into the ship', () => {
     const { g } = setup({ deal: [[25, 32, 35, 4, 21, 22]], loot: amulets });
-    day(g, [25, 35, 35], [[0, '32']]);
+    day(g, [25, 35, 35], [], true);
+    // A question about the hand: every character left in it, in rank order.
+    expect(pending(g)).toEqual({ seat: 0, kind: 'hand', options: ['4', '21', '22', '32', '35'] });
+    day(g, [], [[0, '32']]);
     expect(seat(g, 0)).toMatchObject({ den: [25, 32], hand: [4, 21, 22, 35] });
   });
 });
@@ -103,8 +106,13 @@ describe('27 Watchman', () => {
     const { g } = setup({ deal: [[27, 32, 35, 4, 21, 22]], loot: [[['amulet', 'chest', 'chest'], ['map', 'barrel', 'barrel']]] });
     day(g, [27, 32, 35], [], true);
     expect(g.prompt!.text).toBe('Watchman: choose today’s token to swap'.replace('’', "'"));
+    // Two questions about loot: a kind of today's tokens, then a kind of tomorrow's.
+    expect(pending(g)).toMatchObject({ seat: 0, kind: 'loot' });
+    expect(pending(g)!.options.sort()).toEqual(['amulet', 'chest']);
     const ev = day(g, [], [[0, 'amulet']], true);
     expect(g.prompt!.text).toBe("Watchman: choose tomorrow's token to swap with");
+    expect(pending(g)).toMatchObject({ seat: 0, kind: 'loot' });
+    expect(pending(g)!.options.sort()).toEqual(['barrel', 'map']);
     ev.push(...day(g, [], [[0, 'map']], true));
     expect(ofType(ev, 'lootSwapped').map((e) => e.data)).toEqual([{ seat: 0, today: 'amulet', tomorrow: 'map', reason: 'Watchman' }]);
     expect(g.days[1]).toEqual(['amulet', 'barrel', 'barrel']);
@@ -171,6 +179,17 @@ describe('31 Surgeon', () => {
     // The hand loses the Surgeon it played and gains the Innkeeper; the Merchant stays discarded.
     const expected = [...hand.filter((r) => r !== 31), 4].sort((a, b) => a - b);
     expect(seat(g, 0)).toMatchObject({ graveyard: [10], den: [31], hand: expected });
+  });
+
+  it('offers the graveyard in rank order, whatever the order of the discards', () => {
+    const { g } = setup({ deal: [[31, 24, 4, 22, 32, 35]], loot: amulets });
+    toGraveyard(g, 0, [24, 4, 22]); // the Topman discarded first, then the Innkeeper, then the Brawler
+    day(g, [31, 32, 35], [], true);
+    expect(g.prompt!.options).toEqual([
+      { id: '4', label: 'Innkeeper (4)' },
+      { id: '22', label: 'Brawler (22)' },
+      { id: '24', label: 'Topman (24)' },
+    ]);
   });
 });
 

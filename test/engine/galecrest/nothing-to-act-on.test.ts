@@ -82,6 +82,19 @@ describe('abilities with nothing to act on', () => {
     expect(g.days[1]).toEqual(same('chest'));
   });
 
+  it('27 Watchman with nothing laid out for tomorrow asks nothing and swaps nothing', () => {
+    const { g } = setup({ deal: deal(27), loot: [[['map', 'amulet', 'amulet']]] });
+    // The bag ran dry after today's tokens were laid out: the other days are empty, every
+    // other token is held (by seat 2).
+    leaveInBag(g, [], 2);
+    for (const later of g.days.slice(1)) for (const k of later.splice(0)) g.seats[2].loot[k]++;
+    const ev = day(g, [27, 32, 35], [], true);
+    expect(ofType(ev, 'lootSwapped')).toEqual([]);
+    expect(g.days[0]).toEqual(['map', 'amulet', 'amulet']);
+    // The first question of the day is the dusk pick of the rightmost character (seat 2's).
+    expect(pending(g)).toMatchObject({ seat: 2, kind: 'loot' });
+  });
+
   it('30 Merchant without loot trades nothing', () => {
     const { g } = setup({ deal: deal(30), loot: amulets });
     const ev = day(g, [30, 32, 35]);

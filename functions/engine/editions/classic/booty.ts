@@ -12,7 +12,7 @@ import {
   takeFromDay,
   parseCharId,
 } from '../../actions.js';
-import { ask, emit, push } from '../../core.js';
+import { ask, emit, push, stepMaker } from '../../core.js';
 import type { Ctx, Effect } from '../../edition.js';
 import type { Loot } from '../../types.js';
 
@@ -32,9 +32,12 @@ export const BOOTY_BAG: Record<Loot, number> = {
 export const BOOTY_VALUE: Record<Loot, number> = { chest: 5, jewel: 3, goods: 1, map: 0, relic: -3, saber: 0, officer: 0 };
 export const MAP_SET = { size: 3, value: 12 };
 
+/** BOOTY_VALUE in BOOTY_KINDS order (an array read rather than a lookup by kind name). */
+const VALUE_BY_INDEX: readonly number[] = BOOTY_KINDS.map((k) => BOOTY_VALUE[k]);
+
 export function bootyValue(loot: Record<Loot, number>): number {
   let v = Math.floor(loot.map / MAP_SET.size) * MAP_SET.value;
-  for (const k of BOOTY_KINDS) v += BOOTY_VALUE[k] * loot[k];
+  for (let i = 0; i < BOOTY_KINDS.length; i++) v += VALUE_BY_INDEX[i] * loot[BOOTY_KINDS[i]];
   return v;
 }
 
@@ -66,7 +69,8 @@ export const saber: Effect = (x, s, answer) => {
 export const scoreCampaign: Effect = (x) => {
   const g = x.g;
   const last = g.round === x.ed.daysPerRound.length;
-  g.seats.forEach((me, seat) => {
+  for (let seat = 0; seat < g.seats.length; seat++) {
+    const me = g.seats[seat];
     const value = bootyValue(me.loot);
     if (value >= 0) gain(x, seat, value, 'booty');
     else pay(x, seat, -value, 'booty');
@@ -76,24 +80,43 @@ export const scoreCampaign: Effect = (x) => {
     if (x.events) emit(x, 'campaignScored', { seat, booty: { ...me.loot }, value, banked: me.doubloons, score: me.score });
     me.doubloons = 0;
     for (const k of BOOTY_KINDS) {
-      for (let i = 0; i < me.loot[k]; i++) g.bag.push(k);
+      const n = me.loot[k];
+      for (let i = 0; i < n; i++) g.bag.push(k);
       me.loot[k] = 0;
     }
-    me.out.push(...me.den, ...me.graveyard);
+    appendAll(me.out, me.den);
+    appendAll(me.out, me.graveyard);
     me.den = [];
     me.graveyard = [];
-  });
-  for (const day of g.days) g.bag.push(...day.splice(0));
+  }
+  for (const day of g.days) {
+    appendAll(g.bag, day);
+    day.length = 0;
+  }
 };
 
+/** `to.push(...from)` without spreading arguments. */
+function appendAll<T>(to: T[], from: readonly T[]): void {
+  for (let i = 0; i < from.length; i++) to.push(from[i]);
+}
+
+/**
+ * The end-of-campaign abilities in the dens, highest rank first, then by seat: one pass over
+ * each den (at most a few dozen characters), sorted by rank * 8 + seat.
+ */
 export function campaignEnd(x: Ctx): { t: string; seat: number; rank: number }[] {
-  const steps: { t: string; seat: number; rank: number }[] = [];
-  for (let r = x.ed.ranks; r >= 1; r--) {
-    if (!x.ed.cards[r]?.end) continue;
-    x.g.seats.forEach((me, seat) => {
-      if (me.den.includes(r)) steps.push({ t: 'end', seat, rank: r });
-    });
+  const end = x.fx.end;
+  const keys: number[] = [];
+  for (let seat = 0; seat < x.g.seats.length; seat++) {
+    const den = x.g.seats[seat].den;
+    for (let i = 0; i < den.length; i++) if (end[den[i]]) keys.push(den[i] * 8 + seat);
   }
-  steps.push({ t: 'scoreCampaign', seat: -1, rank: 0 });
+  keys.sort((a, b) => (a >> 3 === b >> 3 ? a - b : b - a));
+  const steps: { t: string; seat: number; rank: number }[] = [];
+  for (const k of keys) steps.push(endStep(k & 7, k >> 3));
+  steps.push(SCORE_CAMPAIGN);
   return steps;
 }
+
+const endStep = stepMaker('end');
+const SCORE_CAMPAIGN = Object.freeze({ t: 'scoreCampaign', seat: -1, rank: 0 });

@@ -17,6 +17,8 @@ import {
   returnLoot,
   transfer,
   parseCharId,
+  rankOptions,
+  removeAt,
 } from '../../actions.js';
 import { ask, emit } from '../../core.js';
 import type { CardDef, Ctx, Effect } from '../../edition.js';
@@ -31,7 +33,7 @@ const minus = (n: (x: Ctx, s: Step) => number): Effect => (x, s) => void pay(x, 
 const countDen = (x: Ctx, s: Step, test: (rank: number) => boolean) => den(x, s).filter(test).length;
 
 function handOptions(x: Ctx, seat: number): Option[] {
-  return [...x.g.seats[seat].hand].sort((a, b) => a - b).map((r) => ({ id: String(r), label: `${cardName(x, r)} (${r})` }));
+  return rankOptions(x, x.g.seats[seat].hand);
 }
 
 /** Parrot: discarded; its owner puts another character from hand on the ship instead. */
@@ -44,7 +46,7 @@ const parrot: Effect = (x, s, answer) => {
   discard(x, s.seat, s.rank, 'island', 'Parrot');
   if (answer === undefined) return;
   const rank = Number(answer);
-  hand.splice(hand.indexOf(rank), 1);
+  removeAt(hand, hand.indexOf(rank));
   placeOnIsland(x, s.seat, rank);
   // Stryker disable next-line ConditionalExpression: emit() checks x.events itself; the guard only skips building the event
   if (x.events) emit(x, 'character', { seat: s.seat, rank, from: 'hand', to: 'island', reason: 'Parrot' });
@@ -155,7 +157,7 @@ const merchant: Effect = (x, s, answer) => {
 const surgeon: Effect = (x, s, answer) => {
   const grave = x.g.seats[s.seat].graveyard;
   if (answer === undefined) {
-    const options = [...grave].sort((a, b) => a - b).map((r) => ({ id: String(r), label: `${cardName(x, r)} (${r})` }));
+    const options = rankOptions(x, grave);
     ask(x, s, s.seat, 'graveyard', 'Surgeon: take a discarded character back into your hand', options);
     return;
   }

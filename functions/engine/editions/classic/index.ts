@@ -10,6 +10,19 @@ import { tieBreak } from './tiebreak.js';
 
 const cards = [undefined, ...CLASSIC_CARDS];
 
+/**
+ * A character's dusk (take its booty, then enter the den) depends only on its seat and rank:
+ * one frozen list each, shared by every game (pushAll only reads it).
+ */
+const DUSK_STEPS: Step[][] = [];
+function duskStepsOf(seat: number, rank: number): Step[] {
+  const steps: Step[] = [];
+  const take = cards[rank]?.loot ?? 1;
+  if (take > 0) steps.push(Object.freeze({ t: 'pick', seat, rank, n: take }));
+  steps.push(Object.freeze({ t: 'enterDen', seat, rank }));
+  return Object.freeze(steps) as Step[];
+}
+
 export const classic: Edition = {
   id: 'classic',
   minPlayers: 2,
@@ -33,13 +46,7 @@ export const classic: Edition = {
     x.g.seats.forEach((_, seat) => gain(x, seat, 10, 'campaign'));
   },
   tieBreak,
-  duskSteps: (_x, seat, rank) => {
-    const steps: Step[] = [];
-    const take = cards[rank]?.loot ?? 1;
-    if (take > 0) steps.push({ t: 'pick', seat, rank, n: take });
-    steps.push({ t: 'enterDen', seat, rank });
-    return steps;
-  },
+  duskSteps: (_x, seat, rank) => DUSK_STEPS[seat * 32 + rank] ?? (DUSK_STEPS[seat * 32 + rank] = duskStepsOf(seat, rank)),
   roundEndSteps: campaignEnd,
   // Final tie-breaks: most cards in hand, then most booty tokens, then most doubloons.
   ranking: (g) =>

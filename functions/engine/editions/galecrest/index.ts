@@ -14,6 +14,21 @@ import { ext, type GalecrestExt } from './state.js';
 
 const cards = [undefined, ...GALECREST_CARDS];
 
+/**
+ * A character's dusk steps depend only on its seat and rank: one frozen list each, shared by
+ * every game (pushAll only reads it). Seat -1 is the Midshipman.
+ */
+const DUSK_STEPS: Step[][] = [];
+function duskStepsOf(seat: number, rank: number): Step[] {
+  if (seat < 0) return Object.freeze([Object.freeze({ t: 'midshipman', seat, rank })]) as Step[];
+  const c = cards[rank];
+  const steps: Step[] = [];
+  if ((c?.loot ?? 1) > 0) steps.push(Object.freeze({ t: 'pick', seat, rank }));
+  if (c?.dusk) steps.push(Object.freeze({ t: 'dusk', seat, rank }));
+  steps.push(Object.freeze({ t: 'enterDen', seat, rank }));
+  return Object.freeze(steps) as Step[];
+}
+
 export const galecrest: Edition = {
   id: 'galecrest',
   minPlayers: 2,
@@ -38,14 +53,9 @@ export const galecrest: Edition = {
   tieBreak: (g, seat) => (seat < 0 ? 0 : reputationOf(g, seat)),
   sunrise: placeMidshipman,
   duskSteps: (x, seat, rank) => {
-    if (seat < 0) return [{ t: 'midshipman', seat, rank }];
-    ext(x.g).took.length = 0;
-    const c = cards[rank];
-    const steps: Step[] = [];
-    if ((c?.loot ?? 1) > 0) steps.push({ t: 'pick', seat, rank });
-    if (c?.dusk) steps.push({ t: 'dusk', seat, rank });
-    steps.push({ t: 'enterDen', seat, rank });
-    return steps;
+    if (seat >= 0) ext(x.g).took.length = 0;
+    const i = (seat + 1) * 64 + rank;
+    return DUSK_STEPS[i] ?? (DUSK_STEPS[i] = duskStepsOf(seat, rank));
   },
   // The tiles and their sides are fixed at set-up and only read afterwards: copies share them.
   cloneExt: (x) => {

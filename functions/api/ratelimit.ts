@@ -23,6 +23,8 @@ export const RATES = {
   signUp: { perSecond: 30 / 3600, burst: 30 },
   /** Subscribe messages per WebSocket connection. */
   subscribe: { perSecond: 5, burst: 20 },
+  /** WebSocket upgrades per address (local server), before the handshake. */
+  upgrade: { perSecond: 5, burst: 20 },
 } satisfies Record<string, Rate>;
 
 /**
@@ -118,16 +120,24 @@ export interface Limiters {
   read: Limiter;
   write: Limiter;
   signUp: Limiter;
+  /** WebSocket upgrades per address (local server). */
+  upgrade: Limiter;
   /** Whether the rates kept on items (commands per seat, games created per hour) apply. */
   itemRates: boolean;
 }
 
 /** Which per-instance limits apply: the defaults, some changed, or none (`false`: tests and benches that drive games at machine speed). */
-export type RateConfig = Partial<Pick<typeof RATES, 'read' | 'write' | 'signUp'>> | false;
+export type RateConfig = Partial<Pick<typeof RATES, 'read' | 'write' | 'signUp' | 'upgrade'>> | false;
 
 const UNLIMITED: Rate = { perSecond: Number.POSITIVE_INFINITY, burst: Number.POSITIVE_INFINITY };
 
 export function createLimiters(config: RateConfig = {}, clock?: () => number): Limiters {
-  const rate = (k: 'read' | 'write' | 'signUp') => (config === false ? UNLIMITED : (config[k] ?? RATES[k]));
-  return { read: new Limiter('read', rate('read'), clock), write: new Limiter('write', rate('write'), clock), signUp: new Limiter('signUp', rate('signUp'), clock), itemRates: config !== false };
+  const rate = (k: 'read' | 'write' | 'signUp' | 'upgrade') => (config === false ? UNLIMITED : (config[k] ?? RATES[k]));
+  return {
+    read: new Limiter('read', rate('read'), clock),
+    write: new Limiter('write', rate('write'), clock),
+    signUp: new Limiter('signUp', rate('signUp'), clock),
+    upgrade: new Limiter('upgrade', rate('upgrade'), clock),
+    itemRates: config !== false,
+  };
 }

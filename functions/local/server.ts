@@ -13,7 +13,8 @@ import { endpointDocumentClient, localDocumentClient, startDynalite } from './dy
 import { requestHandler } from './http.js';
 import { createLocalProvider, LOCAL_AUDIENCE, WEB_CLIENT_ID, WEB_SCOPE } from './oidc.js';
 import { createLocalPush } from './push.js';
-import { attachSubscriptions } from './subscriptions.js';
+import { attachSubscriptions, WS_LIMITS } from './subscriptions.js';
+import { guardUpgrades } from './upgrade.js';
 
 export interface LocalOptions {
   port?: number;
@@ -90,6 +91,7 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
   });
   await app.apollo.start();
   server.on('request', requestHandler(app, oidc?.handle));
+  guardUpgrades(server, { upgrades: app.services.limiters.upgrade, maxOpenPerAddress: app.services.limiters.itemRates ? WS_LIMITS.socketsPerAddress : Number.POSITIVE_INFINITY });
   const closeSubscriptions = attachSubscriptions(server, app);
   const closePush = push.attach(server, app, client, tableName);
   let sweeping: Promise<unknown> = Promise.resolve();

@@ -35,6 +35,8 @@ export const WS_LIMITS = {
   subscriptionsPerConnection: 10,
   /** Open connections per player (or per address for connections without a token). */
   connectionsPerPrincipal: 5,
+  /** Open WebSockets per address, /graphql and /push together (checked before the handshake: HTTP 429). */
+  socketsPerAddress: 50,
 };
 
 /** Close code for a connection refused by a limit (4xxx: application codes of graphql-ws). */

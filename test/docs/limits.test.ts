@@ -50,6 +50,8 @@ describe('README "Threat model and limits" matches the code', () => {
       'subscriptions per WebSocket connection': String(WS_LIMITS.subscriptionsPerConnection),
       'WebSocket connections per player (or address)': String(WS_LIMITS.connectionsPerPrincipal),
       'subscribe messages per connection': rate(RATES.subscribe),
+      'WebSocket upgrades per address': rate(RATES.upgrade),
+      'open WebSockets per address (`/graphql` and `/push`)': String(WS_LIMITS.socketsPerAddress),
       'webhooks per player': String(MAX_WEBHOOKS_PER_PLAYER),
     };
     for (const [limit, v] of Object.entries(expected)) expect(value(limit), limit).toBe(v);

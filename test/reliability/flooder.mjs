@@ -1,15 +1,59 @@
 // A flooding client in its own process (the attacker is another machine; its own CPU must not
-// be charged to the server under test). Usage: node flooder.mjs <mode> <url> [token] [rate]
-//   ws-huge: a WebSocket that sends a 100k-field subscription document, again on a new socket every 100 ms
-//   http-reads: `game` queries with the attacker's token at `rate` per second (default 100)
-// Runs until killed; prints one line per second with what it sent and what came back.
+// be charged to the server under test). Usage: node flooder.mjs <mode> <url> [token] [rate] [gameId]
+//   http-reads:  `game` queries with the attacker's token at `rate` per second (default 100)
+//   http-writes: `leaveGame` mutations with the attacker's token at `rate` per second
+//   signup:      anonymous `signUp` mutations from one address at `rate` per second
+//   ws-huge:     a WebSocket that sends a 100k-field subscription document, again on a new socket every 100 ms
+//   ws-sockets:  `rate` WebSockets kept opening at once (anonymous, one address): each one closed (or refused) is opened again after 50 ms
+// Runs until killed; prints one line per second: what it sent and what came back
+// (`answers`: HTTP status or close code; `codes`: the error codes of the answers' bodies).
+import { Agent, request } from 'node:http';
 import WebSocket from 'ws';
 
-const [mode, url, token, rateArg] = process.argv.slice(2);
-const stats = { sent: 0, closed: 0, answers: {} };
+const [mode, url, token, rateArg, gameArg] = process.argv.slice(2);
+const rate = Number(rateArg || 100);
+const gameId = gameArg || '00000000-0000-4000-8000-000000000000';
+const stats = { sent: 0, closed: 0, answers: {}, codes: {} };
+const bump = (o, k) => (o[k] = (o[k] ?? 0) + 1);
 setInterval(() => process.stdout.write(JSON.stringify(stats) + '\n'), 1000).unref();
 
-if (mode === 'ws-huge') {
+// node:http with kept-alive connections: the cheapest client Node has, so the attacker's own CPU
+// (on this machine, not another) stays small.
+const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+const target = new URL(url + '/graphql');
+function http(body, auth) {
+  stats.sent++;
+  const req = request(target, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...(auth ? { authorization: `Bearer ${auth}` } : {}) } }, (res) => {
+    bump(stats.answers, res.statusCode);
+    const chunks = [];
+    res.on('data', (c) => chunks.push(c));
+    res.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      if (res.statusCode !== 200 || text.includes('"errors"')) {
+        try {
+          bump(stats.codes, JSON.parse(text).errors?.[0]?.extensions?.code ?? 'none');
+        } catch {
+          bump(stats.codes, 'unreadable');
+        }
+      }
+    });
+  });
+  req.on('error', () => bump(stats.answers, 'network'));
+  req.end(body);
+}
+
+const every = (f) => setInterval(f, 1000 / rate);
+
+if (mode === 'http-reads') {
+  const body = JSON.stringify({ query: `{ game(id: "${gameId}") { id version seats { seat name score } } }` });
+  every(() => http(body, token));
+} else if (mode === 'http-writes') {
+  const body = JSON.stringify({ query: `mutation($g: ID!) { leaveGame(gameId: $g) { id } }`, variables: { g: gameId } });
+  every(() => http(body, token));
+} else if (mode === 'signup') {
+  let i = 0;
+  every(() => http(JSON.stringify({ query: `mutation($n: String!) { signUp(name: $n) { token } }`, variables: { n: `Sybil ${process.pid} ${i++}` } }), null));
+} else if (mode === 'ws-huge') {
   const doc = `subscription { gameUpdated(gameId: "x") { ${Array.from({ length: 100_000 }, (_, i) => `f${i}: id`).join(' ')} } }`;
   const message = JSON.stringify({ id: '1', type: 'subscribe', payload: { query: doc } });
   const once = () => {
@@ -21,25 +65,29 @@ if (mode === 'ws-huge') {
     });
     ws.on('close', (code) => {
       stats.closed++;
-      stats.answers[code] = (stats.answers[code] ?? 0) + 1;
+      bump(stats.answers, code);
       setTimeout(once, 100); // one socket, sending the document again and again
     });
     ws.on('error', () => {});
   };
   once();
-} else if (mode === 'http-reads') {
-  const rate = Number(rateArg ?? 100);
-  const gameId = process.argv[6] ?? 'x';
-  const body = JSON.stringify({ query: `{ game(id: "${gameId}") { id version seats { seat name score } } }` });
-  setInterval(() => {
+} else if (mode === 'ws-sockets') {
+  const open = () => {
     stats.sent++;
-    fetch(url + '/graphql', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body })
-      .then((r) => {
-        stats.answers[r.status] = (stats.answers[r.status] ?? 0) + 1;
-        return r.text();
-      })
-      .catch(() => {});
-  }, 1000 / rate);
+    const ws = new WebSocket(url.replace(/^http/, 'ws') + '/graphql', 'graphql-transport-ws');
+    let refused = null; // an upgrade answered with an HTTP status (no handshake)
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'connection_init', payload: {} })));
+    ws.on('close', (code) => {
+      stats.closed++;
+      bump(stats.answers, refused ?? code);
+      setTimeout(open, 50);
+    });
+    ws.on('error', (e) => {
+      const m = /Unexpected server response: (\d+)/.exec(String(e?.message));
+      if (m) refused = `http-${m[1]}`;
+    });
+  };
+  for (let i = 0; i < rate; i++) open();
 } else {
   console.error('unknown mode', mode);
   process.exit(2);

@@ -4,7 +4,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGame as engineCreateGame } from '../../functions/engine/index.js';
-import { GAME_FIELDS } from '../setup/app.js';
+import { GAME_FIELDS, SIGNING_KEY } from '../setup/app.js';
+import { ownToken } from '../setup/tokens.js';
 import { sniffOperation } from '../../functions/api/app.js';
 import { BOUNDS, RATES } from '../../functions/api/ratelimit.js';
 import { LOBBY_RESERVATION_MS, OPEN_LOBBIES } from '../../functions/api/lobbies.js';
@@ -115,6 +116,35 @@ describe('finding 6: smaller holes', () => {
     expect(codeOf(secret)).toBe('NOT_FOUND');
     expect(secret.errors![0].message.replace(id, 'X')).toBe(missing.errors![0].message.replace('00000000-0000-4000-8000-000000000000', 'X'));
     expect((await h.gql(`{ myWebhooks { id } }`, {}, m.token)).data.myWebhooks).toEqual([]);
+  });
+
+  it('names with control, bidi or bot-like characters are refused and sign nobody up', async () => {
+    for (const bad of ['Anne\u0000', 'Be\u0007ll', 'Mary \u202eReaD', 'Bot Kidd', 'B0t Kidd']) {
+      const r = await h.gql(`mutation($n: String!) { signUp(name: $n) { playerId } }`, { n: bad });
+      expect(codeOf(r), JSON.stringify(bad)).toBe('BAD_USER_INPUT');
+      expect(r.data).toBeNull();
+    }
+    // NFC: the same name typed decomposed is stored composed.
+    const p = (await h.gql(`mutation($n: String!) { signUp(name: $n) { playerId name } }`, { n: 'Ame\u0301lie' })).data.signUp;
+    expect(p.name).toBe('Am\u00e9lie');
+    expect((await h.store.getPlayer(p.playerId))!.name).toBe('Am\u00e9lie');
+  });
+
+  it('a token without exp, for an unknown player, or revoked acts for nobody and changes nothing', async () => {
+    const p = await h.signUp('Token Holder');
+    const lobbies = async () => (await h.gql(`{ myGames { id } }`, {}, p.token)).data.myGames.length;
+    const before = await lobbies();
+    const noExp = await ownToken(SIGNING_KEY, { sub: p.playerId, ver: 0 }, { exp: null });
+    const unknown = await ownToken(SIGNING_KEY, { sub: '00000000-0000-4000-8000-00000000beef', ver: 0 });
+    const revoked = (await h.gql(`mutation { signUp(name: "Soon Revoked") { token } }`)).data.signUp.token;
+    expect((await h.gql(`mutation { revokeTokens }`, {}, revoked)).data.revokeTokens).toBe(true);
+    for (const token of [noExp, unknown, revoked]) {
+      expect(codeOf(await h.gql(CREATE, { i: { edition: 'CLASSIC', seats: 2 } }, token))).toBe('UNAUTHENTICATED');
+      expect(codeOf(await h.gql(`{ me { playerId } }`, {}, token))).toBe('UNAUTHENTICATED');
+    }
+    const forged = await ownToken('not-the-signing-key', { sub: p.playerId, ver: 0 });
+    expect(codeOf(await h.gql(CREATE, { i: { edition: 'CLASSIC', seats: 2 } }, forged))).toBe('UNAUTHENTICATED');
+    expect(await lobbies()).toBe(before);
   });
 
   it('a rematch never seats a player who did not accept it', async () => {

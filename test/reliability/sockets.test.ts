@@ -9,6 +9,7 @@ import WebSocket from 'ws';
 import { type LocalServer, startLocal } from '../../functions/local/server.js';
 import { CLOSE_TOO_MANY, WS_LIMITS } from '../../functions/local/subscriptions.js';
 import { MAX_BODY_BYTES } from '../../functions/api/app.js';
+import { RATES } from '../../functions/api/ratelimit.js';
 
 let s: LocalServer;
 beforeAll(async () => {
@@ -127,5 +128,38 @@ describe('one set of limits for HTTP and WebSocket', () => {
     const again = await socket(p.token);
     expect(again.acked).toBe(true);
     for (const x of [...more, other, again]) x.ws.close();
+  });
+});
+
+describe('upgrades per address', () => {
+  it(`a burst of upgrades from one address is refused before the handshake (HTTP 429, Retry-After) past ${RATES.upgrade.burst}`, async () => {
+    // Its own server: the upgrade bucket of this address is not shared with the cases above.
+    const t = await startLocal({ port: 0, dataDir: null, endpoint: inject('dynamoEndpoint'), tableName: `ws-${randomUUID().slice(0, 8)}`, sweepIntervalMs: 0, oidc: false });
+    try {
+      const tries = await Promise.all(
+        Array.from({ length: RATES.upgrade.burst + 10 }, () => new Promise<{ open: boolean; status?: number; retryAfter?: string; body?: string; ws: WebSocket }>((ok) => {
+          const ws = new WebSocket(`${t.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws');
+          ws.on('open', () => ok({ open: true, ws }));
+          ws.on('unexpected-response', (_req, res) => {
+            let body = '';
+            res.on('data', (c: Buffer) => (body += String(c)));
+            res.on('end', () => ok({ open: false, status: res.statusCode, retryAfter: res.headers['retry-after'], body, ws }));
+          });
+          ws.on('error', () => {});
+        })),
+      );
+      const opened = tries.filter((x) => x.open);
+      const refused = tries.filter((x) => !x.open);
+      expect(opened.length).toBeGreaterThanOrEqual(RATES.upgrade.burst);
+      expect(refused.length).toBeGreaterThan(0);
+      expect(refused[0].status).toBe(429);
+      expect(Number(refused[0].retryAfter)).toBeGreaterThan(0);
+      expect(JSON.parse(refused[0].body!).errors[0].extensions.code).toBe('RATE_LIMITED');
+      for (const x of tries) x.ws.terminate();
+      // /health and HTTP GraphQL from the same address are not affected.
+      expect((await fetch(`${t.url}/health`)).status).toBe(200);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -1,14 +1,17 @@
 // npm run bench: one report of the figures the project measures, printed as tables and written
 // to results/bench.json: engine games/s, the API under 1/10/100 concurrent games, the DynamoDB
-// cost of a game, the Lambda bundles. Each part runs in its own fresh Node process; the engine
-// is bundled with esbuild first (as it ships to Lambda). `--quick`: a short run; `--engine`:
-// the engine part alone.
+// cost of a game, the AWS cost of a complete 4-player game (scripts/bench-cost.ts), the Lambda
+// bundles. Each part runs in its own fresh Node process; the engine is bundled with esbuild
+// first (as it ships to Lambda). `--quick`: a short run; `--engine`: the engine part alone;
+// `--cost`: the AWS cost part alone.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import type { LoadReport } from './bench-load.js';
+import { type CostReport, costTable } from './bench-cost.js';
+import { ISSUE_TODAY, ISSUE_TODAY_APPLY_COMMANDS } from './bench-engine-figures.js';
 
 const quick = process.argv.includes('--quick');
 
@@ -19,7 +22,7 @@ async function bundle(entry: string): Promise<string> {
 }
 
 function table(rows: Record<string, unknown>[], columns: string[]): string {
-  const fmt = (v: unknown) => (typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(v < 10 ? 3 : 0)) : String(v));
+  const fmt = (v: unknown) => (v === undefined ? '-' : typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(v < 10 ? 3 : 0)) : String(v));
   const cells = rows.map((r) => columns.map((c) => fmt(r[c])));
   const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i].length)));
   const line = (xs: string[]) => xs.map((x, i) => x.padStart(widths[i])).join('  ');
@@ -35,9 +38,17 @@ async function engine() {
   for (const r of rows) {
     const before = rows.find((b) => b.edition === `${r.edition} JSON copy (before)`);
     if (before) r.applyVsJson = (r.commandsPerSecond as number) / (before.commandsPerSecond as number);
+    // Ratio to issue 14's "today": games/s for random-bot rows, commands/s for apply().
+    const today = ISSUE_TODAY[r.edition as string]?.[r.players as number];
+    if (r.bot === 'random' && today) r.xIssue = (r.gamesPerSecond as number) / today;
+    if (String(r.edition).endsWith(' apply()')) r.xIssue = (r.commandsPerSecond as number) / ISSUE_TODAY_APPLY_COMMANDS;
   }
   console.log('\nEngine (complete bot games, CPU time of one core, esbuild bundle)');
-  console.log(table(rows, ['edition', 'players', 'bot', 'games', 'commands', 'gamesPerSecond', 'commandsPerSecond', 'vsClassic4p', 'applyVsJson']));
+  console.log(table(rows, ['edition', 'players', 'bot', 'games', 'commands', 'gamesPerSecond', 'commandsPerSecond', 'vsClassic4p', 'applyVsJson', 'xIssue']));
+  console.log(
+    `xIssue: against issue 14's "today" (games/s ${JSON.stringify(ISSUE_TODAY)}; apply() ${ISSUE_TODAY_APPLY_COMMANDS.toLocaleString('en')} commands/s). ` +
+      'Goals: classic 4 players >= 20,000 games/s; apply() >= 5x.',
+  );
   return rows;
 }
 
@@ -129,6 +140,19 @@ function api() {
   return r;
 }
 
+function cost() {
+  const r = partJson('scripts/bench-cost.ts', ['--json']) as CostReport;
+  const m = r.measured as any;
+  console.log(`\nAWS cost of a complete 4-player classic game (${r.prices.region} list prices of ${r.prices.date}; scripts/bench-cost.ts)`);
+  console.log(`measured on the local stack: ${m.commits} commits; with the view in the push ${m.requests.view.command.n} commands and ${m.requests.view.fetch?.n ?? 0} fetches, ` +
+    `${m.push.view.out} push messages (largest ${m.push.view.maxBytes} bytes), ${m.dynamo.view.wru} WRU / ${m.dynamo.view.rru} RRU; with the version only ` +
+    `${m.requests.version.fetch?.n ?? 0} fetches, ${m.dynamo.version.wru} WRU / ${m.dynamo.version.rru} RRU; ${m.notices.view} notices; a poll ${m.poll.readUnits} RRU; ` +
+    `archiving ${m.archive.writeUnits / Math.max(1, m.archive.archived)} WRU a game; a sweep visit ${m.sweepVisit.readUnits} RRU`);
+  console.log(`modeled: live ${r.model.liveMinutes} min; ${r.model.correspondenceDays} days with each page open ${r.model.openHoursPerDay} h a day; polls every ${r.model.pollSeconds} s (or ${r.model.backoffPollSeconds} s)`);
+  console.log(costTable(r));
+  return r;
+}
+
 function lambda() {
   const r = partJson('scripts/bench-lambda.ts', []);
   console.log('\nLambda bundles (esbuild as cdk synth builds them) and cold module initialisation (fresh Node process)');
@@ -138,11 +162,15 @@ function lambda() {
 
 const t0 = Date.now();
 const report: Record<string, unknown> = { at: new Date().toISOString(), node: process.version, cpus: cpus().length, quick };
-report.engine = await engine();
-// `--engine`: the engine figures alone (no local stack, no Lambda bundles).
-if (!process.argv.includes('--engine')) {
-  report.api = api();
-  report.lambda = lambda();
+if (process.argv.includes('--cost')) report.cost = cost();
+else {
+  report.engine = await engine();
+  // `--engine`: the engine figures alone (no local stack, no Lambda bundles).
+  if (!process.argv.includes('--engine')) {
+    report.api = api();
+    report.cost = cost();
+    report.lambda = lambda();
+  }
 }
 report.seconds = Math.round((Date.now() - t0) / 1000);
 mkdirSync('results', { recursive: true });

@@ -1,17 +1,21 @@
-// How the client learns that a game changed. Today: polling, paused while the tab is hidden
-// (and checked at once when it shows again). A push transport (e.g. WebSocket subscriptions)
-// can replace it behind the same interface: start(onChange) / stop().
+// How the client learns that a game changed: push where the server offers it (graphql-ws on the
+// local server), polling otherwise, paused while the tab is hidden (and checked at once when it
+// shows again); while push is open, polling only checks now and then (a safety net).
 export interface Updates {
   /** Calls onChange whenever something may have changed. */
   start(onChange: () => void | Promise<void>): void;
   stop(): void;
 }
 
-/** Polls `check` (true: something changed) every `ms` while the page is visible. */
-export function pollingUpdates(check: () => Promise<boolean>, ms: number): Updates {
-  let timer: ReturnType<typeof setInterval> | null = null;
+/**
+ * Polls `check` (true: something changed) every `ms` (a number, or asked before each wait: e.g.
+ * slower while push is open) while the page is visible.
+ */
+export function pollingUpdates(check: () => Promise<boolean>, ms: number | (() => number)): Updates {
+  let timer: ReturnType<typeof setTimeout> | null = null;
   let running = false;
   let notify: (() => void | Promise<void>) | null = null;
+  const interval = () => (typeof ms === 'number' ? ms : ms());
   const tick = async () => {
     if (running || document.hidden || !notify) return;
     running = true;
@@ -23,18 +27,24 @@ export function pollingUpdates(check: () => Promise<boolean>, ms: number): Updat
       running = false;
     }
   };
+  const schedule = () => {
+    if (!notify) return;
+    timer = setTimeout(() => {
+      void tick().finally(schedule);
+    }, interval());
+  };
   const onVisible = () => {
     if (!document.hidden) void tick();
   };
   return {
     start(onChange) {
       notify = onChange;
-      timer = setInterval(() => void tick(), ms);
+      schedule();
       document.addEventListener('visibilitychange', onVisible);
     },
     stop() {
       notify = null;
-      if (timer) clearInterval(timer);
+      if (timer) clearTimeout(timer);
       timer = null;
       document.removeEventListener('visibilitychange', onVisible);
     },

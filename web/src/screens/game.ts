@@ -26,6 +26,8 @@ import { isMyTurn, statusLine } from '../table/status';
 import { editionName, roundWord } from '../words';
 
 const POLL_MS = Number(new URLSearchParams(location.search).get('poll')) || 1500;
+/** While push is open, a poll only now and then (in case a push was lost). */
+const PUSHED_POLL_MS = 30_000;
 const STEP_MS = Number(new URLSearchParams(location.search).get('step')) || 1500;
 const seenKey = (id: string) => `libertalia.seen.${id}`;
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
@@ -120,13 +122,14 @@ export function gameScreen(root: HTMLElement, id: string): () => void {
     if (alive) draw();
   }
 
-  // Polling (paused in hidden tabs), plus push where the server offers a subscription.
+  // Push where the server offers a subscription; polling (paused in hidden tabs) otherwise,
+  // and only every PUSHED_POLL_MS as a safety net while push is open.
   const updates = withPush(
     pollingUpdates(async () => {
       if (busy || !alive || game?.status === 'FINISHED') return false;
       const page = await api.events(id, lastSeq());
       return page.events.length > 0;
-    }, POLL_MS),
+    }, () => (updates.pushing() ? PUSHED_POLL_MS : POLL_MS)),
     'subscription Updated($g: ID!) { gameUpdated(gameId: $g) { version } }',
     { g: id },
     bearerToken,

@@ -63,6 +63,13 @@ for (let i = 0; i < 1500; i++) {
   const [edition, board] = editions[i % editions.length];
   playBotGame({ edition, players: 2 + (i % 5), seed: `warm${i}`, board }, ['random'], i + 1);
 }
+// The same for apply() and its JSON-copy variant: measured cold, apply()'s first few hundred
+// games run largely unoptimized (and with a young heap still growing), which understated it
+// by 2-4x against a JSON copy that needs no warming.
+for (const [edition, board] of editions) {
+  measurePureApply(edition, board, 150, false);
+  measurePureApply(edition, board, 30, true);
+}
 for (const [edition, board] of editions) {
   for (const players of [2, 4, 6]) {
     process.stderr.write(`engine: ${edition} ${players}p random...\n`);

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import type { LoadReport } from './bench-load.js';
 import { type CostReport, costTable } from './bench-cost.js';
+import { ISSUE_TODAY, ISSUE_TODAY_APPLY_COMMANDS } from './bench-engine-figures.js';
 
 const quick = process.argv.includes('--quick');
 
@@ -21,7 +22,7 @@ async function bundle(entry: string): Promise<string> {
 }
 
 function table(rows: Record<string, unknown>[], columns: string[]): string {
-  const fmt = (v: unknown) => (typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(v < 10 ? 3 : 0)) : String(v));
+  const fmt = (v: unknown) => (v === undefined ? '-' : typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(v < 10 ? 3 : 0)) : String(v));
   const cells = rows.map((r) => columns.map((c) => fmt(r[c])));
   const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i].length)));
   const line = (xs: string[]) => xs.map((x, i) => x.padStart(widths[i])).join('  ');
@@ -37,9 +38,17 @@ async function engine() {
   for (const r of rows) {
     const before = rows.find((b) => b.edition === `${r.edition} JSON copy (before)`);
     if (before) r.applyVsJson = (r.commandsPerSecond as number) / (before.commandsPerSecond as number);
+    // Ratio to issue 14's "today": games/s for random-bot rows, commands/s for apply().
+    const today = ISSUE_TODAY[r.edition as string]?.[r.players as number];
+    if (r.bot === 'random' && today) r.xIssue = (r.gamesPerSecond as number) / today;
+    if (String(r.edition).endsWith(' apply()')) r.xIssue = (r.commandsPerSecond as number) / ISSUE_TODAY_APPLY_COMMANDS;
   }
   console.log('\nEngine (complete bot games, CPU time of one core, esbuild bundle)');
-  console.log(table(rows, ['edition', 'players', 'bot', 'games', 'commands', 'gamesPerSecond', 'commandsPerSecond', 'vsClassic4p', 'applyVsJson']));
+  console.log(table(rows, ['edition', 'players', 'bot', 'games', 'commands', 'gamesPerSecond', 'commandsPerSecond', 'vsClassic4p', 'applyVsJson', 'xIssue']));
+  console.log(
+    `xIssue: against issue 14's "today" (games/s ${JSON.stringify(ISSUE_TODAY)}; apply() ${ISSUE_TODAY_APPLY_COMMANDS.toLocaleString('en')} commands/s). ` +
+      'Goals: classic 4 players >= 20,000 games/s; apply() >= 5x.',
+  );
   return rows;
 }
 

@@ -103,6 +103,11 @@ export function greedyCommand(g: GameState, seat: number, rnd: Random): Command 
 /** The command a bot of `kind` makes for `seat` now (the seat must be awaited). */
 export function botCommand(g: GameState, seat: number, kind: BotKind, rnd: Random): Command {
   if (!isAwaited(g, seat)) throw new Error(`seat ${seat} has nothing to decide`);
+  return awaitedBotCommand(g, seat, kind, rnd);
+}
+
+/** botCommand for a seat the caller knows is awaited (the bulk game loop: no second check). */
+export function awaitedBotCommand(g: GameState, seat: number, kind: BotKind, rnd: Random): Command {
   if (kind === 'expert') return expertCommand(g, seat, rnd);
   return kind === 'greedy' ? greedyCommand(g, seat, rnd) : randomCommand(g, seat, rnd);
 }

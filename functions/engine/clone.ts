@@ -7,22 +7,25 @@
 //   prompt is replaced, never edited (`{ ...s, n }` makes a new one);
 // - island cards ({seat, rank, key}): placed and removed, never edited;
 // - `fixed` (scenario deal and loot, read only after set-up);
+// - the deck, the ranking and each seat's `out` and `kept`: replaced when they change, never
+//   edited (setup.ts dealRanks, phases.ts roundClose, classic scoreCampaign, Galecrest hook);
 // - whatever an edition's `cloneExt` says it shares (Galecrest: the loot tiles in play).
 // test/engine/clone.test.ts checks the copy against the JSON round trip on random games.
 import { editionOf } from './editions/index.js';
+import type { Edition } from './edition.js';
 import type { GameState, SeatState } from './types.js';
 
-function cloneSeat(s: SeatState): SeatState {
+function cloneSeat(s: SeatState, ed: Edition): SeatState {
   const c: SeatState = {
     hand: s.hand.slice(),
     choice: s.choice,
     den: s.den.slice(),
     graveyard: s.graveyard.slice(),
-    out: s.out.slice(),
+    out: s.out,
     doubloons: s.doubloons,
     score: s.score,
-    loot: { ...s.loot },
-    kept: s.kept.slice(),
+    loot: ed.copyLoot(s.loot),
+    kept: s.kept,
   };
   if (s.final) c.final = { doubloons: s.final.doubloons, loot: s.final.loot };
   return c;
@@ -44,18 +47,18 @@ export function copyJson<T>(v: T): T {
 /**
  * A deep copy of the state (structurally equal to a JSON round trip of it). `seatsOnly`: a
  * cheaper copy for look-ahead that changes only seats, queue and edition data (Galecrest night
- * trials): the deck, bag, day loot and island are shared with `g`.
+ * trials): the bag, day loot and island are shared with `g` too.
  */
 export function cloneState(g: GameState, seatsOnly = false): GameState {
+  const ed = editionOf(g.edition);
   const n = g.seats.length;
-  const seats = new Array<SeatState>(n);
-  for (let i = 0; i < n; i++) seats[i] = cloneSeat(g.seats[i]);
+  const seats: SeatState[] = [];
+  for (let i = 0; i < n; i++) seats.push(cloneSeat(g.seats[i], ed));
   let days = g.days;
   if (!seatsOnly) {
     days = new Array<string[]>(g.days.length);
     for (let i = 0; i < g.days.length; i++) days[i] = g.days[i].slice();
   }
-  const ed = editionOf(g.edition);
   return {
     v: g.v,
     edition: g.edition,
@@ -66,7 +69,7 @@ export function cloneState(g: GameState, seatsOnly = false): GameState {
     day: g.day,
     phase: g.phase,
     seats,
-    deck: seatsOnly ? g.deck : g.deck.slice(),
+    deck: g.deck,
     island: seatsOnly ? g.island : g.island.slice(),
     cursor: g.cursor,
     days,
@@ -76,7 +79,7 @@ export function cloneState(g: GameState, seatsOnly = false): GameState {
     promptSeq: g.promptSeq,
     commands: g.commands,
     finished: g.finished,
-    ranking: g.ranking.slice(),
+    ranking: g.ranking,
     fixed: g.fixed,
     ext: ed.cloneExt ? ed.cloneExt(g.ext) : copyJson(g.ext),
   };

@@ -54,6 +54,12 @@ export interface Edition {
   ranks: number;
   /** Loot kinds, in display order; option ids of loot prompts. */
   lootKinds: readonly Loot[];
+  /**
+   * A copy of one seat's loot record (every kind, in `lootKinds` order). Written out as an
+   * object literal per edition: all loot records then share one object layout, which makes
+   * copying them (every apply()) and reading them fast.
+   */
+  copyLoot(loot: Readonly<Record<Loot, number>>): Record<Loot, number>;
   /** The bag's composition. */
   bag: Readonly<Record<Loot, number>>;
   lootPerDay(players: number): number;

@@ -9,7 +9,8 @@ import type { GameEvent, GameOptions, GameState, Loot, SeatState } from './types
 
 /**
  * Per edition: no loot (every kind at 0) and the full bag, copied for each new game (never
- * handed out themselves). Not frozen: a copy of a frozen object gets a slower object layout.
+ * handed out themselves; loot is copied with Edition.copyLoot). Not frozen: a copy of a frozen
+ * object gets a slower object layout.
  */
 const templates = perEdition((ed) => {
   const loot: Record<Loot, number> = {};
@@ -20,7 +21,7 @@ const templates = perEdition((ed) => {
 });
 
 function newSeat(noLoot: Record<Loot, number>): SeatState {
-  return { hand: [], choice: -1, den: [], graveyard: [], out: [], doubloons: 0, score: 0, loot: { ...noLoot }, kept: [] };
+  return { hand: [], choice: -1, den: [], graveyard: [], out: [], doubloons: 0, score: 0, loot: noLoot, kept: [] };
 }
 
 /**
@@ -39,7 +40,7 @@ export function createGame(opts: GameOptions, events: GameEvent[] | null = null)
   for (let r = 1; r <= ed.ranks; r++) deck.push(r);
   const template = templates(ed);
   const seats: SeatState[] = [];
-  for (let s = 0; s < n; s++) seats.push(newSeat(template.loot));
+  for (let s = 0; s < n; s++) seats.push(newSeat(ed.copyLoot(template.loot)));
   const g: GameState = {
     v: 1,
     edition: ed.id,
@@ -106,12 +107,14 @@ function checkFixes(g: GameState, opts: GameOptions): void {
 
 function dealRanks(g: GameState, count: number): number[] {
   const fixed = g.fixed.deal?.[g.round - 1];
-  if (!fixed) return g.deck.splice(0, count);
-  for (const r of fixed) {
-    const i = g.deck.indexOf(r);
-    if (i < 0) fail('BAD_USER_INPUT', `deal: character ${r} was already dealt`);
-    g.deck.splice(i, 1);
+  // The deck is replaced, never edited: copies share it (clone.ts).
+  if (!fixed) {
+    const dealt = g.deck.slice(0, count);
+    g.deck = g.deck.slice(count);
+    return dealt;
   }
+  for (const r of fixed) if (!g.deck.includes(r)) fail('BAD_USER_INPUT', `deal: character ${r} was already dealt`);
+  g.deck = g.deck.filter((r) => !fixed.includes(r));
   return [...fixed];
 }
 

@@ -1,5 +1,5 @@
 // Whole games played by bots: used by the simulator CLI, the benchmarks and property tests.
-import { botCommand, botRandom, type BotKind } from './bots.js';
+import { awaitedBotCommand, botCommand, botRandom, type BotKind } from './bots.js';
 import { applyInPlace, firstAwaitedSeat } from './core.js';
 import { createGame } from './setup.js';
 import type { GameEvent, GameOptions, GameState } from './types.js';
@@ -29,7 +29,9 @@ export function playBotGame(
   while (!g.finished) {
     if (++n > MAX_COMMANDS) throw new Error(`game ${opts.seed} did not finish in ${MAX_COMMANDS} commands`);
     const seat = firstAwaitedSeat(g);
-    const cmd = botCommand(g, seat, bots[Math.min(seat, bots.length - 1)], rnd);
+    if (seat < 0) throw new Error(`game ${opts.seed}: nobody is awaited in phase ${g.phase}`);
+    // firstAwaitedSeat just found the seat awaited: no need for botCommand's check.
+    const cmd = awaitedBotCommand(g, seat, bots[Math.min(seat, bots.length - 1)], rnd);
     if (onCommand) {
       events.length = 0;
       applyInPlace(g, cmd, events);

@@ -26,3 +26,15 @@ describe.each([
     }
   });
 });
+
+describe('Edition.copyLoot', () => {
+  it.each(['classic', 'galecrest'] as const)('%s: copies every loot kind, in lootKinds order, into a new record', async (id) => {
+    const { editionOf } = await import('../../functions/engine/editions/index.js');
+    const ed = editionOf(id);
+    const loot = Object.fromEntries(ed.lootKinds.map((k, i) => [k, i + 1]));
+    const copy = ed.copyLoot(loot);
+    expect(Object.keys(copy)).toEqual([...ed.lootKinds]);
+    expect(copy).toEqual(loot);
+    expect(copy).not.toBe(loot);
+  });
+});

@@ -107,3 +107,35 @@ describe('Hook in the last voyage', () => {
     expect(g.seats[0].score).toBe(12 + 2 + 3 + 1);
   });
 });
+
+describe('the rules that skip the trial (night.ts orderByRule)', () => {
+  it('agree with trying every order wherever they decide, on the ships of random games (any waiting subset)', async () => {
+    const { playBotGame } = await import('../../../functions/engine/index.js');
+    const { orderByRule, orderMattersByTrial, FREED_PRISONER, WIND_NYMPH } = await import('../../../functions/engine/editions/galecrest/night.js');
+    const { GALECREST_CARDS } = await import('../../../functions/engine/editions/galecrest/cards.js');
+    const night = (r: number) => r !== FREED_PRISONER && !!GALECREST_CARDS[r - 1].night;
+    let decided = 0;
+    let mattered = 0;
+    for (let i = 0; i < 150; i++) {
+      playBotGame({ edition: 'galecrest', players: 2 + (i % 5), seed: `rule${i}`, board: 'calm' }, ['random'], i + 1, (g) => {
+        // The rule assumes the Wind Nymph clash is settled (at most one Nymph in the ships).
+        if (g.seats.filter((s) => s.den.includes(WIND_NYMPH)).length > 1) return;
+        for (let s = 0; s < g.players; s++) {
+          const all = g.seats[s].den.filter(night).sort((a, b) => b - a);
+          // Every subset of 2+ abilities: a night may be asked about after some resolved.
+          for (let mask = 0; mask < 1 << all.length; mask++) {
+            const ranks = all.filter((_, j) => mask & (1 << j));
+            if (ranks.length < 2) continue;
+            const rule = orderByRule(g, s, ranks);
+            if (rule === undefined) continue;
+            decided++;
+            if (rule) mattered++;
+            expect(rule, `seat ${s} ${JSON.stringify(ranks)} ship ${JSON.stringify(g.seats[s].den)} doubloons ${g.seats[s].doubloons}`).toBe(orderMattersByTrial(g, s, ranks));
+          }
+        }
+      });
+    }
+    expect(decided).toBeGreaterThan(1000);
+    expect(mattered).toBeGreaterThan(10);
+  });
+});

@@ -28,6 +28,17 @@ export const BOOTY_BAG: Record<Loot, number> = {
   officer: 6,
 };
 
+/** Edition.copyLoot: the keys in BOOTY_KINDS order (test/engine/clone.test.ts checks it). */
+export const copyBooty = (l: Readonly<Record<Loot, number>>): Record<Loot, number> => ({
+  chest: l.chest,
+  jewel: l.jewel,
+  goods: l.goods,
+  map: l.map,
+  relic: l.relic,
+  saber: l.saber,
+  officer: l.officer,
+});
+
 /** Value of each token at the end of a campaign; maps score per complete set. */
 export const BOOTY_VALUE: Record<Loot, number> = { chest: 5, jewel: 3, goods: 1, map: 0, relic: -3, saber: 0, officer: 0 };
 export const MAP_SET = { size: 3, value: 12 };
@@ -84,8 +95,8 @@ export const scoreCampaign: Effect = (x) => {
       for (let i = 0; i < n; i++) g.bag.push(k);
       me.loot[k] = 0;
     }
-    appendAll(me.out, me.den);
-    appendAll(me.out, me.graveyard);
+    // Replaced, not pushed to: copies share `out` (clone.ts).
+    me.out = me.out.concat(me.den, me.graveyard);
     me.den = [];
     me.graveyard = [];
   }

@@ -4,7 +4,7 @@ import { fail } from '../../errors.js';
 import type { Edition } from '../../edition.js';
 import { rankSeats } from '../../scoring.js';
 import type { Step } from '../../types.js';
-import { BOOTY_BAG, BOOTY_KINDS, campaignEnd, pick, saber, scoreCampaign } from './booty.js';
+import { BOOTY_BAG, BOOTY_KINDS, campaignEnd, copyBooty, pick, saber, scoreCampaign } from './booty.js';
 import { CLASSIC_CARDS } from './cards.js';
 import { tieBreak } from './tiebreak.js';
 
@@ -31,6 +31,7 @@ export const classic: Edition = {
   dealPerRound: [9, 6, 6],
   ranks: 30,
   lootKinds: BOOTY_KINDS,
+  copyLoot: copyBooty,
   bag: BOOTY_BAG,
   lootPerDay: (players) => players,
   leftoverToBag: false,
@@ -43,7 +44,7 @@ export const classic: Edition = {
     if (opts.board !== undefined && opts.board !== null) fail('BAD_USER_INPUT', 'the classic edition has no board sides');
   },
   startRound: (x) => {
-    x.g.seats.forEach((_, seat) => gain(x, seat, 10, 'campaign'));
+    for (let seat = 0; seat < x.g.players; seat++) gain(x, seat, 10, 'campaign');
   },
   tieBreak,
   duskSteps: (_x, seat, rank) => DUSK_STEPS[seat * 32 + rank] ?? (DUSK_STEPS[seat * 32 + rank] = duskStepsOf(seat, rank)),

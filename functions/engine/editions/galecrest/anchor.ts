@@ -85,7 +85,7 @@ export const hook: Effect = (x, s, answer) => {
     return;
   }
   const rank = Number(answer.slice(answer.indexOf(':') + 1));
-  me.kept.push(rank);
+  me.kept = me.kept.concat(rank); // replaced, not pushed to: copies share `kept` (clone.ts)
   if (x.events) emit(x, 'kept', { seat: s.seat, rank });
 };
 
@@ -110,8 +110,9 @@ export const bank: Effect = (x) => {
     const banked = me.doubloons;
     let tokens = 0;
     for (const k of LOOT_KINDS) {
-      tokens += me.loot[k];
-      for (let i = 0; i < me.loot[k]; i++) g.bag.push(k);
+      const n = me.loot[k];
+      tokens += n;
+      for (let i = 0; i < n; i++) g.bag.push(k);
       me.loot[k] = 0;
     }
     if (last) me.final = { doubloons: banked, loot: tokens };

@@ -7,7 +7,7 @@ import type { Step } from '../../types.js';
 import { anchor, anchorSteps, bank, DIAL_MAX, hook, settle } from './anchor.js';
 import { copy, discardFromIsland, GALECREST_CARDS } from './cards.js';
 import { galecrestNight, nightEnd, nymphs, shipNight } from './night.js';
-import { LOOT_BAG, LOOT_KINDS, lootFx, pick, setupBoard } from './loot.js';
+import { copyLoot, LOOT_BAG, LOOT_KINDS, lootFx, pick, setupBoard } from './loot.js';
 import { midshipman, placeMidshipman } from './midshipman.js';
 import { payReputation, reputationOf, setupTrack } from './reputation.js';
 import { ext, type GalecrestExt } from './state.js';
@@ -37,6 +37,7 @@ export const galecrest: Edition = {
   dealPerRound: [6, 6, 6],
   ranks: 40,
   lootKinds: LOOT_KINDS,
+  copyLoot,
   bag: LOOT_BAG,
   lootPerDay: (players) => (players === 2 ? 3 : players),
   leftoverToBag: true,

@@ -15,6 +15,17 @@ import { changeReputation } from './reputation.js';
 import { ext } from './state.js';
 
 export const LOOT_KINDS = ['map', 'barrel', 'relic', 'saber', 'amulet', 'hook', 'chest'] as const;
+/** Edition.copyLoot: the keys in LOOT_KINDS order (test/engine/clone.test.ts checks it). */
+export const copyLoot = (l: Readonly<Record<Loot, number>>): Record<Loot, number> => ({
+  map: l.map,
+  barrel: l.barrel,
+  relic: l.relic,
+  saber: l.saber,
+  amulet: l.amulet,
+  hook: l.hook,
+  chest: l.chest,
+});
+
 export const LOOT_BAG: Record<Loot, number> = { map: 10, barrel: 8, relic: 8, saber: 6, amulet: 6, hook: 6, chest: 4 };
 
 /**
@@ -196,10 +207,14 @@ export function takeToday(x: Ctx, seat: number, rank: number, kind: Loot): void 
   pushLootDusk(x, seat, rank, kind);
 }
 
+/** The dusk pick's prompt text per rank, built once (the most frequent prompt of a game). */
+const PICK_TEXT: string[] = [];
+const pickText = (x: Ctx, rank: number): string => PICK_TEXT[rank] ?? (PICK_TEXT[rank] = `${cardName(x, rank)}: take a loot token`);
+
 /** Dusk: take one of today's tokens (nothing if none is left). */
 export const pick: Effect = (x, s, answer) => {
   if (answer === undefined) {
-    ask(x, s, s.seat, 'loot', `${cardName(x, s.rank)}: take a loot token`, kindOptions(x, x.g.days[x.g.day - 1]));
+    ask(x, s, s.seat, 'loot', pickText(x, s.rank), kindOptions(x, x.g.days[x.g.day - 1]));
     return;
   }
   takeToday(x, s.seat, s.rank, answer);
@@ -242,9 +257,21 @@ export const lootFx: Effect = (x, s, answer) => {
 
 const NONE: Step[] = [];
 
+/** Whether any tile in play has a night side (none on the calm side). Tiles never change after set-up. */
+const nightTiles = new WeakMap<TileSet, boolean>();
+function hasNightEffects(tiles: TileSet): boolean {
+  let has = nightTiles.get(tiles);
+  if (has === undefined) {
+    has = LOOT_KINDS.some((k) => (tiles[k].night?.length ?? 0) > 0);
+    nightTiles.set(tiles, has);
+  }
+  return has;
+}
+
 /** Night: every token's night effects, once per token held (none on the calm side). */
 export function lootNightSteps(x: Ctx): Step[] {
   const tiles = ext(x.g).tiles;
+  if (!hasNightEffects(tiles)) return NONE;
   let out = NONE;
   for (let seat = 0; seat < x.g.players; seat++) {
     const loot = x.g.seats[seat].loot;

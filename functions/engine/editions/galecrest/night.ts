@@ -12,9 +12,12 @@
 //    decides this by trying every order on copies (all answers of any prompt inside, e.g.
 //    the Witch's copy), comparing the sets of reachable results of that seat; when every
 //    order reaches the same results, it resolves highest rank first without asking.
-//    A cheap rule skips the trial: abilities that only gain doubloons (Barkeep, Brawler,
-//    Armorer, a lone Wind Nymph) commute, so a ship without a Mutineer, Topman or Witch
-//    never needs one.
+//    Cheap rules skip the trial where they settle it (orderByRule below; a test compares
+//    them with the trial on random games): abilities that only gain doubloons (Barkeep,
+//    Brawler, Armorer, a lone Wind Nymph) commute, so a ship without a Mutineer, Topman or
+//    Witch never needs one; a Mutineer among such gainers matters only when it would discard
+//    a waiting Barkeep; a Topman among them only when its payment can be capped by what the
+//    player holds. A Witch, or a Mutineer with a Topman, still goes to the trial.
 // 4. The Freed Prisoner resolves "at the end of the night", after every player's order.
 import { charId, cardName, discard } from '../../actions.js';
 import { cloneState } from '../../clone.js';
@@ -25,9 +28,12 @@ import { lootNightSteps } from './loot.js';
 
 export const FREED_PRISONER = 20;
 export const WIND_NYMPH = 37;
+const BARKEEP = 8;
 const WITCH = 15;
 const MUTINEER = 16;
+const BRAWLER = 22;
 const TOPMAN = 24;
+const ARMORER = 28;
 /** Ships with more orderable abilities than this are asked without trying every order. */
 const MAX_TRIED = 4;
 /**
@@ -107,6 +113,50 @@ export const nightEnd: Effect = (x) => {
 
 /** Whether some order of `ranks` can end the seat's night differently from another. */
 export function orderMatters(g: GameState, seat: number, ranks: number[]): boolean {
+  return orderByRule(g, seat, ranks) ?? orderMattersByTrial(g, seat, ranks);
+}
+
+/**
+ * The doubloons a gainer's night brings (Barkeep, Brawler, Armorer, a lone Wind Nymph after
+ * the clash): none of them looks at the ship, and nothing at night changes loot.
+ */
+function gainerAmount(g: GameState, seat: number, rank: number): number {
+  if (rank === ARMORER) return g.seats[seat].loot.saber + g.seats[seat].loot.hook;
+  return rank === WIND_NYMPH ? 2 : 1;
+}
+
+/**
+ * The answer of orderMattersByTrial where a rule settles it, else undefined. Without a Witch
+ * nothing at night asks, so each order has one result, and:
+ * - gainers alone commute;
+ * - a Mutineer discards the lowest ship character in every order unless that one is a
+ *   waiting ability resolved first in some orders: only the Barkeep (8) can be lower than
+ *   the Mutineer (16) among the others;
+ * - a Topman ends at d + G + 4 - min(L, d + 4 + B) (d the doubloons before, G all the gains,
+ *   B those before him, L the ship's size, unchanged without a Mutineer): the same for every
+ *   B from 0 to G exactly when d + 4 >= L or G = 0.
+ */
+export function orderByRule(g: GameState, seat: number, ranks: number[]): boolean | undefined {
+  if (ranks.length > MAX_TRIED) return undefined;
+  let mutineer = false;
+  let topman = false;
+  let gains = 0;
+  for (const r of ranks) {
+    if (r === WITCH) return undefined;
+    if (r === MUTINEER) mutineer = true;
+    else if (r === TOPMAN) topman = true;
+    else if (r === BARKEEP || r === BRAWLER || r === ARMORER || r === WIND_NYMPH) gains += gainerAmount(g, seat, r);
+    else return undefined;
+  }
+  const me = g.seats[seat];
+  if (mutineer && topman) return undefined;
+  if (mutineer) return ranks.includes(BARKEEP) && Math.min(...me.den) === BARKEEP;
+  if (topman) return !(me.doubloons + 4 >= me.den.length || gains === 0);
+  return false;
+}
+
+/** The reference answer: every order tried on copies (all answers of any prompt inside). */
+export function orderMattersByTrial(g: GameState, seat: number, ranks: number[]): boolean {
   if (!ranks.some((r) => r === MUTINEER || r === TOPMAN || r === WITCH)) return false;
   if (ranks.length > MAX_TRIED) return true;
   let first: Set<string> | null = null;
@@ -160,10 +210,13 @@ function explore(h: GameState, seat: number, out: Set<string>, budget: { leaves:
   out.add(fingerprint(h, seat));
 }
 
+/** 2 ** r for every rank (a table: Math.pow is a slow call here). */
+const POW2: readonly number[] = Array.from({ length: 64 }, (_, r) => 2 ** r);
+
 /** A set of ranks (1..40) as one exact number: bit r for rank r. */
 function rankSet(xs: number[]): number {
   let m = 0;
-  for (let i = 0; i < xs.length; i++) m += 2 ** xs[i];
+  for (let i = 0; i < xs.length; i++) m += POW2[xs[i]];
   return m;
 }
 

@@ -1,0 +1,43 @@
+// The measuring loop of `npm run bench:ab` (scripts/bench-ab.ts), bundled with both engines.
+type Engine = typeof import('../functions/engine/index.js');
+
+/** Runs in the bundle: alternating batches of `per` games, A's and B's CPU seconds summed. */
+export function alternate(A: Engine, B: Engine, edition: 'classic' | 'galecrest', players: number, batches: number, pure: boolean) {
+  const cpu = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1e6;
+  };
+  const board = edition === 'galecrest' ? 'calm' : undefined;
+  const per = pure ? 50 : 500;
+  const batch = (E: Engine, first: number): number => {
+    const t0 = cpu();
+    for (let i = first; i < first + per; i++) {
+      if (!pure) {
+        E.playBotGame({ edition, players, seed: `ab${i}`, board }, ['random'], i + 1);
+        continue;
+      }
+      const rnd = E.botRandom(i + 1);
+      let g = E.createGame({ edition, players, seed: `ab${i}`, board });
+      while (!g.finished) g = E.apply(g, E.botCommand(g, E.awaitedSeats(g)[0], 'random', rnd)).state;
+    }
+    return cpu() - t0;
+  };
+  // Warm both (JIT and a grown young heap) on games that are not counted.
+  for (let w = 0; w < 4; w++) {
+    batch(A, 1e6 + w * per);
+    batch(B, 1e6 + w * per);
+  }
+  let a = 0;
+  let b = 0;
+  for (let k = 0; k < batches; k++) {
+    if (k % 2) {
+      b += batch(B, k * per);
+      a += batch(A, k * per);
+    } else {
+      a += batch(A, k * per);
+      b += batch(B, k * per);
+    }
+  }
+  const games = batches * per;
+  return { edition, players, mode: pure ? 'apply()' : 'games', games, refGamesPerSecond: games / a, treeGamesPerSecond: games / b, ratio: a / b };
+}

@@ -139,8 +139,8 @@ const innkeeper = pickFromShips(
 
 const cabinBoy: Effect = (x, s) => {
   const first = x.g.island[0];
-// Stryker disable next-line ConditionalExpression: a seat has one character on the island, so its own leftmost card is this one
-  if (first && first.seat === s.seat && first.rank === s.rank) gain(x, s.seat, 3, name(x, s));
+  // A seat has one character on the island: if the leftmost is this seat's, it is this one.
+  if (first && first.seat === s.seat) gain(x, s.seat, 3, name(x, s));
 };
 
 const bandit: Effect = (x, s) => gain(x, s.seat, moveReputationTo(x, s.seat, 0, name(x, s)), name(x, s));
@@ -148,8 +148,7 @@ const bandit: Effect = (x, s) => gain(x, s.seat, moveReputationTo(x, s.seat, 0, 
 /** Preacher: keep one token of your choice, discard the rest, +1 reputation per token discarded. */
 const preacher: Effect = (x, s, answer) => {
   if (answer === undefined) {
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: a shortcut; without it ask() skips a question without options and answers a single option itself, and keeping the only token discards nothing
-    if (lootCount(x.g, s.seat) <= 1) return;
+    // No token: ask() asks nothing. One: ask() answers it itself, and keeping it discards nothing.
     ask(x, s, s.seat, 'loot', `${name(x, s)}: choose the one loot token you keep`, kindOptions(x, ownedKinds(x, s.seat)));
     return;
   }
@@ -279,9 +278,8 @@ const watchman: Effect = (x, s, answer) => {
   const g = x.g;
   const today = g.days[g.day - 1];
   const tomorrow = g.days[g.day];
+  // With today's display empty, ask() has no option to ask about and nothing is swapped.
   if (!tomorrow || tomorrow.length === 0) return;
-  // Stryker disable next-line ConditionalExpression: with today's display empty, ask() skips the question without options and nothing is swapped either way
-  if (today.length === 0) return;
   if (s.n === undefined) {
     if (answer === undefined) {
       ask(x, s, s.seat, 'loot', `${name(x, s)}: choose today's token to swap`, kindOptions(x, today));
@@ -300,8 +298,8 @@ const watchman: Effect = (x, s, answer) => {
 
 const infantry: Effect = (x, s) => {
   const top = rightmost(x.g);
-  // Stryker disable next-line ConditionalExpression: a seat has one character on the island, so its own rightmost card is this one
-  if (top && top.seat === s.seat && top.rank === s.rank) gain(x, s.seat, 5, name(x, s));
+  // A seat has one character on the island: if the rightmost is this seat's, it is this one.
+  if (top && top.seat === s.seat) gain(x, s.seat, 5, name(x, s));
 };
 
 /** Merchant: discard 1, 2 or 3 identical tokens (`<kind>:<count>`) for 1, 4 or 9. */

@@ -12,5 +12,5 @@ export default defineConfig({
   base: '/',
   logLevel: 'warn',
   build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', sourcemap: true },
-  server: { proxy: { '/graphql': api, '/games': api, '/health': api } },
+  server: { proxy: { '/graphql': api, '/games': api, '/health': api, '/push': { target: api, ws: true } } },
 });

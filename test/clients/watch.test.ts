@@ -143,4 +143,70 @@ describe('watchGame', () => {
     for (const gap of gaps.slice(2)) expect(gap).toBeGreaterThanOrEqual(79);
     expect(Math.min(...gaps.slice(2))).toBeLessThan(400);
   });
+
+  it('followGame with pushedViews: false (the web client): each push only says which version to fetch, and nothing polls', async () => {
+    const { anne, mary, id } = await twoSeatGame();
+    const calls = { game: 0, version: 0 };
+    const source = {
+      game: async () => {
+        calls.game++;
+        return (await s.gql(`query($id: ID!) { game(id: $id) { version status awaiting decisionTimeLimitHours me { seat hand } seats { seat isBot } } }`, { id }, mary.token)).data.game;
+      },
+      version: async () => {
+        calls.version++;
+        return (await s.gql(`query($id: ID!) { game(id: $id) { version } }`, { id }, mary.token)).data.game.version;
+      },
+    };
+    const seen: number[] = [];
+    const pushing: boolean[] = [];
+    const watch = sdk.followGame(id, source, (g: any) => seen.push(g.version), {
+      pushUrl: `${s.url.replace(/^http/, 'ws')}/push`,
+      token: () => mary.token,
+      webSocketImpl: WebSocket,
+      pushedViews: false,
+      onPushing: (p: boolean) => pushing.push(p),
+      intervals: { yourTurnMs: 5, othersMs: 5, correspondenceMs: 5 },
+    });
+    await until(() => watch.pushing());
+    expect(pushing).toEqual([true]);
+    const fetchedAtOpen = calls.game;
+    await new Promise((r) => setTimeout(r, 50)); // a poll sent before the socket opened may still be answering
+    const pollsAtOpen = calls.version;
+    const { game } = await playToEnd(s.gql, id, [anne.token, mary.token], 1);
+    const final = (await s.gql(`query($id: ID!) { game(id: $id) { version } }`, { id }, mary.token)).data.game.version;
+    await until(() => seen[seen.length - 1] === final);
+    expect(game.status).toBe('FINISHED');
+    // Polling every 5 ms would have shown here: push carried every change.
+    expect(calls.version).toBe(pollsAtOpen);
+    expect(calls.game).toBeGreaterThan(fetchedAtOpen);
+    expect(seen).toEqual([...new Set(seen)].sort((a, b) => a - b));
+    watch.stop();
+  });
+
+  it('in a hidden browser page polling pauses, and checks at once when the page shows again', async () => {
+    const listeners: (() => void)[] = [];
+    const doc = { hidden: true, addEventListener: (_: string, f: () => void) => listeners.push(f), removeEventListener: () => listeners.splice(0) };
+    (globalThis as any).document = doc;
+    try {
+      let versionCalls = 0;
+      const source = {
+        game: async () => ({ id: 'g', version: 1, status: 'ACTIVE', awaiting: [1], decisionTimeLimitHours: null, me: { seat: 0 }, seats: [] }),
+        version: async () => {
+          versionCalls++;
+          return 1;
+        },
+      };
+      const watch = sdk.followGame('g', source, () => {}, { pushUrl: null, token: () => null, intervals: { othersMs: 5 } });
+      await new Promise((r) => setTimeout(r, 100));
+      expect(versionCalls).toBe(0);
+      doc.hidden = false;
+      for (const f of listeners) f();
+      await until(() => versionCalls >= 1, 1_000);
+      await until(() => versionCalls >= 3, 2_000); // and goes on polling while shown
+      watch.stop();
+      expect(listeners).toEqual([]);
+    } finally {
+      delete (globalThis as any).document;
+    }
+  });
 });

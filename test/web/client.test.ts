@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { type BrowserContext, chromium, type Locator, type Page, type Request, type WebSocket } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalServer, startLocal } from '../../functions/local/server.js';
@@ -439,15 +439,25 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
     );
     const id = createGame.id;
 
+    const sockets: string[] = [];
+    const polls: string[] = [];
+    const onSocket = (ws: WebSocket) => sockets.push(ws.url());
+    const onRequest = (r: Request) => {
+      if (/query GameVersion/.test(r.postData() ?? '')) polls.push(r.url());
+    };
+    page.on('websocket', onSocket);
     await page.getByRole('link', { name: 'Libertalia Online' }).click();
     const entry = page.getByTestId('open-games').getByRole('listitem').filter({ hasText: 'Jack Rackham' });
     await entry.getByRole('button', { name: 'Join' }).click();
     await poll(() => table().getAttribute('data-status')).toBe('LOBBY');
     await hasText(page.getByTestId('status'), 'Ready to start');
-    // From here on the page polls only every 10 minutes: what arrives comes by push (the local
-    // server's graphql-ws subscription).
-    await page.goto(`${local.url}/?poll=600000#/game/${id}`);
+    // From here on what arrives comes by push (the local server's /push: the same protocol and
+    // client code as the AWS WebSocket API): the page sends no poll while the socket is open.
+    await page.reload();
     await poll(() => table().getAttribute('data-live')).toBe('push');
+    // The table opened one socket to /push (and another after the reload), nothing else.
+    expect(sockets.map((u) => new URL(u).pathname)).toEqual(['/push', '/push']);
+    page.on('request', onRequest);
 
     // Jack starts the game from elsewhere: the page is told at once.
     await gql('mutation ($g: ID!) { startGame(gameId: $g) { id } }', { g: id }, jack);
@@ -504,6 +514,12 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
     await shown(page.getByTestId('day-replay'));
     await poll(() => page.title()).toMatch(/^● Your turn/);
     await titleMatchesTurn();
+
+    // Every change above came by push: not one poll, and the socket stayed open.
+    page.off('request', onRequest);
+    page.off('websocket', onSocket);
+    expect(polls).toEqual([]);
+    expect(await table().getAttribute('data-live')).toBe('push');
 
     // Since my last visit: this browser remembers the last event it showed.
     await page.evaluate(`localStorage.setItem('libertalia.seen.${id}', '3')`);

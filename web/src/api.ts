@@ -193,6 +193,11 @@ export async function fetchGame(id: string): Promise<Game | null> {
   return (await request<{ game: Game | null }>(`query Game($id: ID!) { game(id: $id) { ${GAME_FIELDS} } }`, { id })).game;
 }
 
+/** Only the game's version (the cheap poll); null: no such game. */
+export async function fetchVersion(id: string): Promise<number | null> {
+  return (await request<{ game: { version: number } | null }>('query GameVersion($id: ID!) { game(id: $id) { version } }', { id })).game?.version ?? null;
+}
+
 export const api = {
   signUp: (name: string) => request<{ signUp: Session }>('mutation SignUp($name: String!) { signUp(name: $name) { playerId name token } }', { name }).then((d) => d.signUp),
   myGames: () => request<{ myGames: GameSummary[] }>(`query MyGames { myGames { ${SUMMARY_FIELDS} } }`).then((d) => d.myGames),

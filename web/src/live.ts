@@ -1,6 +1,9 @@
-// How the client learns that a game changed: push where the server offers it (graphql-ws on the
-// local server), polling otherwise, paused while the tab is hidden (and checked at once when it
-// shows again); while push is open, polling only checks now and then (a safety net).
+// How the client learns that something changed. A game: gameUpdates, the SDK's followGame (push
+// where it is available, on AWS and locally; polling with back-off otherwise). Lists (the
+// lobby): pollingUpdates, paused while the tab is hidden (and checked at once when it shows).
+import { followGame, type GameShape, type GameSource, type Watch } from '../../clients/typescript/src/push';
+import { bearerToken } from './session';
+
 export interface Updates {
   /** Calls onChange whenever something may have changed. */
   start(onChange: () => void | Promise<void>): void;
@@ -52,58 +55,36 @@ export function pollingUpdates(check: () => Promise<boolean>, ms: number | (() =
 }
 
 /**
- * Adds push to `base` where the server offers it: a graphql-ws (`graphql-transport-ws`)
- * subscription on /graphql (the local server; see the README for AWS). Each message calls
- * onChange at once; if the socket cannot open or closes, `base` (polling) carries on alone.
+ * Where the push endpoint is: `VITE_PUSH_URL` at build time (on AWS: the stack's `PushUrl`
+ * output, `wss://...`), else `/push` on the page's own host (the local server, or a static host
+ * that forwards `/push` like `/graphql`). `VITE_PUSH_URL=none`: polling only.
  */
-export function withPush(base: Updates, subscription: string, variables: Record<string, unknown>, token: () => Promise<string | null>): Updates & { pushing(): boolean } {
-  let socket: WebSocket | null = null;
-  let open = false;
-  let stopped = false;
-  return {
-    pushing: () => open,
-    start(onChange) {
-      base.start(onChange);
-      void (async () => {
-        const auth = await token();
-        if (stopped || typeof WebSocket === 'undefined') return;
-        try {
-          socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/graphql`, 'graphql-transport-ws');
-        } catch {
-          return;
-        }
-        const send = (m: unknown) => socket?.send(JSON.stringify(m));
-        socket.onopen = () => send({ type: 'connection_init', payload: auth ? { authorization: `Bearer ${auth}` } : {} });
-        socket.onmessage = (ev) => {
-          let m: { type?: string };
-          try {
-            m = JSON.parse(String(ev.data)) as { type?: string };
-          } catch {
-            return;
-          }
-          if (m.type === 'connection_ack') {
-            send({ id: '1', type: 'subscribe', payload: { query: subscription, variables } });
-            // Catch up on anything that changed before the subscription was in place (one
-            // HTTP round trip after the subscribe message); push counts from then on.
-            void (async () => {
-              await onChange();
-              open = socket?.readyState === WebSocket.OPEN;
-              if (open) await onChange();
-            })();
-          } else if (m.type === 'next') void onChange();
-          else if (m.type === 'ping') send({ type: 'pong' });
-          else if (m.type === 'error' || m.type === 'complete') socket?.close();
-        };
-        socket.onclose = () => {
-          open = false;
-        };
-      })();
-    },
-    stop() {
-      stopped = true;
-      base.stop();
-      socket?.close();
-      socket = null;
-    },
-  };
+export function pushUrl(): string | null {
+  const configured = (import.meta.env.VITE_PUSH_URL as string | undefined)?.trim();
+  if (configured === 'none') return null;
+  return configured || `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/push`;
+}
+
+/**
+ * One game's updates, the same way as the TypeScript SDK's watchGame (its followGame, one copy
+ * of the protocol): push where it is available, each push telling the version to fetch (the
+ * table shows fields a push leaves out, so it fetches its own view and the new log events);
+ * polling the version otherwise with the SDK's intervals (2 s your turn or a bot's, 10 s others,
+ * 60 s correspondence, doubling after errors up to 60 s), paused while the tab is hidden.
+ */
+export function gameUpdates<G extends GameShape>(
+  gameId: string,
+  source: GameSource<G>,
+  onGame: (game: G) => void,
+  opts: { onPushing?: (pushing: boolean) => void; onError?: (e: unknown) => void; pollMs?: number },
+): Watch {
+  const p = opts.pollMs;
+  return followGame(gameId, source, onGame, {
+    pushUrl: pushUrl(),
+    token: bearerToken,
+    pushedViews: false,
+    onPushing: opts.onPushing,
+    onError: opts.onError,
+    intervals: p ? { yourTurnMs: p, othersMs: p, correspondenceMs: p } : undefined,
+  });
 }

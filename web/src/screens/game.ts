@@ -1,11 +1,10 @@
 // The game table screen: loads the game and its event log, learns of changes (live.ts), acts,
 // and draws the table from its parts (web/src/table/) by patching the page (dom.ts).
 import { clearAlert, setSound, soundOn, turnAlert } from '../alerts';
-import { api, fetchGame, type Game, type GameEvent } from '../api';
+import { api, fetchGame, fetchVersion, type Game, type GameEvent } from '../api';
 import { type DayStory, type Digest, dayStories, digest } from '../day';
 import { h, render } from '../dom';
-import { pollingUpdates, withPush } from '../live';
-import { bearerToken } from '../session';
+import { gameUpdates } from '../live';
 import { buildReplay, type Frame } from '../replay';
 import { header, message } from '../shell';
 import { namesFor, type TableCtx } from '../table/context';
@@ -25,9 +24,8 @@ import { rankingPart, scoresPart } from '../table/scores';
 import { isMyTurn, statusLine } from '../table/status';
 import { editionName, roundWord } from '../words';
 
-const POLL_MS = Number(new URLSearchParams(location.search).get('poll')) || 1500;
-/** While push is open, a poll only now and then (in case a push was lost). */
-const PUSHED_POLL_MS = 30_000;
+/** `?poll=ms`: one poll interval instead of the SDK's (tests); polling runs only while push is not open. */
+const POLL_MS = Number(new URLSearchParams(location.search).get('poll')) || undefined;
 const STEP_MS = Number(new URLSearchParams(location.search).get('step')) || 1500;
 const seenKey = (id: string) => `libertalia.seen.${id}`;
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
@@ -122,17 +120,39 @@ export function gameScreen(root: HTMLElement, id: string): () => void {
     if (alive) draw();
   }
 
-  // Push where the server offers a subscription; polling (paused in hidden tabs) otherwise,
-  // and only every PUSHED_POLL_MS as a safety net while push is open.
-  const updates = withPush(
-    pollingUpdates(async () => {
-      if (busy || !alive || game?.status === 'FINISHED') return false;
-      const page = await api.events(id, lastSeq());
-      return page.events.length > 0;
-    }, () => (updates.pushing() ? PUSHED_POLL_MS : POLL_MS)),
-    'subscription Updated($g: ID!) { gameUpdated(gameId: $g) { version } }',
-    { g: id },
-    bearerToken,
+  let refreshing: Promise<void> | null = null;
+  /** The game and the new log events; a push (or poll) and another at once refresh once. */
+  const load = () => (refreshing ??= refresh().finally(() => (refreshing = null)));
+  let loaded = false;
+  // The first load and every change after it: push where it is available (AWS and the local
+  // server alike), polling the version with the SDK's back-off otherwise (live.ts).
+  const updates = gameUpdates<Game>(
+    id,
+    {
+      game: async () => {
+        await load();
+        return game;
+      },
+      version: () => fetchVersion(id),
+    },
+    () => {
+      if (!alive) return;
+      if (!busy) draw();
+      if (!loaded) {
+        loaded = true;
+        if (frames) followLog(root);
+      }
+    },
+    {
+      pollMs: POLL_MS,
+      onPushing: () => draw(),
+      onError: (e) => {
+        if (notFound) updates.stop();
+        if (game || !alive) return;
+        error = message(e);
+        draw();
+      },
+    },
   );
 
   const replay = (): ReplayState | null =>
@@ -254,22 +274,6 @@ export function gameScreen(root: HTMLElement, id: string): () => void {
   }
 
   draw();
-  void (async () => {
-    try {
-      await refresh();
-    } catch (e) {
-      error = message(e);
-    }
-    draw();
-    if (frames) followLog(root);
-  })();
-  let refreshing: Promise<void> | null = null;
-  updates.start(async () => {
-    // A push and a poll at once refresh once.
-    refreshing ??= refresh().finally(() => (refreshing = null));
-    await refreshing;
-    if (alive && !busy) draw();
-  });
   // The day replay plays by itself; countdowns move on.
   let ticks = 0;
   const ticker = setInterval(() => {

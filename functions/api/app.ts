@@ -131,12 +131,6 @@ export function buildApp(config: AppConfig): {
   rest: (req: RestRequest) => Promise<RestResponse>;
   sweep: (now?: Date) => Promise<SweepResult>;
   /**
-   * The cheap first check of an HTTP request, before its body is read or parsed: a principal
-   * whose read bucket is empty gets RATE_LIMITED at once (a flood costs a token check, not a
-   * parse). Returns the error to answer (HTTP 429), or null to go on.
-   */
-  early: (headers: Record<string, string | undefined>, address?: string | null) => Promise<ApiError | null>;
-  /**
    * The rate limit of one HTTP request, before Apollo parses its document: without `doc` (the
    * body not read yet) a peek at the principal's read bucket; with it, a token taken from the
    * bucket of the kind `sniffOperation` reads (reads, mutations, or sign-ups per address), noted
@@ -192,7 +186,6 @@ export function buildApp(config: AppConfig): {
     context: (headers, address) => createContext(services, headers, address ?? null),
     rest: (req) => handleRest(services, req),
     sweep: (now) => sweep(now ? { ...services, now: () => now } : services),
-    early: async (headers, address) => peekRead(services, await createContext(services, headers, address ?? null)),
     gate: (ctx, doc) => {
       if (!doc) return peekRead(services, ctx);
       const { kind, signUp } = sniffOperation(doc.query, doc.operationName);

@@ -10,7 +10,6 @@ import type { Services } from './context.js';
 import { engineOptions, type GameDoc, type LoggedCommand } from './doc.js';
 import { ApiError } from './errors.js';
 
-export { commandsOf };
 
 /**
  * The engine state right after event `at`: every command whose events all come at or before

@@ -108,7 +108,9 @@ export async function sweep(services: Services): Promise<SweepResult> {
   ]);
   // Games created in the last RECENT_MS (live play) are visited every run; older ones
   // (correspondence) once an hour, a twelfth of them a run (visits cost a read each).
-  const ids = [...active.ids.filter((id, i) => active.createdAt[i] >= new Date(now.getTime() - RECENT_MS).toISOString() || inSlice(id, now, sweepIntervalMs())), ...lobbies.ids];
+  const recentSince = new Date(now.getTime() - RECENT_MS).toISOString();
+  const interval = sweepIntervalMs();
+  const ids = [...active.ids.filter((id, i) => active.createdAt[i] >= recentSince || inSlice(id, now, interval)), ...lobbies.ids];
   // Stale lobbies: unchanged for BOUNDS.lobbyExpiryDays, cancelled.
   const cutoff = new Date(now.getTime() - BOUNDS.lobbyExpiryDays * 86_400_000).toISOString();
   failures += await each(ids, 'game', async (id) => {

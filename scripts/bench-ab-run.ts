@@ -1,8 +1,13 @@
 // The measuring loop of `npm run bench:ab` (scripts/bench-ab.ts), bundled with both engines.
 type Engine = typeof import('../functions/engine/index.js');
 
-/** Runs in the bundle: alternating batches of `per` games, A's and B's CPU seconds summed. */
-export function alternate(A: Engine, B: Engine, edition: 'classic' | 'galecrest', players: number, batches: number, pure: boolean) {
+/**
+ * Runs in the bundle: alternating batches of `per` games, A's and B's CPU seconds summed.
+ * `mixed`: both engines first play games of every edition and player count, as in
+ * `npm run bench:engine` (code that has seen every edition's objects runs slower than code
+ * that has seen one: this measures the engine as a process serving both editions runs it).
+ */
+export function alternate(A: Engine, B: Engine, edition: 'classic' | 'galecrest', players: number, batches: number, pure: boolean, mixed = false) {
   const cpu = () => {
     const u = process.cpuUsage();
     return (u.user + u.system) / 1e6;
@@ -22,6 +27,12 @@ export function alternate(A: Engine, B: Engine, edition: 'classic' | 'galecrest'
     }
     return cpu() - t0;
   };
+  if (mixed) {
+    for (let i = 0; i < 1500; i++) {
+      const e = i % 2 ? 'galecrest' : 'classic';
+      for (const E of [A, B]) E.playBotGame({ edition: e, players: 2 + (i % 5), seed: `mix${i}`, board: e === 'galecrest' ? 'calm' : undefined }, ['random'], i + 1);
+    }
+  }
   // Warm both (JIT and a grown young heap) on games that are not counted.
   for (let w = 0; w < 4; w++) {
     batch(A, 1e6 + w * per);

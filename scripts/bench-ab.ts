@@ -1,11 +1,12 @@
-// npm run bench:ab -- <git ref> [--edition classic|galecrest] [--players 4] [--batches 20] [--apply]
+// npm run bench:ab -- <git ref> [--edition classic|galecrest] [--players 4] [--batches 20] [--apply] [--mixed]
 //
 // The engine of the working tree against the engine at <ref>, side by side in ONE process:
 // batches of the same seeded games alternate between the two (A B, B A, A B...), and each
 // side's CPU time is summed. On a shared machine the load changes from second to second; two
 // separate runs then differ by more than most single changes, while alternating batches see
 // the same load, so their ratio holds. `--apply`: the pure apply() (a state copy per command)
-// instead of the in-place bulk loop. Both engines are bundled with esbuild, as the Lambdas are.
+// instead of the in-place bulk loop. `--mixed`: both engines first play every edition and
+// player count, as the one process of `npm run bench:engine` does. Both engines are bundled with esbuild, as the Lambdas are.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,20 +20,20 @@ const arg = (name: string, dflt: string) => {
 
 async function main() {
   const ref = process.argv[2];
-  if (!ref || ref.startsWith('--')) throw new Error('usage: npm run bench:ab -- <git ref> [--edition classic] [--players 4] [--batches 20] [--apply]');
+  if (!ref || ref.startsWith('--')) throw new Error('usage: npm run bench:ab -- <git ref> [--edition classic] [--players 4] [--batches 20] [--apply] [--mixed]');
   const dir = mkdtempSync(join(tmpdir(), 'libertalia-ab-'));
   // The reference engine: `git archive` of functions/engine at <ref>, unpacked beside the bundle.
   const tar = execFileSync('git', ['archive', '--format=tar', ref, 'functions/engine'], { maxBuffer: 64 * 1024 * 1024 });
   execFileSync('tar', ['-x', '-C', dir], { input: tar });
   const entry = join(dir, 'entry.ts');
-  const opts = { edition: arg('edition', 'classic'), players: Number(arg('players', '4')), batches: Number(arg('batches', '20')), pure: process.argv.includes('--apply') };
+  const opts = { edition: arg('edition', 'classic'), players: Number(arg('players', '4')), batches: Number(arg('batches', '20')), pure: process.argv.includes('--apply'), mixed: process.argv.includes('--mixed') };
   writeFileSync(
     entry,
     [
       `import * as A from ${JSON.stringify(join(dir, 'functions/engine/index.ts'))};`,
       `import * as B from ${JSON.stringify(resolve('functions/engine/index.ts'))};`,
       `import { alternate } from ${JSON.stringify(resolve('scripts/bench-ab-run.ts'))};`,
-      `console.log(JSON.stringify(alternate(A, B, ${JSON.stringify(opts.edition)}, ${opts.players}, ${opts.batches}, ${opts.pure})));`,
+      `console.log(JSON.stringify(alternate(A, B, ${JSON.stringify(opts.edition)}, ${opts.players}, ${opts.batches}, ${opts.pure}, ${opts.mixed})));`,
     ].join('\n'),
   );
   const out = join(dir, 'ab.mjs');
@@ -40,7 +41,7 @@ async function main() {
   await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: out, logLevel: 'warning', nodePaths: [resolve('node_modules')] });
   const r = JSON.parse(execFileSync(process.execPath, [out], { encoding: 'utf8' }));
   console.log(
-    `${r.edition} ${r.players}p ${r.mode}: ${ref} ${Math.round(r.refGamesPerSecond)} games/s, working tree ${Math.round(r.treeGamesPerSecond)} games/s, ` +
+    `${r.edition} ${r.players}p ${r.mode}${opts.mixed ? ' (mixed)' : ''}: ${ref} ${Math.round(r.refGamesPerSecond)} games/s, working tree ${Math.round(r.treeGamesPerSecond)} games/s, ` +
       `ratio ${r.ratio.toFixed(3)} (${r.games} games each, alternating batches in one process)`,
   );
 }

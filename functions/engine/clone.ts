@@ -4,7 +4,7 @@
 //
 // What is shared rather than copied, because the engine never changes it after creating it:
 // - steps (queue entries, prompt.step) and prompt objects with their options: a step or
-//   prompt is replaced, never edited (`{ ...s, n }` makes a new one);
+//   prompt is replaced, never edited (`step()` makes a new one);
 // - island cards ({seat, rank, key}): placed and removed, never edited;
 // - `fixed` (scenario deal and loot, read only after set-up);
 // - the deck, the ranking and each seat's `out` and `kept`: replaced when they change, never

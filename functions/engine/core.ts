@@ -21,18 +21,27 @@ export function push(x: Ctx, step: Step): void {
 const STEP_SLOTS = 8 * 64;
 
 /**
- * A maker of shared steps of one kind (and fixed `n`), one frozen object per seat and rank.
+ * A maker of shared steps of one kind (and fixed `n`), one object per seat and rank.
  * Steps are never edited once made (a changed step is a new object; clone.ts shares them),
  * so the steps every card takes every day (its day, dusk and night, entering the den) cost
- * no allocation. The key order matches the literal `{ t, seat, rank, n }` for the same JSON.
+ * no allocation.
  */
 export function stepMaker(t: string, n?: number): (seat: number, rank: number) => Step {
   const table: Step[] = [];
   return (seat, rank) => {
     const i = (seat + 1) * 64 + rank;
-    if (i < 0 || i >= STEP_SLOTS || !Number.isInteger(i)) return n === undefined ? { t, seat, rank } : { t, seat, rank, n };
-    return table[i] ?? (table[i] = Object.freeze(n === undefined ? { t, seat, rank } : { t, seat, rank, n }));
+    if (i < 0 || i >= STEP_SLOTS || !Number.isInteger(i)) return step(t, seat, rank, n);
+    return table[i] ?? (table[i] = step(t, seat, rank, n));
   };
+}
+
+/**
+ * A step. Every step has the same object layout (t, seat, rank, n, memo; unset ones are
+ * undefined, which JSON leaves out): the run loop and the effects read steps of every kind,
+ * and one layout keeps those reads fast. Steps are never edited once made (clone.ts shares them).
+ */
+export function step(t: string, seat = -1, rank = 0, n?: number, memo?: string[]): Step {
+  return { t, seat, rank, n, memo };
 }
 
 /** Pushes steps so that they run in the given order. */

@@ -2,24 +2,22 @@
 // island (or the dens) with a cursor kept in the state, so cards added or removed while a
 // phase runs (Parrot, Brute, Spanish officer...) are handled by the same loop.
 import { charId, placeOnIsland, moveCharacter, removeAt } from './actions.js';
-import { emit, firstAwaitedSeat, push, pushAll, resume, stepMaker } from './core.js';
+import { emit, firstAwaitedSeat, push, pushAll, resume, step, stepMaker } from './core.js';
 import type { Ctx, Effect } from './edition.js';
 import { startRound } from './setup.js';
 import type { IslandCard, Step } from './types.js';
 
-const step = (t: string, seat = -1, rank = 0): Step => ({ t, seat, rank });
-
-// The phase-walking steps carry no data: one frozen instance each saves an allocation per
-// card per phase (freezing makes any accidental write throw instead of leaking across games).
-const DAY_NEXT = Object.freeze(step('dayNext'));
-const DUSK_NEXT = Object.freeze(step('duskNext'));
-const NIGHT_NEXT = Object.freeze(step('nightNext'));
-const DAY_END = Object.freeze(step('dayEnd'));
-const ROUND_CLOSE = Object.freeze(step('roundClose'));
+// The phase-walking steps carry no data: one shared instance each saves an allocation per
+// card per phase (steps are never edited, see core.ts step()).
+const DAY_NEXT = step('dayNext');
+const DUSK_NEXT = step('duskNext');
+const NIGHT_NEXT = step('nightNext');
+const DAY_END = step('dayEnd');
+const ROUND_CLOSE = step('roundClose');
 const dayStep = stepMaker('day');
 const nightStep = stepMaker('night');
 /** Reveals the day's choices; pushed by the last card choice (core) and the greedy bot's trial. */
-export const SUNRISE = Object.freeze(step('sunrise'));
+export const SUNRISE = step('sunrise');
 
 // Cursor ends: finite, because the state goes through JSON (Infinity would become null).
 const LEFT_END = -1;

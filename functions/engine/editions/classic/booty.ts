@@ -12,9 +12,9 @@ import {
   takeFromDay,
   parseCharId,
 } from '../../actions.js';
-import { ask, emit, push, stepMaker } from '../../core.js';
+import { ask, emit, push, step, stepMaker } from '../../core.js';
 import type { Ctx, Effect } from '../../edition.js';
-import type { Loot } from '../../types.js';
+import type { Loot, Step } from '../../types.js';
 
 export const BOOTY_KINDS = ['chest', 'jewel', 'goods', 'map', 'relic', 'saber', 'officer'] as const;
 
@@ -61,8 +61,8 @@ export const pick: Effect = (x, s, answer) => {
   }
   takeFromDay(x.g, answer);
   gainLoot(x, s.seat, answer, 'day', true);
-  if ((s.n ?? 1) > 1) push(x, { t: 'pick', seat: s.seat, rank: s.rank, n: (s.n ?? 1) - 1 });
-  if (answer === 'saber') push(x, { t: 'saber', seat: s.seat, rank: s.rank });
+  if ((s.n ?? 1) > 1) push(x, step('pick', s.seat, s.rank, (s.n ?? 1) - 1));
+  if (answer === 'saber') push(x, step('saber', s.seat, s.rank));
   if (answer === 'officer' && onIsland(x.g, s.seat, s.rank)) discard(x, s.seat, s.rank, 'island', 'officer');
 };
 
@@ -115,7 +115,7 @@ function appendAll<T>(to: T[], from: readonly T[]): void {
  * The end-of-campaign abilities in the dens, highest rank first, then by seat: one pass over
  * each den (at most a few dozen characters), sorted by rank * 8 + seat.
  */
-export function campaignEnd(x: Ctx): { t: string; seat: number; rank: number }[] {
+export function campaignEnd(x: Ctx): Step[] {
   const end = x.fx.end;
   const keys: number[] = [];
   for (let seat = 0; seat < x.g.seats.length; seat++) {
@@ -123,11 +123,11 @@ export function campaignEnd(x: Ctx): { t: string; seat: number; rank: number }[]
     for (let i = 0; i < den.length; i++) if (end[den[i]]) keys.push(den[i] * 8 + seat);
   }
   keys.sort((a, b) => (a >> 3 === b >> 3 ? a - b : b - a));
-  const steps: { t: string; seat: number; rank: number }[] = [];
+  const steps: Step[] = [];
   for (const k of keys) steps.push(endStep(k & 7, k >> 3));
   steps.push(SCORE_CAMPAIGN);
   return steps;
 }
 
 const endStep = stepMaker('end');
-const SCORE_CAMPAIGN = Object.freeze({ t: 'scoreCampaign', seat: -1, rank: 0 });
+const SCORE_CAMPAIGN = step('scoreCampaign');

@@ -1,5 +1,6 @@
 // Libertalia (2012): 3 campaigns of 6 days, dens, face-down booty, colour tie-breaks.
 import { gain } from '../../actions.js';
+import { step } from '../../core.js';
 import { fail } from '../../errors.js';
 import type { Edition } from '../../edition.js';
 import { rankSeats } from '../../scoring.js';
@@ -18,8 +19,8 @@ const DUSK_STEPS: Step[][] = [];
 function duskStepsOf(seat: number, rank: number): Step[] {
   const steps: Step[] = [];
   const take = cards[rank]?.loot ?? 1;
-  if (take > 0) steps.push(Object.freeze({ t: 'pick', seat, rank, n: take }));
-  steps.push(Object.freeze({ t: 'enterDen', seat, rank }));
+  if (take > 0) steps.push(step('pick', seat, rank, take));
+  steps.push(step('enterDen', seat, rank));
   return Object.freeze(steps) as Step[];
 }
 

@@ -4,7 +4,7 @@
 // are summed in a ledger (hooks add their +2 there), and the sum is settled once. No order
 // prompt is needed because the order can change nothing.
 import { cardName, charId, gain, moveCharacter, pay } from '../../actions.js';
-import { ask, emit, push } from '../../core.js';
+import { ask, emit, push, step } from '../../core.js';
 import type { Ctx, Effect } from '../../edition.js';
 import type { Option, Step } from '../../types.js';
 import type { GalecrestCard } from './cards.js';
@@ -19,8 +19,8 @@ const cardsOf = (x: Ctx) => x.ed.cards as ReadonlyArray<GalecrestCard | undefine
 
 export function anchorSteps(x: Ctx): Step[] {
   const steps: Step[] = [];
-  for (let seat = 0; seat < x.g.players; seat++) steps.push({ t: 'anchor', seat, rank: 0 });
-  steps.push({ t: 'bank', seat: -1, rank: 0 });
+  for (let seat = 0; seat < x.g.players; seat++) steps.push(step('anchor', seat));
+  steps.push(step('bank'));
   return steps;
 }
 
@@ -61,8 +61,8 @@ export const anchor: Effect = (x, s) => {
     net += v;
   }
   ext(g).ledger[s.seat] = net;
-  push(x, { t: 'settle', seat: s.seat, rank: 0 });
-  for (let i = 0; i < hooks; i++) push(x, { t: 'hook', seat: s.seat, rank: 0, n: hookValue });
+  push(x, step('settle', s.seat));
+  for (let i = 0; i < hooks; i++) push(x, step('hook', s.seat, 0, hookValue));
 };
 
 /** Hook: keep a ship character (`<seat>:<rank>`) for the next voyage, or `doubloons`. */

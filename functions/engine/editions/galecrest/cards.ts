@@ -25,7 +25,7 @@ import {
   returnLoot,
   transfer,
 } from '../../actions.js';
-import { ask, emit, push } from '../../core.js';
+import { ask, emit, push, step } from '../../core.js';
 import type { CardDef, Ctx, Effect } from '../../edition.js';
 import { drawRandom } from '../../rng.js';
 import type { GameState, Loot, Option, Step } from '../../types.js';
@@ -119,7 +119,7 @@ function copier(timing: 'day' | 'night', what: string): Effect {
     const r = parseId(answer).rank;
     // Stryker disable next-line ConditionalExpression: emit() checks x.events itself; the guard only skips building the event
     if (x.events) emit(x, 'copied', { seat: s.seat, rank: s.rank, copied: r });
-    push(x, { t: 'copy', seat: s.seat, rank: s.rank, memo: [timing, String(r)] });
+    push(x, step('copy', s.seat, s.rank, undefined, [timing, String(r)]));
   };
 }
 
@@ -160,7 +160,7 @@ const preacher: Effect = (x, s, answer) => {
 
 /** Stowaway: a random token from the bag with its dusk effects, then the Stowaway is discarded. */
 const stowaway: Effect = (x, s) => {
-  push(x, { t: 'discardFromIsland', seat: s.seat, rank: s.rank });
+  push(x, step('discardFromIsland', s.seat, s.rank));
   const k = drawRandom(x.g, x.g.bag);
   if (k === undefined) return;
 // Stryker disable next-line BooleanLiteral: Galecrest loot is face up, seen or not
@@ -181,7 +181,7 @@ const smuggler: Effect = (x, s, answer) => {
     ask(x, s, s.seat, 'loot', `${name(x, s)}: take a loot token now`, kindOptions(x, today));
     return;
   }
-  push(x, { t: 'enterDen', seat: s.seat, rank: s.rank });
+  push(x, step('enterDen', s.seat, s.rank));
   if (answer !== undefined) takeToday(x, s.seat, s.rank, answer);
 };
 
@@ -285,7 +285,7 @@ const watchman: Effect = (x, s, answer) => {
       ask(x, s, s.seat, 'loot', `${name(x, s)}: choose today's token to swap`, kindOptions(x, today));
       return;
     }
-    const next: Step = { ...s, n: LOOT_KINDS.indexOf(answer as (typeof LOOT_KINDS)[number]) + 1 };
+    const next: Step = step(s.t, s.seat, s.rank, LOOT_KINDS.indexOf(answer as (typeof LOOT_KINDS)[number]) + 1, s.memo);
     ask(x, next, s.seat, 'loot', `${name(x, s)}: choose tomorrow's token to swap with`, kindOptions(x, tomorrow));
     return;
   }
@@ -349,7 +349,7 @@ const armorerDusk: Effect = (x, s) => {
 /** Cook: a second token if still on the island. */
 const cookDusk: Effect = (x, s) => {
   // Stryker disable next-line ConditionalExpression: the rule's "if still on the island"; nothing can remove the Cook between its pick and this step (loot tiles discard only other players' characters)
-  if (onIsland(x.g, s.seat, s.rank)) push(x, { t: 'pick', seat: s.seat, rank: s.rank });
+  if (onIsland(x.g, s.seat, s.rank)) push(x, step('pick', s.seat, s.rank));
 };
 
 // ---- night ----

@@ -1,6 +1,7 @@
 // Libertalia: Winds of Galecrest (2022): 3 voyages of 4, 5 and 6 days, ships, public loot
 // with data-driven loot tiles, the reputation track, the 2-player Midshipman.
 // Rules choices: docs/rules-galecrest.md.
+import { step } from '../../core.js';
 import type { Edition } from '../../edition.js';
 import { rankSeats } from '../../scoring.js';
 import type { Step } from '../../types.js';
@@ -20,12 +21,12 @@ const cards = [undefined, ...GALECREST_CARDS];
  */
 const DUSK_STEPS: Step[][] = [];
 function duskStepsOf(seat: number, rank: number): Step[] {
-  if (seat < 0) return Object.freeze([Object.freeze({ t: 'midshipman', seat, rank })]) as Step[];
+  if (seat < 0) return Object.freeze([step('midshipman', seat, rank)]) as Step[];
   const c = cards[rank];
   const steps: Step[] = [];
-  if ((c?.loot ?? 1) > 0) steps.push(Object.freeze({ t: 'pick', seat, rank }));
-  if (c?.dusk) steps.push(Object.freeze({ t: 'dusk', seat, rank }));
-  steps.push(Object.freeze({ t: 'enterDen', seat, rank }));
+  if ((c?.loot ?? 1) > 0) steps.push(step('pick', seat, rank));
+  if (c?.dusk) steps.push(step('dusk', seat, rank));
+  steps.push(step('enterDen', seat, rank));
   return Object.freeze(steps) as Step[];
 }
 

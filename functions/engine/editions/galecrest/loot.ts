@@ -5,7 +5,7 @@
 // anchor (per token held). Effects are data written in the small vocabulary below, so a
 // house-rule tile set is a JSON object checked by `checkTileSet`, never code.
 import { charId, cardName, denOptions, discard, gain, gainLoot, kindOptions, pay, takeFromDay } from '../../actions.js';
-import { ask, push } from '../../core.js';
+import { ask, push, step } from '../../core.js';
 import type { Ctx, Effect } from '../../edition.js';
 import { copyJson } from '../../clone.js';
 import { fail } from '../../errors.js';
@@ -196,7 +196,7 @@ export function bestSets(count: number, sets: readonly { size: number; value: nu
 export function pushLootDusk(x: Ctx, seat: number, rank: number, kind: Loot): void {
   const fx = ext(x.g).tiles[kind].dusk;
   if (!fx) return;
-  for (let i = fx.length - 1; i >= 0; i--) push(x, { t: 'lootFx', seat, rank, n: i, memo: [kind, 'dusk'] });
+  for (let i = fx.length - 1; i >= 0; i--) push(x, step('lootFx', seat, rank, i, [kind, 'dusk']));
 }
 
 /** Takes one token of today's loot (chosen by kind) with its dusk effects. */
@@ -279,7 +279,7 @@ export function lootNightSteps(x: Ctx): Step[] {
       const fx = tiles[kind].night;
       if (!fx || loot[kind] === 0) continue;
       if (out === NONE) out = [];
-      for (let t = 0; t < loot[kind]; t++) for (let i = 0; i < fx.length; i++) out.push({ t: 'lootFx', seat, rank: 0, n: i, memo: [kind, 'night'] });
+      for (let t = 0; t < loot[kind]; t++) for (let i = 0; i < fx.length; i++) out.push(step('lootFx', seat, 0, i, [kind, 'night']));
     }
   }
   return out;

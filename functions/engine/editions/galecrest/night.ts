@@ -21,7 +21,7 @@
 // 4. The Freed Prisoner resolves "at the end of the night", after every player's order.
 import { charId, cardName, discard } from '../../actions.js';
 import { cloneState } from '../../clone.js';
-import { ask, newCtx, resume } from '../../core.js';
+import { ask, newCtx, resume, step } from '../../core.js';
 import type { Ctx, Effect } from '../../edition.js';
 import type { GameState, Option, Step } from '../../types.js';
 import { lootNightSteps } from './loot.js';
@@ -50,9 +50,9 @@ const hasNight = (x: Ctx, rank: number) => x.fx.night[rank] !== undefined;
 /** The steps of the whole night, pushed when it falls. */
 export function galecrestNight(x: Ctx): Step[] {
   const steps = lootNightSteps(x).slice();
-  steps.push({ t: 'nymphs', seat: -1, rank: 0 });
-  for (let s = 0; s < x.g.players; s++) steps.push({ t: 'shipNight', seat: s, rank: 0 });
-  steps.push({ t: 'nightEnd', seat: -1, rank: 0 });
+  steps.push(step('nymphs'));
+  for (let s = 0; s < x.g.players; s++) steps.push(step('shipNight', s));
+  steps.push(step('nightEnd'));
   return steps;
 }
 
@@ -98,14 +98,14 @@ export const shipNight: Effect = (x, s, answer) => {
     ask(x, s, s.seat, 'order', 'Night: choose the ability of your ship that resolves next', options);
     return;
   }
-  x.g.queue.push({ t: 'shipNight', seat: s.seat, rank: 0, memo: [...memo, String(next)] });
-  x.g.queue.push({ t: 'night', seat: s.seat, rank: next });
+  x.g.queue.push(step('shipNight', s.seat, 0, undefined, [...memo, String(next)]));
+  x.g.queue.push(step('night', s.seat, next));
 };
 
 /** End of the night: every Freed Prisoner in the ships, seat by seat. */
 export const nightEnd: Effect = (x) => {
   for (let s = x.g.players - 1; s >= 0; s--) {
-    if (x.g.seats[s].den.includes(FREED_PRISONER)) x.g.queue.push({ t: 'night', seat: s, rank: FREED_PRISONER });
+    if (x.g.seats[s].den.includes(FREED_PRISONER)) x.g.queue.push(step('night', s, FREED_PRISONER));
   }
 };
 
@@ -164,7 +164,7 @@ export function orderMattersByTrial(g: GameState, seat: number, ranks: number[])
   for (const order of permutations(ranks)) {
     const results = new Set<string>();
     const h = trialCopy(g);
-    for (let i = order.length - 1; i >= 0; i--) h.queue.push({ t: 'night', seat, rank: order[i] });
+    for (let i = order.length - 1; i >= 0; i--) h.queue.push(step('night', seat, order[i]));
     explore(h, seat, results, budget);
     if (budget.leaves < 0) return true;
     if (!first) first = results;

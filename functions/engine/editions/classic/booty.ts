@@ -5,12 +5,12 @@ import {
   gain,
   gainLoot,
   kindOptions,
-  lootCount,
   neighbours,
   onIsland,
   pay,
   takeFromDay,
   parseCharId,
+  sortedCopy,
 } from '../../actions.js';
 import { ask, emit, push, step, stepMaker } from '../../core.js';
 import type { Ctx, Effect } from '../../edition.js';
@@ -52,6 +52,31 @@ export function bootyValue(loot: Record<Loot, number>): number {
   return v;
 }
 
+/**
+ * Every token a player holds back to the bag, in BOOTY_KINDS order. Written out per kind: a
+ * read by a fixed name is a plain field load, a read by a variable kind name is a lookup.
+ */
+function bootyToBag(l: Record<Loot, number>, bag: Loot[]): void {
+  for (let i = l.chest; i > 0; i--) bag.push('chest');
+  for (let i = l.jewel; i > 0; i--) bag.push('jewel');
+  for (let i = l.goods; i > 0; i--) bag.push('goods');
+  for (let i = l.map; i > 0; i--) bag.push('map');
+  for (let i = l.relic; i > 0; i--) bag.push('relic');
+  for (let i = l.saber; i > 0; i--) bag.push('saber');
+  for (let i = l.officer; i > 0; i--) bag.push('officer');
+  l.chest = l.jewel = l.goods = l.map = l.relic = l.saber = l.officer = 0;
+}
+
+const bootyTokens = (l: Record<Loot, number>): number => l.chest + l.jewel + l.goods + l.map + l.relic + l.saber + l.officer;
+
+/** `a.concat(b, c)` for short lists of ranks, without the generic concat. */
+function joined(a: readonly number[], b: readonly number[], c: readonly number[]): number[] {
+  const out = a.slice();
+  for (let i = 0; i < b.length; i++) out.push(b[i]);
+  for (let i = 0; i < c.length; i++) out.push(c[i]);
+  return out;
+}
+
 /** Dusk: take one token of the day (step.n = tokens still to take: the Cook takes 2). */
 export const pick: Effect = (x, s, answer) => {
   const day = x.g.days[x.g.day - 1];
@@ -85,18 +110,13 @@ export const scoreCampaign: Effect = (x) => {
     const value = bootyValue(me.loot);
     if (value >= 0) gain(x, seat, value, 'booty');
     else pay(x, seat, -value, 'booty');
-    const tokens = lootCount(g, seat);
-    if (last) me.final = { doubloons: me.doubloons, loot: tokens };
+    if (last) me.final = { doubloons: me.doubloons, loot: bootyTokens(me.loot) };
     me.score += me.doubloons;
     if (x.events) emit(x, 'campaignScored', { seat, booty: { ...me.loot }, value, banked: me.doubloons, score: me.score });
     me.doubloons = 0;
-    for (const k of BOOTY_KINDS) {
-      const n = me.loot[k];
-      for (let i = 0; i < n; i++) g.bag.push(k);
-      me.loot[k] = 0;
-    }
+    bootyToBag(me.loot, g.bag);
     // Replaced, not pushed to: copies share `out` (clone.ts).
-    me.out = me.out.concat(me.den, me.graveyard);
+    me.out = joined(me.out, me.den, me.graveyard);
     me.den = [];
     me.graveyard = [];
   }
@@ -117,14 +137,15 @@ function appendAll<T>(to: T[], from: readonly T[]): void {
  */
 export function campaignEnd(x: Ctx): Step[] {
   const end = x.fx.end;
+  // Keys rank * 8 + (7 - seat): the order is the keys' decreasing order.
   const keys: number[] = [];
   for (let seat = 0; seat < x.g.seats.length; seat++) {
     const den = x.g.seats[seat].den;
-    for (let i = 0; i < den.length; i++) if (end[den[i]]) keys.push(den[i] * 8 + seat);
+    for (let i = 0; i < den.length; i++) if (end[den[i]]) keys.push(den[i] * 8 + (7 - seat));
   }
-  keys.sort((a, b) => (a >> 3 === b >> 3 ? a - b : b - a));
+  const sorted = sortedCopy(keys);
   const steps: Step[] = [];
-  for (const k of keys) steps.push(endStep(k & 7, k >> 3));
+  for (let i = sorted.length - 1; i >= 0; i--) steps.push(endStep(7 - (sorted[i] & 7), sorted[i] >> 3));
   steps.push(SCORE_CAMPAIGN);
   return steps;
 }

@@ -1,7 +1,7 @@
 // The shared game flow: sunrise, day, dusk, night, end of round. Each phase walks the
 // island (or the dens) with a cursor kept in the state, so cards added or removed while a
 // phase runs (Parrot, Brute, Spanish officer...) are handled by the same loop.
-import { charId, placeOnIsland, moveCharacter, removeAt } from './actions.js';
+import { charId, placeOnIsland, moveCharacter, removeAt, sortedCopy } from './actions.js';
 import { emit, firstAwaitedSeat, push, pushAll, resume, step, stepMaker } from './core.js';
 import type { Ctx, Effect } from './edition.js';
 import { startRound } from './setup.js';
@@ -109,12 +109,9 @@ function endDusk(x: Ctx): void {
   g.phase = 'night';
   g.cursor = RIGHT_END;
   if (x.events) emit(x, 'phase', { phase: 'night' });
-  if (x.ed.night) {
-    push(x, DAY_END);
-    pushAll(x, x.ed.night(x));
-    return;
-  }
-  push(x, NIGHT_NEXT);
+  push(x, DAY_END);
+  if (x.ed.night) pushAll(x, x.ed.night(x));
+  else pushDenNights(x);
 }
 
 /**
@@ -129,9 +126,39 @@ const enterDen: Effect = (x, s) => {
 const nightKey = (rank: number, seat: number): number => rank * 8 + (7 - seat);
 
 /**
- * Classic night: every den character with a night ability, highest rank first. The next one
- * is the highest night key below the cursor among the characters in the dens now (a night
- * ability may discard a character that has not resolved yet).
+ * Classic night: every den character with a night ability, highest rank first (then the lower
+ * seat). The order is settled when night falls, one step per character (pushed lowest first:
+ * the queue is a stack); a night ability may discard a character that has not resolved yet,
+ * so each step first checks its character is still in the den. No night ability brings a
+ * character into a den, so nobody is missed.
+ */
+function pushDenNights(x: Ctx): void {
+  const g = x.g;
+  const night = x.fx.night;
+  const keys: number[] = [];
+  for (let s = 0; s < g.players; s++) {
+    const den = g.seats[s].den;
+    for (let i = 0; i < den.length; i++) if (night[den[i]] !== undefined) keys.push(nightKey(den[i], s));
+  }
+  if (keys.length === 0) return;
+  const sorted = sortedCopy(keys);
+  for (let i = 0; i < sorted.length; i++) push(x, denNightStep(7 - (sorted[i] & 7), sorted[i] >> 3));
+}
+
+const denNightStep = stepMaker('denNight');
+
+/** One den character's night ability, if the character is still in the den. */
+const denNight: Effect = (x, s) => {
+  const g = x.g;
+  if (g.seats[s.seat].den.indexOf(s.rank) < 0) return;
+  g.cursor = nightKey(s.rank, s.seat);
+  x.fx.night[s.rank]!(x, nightStep(s.seat, s.rank), undefined);
+};
+
+/**
+ * The classic night as states stored before `denNight` walk it (a game paused at a night
+ * prompt by an earlier version resumes here): the next character is the highest night key
+ * below the cursor among the characters in the dens now.
  */
 const nightNext: Effect = (x) => {
   const g = x.g;
@@ -206,6 +233,7 @@ export function coreStep(x: Ctx, s: Step, answer: string | undefined): boolean {
   switch (s.t) {
     case 'dayNext': dayNext(x, s); return true;
     case 'duskNext': duskNext(x, s); return true;
+    case 'denNight': denNight(x, s); return true;
     case 'nightNext': nightNext(x, s); return true;
     case 'enterDen': enterDen(x, s); return true;
     case 'day': fx.day[s.rank]?.(x, s, answer); return true;

@@ -30,7 +30,11 @@ export function insertAt<T>(list: T[], i: number, v: T): void {
  * short lists it beats Array.prototype.sort, which calls a comparator per comparison.
  */
 export function sortedCopy(xs: readonly number[]): number[] {
-  const out = xs.slice();
+  return sortNumbers(xs.slice());
+}
+
+/** Sorts a short list of numbers in place, ascending (insertion sort, see sortedCopy). */
+export function sortNumbers(out: number[]): number[] {
   for (let i = 1; i < out.length; i++) {
     const v = out[i];
     let j = i - 1;

@@ -1,7 +1,7 @@
 // The shared game flow: sunrise, day, dusk, night, end of round. Each phase walks the
 // island (or the dens) with a cursor kept in the state, so cards added or removed while a
 // phase runs (Parrot, Brute, Spanish officer...) are handled by the same loop.
-import { charId, placeOnIsland, moveCharacter, removeAt, sortedCopy } from './actions.js';
+import { charId, placeOnIsland, moveCharacter, removeAt, sortNumbers } from './actions.js';
 import { emit, firstAwaitedSeat, push, pushAll, resume, step, stepMaker } from './core.js';
 import type { Ctx, Effect } from './edition.js';
 import { startRound } from './setup.js';
@@ -141,7 +141,7 @@ function pushDenNights(x: Ctx): void {
     for (let i = 0; i < den.length; i++) if (night[den[i]] !== undefined) keys.push(nightKey(den[i], s));
   }
   if (keys.length === 0) return;
-  const sorted = sortedCopy(keys);
+  const sorted = sortNumbers(keys);
   for (let i = 0; i < sorted.length; i++) push(x, denNightStep(7 - (sorted[i] & 7), sorted[i] >> 3));
 }
 

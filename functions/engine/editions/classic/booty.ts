@@ -10,7 +10,7 @@ import {
   pay,
   takeFromDay,
   parseCharId,
-  sortedCopy,
+  sortNumbers,
 } from '../../actions.js';
 import { ask, emit, push, step, stepMaker } from '../../core.js';
 import type { Ctx, Effect } from '../../edition.js';
@@ -143,7 +143,7 @@ export function campaignEnd(x: Ctx): Step[] {
     const den = x.g.seats[seat].den;
     for (let i = 0; i < den.length; i++) if (end[den[i]]) keys.push(den[i] * 8 + (7 - seat));
   }
-  const sorted = sortedCopy(keys);
+  const sorted = sortNumbers(keys);
   const steps: Step[] = [];
   for (let i = sorted.length - 1; i >= 0; i--) steps.push(endStep(7 - (sorted[i] & 7), sorted[i] >> 3));
   steps.push(SCORE_CAMPAIGN);

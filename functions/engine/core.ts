@@ -1,3 +1,4 @@
+import { indexIn } from './actions.js';
 import type { Abilities, Ctx, Edition, Timing } from './edition.js';
 import { cloneState } from './clone.js';
 import { fail } from './errors.js';
@@ -130,7 +131,7 @@ function playCard(x: Ctx, seat: number, rank: number): void {
   const g = x.g;
   if (g.phase !== 'choose') fail('WRONG_PHASE', `the game is not waiting for card choices (phase ${g.phase})`);
   const me = g.seats[seat];
-  if (!Number.isInteger(rank) || !me.hand.includes(rank)) fail('ILLEGAL_MOVE', `card ${rank} is not in seat ${seat}'s hand`);
+  if (!Number.isInteger(rank) || indexIn(me.hand, rank) < 0) fail('ILLEGAL_MOVE', `card ${rank} is not in seat ${seat}'s hand`);
   const changed = me.choice >= 0;
   me.choice = rank;
   if (x.events) emit(x, 'cardChosen', { seat, changed }, { seat, data: { rank } });

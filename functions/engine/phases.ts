@@ -1,7 +1,7 @@
 // The shared game flow: sunrise, day, dusk, night, end of round. Each phase walks the
 // island (or the dens) with a cursor kept in the state, so cards added or removed while a
 // phase runs (Parrot, Brute, Spanish officer...) are handled by the same loop.
-import { charId, placeOnIsland, moveCharacter, removeAt, sortNumbers } from './actions.js';
+import { charId, indexIn, placeOnIsland, moveCharacter, removeAt, sortNumbers } from './actions.js';
 import { emit, firstAwaitedSeat, push, pushAll, resume, step, stepMaker } from './core.js';
 import type { Ctx, Effect } from './edition.js';
 import { startRound } from './setup.js';
@@ -37,7 +37,7 @@ const sunrise: Effect = (x) => {
   for (let s = 0; s < g.players; s++) {
     const me = g.seats[s];
     if (me.choice < 0) continue;
-    removeAt(me.hand, me.hand.indexOf(me.choice));
+    removeAt(me.hand, indexIn(me.hand, me.choice));
     placeOnIsland(x, s, me.choice);
     revealed?.push({ seat: s, rank: me.choice });
     me.choice = -1;
@@ -150,7 +150,7 @@ const denNightStep = stepMaker('denNight');
 /** One den character's night ability, if the character is still in the den. */
 const denNight: Effect = (x, s) => {
   const g = x.g;
-  if (g.seats[s.seat].den.indexOf(s.rank) < 0) return;
+  if (indexIn(g.seats[s.seat].den, s.rank) < 0) return;
   g.cursor = nightKey(s.rank, s.seat);
   x.fx.night[s.rank]!(x, nightStep(s.seat, s.rank), undefined);
 };

@@ -1,5 +1,8 @@
-// Engine throughput: complete bot games per second per edition and player count.
-// Run through scripts/bench.ts, which bundles this file with esbuild like the Lambda build.
+// Engine throughput: complete bot games per second per edition and player count, and apply().
+// Run through scripts/bench.ts, which bundles this file with esbuild like the Lambda build and
+// starts it once per row (`--row classic:4:random`: that configuration alone, warmed on its own
+// games, in a fresh process) and once more for every row in one process (no `--row`). `--list`
+// prints the row names.
 import { apply, applyInPlace, awaitedSeats, botCommand, botRandom, createGame, isEditionId, playBotGame, type BotKind, type EditionId } from '../functions/engine/index.js';
 
 interface Row {
@@ -54,30 +57,62 @@ function measurePureApply(edition: EditionId, board: string | undefined, games: 
 
 const quick = process.argv.includes('--quick');
 const scale = quick ? 0.2 : 1;
-const rows: Row[] = [];
 const editions: [EditionId, string | undefined][] = [['classic', undefined]];
 if (isEditionId('galecrest')) editions.push(['galecrest', 'calm']);
-// Warm the JIT on every configuration first, so the order of the rows does not matter.
-process.stderr.write('engine: warming up...\n');
-for (let i = 0; i < 1500; i++) {
-  const [edition, board] = editions[i % editions.length];
-  playBotGame({ edition, players: 2 + (i % 5), seed: `warm${i}`, board }, ['random'], i + 1);
+
+/** One measured configuration: its name (`classic:4:random`, `classic:apply`...), warm-up and run. */
+interface Config {
+  name: string;
+  warm(): void;
+  run(): Row;
 }
-// The same for apply() and its JSON-copy variant: measured cold, apply()'s first few hundred
-// games run largely unoptimized (and with a young heap still growing), which understated it
-// by 2-4x against a JSON copy that needs no warming.
-for (const [edition, board] of editions) {
-  measurePureApply(edition, board, 150, false);
-  measurePureApply(edition, board, 30, true);
-}
-for (const [edition, board] of editions) {
-  for (const players of [2, 4, 6]) {
-    process.stderr.write(`engine: ${edition} ${players}p random...\n`);
-    rows.push(measure(edition, board, players, 'random', Math.round(20000 * scale)));
+
+function configs(): Config[] {
+  const out: Config[] = [];
+  for (const [edition, board] of editions) {
+    const play = (players: number, bot: BotKind, warm: number, games: number): Config => ({
+      name: `${edition}:${players}:${bot}`,
+      warm: () => {
+        for (let i = 0; i < warm; i++) playBotGame({ edition, players, seed: `warm${i}`, board }, [bot], i + 1);
+      },
+      run: () => measure(edition, board, players, bot, games),
+    });
+    for (const players of [2, 4, 6]) out.push(play(players, 'random', 1500, Math.round(20000 * scale)));
+    out.push(play(4, 'greedy', 20, Math.round(200 * scale)));
+    // apply() measured cold ran its first few hundred games largely unoptimized (and with a young
+    // heap still growing), which understated it by 2-4x against a JSON copy that needs no warming.
+    out.push({ name: `${edition}:apply`, warm: () => void measurePureApply(edition, board, 150, false), run: () => measurePureApply(edition, board, Math.round(1000 * scale), false) });
+    out.push({ name: `${edition}:apply-json`, warm: () => void measurePureApply(edition, board, 30, true), run: () => measurePureApply(edition, board, Math.round(300 * scale), true) });
   }
-  process.stderr.write(`engine: ${edition} 4p greedy...\n`);
-  rows.push(measure(edition, board, 4, 'greedy', Math.round(200 * scale)));
-  rows.push(measurePureApply(edition, board, Math.round(1000 * scale), false));
-  rows.push(measurePureApply(edition, board, Math.round(300 * scale), true));
+  return out;
 }
-process.stdout.write(JSON.stringify(rows) + '\n');
+
+const all = configs();
+const argAt = process.argv.indexOf('--row');
+if (process.argv.includes('--list')) {
+  process.stdout.write(JSON.stringify(all.map((c) => c.name)) + '\n');
+} else if (argAt > 0) {
+  // One configuration in this process (scripts/bench.ts starts one process per row): warmed
+  // and measured on its own games only, so no other row's code paths or garbage weigh on it.
+  const c = all.find((x) => x.name === process.argv[argAt + 1]);
+  if (!c) throw new Error(`no row ${process.argv[argAt + 1]}; rows: ${all.map((x) => x.name).join(', ')}`);
+  c.warm();
+  process.stdout.write(JSON.stringify([c.run()]) + '\n');
+} else {
+  // Every row in ONE process (`--one-process`, as the engine runs in a Lambda serving both
+  // editions): every configuration is warmed first, then the rows run in order. Code that has
+  // seen both editions' objects runs slower than code that has seen one, and a row's figure
+  // then depends on which rows ran before it.
+  process.stderr.write('engine: one process, warming every row...\n');
+  for (let i = 0; i < 1500; i++) {
+    const [edition, board] = editions[i % editions.length];
+    playBotGame({ edition, players: 2 + (i % 5), seed: `warm${i}`, board }, ['random'], i + 1);
+  }
+  for (const c of all) if (c.name.includes(':apply')) c.warm();
+  const rows: Row[] = [];
+  for (const c of all) {
+    process.stderr.write(`engine: ${c.name}...\n`);
+    rows.push(c.run());
+  }
+  process.stdout.write(JSON.stringify(rows) + '\n');
+}

@@ -242,7 +242,7 @@ function lootEvent(x: Ctx, type: string, seat: number, kind: Loot, n: number, wh
 
 /** Gains a token (already taken out of the day display or the bag by the caller). */
 export function gainLoot(x: Ctx, seat: number, kind: Loot, source: string, seen: boolean): void {
-  x.g.seats[seat].loot[kind]++;
+  x.ed.addLoot(x.g.seats[seat].loot, kind, 1);
   lootEvent(x, 'lootGained', seat, kind, 1, source, seen);
 }
 

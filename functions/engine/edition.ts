@@ -60,6 +60,11 @@ export interface Edition {
    * copying them (every apply()) and reading them fast.
    */
   copyLoot(loot: Readonly<Record<Loot, number>>): Record<Loot, number>;
+  /**
+   * `loot[kind] += n`, written out per kind like copyLoot: a store by a fixed name is a plain
+   * field write, one by a varying kind name a lookup (a token is gained about 70 times a game).
+   */
+  addLoot(loot: Record<Loot, number>, kind: Loot, n: number): void;
   /** The bag's composition. */
   bag: Readonly<Record<Loot, number>>;
   lootPerDay(players: number): number;
@@ -80,6 +85,11 @@ export interface Edition {
   sunrise?(x: Ctx): void;
   /** Steps of one character's dusk, in the order they run (take loot, abilities, enter). */
   duskSteps(x: Ctx, seat: number, rank: number): Step[];
+  /**
+   * The dusk pick (step `pick`): a character takes loot from the day's display. Every edition
+   * has one and a game runs it about twice per card played, so the core dispatches it first.
+   */
+  pick: Effect;
   /** Steps that end the round (end-of-campaign / anchor abilities, scoring, banking). */
   roundEndSteps(x: Ctx): Step[];
   /** Final ranking, best first. */

@@ -231,6 +231,7 @@ const roundClose: Effect = (x) => {
 export function coreStep(x: Ctx, s: Step, answer: string | undefined): boolean {
   const fx = x.fx;
   switch (s.t) {
+    case 'pick': x.ed.pick(x, s, answer); return true;
     case 'dayNext': dayNext(x, s); return true;
     case 'duskNext': duskNext(x, s); return true;
     case 'denNight': denNight(x, s); return true;

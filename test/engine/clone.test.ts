@@ -38,3 +38,17 @@ describe('Edition.copyLoot', () => {
     expect(copy).not.toBe(loot);
   });
 });
+
+describe('Edition.addLoot', () => {
+  it.each(['classic', 'galecrest'] as const)('%s: adds to exactly the named kind, for every kind, keeping the layout', async (id) => {
+    const { editionOf } = await import('../../functions/engine/editions/index.js');
+    const ed = editionOf(id);
+    ed.lootKinds.forEach((kind, i) => {
+      const loot = ed.copyLoot(Object.fromEntries(ed.lootKinds.map((k, j) => [k, j])));
+      const expected = { ...loot, [kind]: loot[kind] + i + 2 };
+      ed.addLoot(loot, kind, i + 2);
+      expect(loot).toEqual(expected);
+      expect(Object.keys(loot)).toEqual([...ed.lootKinds]);
+    });
+  });
+});

@@ -39,6 +39,20 @@ export const copyBooty = (l: Readonly<Record<Loot, number>>): Record<Loot, numbe
   officer: l.officer,
 });
 
+/** Edition.addLoot (test/engine/clone.test.ts checks it against `loot[kind] += n` for every kind). */
+export function addBooty(l: Record<Loot, number>, kind: Loot, n: number): void {
+  switch (kind) {
+    case 'chest': l.chest += n; return;
+    case 'jewel': l.jewel += n; return;
+    case 'goods': l.goods += n; return;
+    case 'map': l.map += n; return;
+    case 'relic': l.relic += n; return;
+    case 'saber': l.saber += n; return;
+    case 'officer': l.officer += n; return;
+    default: l[kind] += n;
+  }
+}
+
 /** Value of each token at the end of a campaign; maps score per complete set. */
 export const BOOTY_VALUE: Record<Loot, number> = { chest: 5, jewel: 3, goods: 1, map: 0, relic: -3, saber: 0, officer: 0 };
 export const MAP_SET = { size: 3, value: 12 };

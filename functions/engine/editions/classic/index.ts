@@ -5,7 +5,7 @@ import { fail } from '../../errors.js';
 import type { Edition } from '../../edition.js';
 import { rankSeats } from '../../scoring.js';
 import type { Step } from '../../types.js';
-import { BOOTY_BAG, BOOTY_KINDS, campaignEnd, copyBooty, pick, saber, scoreCampaign } from './booty.js';
+import { addBooty, BOOTY_BAG, BOOTY_KINDS, campaignEnd, copyBooty, pick, saber, scoreCampaign } from './booty.js';
 import { CLASSIC_CARDS } from './cards.js';
 import { tieBreak } from './tiebreak.js';
 
@@ -33,6 +33,7 @@ export const classic: Edition = {
   ranks: 30,
   lootKinds: BOOTY_KINDS,
   copyLoot: copyBooty,
+  addLoot: addBooty,
   bag: BOOTY_BAG,
   lootPerDay: (players) => players,
   leftoverToBag: false,
@@ -58,6 +59,7 @@ export const classic: Edition = {
       (s) => s.final?.loot ?? 0,
       (s) => s.final?.doubloons ?? 0,
     ]),
-  steps: { pick, saber, scoreCampaign },
+  pick,
+  steps: { saber, scoreCampaign },
   botLootValue: { chest: 5, jewel: 3, goods: 1, map: 4, relic: -3, saber: 1, officer: -2 },
 };

@@ -8,7 +8,7 @@ import type { Step } from '../../types.js';
 import { anchor, anchorSteps, bank, DIAL_MAX, hook, settle } from './anchor.js';
 import { copy, discardFromIsland, GALECREST_CARDS } from './cards.js';
 import { galecrestNight, nightEnd, nymphs, shipNight } from './night.js';
-import { copyLoot, LOOT_BAG, LOOT_KINDS, lootFx, pick, setupBoard } from './loot.js';
+import { addLoot, copyLoot, LOOT_BAG, LOOT_KINDS, lootFx, pick, setupBoard } from './loot.js';
 import { midshipman, placeMidshipman } from './midshipman.js';
 import { payReputation, reputationOf, setupTrack } from './reputation.js';
 import { ext, type GalecrestExt } from './state.js';
@@ -39,6 +39,7 @@ export const galecrest: Edition = {
   ranks: 40,
   lootKinds: LOOT_KINDS,
   copyLoot,
+  addLoot,
   bag: LOOT_BAG,
   lootPerDay: (players) => (players === 2 ? 3 : players),
   leftoverToBag: true,
@@ -70,7 +71,8 @@ export const galecrest: Edition = {
   roundEndSteps: anchorSteps,
   // Final tie: the higher reputation wins.
   ranking: (g) => rankSeats(g, [(s) => s.score, (_s, i, gg) => reputationOf(gg, i)]),
-  steps: { pick, lootFx, copy, discardFromIsland, midshipman, nymphs, shipNight, nightEnd, anchor, hook, settle, bank },
+  pick,
+  steps: { lootFx, copy, discardFromIsland, midshipman, nymphs, shipNight, nightEnd, anchor, hook, settle, bank },
   botLootValue: { map: 4, barrel: 2, relic: -3, saber: 1, amulet: 3, hook: 2, chest: 5 },
   reputation: reputationOf,
   boardSide: (g) => ext(g).board,

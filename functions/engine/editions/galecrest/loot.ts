@@ -26,6 +26,20 @@ export const copyLoot = (l: Readonly<Record<Loot, number>>): Record<Loot, number
   chest: l.chest,
 });
 
+/** Edition.addLoot (test/engine/clone.test.ts checks it against `loot[kind] += n` for every kind). */
+export function addLoot(l: Record<Loot, number>, kind: Loot, n: number): void {
+  switch (kind) {
+    case 'map': l.map += n; return;
+    case 'barrel': l.barrel += n; return;
+    case 'relic': l.relic += n; return;
+    case 'saber': l.saber += n; return;
+    case 'amulet': l.amulet += n; return;
+    case 'hook': l.hook += n; return;
+    case 'chest': l.chest += n; return;
+    default: l[kind] += n;
+  }
+}
+
 export const LOOT_BAG: Record<Loot, number> = { map: 10, barrel: 8, relic: 8, saber: 6, amulet: 6, hook: 6, chest: 4 };
 
 /**

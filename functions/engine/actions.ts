@@ -283,16 +283,32 @@ export function takeFromDay(g: GameState, kind: Loot): boolean {
  */
 export function kindOptions(x: Ctx, kinds: readonly Loot[]): Option[] {
   const all = x.ed.lootKinds;
+  const t = kindOptionLists(x.ed);
+  const byLetter = t.byLetter;
   let mask = 0;
   for (let j = 0; j < kinds.length; j++) {
-    const i = all.indexOf(kinds[j]);
+    const k = kinds[j];
+    let i = byLetter === null ? -1 : byLetter[k.charCodeAt(0) & 127];
+    if (i < 0 || all[i] !== k) i = all.indexOf(k);
     if (i >= 0) mask |= 1 << i;
   }
-  const table = kindOptionLists(x.ed);
-  return table[mask] ?? (table[mask] = kindList(all, mask));
+  return t.lists[mask] ?? (t.lists[mask] = kindList(all, mask));
 }
 
-const kindOptionLists = perEdition(() => [] as Option[][]);
+/**
+ * Per edition: the option lists by mask, and the kinds' indexes by first letter where no two
+ * kinds share one (both editions' do not): finding a token's kind is then a table read, checked
+ * against the kind itself (indexOf otherwise).
+ */
+const kindOptionLists = perEdition((ed) => {
+  const firsts = ed.lootKinds.map((k) => k.charCodeAt(0) & 127);
+  let byLetter: Int8Array | null = null;
+  if (new Set(firsts).size === firsts.length) {
+    byLetter = new Int8Array(128).fill(-1);
+    firsts.forEach((c, i) => (byLetter![c] = i));
+  }
+  return { byLetter, lists: [] as Option[][] };
+});
 
 function kindList(all: readonly Loot[], mask: number): Option[] {
   const out: Option[] = [];

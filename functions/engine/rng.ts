@@ -40,8 +40,10 @@ function nextWord(st: number[]): number {
 /** Uniform in [0, n) for 1 <= n <= 2^32: pure-rand's `uniformInt(rng, 0, n - 1)`, draw for draw. */
 function uniformBelow(st: number[], n: number): number {
   const maxAllowed = n > 2 ? Math.floor(4294967296 / n) * n : 4294967296;
-  let v = nextWord(st) + 2147483648;
-  while (v >= maxAllowed) v = nextWord(st) + 2147483648;
+  // `>>> 0`: the same value, known to the compiler as an unsigned 32-bit integer, so `%` is an
+  // integer remainder rather than a floating-point one.
+  let v = (nextWord(st) + 2147483648) >>> 0;
+  while (v >= maxAllowed) v = (nextWord(st) + 2147483648) >>> 0;
   return v % n;
 }
 

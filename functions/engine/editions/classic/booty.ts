@@ -134,9 +134,10 @@ export const scoreCampaign: Effect = (x) => {
     me.den = [];
     me.graveyard = [];
   }
-  for (const day of g.days) {
-    appendAll(g.bag, day);
-    day.length = 0;
+  // Emptied by replacing (setting an array's length is a call into the runtime).
+  for (let d = 0; d < g.days.length; d++) {
+    appendAll(g.bag, g.days[d]);
+    g.days[d] = [];
   }
 };
 

@@ -57,38 +57,55 @@ function measurePureApply(edition: EditionId, board: string | undefined, games: 
 
 const quick = process.argv.includes('--quick');
 const scale = quick ? 0.2 : 1;
+/**
+ * CPU seconds of warm-up before a row is measured, on the row's own workload. Measured after a
+ * fixed few hundred games, rows were understated and unsteady: the JIT and the young heap keep
+ * settling for about a second (4-player classic after 1,500 warm games 21,411 games/s, after
+ * 6,000 22,520, after 20,000 22,864; apply() after 150 games 611,177 commands/s, after 2,000
+ * 1,116,599).
+ */
+const WARM_SECONDS = quick ? 0.5 : 2;
 const editions: [EditionId, string | undefined][] = [['classic', undefined]];
 if (isEditionId('galecrest')) editions.push(['galecrest', 'calm']);
 
-/** One measured configuration: its name (`classic:4:random`, `classic:apply`...), warm-up and run. */
+/** One measured configuration: its name (`classic:4:random`, `classic:apply`...), a warm-up batch and the run. */
 interface Config {
   name: string;
-  warm(): void;
+  warmBatch(round: number): void;
   run(): Row;
 }
 
 function configs(): Config[] {
   const out: Config[] = [];
   for (const [edition, board] of editions) {
-    const play = (players: number, bot: BotKind, warm: number, games: number): Config => ({
+    const play = (players: number, bot: BotKind, batch: number, games: number): Config => ({
       name: `${edition}:${players}:${bot}`,
-      warm: () => {
-        for (let i = 0; i < warm; i++) playBotGame({ edition, players, seed: `warm${i}`, board }, [bot], i + 1);
+      warmBatch: (round) => {
+        for (let i = round * batch; i < (round + 1) * batch; i++) playBotGame({ edition, players, seed: `warm${i}`, board }, [bot], i + 1);
       },
       run: () => measure(edition, board, players, bot, games),
     });
-    for (const players of [2, 4, 6]) out.push(play(players, 'random', 1500, Math.round(20000 * scale)));
-    out.push(play(4, 'greedy', 20, Math.round(200 * scale)));
-    // apply() measured cold ran its first few hundred games largely unoptimized (and with a young
-    // heap still growing), which understated it by 2-4x against a JSON copy that needs no warming.
-    out.push({ name: `${edition}:apply`, warm: () => void measurePureApply(edition, board, 150, false), run: () => measurePureApply(edition, board, Math.round(1000 * scale), false) });
-    out.push({ name: `${edition}:apply-json`, warm: () => void measurePureApply(edition, board, 30, true), run: () => measurePureApply(edition, board, Math.round(300 * scale), true) });
+    for (const players of [2, 4, 6]) out.push(play(players, 'random', 200, Math.round(20000 * scale)));
+    out.push(play(4, 'greedy', 5, Math.round(200 * scale)));
+    const pure = (json: boolean, batch: number, games: number): Config => ({
+      name: `${edition}:${json ? 'apply-json' : 'apply'}`,
+      warmBatch: () => void measurePureApply(edition, board, batch, json),
+      run: () => measurePureApply(edition, board, games, json),
+    });
+    out.push(pure(false, 50, Math.round(1000 * scale)));
+    out.push(pure(true, 10, Math.round(300 * scale)));
   }
   return out;
 }
 
-const all = configs();
+/** Runs warm-up batches of the row until WARM_SECONDS of CPU time have passed. */
+function warm(c: Config): void {
+  const t0 = cpu();
+  for (let round = 0; cpu() - t0 < WARM_SECONDS; round++) c.warmBatch(round);
+}
+
 const argAt = process.argv.indexOf('--row');
+const all = configs();
 if (process.argv.includes('--list')) {
   process.stdout.write(JSON.stringify(all.map((c) => c.name)) + '\n');
 } else if (argAt > 0) {
@@ -96,22 +113,21 @@ if (process.argv.includes('--list')) {
   // and measured on its own games only, so no other row's code paths or garbage weigh on it.
   const c = all.find((x) => x.name === process.argv[argAt + 1]);
   if (!c) throw new Error(`no row ${process.argv[argAt + 1]}; rows: ${all.map((x) => x.name).join(', ')}`);
-  c.warm();
+  warm(c);
   process.stdout.write(JSON.stringify([c.run()]) + '\n');
 } else {
-  // Every row in ONE process (`--one-process`, as the engine runs in a Lambda serving both
-  // editions): every configuration is warmed first, then the rows run in order. Code that has
-  // seen both editions' objects runs slower than code that has seen one, and a row's figure
-  // then depends on which rows ran before it.
-  process.stderr.write('engine: one process, warming every row...\n');
+  // Every row in ONE process, as the engine runs in a Lambda serving both editions: both
+  // editions at every player count are played first, then each row is warmed and measured in
+  // turn. Code that has seen both editions' objects runs slower than code that has seen one.
+  process.stderr.write('engine: one process, playing both editions first...\n');
   for (let i = 0; i < 1500; i++) {
     const [edition, board] = editions[i % editions.length];
     playBotGame({ edition, players: 2 + (i % 5), seed: `warm${i}`, board }, ['random'], i + 1);
   }
-  for (const c of all) if (c.name.includes(':apply')) c.warm();
   const rows: Row[] = [];
   for (const c of all) {
     process.stderr.write(`engine: ${c.name}...\n`);
+    warm(c);
     rows.push(c.run());
   }
   process.stdout.write(JSON.stringify(rows) + '\n');

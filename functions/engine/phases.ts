@@ -231,19 +231,20 @@ const roundClose: Effect = (x) => {
 export function coreStep(x: Ctx, s: Step, answer: string | undefined): boolean {
   const fx = x.fx;
   switch (s.t) {
+    // Most frequent first (a game of 4 runs about 135 picks, 70 dusk steps, 67 den entries...).
     case 'pick': x.ed.pick(x, s, answer); return true;
-    case 'dayNext': dayNext(x, s); return true;
     case 'duskNext': duskNext(x, s); return true;
-    case 'denNight': denNight(x, s); return true;
-    case 'nightNext': nightNext(x, s); return true;
     case 'enterDen': enterDen(x, s); return true;
+    case 'dayNext': dayNext(x, s); return true;
+    case 'denNight': denNight(x, s); return true;
     case 'day': fx.day[s.rank]?.(x, s, answer); return true;
-    case 'dusk': fx.dusk[s.rank]?.(x, s, answer); return true;
-    case 'night': fx.night[s.rank]?.(x, s, answer); return true;
-    case 'end': fx.end[s.rank]?.(x, s, answer); return true;
     case 'sunrise': sunrise(x, s); return true;
     case 'dayEnd': dayEnd(x, s); return true;
+    case 'end': fx.end[s.rank]?.(x, s, answer); return true;
+    case 'night': fx.night[s.rank]?.(x, s, answer); return true;
+    case 'dusk': fx.dusk[s.rank]?.(x, s, answer); return true;
     case 'roundClose': roundClose(x, s); return true;
+    case 'nightNext': nightNext(x, s); return true;
     default: return false;
   }
 }

@@ -57,13 +57,13 @@ export function addBooty(l: Record<Loot, number>, kind: Loot, n: number): void {
 export const BOOTY_VALUE: Record<Loot, number> = { chest: 5, jewel: 3, goods: 1, map: 0, relic: -3, saber: 0, officer: 0 };
 export const MAP_SET = { size: 3, value: 12 };
 
-/** BOOTY_VALUE in BOOTY_KINDS order (an array read rather than a lookup by kind name). */
-const VALUE_BY_INDEX: readonly number[] = BOOTY_KINDS.map((k) => BOOTY_VALUE[k]);
-
-export function bootyValue(loot: Record<Loot, number>): number {
-  let v = Math.floor(loot.map / MAP_SET.size) * MAP_SET.value;
-  for (let i = 0; i < BOOTY_KINDS.length; i++) v += VALUE_BY_INDEX[i] * loot[BOOTY_KINDS[i]];
-  return v;
+export function bootyValue(l: Record<Loot, number>): number {
+  // Read by fixed names (plain field loads), like bootyToBag below.
+  const V = BOOTY_VALUE;
+  return (
+    Math.floor(l.map / MAP_SET.size) * MAP_SET.value +
+    V.chest * l.chest + V.jewel * l.jewel + V.goods * l.goods + V.map * l.map + V.relic * l.relic + V.saber * l.saber + V.officer * l.officer
+  );
 }
 
 /**

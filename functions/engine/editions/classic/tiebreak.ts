@@ -12,6 +12,9 @@ const TIEBREAK: readonly (readonly number[])[] = [
 
 export const COLOURS = ['red', 'yellow', 'green', 'blue', 'black', 'white'] as const;
 
+/** TIEBREAK flattened, index (rank - 1) * 6 + colour: one array read per card at sunrise. */
+const FLAT: readonly number[] = TIEBREAK.flat();
+
 export function tieBreak(_g: unknown, seat: number, rank: number): number {
-  return TIEBREAK[rank - 1][seat];
+  return FLAT[(rank - 1) * 6 + seat];
 }

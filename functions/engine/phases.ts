@@ -1,7 +1,7 @@
 // The shared game flow: sunrise, day, dusk, night, end of round. Each phase walks the
 // island (or the dens) with a cursor kept in the state, so cards added or removed while a
 // phase runs (Parrot, Brute, Spanish officer...) are handled by the same loop.
-import { charId, indexIn, placeOnIsland, moveCharacter, removeAt, sortNumbers } from './actions.js';
+import { charId, indexIn, placeOnIsland, moveCharacter, removeAt } from './actions.js';
 import { emit, firstAwaitedSeat, push, pushAll, resume, step, stepMaker } from './core.js';
 import type { Ctx, Effect } from './edition.js';
 import { startRound } from './setup.js';
@@ -135,14 +135,23 @@ const nightKey = (rank: number, seat: number): number => rank * 8 + (7 - seat);
 function pushDenNights(x: Ctx): void {
   const g = x.g;
   const night = x.fx.night;
-  const keys: number[] = [];
+  const q = g.queue;
+  const start = q.length;
   for (let s = 0; s < g.players; s++) {
     const den = g.seats[s].den;
-    for (let i = 0; i < den.length; i++) if (night[den[i]] !== undefined) keys.push(nightKey(den[i], s));
+    for (let i = 0; i < den.length; i++) if (night[den[i]] !== undefined) q.push(denNightStep(s, den[i]));
   }
-  if (keys.length === 0) return;
-  const sorted = sortNumbers(keys);
-  for (let i = 0; i < sorted.length; i++) push(x, denNightStep(7 - (sorted[i] & 7), sorted[i] >> 3));
+  // The new steps sorted in place by night key, ascending (insertion sort: a few steps).
+  for (let i = start + 1; i < q.length; i++) {
+    const v = q[i];
+    const k = nightKey(v.rank, v.seat);
+    let j = i - 1;
+    while (j >= start && nightKey(q[j].rank, q[j].seat) > k) {
+      q[j + 1] = q[j];
+      j--;
+    }
+    q[j + 1] = v;
+  }
 }
 
 const denNightStep = stepMaker('denNight');

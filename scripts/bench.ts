@@ -2,22 +2,35 @@
 // to results/bench.json: engine games/s, the API under 1/10/100 concurrent games, the DynamoDB
 // cost of a game, the AWS cost of a complete 4-player game (scripts/bench-cost.ts), the Lambda
 // bundles. Each part runs in its own fresh Node process; the engine is bundled with esbuild
-// first (as it ships to Lambda). `--quick`: a short run; `--engine`: the engine part alone;
+// first (as it ships to Lambda). `--quick`: a short run; `--engine`: the engine part alone
+// (`--engine-ref <git ref>`: of the engine at that commit, for a before/after by the same method);
 // `--cost`: the AWS cost part alone.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { build } from 'esbuild';
+import { join, resolve } from 'node:path';
+import { build, type Plugin } from 'esbuild';
 import type { LoadReport } from './bench-load.js';
 import { type CostReport, costTable } from './bench-cost.js';
 import { ISSUE_TODAY, ISSUE_TODAY_APPLY_COMMANDS } from './bench-engine-figures.js';
 
 const quick = process.argv.includes('--quick');
+const refAt = process.argv.indexOf('--engine-ref');
+/** `--engine-ref <git ref>`: the engine part measures the engine of that commit (same method). */
+const engineRef = refAt > 0 ? process.argv[refAt + 1] : undefined;
 
-async function bundle(entry: string): Promise<string> {
-  const out = join(mkdtempSync(join(tmpdir(), 'libertalia-bench-')), 'bench.mjs');
-  await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: out, logLevel: 'warning' });
+async function bundle(entry: string, ref?: string): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'libertalia-bench-'));
+  const out = join(dir, 'bench.mjs');
+  const plugins: Plugin[] = [];
+  if (ref) {
+    // The engine of <ref> (git archive), resolved in place of the working tree's.
+    const tar = execFileSync('git', ['archive', '--format=tar', ref, 'functions/engine'], { maxBuffer: 64 * 1024 * 1024 });
+    execFileSync('tar', ['-x', '-C', dir], { input: tar });
+    const index = join(dir, 'functions/engine/index.ts');
+    plugins.push({ name: 'engine-ref', setup: (b) => b.onResolve({ filter: /functions\/engine\/index\.js$/ }, () => ({ path: index })) });
+  }
+  await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: out, logLevel: 'warning', plugins, nodePaths: [resolve('node_modules')] });
   return out;
 }
 
@@ -30,7 +43,8 @@ function table(rows: Record<string, unknown>[], columns: string[]): string {
 }
 
 async function engine() {
-  const file = await bundle('scripts/bench-engine.ts');
+  const file = await bundle('scripts/bench-engine.ts', engineRef);
+  if (engineRef) console.log(`\nEngine of ${engineRef} (--engine-ref)`);
   const run = (args: string[]) =>
     JSON.parse(execFileSync(process.execPath, [file, ...args, ...(quick ? ['--quick'] : [])], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }));
   // Each row in its own fresh process: in one process a row's figure depended on the rows before

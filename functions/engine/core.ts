@@ -1,7 +1,7 @@
-import { indexIn } from './actions.js';
 import type { Abilities, Ctx, Edition, Timing } from './edition.js';
 import { cloneState } from './clone.js';
 import { fail } from './errors.js';
+import { indexIn } from './lists.js';
 import { editionOf } from './editions/index.js';
 import { coreStep, SUNRISE } from './phases.js';
 import { perEdition } from './tables.js';

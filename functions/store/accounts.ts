@@ -4,7 +4,7 @@
 // - name: `NAME#<nameKey>` / `NAME` -> playerId: a reserved display name (accounts and site
 //   users; see functions/api/names.ts for the key).
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { type Db, isConditionFailed } from './db.js';
+import { type Db, isConditionFailed, wonRace } from './db.js';
 
 export const accountKeys = {
   identity: (issuer: string, subject: string) => ({ PK: `IDENTITY#${issuer}#${subject}`, SK: 'IDENTITY' }),
@@ -19,19 +19,15 @@ export async function getIdentity(db: Db, issuer: string, subject: string): Prom
 
 /** Ties an identity to a player once; false if it is already tied (to anyone). */
 export async function putIdentity(db: Db, issuer: string, subject: string, playerId: string, createdAt: string): Promise<boolean> {
-  try {
-    await db.doc.send(
+  return wonRace(
+    db.doc.send(
       new PutCommand({
         TableName: db.table,
         Item: { ...accountKeys.identity(issuer, subject), playerId, issuer, subject, createdAt },
         ConditionExpression: 'attribute_not_exists(PK)',
       }),
-    );
-    return true;
-  } catch (e) {
-    if (isConditionFailed(e)) return false;
-    throw e;
-  }
+    ),
+  );
 }
 
 /** The player holding a reserved name, or null. */
@@ -42,20 +38,16 @@ export async function nameHolder(db: Db, nameKey: string): Promise<string | null
 
 /** Reserves a name for a player; false if another player holds it (idempotent for the holder). */
 export async function claimName(db: Db, nameKey: string, playerId: string): Promise<boolean> {
-  try {
-    await db.doc.send(
+  return wonRace(
+    db.doc.send(
       new PutCommand({
         TableName: db.table,
         Item: { ...accountKeys.name(nameKey), playerId },
         ConditionExpression: 'attribute_not_exists(PK) OR playerId = :p',
         ExpressionAttributeValues: { ':p': playerId },
       }),
-    );
-    return true;
-  } catch (e) {
-    if (isConditionFailed(e)) return false;
-    throw e;
-  }
+    ),
+  );
 }
 
 /** Frees a name the player holds (no-op otherwise). */

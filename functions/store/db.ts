@@ -13,6 +13,20 @@ export function isConditionFailed(e: unknown): boolean {
 }
 
 /**
+ * Awaits a conditional write: true when it was written, false when its condition failed (the
+ * race was lost); any other error is thrown.
+ */
+export async function wonRace(write: Promise<unknown>): Promise<boolean> {
+  try {
+    await write;
+    return true;
+  } catch (e) {
+    if (isConditionFailed(e)) return false;
+    throw e;
+  }
+}
+
+/**
  * Up to `limit` items of a query (`Infinity`: all of them), following DynamoDB's pages; `pick`
  * turns an item into the value wanted (for an index, usually a game id).
  */

@@ -11,7 +11,7 @@
 // A crash between 2 and 3 loses nothing: readers fold the commits past the snapshot, and the
 // next snapshot writer (the next commit, or the sweep) writes it forward.
 import { BatchGetCommand, type BatchGetCommandInput, type BatchGetCommandOutput, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type Db, eachLimited, isConditionFailed, pack, queryIndex, queryShards, unpack } from './db.js';
+import { type Db, eachLimited, isConditionFailed, pack, queryIndex, queryShards, unpack, wonRace } from './db.js';
 import { GSI2, GSI3, INDEX_SHARDS, keys, shardOf, TTL_ATTRIBUTE } from './table.js';
 
 export type GameStatus = 'LOBBY' | 'ACTIVE' | 'FINISHED' | 'CANCELLED';
@@ -263,31 +263,21 @@ export async function insertGame(db: Db, r: GameRecord, first: CommitRecord): Pr
 /** Writes a commit item; false if another writer committed that version first. */
 export async function appendCommit(db: Db, gameId: string, c: CommitRecord): Promise<boolean> {
   if (c.events.length === 0) throw new Error('a commit has at least one event (its key is the seq of the first)');
-  try {
-    await db.doc.send(new PutCommand({ TableName: db.table, Item: toCommitItem(gameId, c), ConditionExpression: 'attribute_not_exists(PK)' }));
-    return true;
-  } catch (e) {
-    if (isConditionFailed(e)) return false;
-    throw e;
-  }
+  return wonRace(db.doc.send(new PutCommand({ TableName: db.table, Item: toCommitItem(gameId, c), ConditionExpression: 'attribute_not_exists(PK)' })));
 }
 
 /** Writes the snapshot unless a newer (or the same) version is stored already; true if written. */
 export async function saveSnapshot(db: Db, r: GameRecord): Promise<boolean> {
-  try {
-    await db.doc.send(
+  return wonRace(
+    db.doc.send(
       new PutCommand({
         TableName: db.table,
         Item: toSnapshotItem(r),
         ConditionExpression: 'attribute_not_exists(PK) OR version < :v',
         ExpressionAttributeValues: { ':v': r.version },
       }),
-    );
-    return true;
-  } catch (e) {
-    if (isConditionFailed(e)) return false;
-    throw e;
-  }
+    ),
+  );
 }
 
 async function batchGet(db: Db, keyList: Record<string, string>[], consistent = true): Promise<Record<string, unknown>[]> {
@@ -362,8 +352,8 @@ export async function expireCommits(db: Db, gameId: string, firstSeqs: number[],
  * own `archiveAt` and comes back to the sweep.
  */
 export async function markArchived(db: Db, gameId: string, version: number): Promise<boolean> {
-  try {
-    await db.doc.send(
+  return wonRace(
+    db.doc.send(
       new UpdateCommand({
         TableName: db.table,
         Key: keys.game(gameId),
@@ -371,12 +361,8 @@ export async function markArchived(db: Db, gameId: string, version: number): Pro
         ConditionExpression: 'version = :v AND attribute_exists(archiveAt) AND attribute_not_exists(dueAt)',
         ExpressionAttributeValues: { ':v': version },
       }),
-    );
-    return true;
-  } catch (e) {
-    if (isConditionFailed(e)) return false;
-    throw e;
-  }
+    ),
+  );
 }
 
 /**

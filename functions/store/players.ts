@@ -4,7 +4,7 @@
 // so the index may briefly list a game the player is not in, never miss one: readers check
 // the game's own seat list.
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type Db, isConditionFailed, queryIndex } from './db.js';
+import { type Db, isConditionFailed, queryIndex, wonRace } from './db.js';
 import { gameIdOf, GSI1, keys } from './table.js';
 
 export interface PlayerRecord {
@@ -35,19 +35,15 @@ function toRecord(it: Record<string, unknown>): PlayerRecord {
 const withoutId = ({ id: _id, ...rest }: PlayerRecord) => Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
 
 export async function insertPlayer(db: Db, p: PlayerRecord): Promise<boolean> {
-  try {
-    await db.doc.send(
+  return wonRace(
+    db.doc.send(
       new PutCommand({
         TableName: db.table,
         Item: { ...keys.player(p.id), ...withoutId(p), playerId: p.id },
         ConditionExpression: 'attribute_not_exists(PK)',
       }),
-    );
-    return true;
-  } catch (e) {
-    if (isConditionFailed(e)) return false;
-    throw e;
-  }
+    ),
+  );
 }
 
 export async function getPlayer(db: Db, playerId: string): Promise<PlayerRecord | null> {
@@ -174,8 +170,8 @@ export async function listMemberGamesPage(db: Db, playerId: string, limit: numbe
  * already there changes nothing and succeeds. False when the set is full.
  */
 export async function addToPlayerSet(db: Db, playerId: string, set: string, member: string, max?: number): Promise<boolean> {
-  try {
-    await db.doc.send(
+  return wonRace(
+    db.doc.send(
       new UpdateCommand({
         TableName: db.table,
         Key: keys.player(playerId),
@@ -184,12 +180,8 @@ export async function addToPlayerSet(db: Db, playerId: string, set: string, memb
         ExpressionAttributeNames: { '#s': set },
         ExpressionAttributeValues: { ':m': new Set([member]), ...(max === undefined ? {} : { ':max': max, ':one': member }) },
       }),
-    );
-    return true;
-  } catch (e) {
-    if (isConditionFailed(e)) return false;
-    throw e;
-  }
+    ),
+  );
 }
 
 /** Removes `member` from the player's set (idempotent: absent members and sets are fine). */

@@ -3,7 +3,7 @@
 // The commit that applies it names the request (`req` on the commit item), so a retry finds its
 // answer in the log: never a copy of the game here.
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { type Db, isConditionFailed } from './db.js';
+import { type Db, wonRace } from './db.js';
 import { keys } from './table.js';
 
 /** How long a record is kept (DynamoDB TTL on `expiresAt`, where the table enables it). */
@@ -24,17 +24,13 @@ export async function getRequest(db: Db, gameId: string, scope: string, requestI
 
 /** Claims the request id; false if it was claimed before (a retry: read the record). */
 export async function claimRequest(db: Db, gameId: string, scope: string, requestId: string, rec: RequestRecord, now: Date): Promise<boolean> {
-  try {
-    await db.doc.send(
+  return wonRace(
+    db.doc.send(
       new PutCommand({
         TableName: db.table,
         Item: { ...keys.request(gameId, scope, requestId), fingerprint: rec.fingerprint, after: rec.after, expiresAt: Math.floor(now.getTime() / 1000) + KEEP_SECONDS },
         ConditionExpression: 'attribute_not_exists(PK)',
       }),
-    );
-    return true;
-  } catch (e) {
-    if (isConditionFailed(e)) return false;
-    throw e;
-  }
+    ),
+  );
 }

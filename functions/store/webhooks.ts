@@ -2,7 +2,7 @@
 // in the due-work index GSI3 while an attempt is due). Attempts are claimed with a conditional
 // write on the attempt count, so two sweeps never send the same attempt twice.
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type Db, isConditionFailed } from './db.js';
+import { type Db, isConditionFailed, wonRace } from './db.js';
 import { keys } from './table.js';
 
 /** Deliveries are kept a week after their creation (DynamoDB TTL on `expiresAt`). */
@@ -66,19 +66,13 @@ export async function listWebhooks(db: Db, playerId: string): Promise<WebhookRec
 
 /** False if there was no such registration. */
 export async function deleteWebhook(db: Db, playerId: string, hookId: string): Promise<boolean> {
-  try {
-    await db.doc.send(new DeleteCommand({ TableName: db.table, Key: keys.webhook(playerId, hookId), ConditionExpression: 'attribute_exists(PK)' }));
-    return true;
-  } catch (e) {
-    if (isConditionFailed(e)) return false;
-    throw e;
-  }
+  return wonRace(db.doc.send(new DeleteCommand({ TableName: db.table, Key: keys.webhook(playerId, hookId), ConditionExpression: 'attribute_exists(PK)' })));
 }
 
 /** Writes a delivery once (ids are derived from the notice, so a notice handed twice is recorded once); false if it exists. */
 export async function putDelivery(db: Db, d: DeliveryRecord): Promise<boolean> {
-  try {
-    await db.doc.send(
+  return wonRace(
+    db.doc.send(
     new PutCommand({
       TableName: db.table,
       Item: {
@@ -89,12 +83,8 @@ export async function putDelivery(db: Db, d: DeliveryRecord): Promise<boolean> {
       },
       ConditionExpression: 'attribute_not_exists(PK)',
     }),
+    ),
   );
-    return true;
-  } catch (e) {
-    if (isConditionFailed(e)) return false;
-    throw e;
-  }
 }
 
 export async function getDelivery(db: Db, id: string): Promise<DeliveryRecord | null> {
@@ -120,8 +110,8 @@ export async function getDelivery(db: Db, id: string): Promise<DeliveryRecord | 
  */
 export async function claimDelivery(db: Db, id: string, attempts: number, retryAt: string | null): Promise<boolean> {
   const due = retryAt ? keys.due('DELIVERY', retryAt, id) : null;
-  try {
-    await db.doc.send(
+  return wonRace(
+    db.doc.send(
       new UpdateCommand({
         TableName: db.table,
         Key: keys.delivery(id),
@@ -130,12 +120,8 @@ export async function claimDelivery(db: Db, id: string, attempts: number, retryA
         ExpressionAttributeNames: { '#s': 'status' },
         ExpressionAttributeValues: { ':n': attempts, ':next': attempts + 1, ':pending': 'pending', ...(due ? { ':at': retryAt, ':sk': due.GSI3SK } : { ':null': null }) },
       }),
-    );
-    return true;
-  } catch (e) {
-    if (isConditionFailed(e)) return false;
-    throw e;
-  }
+    ),
+  );
 }
 
 /** Records the outcome of attempt `attempts`: delivered, failed for good, or still pending. */

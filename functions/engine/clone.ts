@@ -59,7 +59,7 @@ export function cloneState(g: GameState, seatsOnly = false): GameState {
     days = new Array<string[]>(g.days.length);
     for (let i = 0; i < g.days.length; i++) days[i] = g.days[i].slice();
   }
-  return {
+  const out: GameState = {
     v: g.v,
     edition: g.edition,
     players: g.players,
@@ -83,4 +83,6 @@ export function cloneState(g: GameState, seatsOnly = false): GameState {
     fixed: g.fixed,
     ext: ed.cloneExt ? ed.cloneExt(g.ext) : copyJson(g.ext),
   };
+  if (g.rngVersion !== undefined) out.rngVersion = g.rngVersion; // last, as createGame puts it
+  return out;
 }

@@ -1,7 +1,20 @@
+import { sha256 } from '@noble/hashes/sha2.js';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
-import type { GameState } from './types.js';
+import type { GameState, RngVersion } from './types.js';
 
-/** FNV-1a: turns the seed text into the 32-bit seed of the generator. */
+/**
+ * How a game's seed becomes its generator's state. 2 (every new game): SHA-256 of
+ * `libertalia-rng-v2:<seed>` (UTF-8) gives the whole 128-bit xoroshiro128+ state, so a game
+ * depends on every bit of a 256-bit server seed. 1 (games created before): the seed folded
+ * into 32 bits (FNV-1a): only 2^32 different games, so it is kept only to replay old games.
+ */
+export const RNG_VERSIONS: readonly RngVersion[] = [1, 2];
+export const CURRENT_RNG_VERSION: RngVersion = 2;
+
+/** The derivation a state was made with (a state without the field predates version 2). */
+export const rngVersionOf = (g: GameState): RngVersion => g.rngVersion ?? 1;
+
+/** FNV-1a: turns the seed text into a 32-bit number (version 1's fold; bots' own seeds). */
 export function hashSeed(seed: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < seed.length; i++) {
@@ -11,11 +24,37 @@ export function hashSeed(seed: string): number {
   return h | 0;
 }
 
-export function seedRng(seed: string): number[] {
+/** Version 1: the 32-bit fold, then 16 outputs skipped (xoroshiro from a tiny seed starts with low-entropy values). */
+function foldedState(seed: string): number[] {
   const g = xoroshiro128plus(hashSeed(seed));
-  // Skip the first outputs: xoroshiro from a tiny seed starts with low-entropy values.
   for (let i = 0; i < 16; i++) g.next();
   return g.getState() as number[];
+}
+
+/**
+ * The state words [s01, s00, s11, s10] from the first 16 bytes of a digest (big-endian 32-bit
+ * words, as signed integers like the generator keeps them). The all-zero state would output
+ * zeros for ever: it (probability 2^-128) is replaced by the state of the digest's digest.
+ */
+export function stateFromDigest(digest: Uint8Array): number[] {
+  const st: number[] = [];
+  for (let w = 0; w < 4; w++) st.push(((digest[4 * w] << 24) | (digest[4 * w + 1] << 16) | (digest[4 * w + 2] << 8) | digest[4 * w + 3]) | 0);
+  return st.some((x) => x !== 0) ? st : stateFromDigest(sha256(digest));
+}
+
+const utf8 = new TextEncoder();
+
+/**
+ * Version 2: the whole state from SHA-256 of the seed (a prefix of its own: never the seed
+ * commitment's hash). A pure-JS hash (@noble/hashes), so the engine imports nothing of Node.
+ */
+function hashedState(seed: string): number[] {
+  return stateFromDigest(sha256(utf8.encode(`libertalia-rng-v2:${seed}`)));
+}
+
+/** The generator's first state for `seed` by derivation `version`. */
+export function seedRng(seed: string, version: RngVersion = CURRENT_RNG_VERSION): number[] {
+  return version === 1 ? foldedState(seed) : hashedState(seed);
 }
 
 /**

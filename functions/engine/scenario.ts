@@ -14,12 +14,17 @@ export type ScenarioResult =
   | { summary: ReturnType<typeof summary>; state: GameState; events: GameEvent[] }
   | { error: { code: string; message: string; command: Command | null } };
 
-/** Plays a scenario. Events are the full (unredacted) log, set-up included. */
+/**
+ * Plays a scenario. Events are the full (unredacted) log, set-up included. A scenario without
+ * `rngVersion` is played with version 1 (the old 32-bit seed fold): every scenario written or
+ * exported before the field existed says nothing, and must replay as it did. Exports made since
+ * (Game.scenario) always carry the field.
+ */
 export function playScenario(sc: Scenario): ScenarioResult {
   let g: GameState;
   const events: GameEvent[] = [];
   try {
-    g = createGame(sc, events);
+    g = createGame({ ...sc, rngVersion: sc?.rngVersion ?? 1 }, events);
   } catch (e) {
     if (e instanceof EngineError) return { error: { code: e.code, message: e.message, command: null } };
     throw e;

@@ -3,7 +3,7 @@ import { emit, newCtx } from './core.js';
 import type { Ctx } from './edition.js';
 import { editionOf, isEditionId } from './editions/index.js';
 import { fail } from './errors.js';
-import { drawRandom, seedRng, shuffle } from './rng.js';
+import { CURRENT_RNG_VERSION, drawRandom, RNG_VERSIONS, seedRng, shuffle } from './rng.js';
 import { perEdition } from './tables.js';
 import type { GameEvent, GameOptions, GameState, Loot, SeatState } from './types.js';
 
@@ -36,6 +36,8 @@ export function createGame(opts: GameOptions, events: GameEvent[] | null = null)
     fail('BAD_USER_INPUT', `${ed.id} takes ${ed.minPlayers}-${ed.maxPlayers} players, not ${n}`);
   }
   const seed = typeof opts.seed === 'string' ? opts.seed : String(opts.seed ?? '');
+  const rngVersion = opts.rngVersion ?? CURRENT_RNG_VERSION;
+  if (!RNG_VERSIONS.includes(rngVersion)) fail('BAD_USER_INPUT', `unknown rngVersion ${JSON.stringify(opts.rngVersion)} (${RNG_VERSIONS.join(' or ')})`);
   const deck: number[] = [];
   for (let r = 1; r <= ed.ranks; r++) deck.push(r);
   const template = templates(ed);
@@ -46,7 +48,7 @@ export function createGame(opts: GameOptions, events: GameEvent[] | null = null)
     edition: ed.id,
     players: n,
     seed,
-    rng: seedRng(seed),
+    rng: seedRng(seed, rngVersion),
     round: 1,
     day: 1,
     phase: 'choose',
@@ -65,6 +67,7 @@ export function createGame(opts: GameOptions, events: GameEvent[] | null = null)
     fixed: {},
     ext: {},
   };
+  if (rngVersion !== 1) g.rngVersion = rngVersion; // version 1 states keep their old shape
   checkFixes(g, opts);
   shuffle(g, g.deck);
   ed.setup(g, opts);

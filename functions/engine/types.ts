@@ -112,7 +112,16 @@ export interface GameState {
   fixed: { deal?: number[][]; loot?: Loot[][][] };
   /** Edition-specific data (Galecrest: reputation track, loot tiles...). */
   ext: Record<string, unknown>;
+  /**
+   * How `rng` was derived from `seed` (rng.ts): 2 = SHA-256 to the whole state. Absent: 1, the
+   * 32-bit fold of the games created before version 2 (kept absent so their states, replays and
+   * exports stay byte for byte what they were). Always the last key.
+   */
+  rngVersion?: RngVersion;
 }
+
+/** A seed-to-generator derivation (rng.ts): 1 = FNV-1a 32-bit fold (old games), 2 = SHA-256. */
+export type RngVersion = 1 | 2;
 
 export type Command =
   | { seat: number; play: number }
@@ -122,6 +131,11 @@ export interface GameOptions {
   edition: EditionId;
   players: number;
   seed: string;
+  /**
+   * The seed's derivation (rng.ts). createGame defaults to the current one (2); a game stored,
+   * exported or recorded before it existed is version 1 and must say so to replay identically.
+   */
+  rngVersion?: RngVersion;
   deal?: number[][];
   loot?: Loot[][][];
   /** Galecrest: `calm`, `stormy`, `uncharted` or a custom tile set. */

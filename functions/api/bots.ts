@@ -1,7 +1,7 @@
 // Bot seats: after any change, every awaited bot seat is answered by the engine's bot, inside
 // the same commit, until a human is needed. Bounded so one commit stays a modest item.
 import { awaitedSeats, botCommand, botRandom, type BotKind, type Command, type GameEvent } from '../engine/index.js';
-import { type GameDoc, play } from './doc.js';
+import { dealt, type GameDoc, play } from './doc.js';
 
 /** Bot commands per commit; a longer bot run continues in further commits. */
 export const MAX_BOT_COMMANDS_PER_COMMIT = 400;
@@ -15,7 +15,7 @@ export const MAX_EVENTS_PER_COMMIT = 1200;
 export const MAX_BOT_MS_PER_COMMIT = 2000;
 
 export function awaitedBot(doc: GameDoc): number | undefined {
-  return awaitedSeats(doc.state).find((s) => doc.seats[s].bot !== null);
+  return doc.state ? awaitedSeats(doc.state).find((s) => doc.seats[s].bot !== null) : undefined;
 }
 
 /**
@@ -35,6 +35,6 @@ export function runBots(gameId: string, doc: GameDoc, events: GameEvent[], baseS
 
 /** The bot's command for `seat` (also the default move of a late seat, with 'greedy'). */
 export function botMove(gameId: string, doc: GameDoc, seat: number, kind: BotKind): Command {
-  const g = doc.state;
+  const g = dealt(doc);
   return botCommand(g, seat, kind, botRandom(`${gameId}:${g.commands}:${seat}`));
 }

@@ -15,7 +15,7 @@ import { applyInPlace, createGame as engineCreateGame, type GameEvent } from '..
 import { type CommitRecord, type GameHead, type GameRecord, type GameStatus, HEAD_COMMITS, lastSeqOf } from '../store/index.js';
 import { awaitedBot, runBots } from './bots.js';
 import type { Actor, Services } from './context.js';
-import { engineOptions, type GameDoc, type LoggedCommand, nextDeadline, refreshPending } from './doc.js';
+import { dealt, engineOptions, type GameDoc, type LoggedCommand, nextDeadline, refreshPending } from './doc.js';
 import { ApiError, fromEngine } from './errors.js';
 import { lobbyChanged } from './lobby-cache.js';
 import { noticesOf } from './notify.js';
@@ -129,7 +129,7 @@ export function fold(prev: GameRec | null, c: CommitRec, id: string): GameRec {
   if (b.set) Object.assign(doc, structuredClone(b.set));
   for (const k of b.del ?? []) delete (doc as unknown as Record<string, unknown>)[k];
   if (b.reset) doc.state = engineCreateGame(engineOptions(doc));
-  for (const { c: cmd } of b.cmds ?? []) applyInPlace(doc.state, cmd, null);
+  for (const { c: cmd } of b.cmds ?? []) applyInPlace(dealt(doc), cmd, null);
   refreshPending(doc, c.status === 'ACTIVE', new Date(c.at));
   return {
     id,
@@ -195,7 +195,7 @@ async function gameAt(services: Services, gameId: string, cur: Loaded, target: C
 function nextStatus(doc: GameDoc, rec: GameRec, change: Change): GameStatus {
   if (change.status) return change.status(doc, rec);
   if (rec.status === 'LOBBY') return 'LOBBY';
-  return doc.state.finished ? 'FINISHED' : 'ACTIVE';
+  return doc.state?.finished ? 'FINISHED' : 'ACTIVE';
 }
 
 /** The `actor` of a request's commit (its events and notices): its player and OAuth client (none for the sweep). */
@@ -216,7 +216,7 @@ export function build(services: Services, rec: GameRec, change: Change, request?
   }
   const status = nextStatus(doc, rec, change);
   if (status === 'ACTIVE') runBots(rec.id, doc, events, rec.lastSeq);
-  const finalStatus: GameStatus = doc.state.finished && status === 'ACTIVE' ? 'FINISHED' : status;
+  const finalStatus: GameStatus = doc.state?.finished && status === 'ACTIVE' ? 'FINISHED' : status;
   const body: CommitBody = {};
   if (doc.state !== stateBefore) body.reset = true;
   if (doc.log && doc.log.length > 0) body.cmds = doc.log;

@@ -6,7 +6,7 @@ import type { GameEvent } from '../engine/index.js';
 import { botMove } from './bots.js';
 import { commitChangeResult } from './commit.js';
 import type { Services } from './context.js';
-import { DEFAULT_TIMEOUTS_BEFORE_BOT, deadlineOf, lateSeats, play, refreshPending } from './doc.js';
+import { dealt, DEFAULT_TIMEOUTS_BEFORE_BOT, deadlineOf, lateSeats, play, refreshPending } from './doc.js';
 
 /** The kind of bot that makes default moves and replaces absent players. */
 export const DEFAULT_MOVE_BOT = 'greedy' as const;
@@ -35,7 +35,7 @@ export async function enforceDeadlines(services: Services, gameId: string): Prom
           doc.seats[seat] = { ...holder, bot: DEFAULT_MOVE_BOT, replaced: true };
           events.push({ type: 'seatReplaced', data: { seat, playerId: holder.playerId, name: holder.name, bot: DEFAULT_MOVE_BOT, timeouts: consecutive } });
         }
-        refreshPending(doc, !doc.state.finished, now);
+        refreshPending(doc, !dealt(doc).finished, now);
       }
       return events;
     },

@@ -2,7 +2,7 @@
 // engine's state and since when each awaited seat has been waited for (for deadlines). The
 // commands live in the game's commit items (bots' and timeouts' included: replays), not here.
 import { ApiError } from './errors.js';
-import { applyInPlace, awaitedSeats, type BotKind, type Command, type EditionId, type GameEvent, type GameOptions, type GameState } from '../engine/index.js';
+import { applyInPlace, awaitedSeats, type BotKind, type Command, type EditionId, type GameEvent, type GameOptions, type GameState, type RngVersion } from '../engine/index.js';
 
 export interface SeatHolder {
   playerId: string | null;
@@ -30,7 +30,17 @@ export interface GameDoc {
   seats: SeatHolder[];
   decisionTimeLimitHours: number | null;
   seed: string;
-  state: GameState;
+  /**
+   * How the engine derives the generator from `seed` (engine rng.ts): every game created now
+   * is 2 (SHA-256); absent: 1, a game created before version 2 (replays as it was made).
+   */
+  rngVersion?: RngVersion;
+  /**
+   * The engine's state: absent until the game starts. The deal is made by startGame, never in
+   * the lobby, so nothing stored or shown before the start says anything about the hands.
+   * (A lobby stored by an earlier version still has one: never shown, replaced at the start.)
+   */
+  state?: GameState;
   /** Awaited seat -> the decision awaited and when it became pending. */
   pending: Record<string, { key: string; since: string }>;
   /** Commands applied by the commit being computed (collected by `play`; never stored in the snapshot). */
@@ -69,7 +79,7 @@ export const MAX_CHOICE_CHANGES_PER_DAY = 20;
 
 /** Counts a change of `seat`'s card for the day (call before applying the command); throws LIMIT_EXCEEDED past the limit. */
 export function countChoiceChange(doc: GameDoc, seat: number, command: Command): void {
-  const g = doc.state;
+  const g = dealt(doc);
   if (!('play' in command) || g.seats[seat]?.choice === undefined || g.seats[seat].choice < 0) return;
   const day = `${g.round}:${g.day}`;
   const changes = (doc.choiceChanges ??= {});
@@ -104,7 +114,13 @@ export function freeSeatFor(doc: GameDoc, playerId: string | null): number | nul
 
 /** The engine options the game was created with (replays and the scenario start from them). */
 export function engineOptions(doc: GameDoc): GameOptions {
-  return { edition: doc.edition, players: doc.seats.length, seed: doc.seed, ...(doc.board ? { board: doc.board } : {}) };
+  return { edition: doc.edition, players: doc.seats.length, seed: doc.seed, rngVersion: doc.rngVersion ?? 1, ...(doc.board ? { board: doc.board } : {}) };
+}
+
+/** The engine state of a started game (WRONG_PHASE before the start: there is no deal yet). */
+export function dealt(doc: GameDoc): GameState {
+  if (!doc.state) throw new ApiError('WRONG_PHASE', 'the game has not started');
+  return doc.state;
 }
 
 /**
@@ -112,7 +128,7 @@ export function engineOptions(doc: GameDoc): GameOptions {
  * before this commit, so the command's place in the log is known now.
  */
 export function play(doc: GameDoc, command: Command, events: GameEvent[], baseSeq: number): void {
-  applyInPlace(doc.state, command, events);
+  applyInPlace(dealt(doc), command, events);
   doc.log?.push({ c: command, seq: baseSeq + events.length });
 }
 
@@ -128,8 +144,9 @@ function decisionKey(g: GameState, seat: number): string {
 export function refreshPending(doc: GameDoc, active: boolean, now: Date): void {
   const next: GameDoc['pending'] = {};
   if (active) {
-    for (const seat of awaitedSeats(doc.state)) {
-      const key = decisionKey(doc.state, seat);
+    const g = dealt(doc);
+    for (const seat of awaitedSeats(g)) {
+      const key = decisionKey(g, seat);
       const old = doc.pending[seat];
       next[seat] = old && old.key === key ? old : { key, since: now.toISOString() };
     }

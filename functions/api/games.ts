@@ -1,7 +1,7 @@
 // What each API call does to a game: thin steps around the engine (rules) and the store
 // (items). Resolvers and the REST routes call these; nothing here knows about HTTP.
 import { randomUUID } from 'node:crypto';
-import { type BotKind, createGame as engineCreateGame, type Command, type EditionId, type GameEvent, viewEvent } from '../engine/index.js';
+import { type BotKind, createGame as engineCreateGame, type Command, CURRENT_RNG_VERSION, type EditionId, type GameEvent, viewEvent } from '../engine/index.js';
 import type { GameStatus } from '../store/index.js';
 import type { Player } from './auth.js';
 import { commitChange, foldHead, type GameRec, insertNewGame, loadGames, loadOrNotFound } from './commit.js';
@@ -66,9 +66,10 @@ export async function createGame(services: Services, player: Player, input: Crea
   const board = input.board ? input.board.toLowerCase() : null;
   const timeoutsBeforeBot = input.timeoutsBeforeBot ?? DEFAULT_TIMEOUTS_BEFORE_BOT;
   if (!Number.isInteger(timeoutsBeforeBot) || timeoutsBeforeBot < 1 || timeoutsBeforeBot > 100) bad('timeoutsBeforeBot is 1-100');
-  let state;
   try {
-    state = engineCreateGame({ edition, players: seats, seed, ...(board ? { board } : {}) });
+    // The options are checked by the engine on a table with an empty (public) seed, thrown
+    // away: the game's own deal is made at the start (startGame), so the lobby holds none.
+    engineCreateGame({ edition, players: seats, seed: '', ...(board ? { board } : {}) });
   } catch (e) {
     throw fromEngine(e);
   }
@@ -87,7 +88,7 @@ export async function createGame(services: Services, player: Player, input: Crea
     }),
     decisionTimeLimitHours: limit,
     seed,
-    state,
+    rngVersion: CURRENT_RNG_VERSION,
     pending: {},
     spectators: input.spectators ?? true,
     timeoutsBeforeBot,
@@ -193,7 +194,10 @@ export async function startGame(services: Services, player: Player, gameId: stri
         events.push({ type: 'botSeated', data: { seat, name: BOT_NAMES[seat], bot: kind } });
       }
       if (!isFull(doc)) throw new Error('a free seat is left after filling');
-      // The same options and seed make the same state; this time keep its set-up events.
+      // The deal is made now, not in the lobby: until this commit no state existed to look at.
+      // A lobby stored by an earlier version (its deal made, and shown, at creation) starts
+      // with the current derivation instead, so that deal is not the game's.
+      doc.rngVersion ??= CURRENT_RNG_VERSION;
       const setup: GameEvent[] = [];
       const g = (doc.state = engineCreateGame(engineOptions(doc), setup));
       events.push({ type: 'gameStarted', data: { players: g.players, names: doc.seats.map((s) => s.name), round: g.round, day: g.day, loot: g.days[0] ?? [] } });

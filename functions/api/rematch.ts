@@ -3,12 +3,12 @@
 // twice (or two players at once) gives the same rematch. Consent: only players who ask for it
 // (or join it) are seated; the others' seats are kept for them. Anyone seated may leave.
 import { createHash } from 'node:crypto';
-import { createGame as engineCreateGame } from '../engine/index.js';
+import { CURRENT_RNG_VERSION } from '../engine/index.js';
 import type { Player } from './auth.js';
 import { commitChange, type GameRec, insertNewGame, loadOrNotFound } from './commit.js';
 import { getGame } from './games.js';
 import type { Services } from './context.js';
-import { engineOptions, type GameDoc, seatOf } from './doc.js';
+import { type GameDoc, seatOf } from './doc.js';
 import { ApiError } from './errors.js';
 import { joinGame } from './games.js';
 import { drawSeed } from './seeds.js';
@@ -39,7 +39,8 @@ export async function rematch(services: Services, player: Player, gameId: string
         return { playerId: null, name: s.name, bot: s.bot };
       }),
       seed,
-      state: engineCreateGame(engineOptions({ ...o, seed })),
+      rngVersion: CURRENT_RNG_VERSION,
+      state: undefined, // dealt at the start, as every game
       pending: {},
       timeouts: {},
       startSeq: undefined,

@@ -3,6 +3,7 @@
 import { editionShape, view } from '../engine/index.js';
 import type { GameRec } from './commit.js';
 import { DEFAULT_TIMEOUTS_BEFORE_BOT, deadlineOf, seatOf } from './doc.js';
+import { lobbyView } from './lobby-view.js';
 import { scenarioOf } from './replay.js';
 import { seedCommitment } from './seeds.js';
 import { lootLegend, nameSeats, namesOf, optionLabel, reputationPayouts, tieReasons } from './words.js';
@@ -20,7 +21,10 @@ function galecrestBoard(info: Record<string, unknown>) {
 export function renderGame(rec: GameRec, playerId: string | null) {
   const doc = rec.doc;
   const seat = seatOf(doc, playerId);
-  const v = view(doc.state, seat);
+  // Before the start there is no deal to show (a lobby stored by an earlier version has one: not
+  // shown). Only lobbies are ever cancelled.
+  const g = rec.status === 'LOBBY' || rec.status === 'CANCELLED' ? undefined : doc.state;
+  const v = g ? view(g, seat) : lobbyView(doc, seat);
   // Labels and texts name the seats' holders (words.ts); the view already hid what it must.
   const names = namesOf(doc, seat);
   const live = rec.status === 'ACTIVE';
@@ -67,8 +71,8 @@ export function renderGame(rec: GameRec, playerId: string | null) {
           seat: s,
           score: score(s),
           handSize: v.seats[s].handSize,
-          finalLoot: doc.state.seats[s].final?.loot ?? 0,
-          finalDoubloons: doc.state.seats[s].final?.doubloons ?? 0,
+          finalLoot: g?.seats[s].final?.loot ?? 0,
+          finalDoubloons: g?.seats[s].final?.doubloons ?? 0,
           reputation: v.seats[s].reputation,
         })),
         names,
@@ -89,7 +93,7 @@ export function renderGame(rec: GameRec, playerId: string | null) {
     version: rec.version,
     lastSeq: rec.lastSeq,
     round: v.round,
-    daysPerRound: editionShape(doc.state.edition).daysPerRound,
+    daysPerRound: editionShape(doc.edition).daysPerRound,
     day: v.day,
     phase: v.phase.toUpperCase(),
     island: v.island,
@@ -106,6 +110,7 @@ export function renderGame(rec: GameRec, playerId: string | null) {
     seed: rec.status === 'FINISHED' || doc.seedChosenBy ? doc.seed : null,
     seedCommitment: seedCommitment(rec.id, doc.seed),
     seedChosenBy: doc.seedChosenBy ?? null,
+    rngVersion: doc.rngVersion ?? 1,
     spectators: doc.spectators ?? true,
     timeoutsBeforeBot: doc.timeoutsBeforeBot ?? DEFAULT_TIMEOUTS_BEFORE_BOT,
     nextDeadline: live ? (rec.dueAt ?? null) : null,

@@ -58,9 +58,10 @@ export async function replay(services: Services, player: Player | null, gameId: 
   const rec = await loadOrNotFound(services, gameId);
   canWatch(rec, player);
   if (!Number.isInteger(at) || at < 0 || at > rec.lastSeq) throw new ApiError('BAD_USER_INPUT', `at is a seq, 0-${rec.lastSeq}`);
-  const state = replayState(rec.doc, await commandsUpTo(services, rec, at), at);
   const started = rec.status !== 'LOBBY' && rec.status !== 'CANCELLED' && at >= (rec.doc.startSeq ?? Number.POSITIVE_INFINITY);
-  const status = !started ? 'LOBBY' : state.finished ? 'FINISHED' : 'ACTIVE';
+  // Before the start: the lobby, without a deal (as it was shown then).
+  const state = started ? replayState(rec.doc, await commandsUpTo(services, rec, at), at) : undefined;
+  const status = !started ? 'LOBBY' : state!.finished ? 'FINISHED' : 'ACTIVE';
   // No deadlines in a replay: nothing is pending any more.
   return { ...rec, status, lastSeq: at, dueAt: null, doc: { ...rec.doc, state, pending: {} } };
 }

@@ -1,6 +1,7 @@
 // The rules engine's public surface. Pure: no I/O, no clock, no AWS, no GraphQL.
 export { apply, applyInPlace, awaitedSeats } from './core.js';
 export { createGame } from './setup.js';
+export { CURRENT_RNG_VERSION } from './rng.js';
 export { view, viewEvent, summary } from './view.js';
 export type { GameView, SeatView, MeView, PromptView } from './view.js';
 export { botCommand, botRandom, BOT_KINDS } from './bots.js';

@@ -52,7 +52,7 @@ async function checkGame(game: any, seat: number | null, gameId: string) {
     return;
   }
   comparedAnswers++;
-  const st = raw!.doc.state;
+  const st = raw!.doc.state!; // a started game (the deal is made at the start)
   if (seat !== null) {
     expect(game.me.hand).toEqual([...st.seats[seat].hand].sort((a: number, b: number) => a - b));
     expect(game.me.choice).toBe(st.seats[seat].choice >= 0 ? st.seats[seat].choice : null);

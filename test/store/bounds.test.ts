@@ -66,8 +66,8 @@ describe('game item bound', () => {
       for (let i = 0; i < 2000; i++) {
         const rec = (await getGame(services, id))!;
         if (rec.status === 'FINISHED') break;
-        const seat = awaitedSeats(rec.doc.state)[0];
-        const cmd = botCommand(rec.doc.state, seat, 'random', botRandom(`${id}:${i}`));
+        const seat = awaitedSeats(rec.doc.state!)[0];
+        const cmd = botCommand(rec.doc.state!, seat, 'random', botRandom(`${id}:${i}`));
         await command(services, players[seat], id, () => cmd, JSON.stringify(cmd));
         commits++;
         max = Math.max(max, await snapshotBytes(id));
@@ -81,7 +81,7 @@ describe('game item bound', () => {
 
   it(`stays bounded through 20,000 changes of one seat's daily choice: after ${MAX_CHOICE_CHANGES_PER_DAY} changes, LIMIT_EXCEEDED and nothing written`, async () => {
     const { id, players } = await newGame('CLASSIC', 6, 'bound-changes');
-    const hand = (await getGame(services, id))!.doc.state.seats[0].hand;
+    const hand = (await getGame(services, id))!.doc.state!.seats[0].hand;
     const start = await snapshotBytes(id);
     let accepted = 0;
     let refused = 0;
@@ -102,7 +102,7 @@ describe('game item bound', () => {
     expect(accepted).toBe(MAX_CHOICE_CHANGES_PER_DAY + 1); // the first choice, then the changes
     expect(refused).toBe(20_000 - accepted);
     const rec = (await getGame(services, id))!;
-    expect(rec.doc.state.seats[0].choice).toBe(hand[MAX_CHOICE_CHANGES_PER_DAY % 2]);
+    expect(rec.doc.state!.seats[0].choice).toBe(hand[MAX_CHOICE_CHANGES_PER_DAY % 2]);
     const commits = await services.store.listCommits(id);
     expect(commits.length).toBeLessThan(MAX_CHOICE_CHANGES_PER_DAY + 10);
     expect(max).toBeLessThan(GAME_ITEM_BOUND);

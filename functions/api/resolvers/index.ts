@@ -144,7 +144,7 @@ export const resolvers = {
         gameId,
         (seat, doc) => {
           // Another seat's prompt is not yours to answer (not a phase question).
-          const pending = doc.state.prompt;
+          const pending = doc.state?.prompt;
           if (pending && pending.id === promptId && pending.seat !== seat) throw new ApiError('FORBIDDEN', `prompt ${promptId} is seat ${pending.seat}'s to answer`);
           return { seat, answer: optionId, promptId };
         },

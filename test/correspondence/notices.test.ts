@@ -99,7 +99,7 @@ describe('notices off the move’s path', () => {
     const good = await receiver(false);
     try {
       // A chosen seed: the day Mary ends must leave her awaited, so that the commit has a notice for her.
-      const { id, tokens } = await twoSeats('Dies', good.url, 'notices-dies');
+      const { id, tokens } = await twoSeats('Dies', good.url, 'notices-dies-1');
       await t.app.notices!.drain();
       const before = good.got.length;
       // A second process on the same table whose queue hands messages on to the first process's

@@ -5,7 +5,7 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGame as engineCreateGame } from '../../functions/engine/index.js';
-import { foldHead } from '../../functions/api/commit.js';
+import { foldHead, insertNewGame } from '../../functions/api/commit.js';
 import type { GameDoc } from '../../functions/api/doc.js';
 import { unpack } from '../../functions/store/db.js';
 import { createStore } from '../../functions/store/index.js';
@@ -89,5 +89,32 @@ describe('the deal is made at the start', () => {
     const expected = engineCreateGame({ edition: input.edition.toLowerCase() as never, players: 3, seed, rngVersion: 2, ...(input.board ? { board: input.board.toLowerCase() } : {}) });
     expect(g.me.hand).toEqual([...expected.seats[0].hand].sort((x, y) => x - y));
     expect(g.days).toEqual(expected.days);
+  });
+
+  it('a lobby stored by an earlier version (its deal made at creation, rngVersion absent) shows no hand, and starts with version 2', async () => {
+    const a = await t.signUp('Mary Read');
+    const seed = 'an old server seed';
+    const old = engineCreateGame({ edition: 'classic', players: 2, seed, rngVersion: 1 });
+    const doc = {
+      edition: 'classic' as const,
+      board: null,
+      creatorId: a.playerId,
+      seats: [{ playerId: a.playerId, name: 'Mary Read', bot: null }, { playerId: null, name: null, bot: null }],
+      decisionTimeLimitHours: null,
+      seed,
+      state: old,
+      pending: {},
+      botKind: 'greedy' as const,
+    };
+    const id = crypto.randomUUID();
+    await insertNewGame(t.app.services, id, doc, [{ type: 'gameCreated', data: {} }], new Date().toISOString());
+    const lobby = (await t.gql(GAME, { id }, a.token)).data.game;
+    expect(lobby.rngVersion).toBe(1);
+    expectNoDeal(lobby);
+    const started = (await t.gql(`mutation($g: ID!) { startGame(gameId: $g, fillWithBots: true) { rngVersion me { hand } days } }`, { g: id }, a.token)).data.startGame;
+    const fresh = engineCreateGame({ edition: 'classic', players: 2, seed, rngVersion: 2 });
+    expect(started.rngVersion).toBe(2);
+    expect(started.me.hand).toEqual([...fresh.seats[0].hand].sort((x, y) => x - y));
+    expect(started.me.hand).not.toEqual([...old.seats[0].hand].sort((x, y) => x - y));
   });
 });

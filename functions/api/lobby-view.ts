@@ -21,6 +21,7 @@ export function lobbyView(doc: GameDoc, viewer: number | null): GameView {
     bagSize: Object.values(ed.bag).reduce((a, n) => a + n, 0),
     awaiting: [],
     pending: null,
+    // Shaped as the engine's view (view.ts): what an edition keeps face down is null for others.
     seats: doc.seats.map((_, seat) => ({
       seat,
       doubloons: 0,
@@ -28,9 +29,9 @@ export function lobbyView(doc: GameDoc, viewer: number | null): GameView {
       handSize: 0,
       hasChosen: false,
       den: [],
-      graveyard: [],
+      graveyard: seat === viewer || !ed.hiddenGraveyard ? [] : null,
       graveyardSize: 0,
-      loot: { ...noLoot },
+      loot: seat === viewer || !ed.hiddenLoot ? { ...noLoot } : null,
       lootCount: 0,
       reputation: null,
     })),

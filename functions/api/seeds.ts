@@ -8,6 +8,9 @@
 // seed)` from its creation; once the seed is revealed anyone can recompute the hash and check
 // that the server did not change the seed mid-game. (The seed is 256 random bits, so the hash
 // reveals nothing about it; binding the game id stops one commitment being reused.)
+// `npm run verify` (scripts/verify.ts) does that check, and replays the game from the revealed
+// seed with its `rngVersion` (the engine's rng.ts: SHA-256 of the seed gives the generator's
+// whole state) against the game's log and result.
 import { createHash, randomBytes } from 'node:crypto';
 
 /** A fresh server seed: 32 bytes from the CSPRNG, base64url (43 characters). */

@@ -11,9 +11,6 @@ import type { GameState, RngVersion } from './types.js';
 export const RNG_VERSIONS: readonly RngVersion[] = [1, 2];
 export const CURRENT_RNG_VERSION: RngVersion = 2;
 
-/** The derivation a state was made with (a state without the field predates version 2). */
-export const rngVersionOf = (g: GameState): RngVersion => g.rngVersion ?? 1;
-
 /** FNV-1a: turns the seed text into a 32-bit number (version 1's fold; bots' own seeds). */
 export function hashSeed(seed: string): number {
   let h = 0x811c9dc5;

@@ -422,6 +422,9 @@ export class LibertaliaStack extends Stack {
     });
     this.push.allowFanOut(this.apiFunction);
     this.push.allowFanOut(this.sweepFunction);
+    // Commits hand their push fan-out to the notice queue (functions/push/fanout.ts, queuedPusher):
+    // the worker posts to the connections, so no move waits for a subscriber.
+    this.push.allowFanOut(this.noticeFunction);
 
     // ---- Alarms to an SNS topic (e-mail: stack parameter AlarmEmail), dashboard ---------------
     this.observability = new Observability(this, 'Observability', {

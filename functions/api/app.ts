@@ -6,7 +6,7 @@ import { ApolloServerPluginInlineTraceDisabled, ApolloServerPluginUsageReporting
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { createStore } from '../store/index.js';
-import { createFanout } from '../push/fanout.js';
+import { createFanout, queuedPusher } from '../push/fanout.js';
 import type { PushGateway } from '../push/protocol.js';
 import { createPushStore } from '../push/store.js';
 import { admit, type ApiContext, createContext, type Services } from './context.js';
@@ -161,12 +161,17 @@ export function buildApp(config: AppConfig): {
     now,
     webhooks: { ...DEFAULT_WEBHOOKS, ...config.webhooks },
     changes: createChanges(),
-    push: config.pushGateway ? createFanout(createPushStore(config.client, config.tableName), config.pushGateway) : undefined,
     notices: config.noticeQueue ?? { send: async () => {} },
     limiters: createLimiters(config.rateLimits),
   };
   const local = config.noticeQueue ? null : createLocalQueue((m) => handleNotice(services, m), () => services.now());
   if (local) services.notices = local;
+  if (config.pushGateway) {
+    // With a queue (AWS) the fan-out runs in the notice worker, not in the request's Lambda (frozen
+    // once it answers); in process it runs beside the request (functions/push/fanout.ts).
+    const pushStore = createPushStore(config.client, config.tableName);
+    services.push = config.noticeQueue ? queuedPusher(services, services.notices, pushStore, config.pushGateway) : createFanout(services, pushStore, config.pushGateway);
+  }
   const armor = LIMITS.armor;
   const apollo = new ApolloServer<ApiContext>({
     typeDefs,

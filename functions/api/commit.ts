@@ -271,11 +271,12 @@ async function finish(services: Services, cur: Loaded, commit: CommitRec, next: 
   const s1 = next.doc.state;
   if (s0 && s1 && (s0.round !== s1.round || s0.day !== s1.day || next.status !== cur.rec.status)) count(METRIC.advances);
   // Push "game X is at version V", with each subscriber's own view, to subscribed clients
-  // (functions/push/fanout.ts): never throws. (Notices were handed to the queue before the commit: handNotices.)
-  const pushed = services.push?.gameChanged(next.id, next.version, next.status, next);
+  // (functions/push/fanout.ts): only handed off here (in process, or to the notice queue on AWS),
+  // never waited for, never throws. (Notices were handed to the queue before the commit: handNotices.)
+  const handed = services.push?.gameChanged(next.id, next.version, next.status, next);
   if (snapshotDue(cur, commit, next)) await services.store.saveSnapshot(next);
   if (cur.rec.status === 'LOBBY' || next.status === 'LOBBY') lobbyChanged(services.store);
-  await pushed;
+  await handed;
 }
 
 /**

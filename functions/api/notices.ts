@@ -19,7 +19,9 @@ import { attempt, backoffMs, type Notice, recordDeliveries } from './webhooks.js
 
 export type NoticeMessage =
   | { type: 'notices'; gameId: string; firstSeq: number; cid: string; notices: Notice[] }
-  | { type: 'retry'; deliveryId: string };
+  | { type: 'retry'; deliveryId: string }
+  /** A commit made this version of the game: fan it out to its push subscribers (functions/push/fanout.ts). */
+  | { type: 'push'; gameId: string; version: number };
 
 /** How long the worker looks for the commit a notice names (its writer was still writing it): then the commit never happened. */
 export const COMMIT_WAIT_MS = 15_000;
@@ -53,6 +55,10 @@ async function attemptAndSchedule(services: Services, d: Parameters<typeof attem
 
 /** Handles one message (the worker's whole job). Throws only when the store fails: the queue then tries again. */
 export async function handleNotice(services: Services, m: NoticeMessage): Promise<void> {
+  if (m.type === 'push') {
+    await services.push?.deliver(m.gameId, m.version);
+    return;
+  }
   if (m.type === 'notices') {
     if (!(await committed(services, m))) return;
     const pending = await recordDeliveries(services, m.notices);

@@ -1,7 +1,8 @@
 /**
  * The notice worker Lambda (SQS event source on the notice queue). Entry point only: each
  * message is handled by `app.handleNotice` (functions/api/notices.ts): record the deliveries of
- * a commit's notices and attempt them, or make a due retry. A message whose handling throws (the
+ * a commit's notices and attempt them, make a due retry, or fan a game version out to its push
+ * subscribers (`push` messages: the commit's fan-out, off the move's path). A message whose handling throws (the
  * store failed) is reported as a batch item failure: SQS delivers it again, and after a few
  * receives moves it to the dead-letter queue (which has an alarm).
  */

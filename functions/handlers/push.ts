@@ -4,7 +4,8 @@
  *   (`app.context`, as for every HTTP request); no token is a spectator; a bad token is denied;
  * - $connect (nothing to store), $disconnect (forget the subscriptions), and the `subscribe`,
  *   `unsubscribe`, `ping` routes (functions/push/routes.ts, the local server's code too).
- * The fan-out itself runs where the commit happens (functions/api/notify.ts).
+ * The fan-out itself is handed by the commit to the notice queue and run by the notice worker
+ * (functions/push/fanout.ts, queuedPusher): no move waits for a subscriber.
  */
 import type { APIGatewayProxyResult, APIGatewayRequestAuthorizerEvent, APIGatewayAuthorizerResult, Context } from 'aws-lambda';
 import { createPushStore } from '../push/store.js';
@@ -14,7 +15,7 @@ import { invocation } from './observe.js';
 
 export interface PushEvent {
   body?: string;
-  requestContext: { routeKey: string; connectionId: string; authorizer?: { playerId?: string } | null };
+  requestContext: { routeKey: string; connectionId: string; authorizer?: { playerId?: string } | null; identity?: { sourceIp?: string } };
 }
 
 async function deps(): Promise<PushDeps> {
@@ -44,7 +45,9 @@ export async function handler(event: PushEvent | APIGatewayRequestAuthorizerEven
     if (routeKey === '$connect') return { statusCode: 200, body: '' };
     const d = await deps();
     if (routeKey === '$disconnect') await onDisconnect(d, connectionId);
-    else await onMessage(d, connectionId, event.requestContext.authorizer?.playerId || null, event.body);
+    // Every message is a read of its caller (the instance's read buckets, as for HTTP); the
+    // address is API Gateway's view of the client (the push API has no CloudFront in front).
+    else await onMessage(d, connectionId, event.requestContext.authorizer?.playerId || null, event.body, event.requestContext.identity?.sourceIp ?? null);
     return { statusCode: 200, body: '' };
   });
 }

@@ -1,13 +1,17 @@
 // The push protocol on the local server (ws://localhost:4000/push?token=...), with the same
 // code as the AWS push Lambda (functions/push/routes.ts) and the same subscription items in the
-// local store; the open sockets play API Gateway's management API.
+// local store; the open sockets play API Gateway's management API, without its buffering: a
+// post never waits for the socket (a message that would take a socket past
+// PUSH_LIMITS.sendQueueBytes unsent closes it with CLOSE_SLOW instead), and each connection's
+// messages are handled one at a time (at most PUSH_LIMITS.pendingMessagesPerConnection waiting),
+// so one socket has at most one store read in flight.
 import { randomUUID } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Server } from 'node:http';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { buildApp } from '../api/app.js';
 import { logger, withRequest } from '../api/telemetry.js';
-import type { PushGateway } from '../push/protocol.js';
+import { CLOSE_SLOW, PUSH_LIMITS, type PushGateway } from '../push/protocol.js';
 import { authorize, onDisconnect, onMessage, type PushDeps } from '../push/routes.js';
 import { createPushStore } from '../push/store.js';
 import { routeUpgrades } from './upgrade.js';
@@ -20,14 +24,34 @@ export interface LocalPush {
   attach(server: Server, app: App, client: DynamoDBDocumentClient, tableName: string): () => Promise<void>;
 }
 
+/**
+ * Sends `data` on `ws` unless that would leave more than `limit` bytes unsent: then the socket
+ * is closed (CLOSE_SLOW) and cut after a grace period if it does not take the close frame
+ * either. Never waits. False when the socket was (or is being) dropped.
+ */
+export function sendBounded(ws: WebSocket, data: string, limit = PUSH_LIMITS.sendQueueBytes, send: (data: string) => void = (d) => ws.send(d)): boolean {
+  if (ws.readyState !== WebSocket.OPEN) return false;
+  if (ws.bufferedAmount + Buffer.byteLength(data) > limit) {
+    dropSlow(ws);
+    return false;
+  }
+  send(data);
+  return true;
+}
+
+/** Closes a socket that does not read (CLOSE_SLOW), and cuts it if the close frame is not taken in time. */
+export function dropSlow(ws: WebSocket): void {
+  if (ws.readyState === WebSocket.OPEN) ws.close(CLOSE_SLOW, 'too slow: messages were not read');
+  setTimeout(() => ws.terminate(), PUSH_LIMITS.closeGraceMs).unref();
+}
+
 export function createLocalPush(): LocalPush {
   const sockets = new Map<string, WebSocket>();
   const gateway: PushGateway = {
     async post(connectionId, message) {
       const ws = sockets.get(connectionId);
-      if (!ws || ws.readyState !== WebSocket.OPEN) return 'gone';
-      await new Promise<void>((ok) => ws.send(JSON.stringify(message), () => ok()));
-      return 'ok';
+      if (!ws) return 'gone';
+      return sendBounded(ws, JSON.stringify(message)) ? 'ok' : 'gone';
     },
   };
   return {
@@ -41,13 +65,26 @@ export function createLocalPush(): LocalPush {
         const token = new URL(req.url ?? '/', 'http://localhost').searchParams.get('token') ?? undefined;
         // As API Gateway does: the authorizer runs first, messages wait for it.
         const who = withRequest({ requestId: connectionId.slice(0, 8) }, () => authorize(app, token));
+        const address = req.socket.remoteAddress ?? null;
         sockets.set(connectionId, ws);
+        // One message at a time per connection; a connection that sends faster than it is served
+        // gets RATE_LIMITED for the excess, unread (no store work).
+        let waiting = 0;
+        let chain: Promise<void> = Promise.resolve();
         ws.on('message', (data) => {
-          void withRequest({ requestId: connectionId.slice(0, 8) }, async () => {
+          if (waiting >= PUSH_LIMITS.pendingMessagesPerConnection) {
+            void gateway.post(connectionId, { type: 'error', code: 'RATE_LIMITED', message: `rate limit: at most ${PUSH_LIMITS.pendingMessagesPerConnection} messages waiting per connection; wait for the answers`, retryAfterSeconds: 1 });
+            return;
+          }
+          waiting++;
+          const text = data.toString();
+          chain = chain.then(() => withRequest({ requestId: connectionId.slice(0, 8) }, async () => {
             const w = await who;
-            if (w === 'denied') return;
-            await onMessage(deps, connectionId, w.playerId, data.toString());
-          }).catch((e) => logger.error('push message failed', { error: e as Error }));
+            if (w === 'denied' || ws.readyState !== WebSocket.OPEN) return;
+            await onMessage(deps, connectionId, w.playerId, text, address);
+          }).catch((e) => logger.error('push message failed', { error: e as Error })).finally(() => {
+            waiting--;
+          }));
         });
         ws.on('close', () => {
           sockets.delete(connectionId);

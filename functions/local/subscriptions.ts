@@ -9,6 +9,9 @@
 // at most LIMITS.maxTokens tokens (parsing stops there), then graphql-armor's depth, alias,
 // directive and cost rules; plus the per-principal read limit, a subscribe rate per connection,
 // subscriptions per connection and connections per player (or per address without a token).
+// Sends never wait for the reader: graphql-ws awaits each send's callback, which for a socket
+// that stops reading would come never; here it comes at once, and a socket with more than
+// PUSH_LIMITS.sendQueueBytes unsent is closed (CLOSE_SLOW), as on /push.
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { makeExecutableSchema } from '@graphql-tools/schema';
@@ -20,6 +23,8 @@ import { ApiError, formatError } from '../api/errors.js';
 import { Limiter, RATES } from '../api/ratelimit.js';
 import { resolvers } from '../api/resolvers/index.js';
 import { typeDefs } from '../api/schema.generated.js';
+import { PUSH_LIMITS } from '../push/protocol.js';
+import { sendBounded } from './push.js';
 import { routeUpgrades } from './upgrade.js';
 
 type App = ReturnType<typeof buildApp>;
@@ -119,6 +124,7 @@ export function attachSubscriptions(server: Server, app: App): () => Promise<voi
   // A frame over maxPayload is refused by ws itself (close 1009, nothing read); graphql-ws would
   // also log it as an internal error, once per flooding connection: keep the log for real ones.
   wss.on('connection', (socket) => {
+    boundSends(socket);
     const others = socket.listeners('error');
     socket.removeAllListeners('error');
     socket.on('error', (err: Error & { code?: string }) => {
@@ -131,6 +137,20 @@ export function attachSubscriptions(server: Server, app: App): () => Promise<voi
     await ws.dispose();
     await new Promise<void>((ok) => wss.close(() => ok()));
   };
+}
+
+/**
+ * graphql-ws sends with `socket.send(data, callback)` and waits for the callback (the data
+ * flushed): the send goes through `sendBounded` instead (dropped past the bound) and the
+ * callback is called at once, so a subscription never waits for its reader.
+ */
+function boundSends(socket: import('ws').WebSocket): void {
+  const send = socket.send.bind(socket) as (data: string) => void;
+  socket.send = ((data: unknown, a?: unknown, b?: unknown) => {
+    const cb = (typeof a === 'function' ? a : b) as ((err?: Error) => void) | undefined;
+    sendBounded(socket, String(data), PUSH_LIMITS.sendQueueBytes, send);
+    if (cb) queueMicrotask(() => cb());
+  }) as typeof socket.send;
 }
 
 /** As graphql-armor's blockFieldSuggestion does for HTTP: no "Did you mean ...?" hints. */

@@ -15,7 +15,11 @@
 //   { "type": "subscribed", "gameId", "version", "status", "game" }   the game when the subscription began
 //   { "type": "game", "gameId", "version", "status", "game" }         after every commit to the game
 //   { "type": "pong" }
-//   { "type": "error", "code", "message", "gameId"? }          e.g. FORBIDDEN, NOT_FOUND, BAD_USER_INPUT
+//   { "type": "error", "code", "message", "gameId"?, "retryAfterSeconds"? }
+//        e.g. FORBIDDEN (also pushed, once, when the connection's player may no longer see a game it
+//        watched: the subscription ends), NOT_FOUND, BAD_USER_INPUT, RATE_LIMITED (every message
+//        counts as a read, in the same per-player (or per-address) buckets as HTTP reads)
+// A connection that does not read what it is sent is closed with CLOSE_SLOW (PUSH_LIMITS).
 
 export const MAX_SUBSCRIPTIONS = 20;
 
@@ -28,11 +32,29 @@ export const CONNECTION_TTL_SECONDS = 2 * 3600 + 15 * 60;
  */
 export const MAX_VIEW_BYTES = 28 * 1024;
 
+/** The bounds of one push connection (documented in the README, "Threat model and limits"). */
+export const PUSH_LIMITS = {
+  /**
+   * Bytes a socket may have waiting unsent (ws `bufferedAmount`, past what the kernel took); a
+   * message that would go past it closes the socket (CLOSE_SLOW): nobody waits for a reader.
+   */
+  sendQueueBytes: 256 * 1024,
+  /** Messages of one connection waiting to be handled (they are handled one at a time); more are answered RATE_LIMITED unread. */
+  pendingMessagesPerConnection: 8,
+  /** Time one fan-out (one game version to all its subscribers) may take before it is abandoned. */
+  fanoutBudgetMs: 5000,
+  /** Time a slow socket is given to take its close frame before it is cut. */
+  closeGraceMs: 1000,
+};
+
+/** Close code for a socket that does not read what it is sent (/push and /graphql). */
+export const CLOSE_SLOW = 4008;
+
 export type PushMessage =
   | { type: 'subscribed'; gameId: string; version: number; status: string; game?: unknown }
   | { type: 'game'; gameId: string; version: number; status: string; game?: unknown }
   | { type: 'pong' }
-  | { type: 'error'; code: string; message: string; gameId?: string };
+  | { type: 'error'; code: string; message: string; gameId?: string; retryAfterSeconds?: number };
 
 /** Where messages go: API Gateway's management API on AWS, the open sockets locally. */
 export interface PushGateway {

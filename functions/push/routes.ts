@@ -1,10 +1,15 @@
 // The push endpoints, the same code on AWS (functions/handlers/push.ts, API Gateway WebSocket
 // API) and on the local server (functions/local/push.ts): who may connect (the API's own token
-// check, `app.context`), and the subscribe / unsubscribe / ping messages.
+// check, `app.context`), and the subscribe / unsubscribe / ping messages. Every message is a
+// read: it takes a token from the caller's HTTP read bucket (player, or address without a
+// token) before anything else, and is answered RATE_LIMITED without any store work when empty.
+// Concurrent subscribes to one game share one load (and one view per audience, pushView).
 import type { buildApp } from '../api/app.js';
 import { canWatch } from '../api/access.js';
 import { ApiError } from '../api/errors.js';
 import { getGame } from '../api/games.js';
+import { principals, rateLimited } from '../api/ratelimit.js';
+import type { GameRec } from '../api/commit.js';
 import { noteRequest } from '../api/telemetry.js';
 import { pushView } from './fanout.js';
 import type { PushGateway } from './protocol.js';
@@ -16,6 +21,36 @@ export interface PushDeps {
   app: App;
   store: PushStore;
   gateway: PushGateway;
+}
+
+/** Loads in flight, per service and game: concurrent subscribes to one game share one read. */
+const loading = new WeakMap<object, Map<string, { startedAt: number; rec: Promise<GameRec | null> }>>();
+
+/**
+ * The game, read after `since` (when the subscription was recorded): a load that started before
+ * it could miss a commit whose fan-out did not see the subscription yet, so only a later one is shared.
+ */
+function loadShared(app: App, gameId: string, since: number): Promise<GameRec | null> {
+  let m = loading.get(app.services);
+  if (!m) loading.set(app.services, (m = new Map()));
+  const inFlight = m.get(gameId);
+  if (inFlight && inFlight.startedAt >= since) return inFlight.rec;
+  const map = m;
+  const entry = { startedAt: performance.now(), rec: getGame(app.services, gameId) };
+  map.set(gameId, entry);
+  void entry.rec.finally(() => {
+    if (map.get(gameId) === entry) map.delete(gameId);
+  }).catch(() => {});
+  return entry.rec;
+}
+
+/** Takes a read token for the connection's caller: the RATE_LIMITED error to answer, or null. */
+export function takeRead(app: App, playerId: string | null, address: string | null): { message: string; retryAfterSeconds: number } | null {
+  const limiter = app.services.limiters.read;
+  const wait = Math.max(0, ...principals({ player: playerId ? { id: playerId, name: '' } : null, address }).map((k) => limiter.take(k)));
+  if (wait === 0) return null;
+  const e = rateLimited(`reads per player (push messages count as reads): at most ${limiter.rate.perSecond} per second (burst ${limiter.rate.burst})`, wait);
+  return { message: e.message, retryAfterSeconds: Number(e.details.retryAfterSeconds) };
 }
 
 /**
@@ -32,9 +67,14 @@ export async function authorize(app: App, token: string | undefined): Promise<{ 
 const GAME_ID = /^[\w-]{1,100}$/;
 
 /** One client message on a connection. */
-export async function onMessage(deps: PushDeps, connectionId: string, playerId: string | null, body: string | undefined): Promise<void> {
+export async function onMessage(deps: PushDeps, connectionId: string, playerId: string | null, body: string | undefined, address: string | null = null): Promise<void> {
   const { app, store, gateway } = deps;
   const error = (code: string, message: string, gameId?: string) => gateway.post(connectionId, { type: 'error', code, message, ...(gameId ? { gameId } : {}) });
+  const limited = takeRead(app, playerId, address);
+  if (limited) {
+    await gateway.post(connectionId, { type: 'error', code: 'RATE_LIMITED', ...limited });
+    return;
+  }
   let msg: { action?: unknown; gameId?: unknown };
   try {
     msg = JSON.parse(body ?? '') as typeof msg;
@@ -65,8 +105,9 @@ export async function onMessage(deps: PushDeps, connectionId: string, playerId: 
     await error('LIMIT_EXCEEDED', 'too many subscriptions on this connection', gameId);
     return;
   }
+  const since = performance.now();
   try {
-    const rec = await getGame(app.services, gameId);
+    const rec = await loadShared(app, gameId, since);
     if (!rec) throw new ApiError('NOT_FOUND', `no game ${gameId}`);
     canWatch(rec, playerId ? { id: playerId, name: '' } : null);
     const game = pushView(rec, playerId);

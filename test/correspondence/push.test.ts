@@ -52,8 +52,12 @@ describe('push (local server)', () => {
     expect(final.status).toBe('FINISHED');
     await watcher.until(() => watcher.seen.some((m) => m.type === 'game' && m.version === final.version));
     const versions = watcher.seen.filter((m) => m.type === 'game').map((m) => m.version);
-    // Every commit after the subscription, each once, in order.
-    expect(versions).toEqual(Array.from({ length: final.version - from.version }, (_, i) => from.version + 1 + i));
+    // Versions after the subscription, each once, in order, up to the last one; commits made while
+    // a fan-out of the game was running are coalesced into one push of the latest version.
+    expect(versions.length).toBeGreaterThan(0);
+    expect(versions[0]).toBeGreaterThan(from.version);
+    for (let i = 1; i < versions.length; i++) expect(versions[i]).toBeGreaterThan(versions[i - 1]);
+    expect(versions.at(-1)).toBe(final.version);
     expect(watcher.seen.at(-1)).toMatchObject({ type: 'game', gameId: id, version: final.version, status: 'FINISHED' });
     expect(game.status).toBe('FINISHED');
     watcher.ws.close();

@@ -2,8 +2,8 @@
  * Push on AWS, offline: the push Lambda handler (authorizer, $connect, subscribe, $disconnect)
  * and the API Lambda handler invoked in-process against dynalite, with API Gateway's management
  * API played by a local HTTP server (the real SDK PostToConnection calls reach it through
- * PUSH_ENDPOINT). A second client receives every version change of a game played through the
- * API handler; a connection that is gone is forgotten.
+ * PUSH_ENDPOINT). A second client receives the version changes of a game played through the
+ * API handler, up to the last; a connection that is gone is forgotten.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -99,7 +99,7 @@ describe('push through the AWS handlers (offline)', () => {
     expect(bad.policyDocument.Statement[0].Effect).toBe('Deny');
   });
 
-  it('pushes every version of a game played through the API handler to a subscribed connection; forgets gone ones', async () => {
+  it('pushes the versions of a game played through the API handler to a subscribed connection; forgets gone ones', async () => {
     const [a, b] = [
       (await gql('mutation { signUp(name: "Lambda Anne") { playerId token } }')).data.signUp,
       (await gql('mutation { signUp(name: "Lambda Mary") { playerId token } }')).data.signUp,
@@ -120,8 +120,14 @@ describe('push through the AWS handlers (offline)', () => {
     await playToEnd(gql, id, [a.token, b.token], 3);
     const final = (await gql('query($g: ID!) { game(id: $g) { version status } }', { g: id }, a.token)).data.game;
     expect(final.status).toBe('FINISHED');
-    const versions = posted.get(conn)!.filter((m) => m.type === 'game').map((m) => m.version);
-    expect(versions).toEqual(Array.from({ length: final.version - from.version }, (_, i) => from.version + 1 + i));
+    // The fan-out runs beside the request (no queue here; with one, in the notice worker): never
+    // waited for by the move, so the last version may arrive just after the last answer.
+    const games = () => posted.get(conn)!.filter((m) => m.type === 'game');
+    for (let i = 0; i < 100 && games().at(-1)?.version !== final.version; i++) await new Promise((r) => setTimeout(r, 50));
+    const versions = games().map((m) => m.version);
+    // Each version once, in order, up to the last; commits during a running fan-out are coalesced.
+    expect(versions[0]).toBeGreaterThan(from.version);
+    for (let i = 1; i < versions.length; i++) expect(versions[i]).toBeGreaterThan(versions[i - 1]);
     expect(posted.get(conn)!.at(-1)).toMatchObject({ type: 'game', gameId: id, version: final.version, status: 'FINISHED' });
     // Each message carries Mary's own view (seat 1), the same as the API answers her.
     const last = posted.get(conn)!.at(-1).game;

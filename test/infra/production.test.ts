@@ -105,9 +105,9 @@ describe('live updates: the push WebSocket API', () => {
     template.hasOutput('PushUrl', { Value: Match.anyValue() });
   });
 
-  it('lets the functions that commit (API, sweep) and the push function post to connections, on this API and stage only', () => {
+  it('lets the functions that commit (API, sweep), the notice worker (it runs their fan-out) and the push function post to connections, on this API and stage only', () => {
     const wsId = idOf('AWS::ApiGatewayV2::Api', 'PushApi');
-    for (const prefix of ['ApiFunction', 'SweepFunction', 'PushFunction']) {
+    for (const prefix of ['ApiFunction', 'SweepFunction', 'NoticeWorkerFunction', 'PushFunction']) {
       const fn = resources[idOf('AWS::Lambda::Function', prefix)].Properties;
       expect(JSON.stringify(fn.Environment.Variables.PUSH_ENDPOINT), prefix).toContain(wsId);
       const roleId = fn.Role['Fn::GetAtt'][0];

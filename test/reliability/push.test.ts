@@ -235,3 +235,132 @@ describe('the send queue of a socket', () => {
     await new Promise<void>((ok) => wss.close(() => ok()));
   });
 });
+
+describe('a flood of small /push messages from one anonymous socket', () => {
+  let s: LocalServer;
+  beforeAll(async () => {
+    s = await server();
+  });
+  afterAll(() => s.close());
+
+  it(
+    `is answered RATE_LIMITED past the read bucket (${RATES.read.perSecond}/s, burst ${RATES.read.burst}), changes nothing, and does not slow the honest players`,
+    async () => {
+      const honest = await honestPlayers(s, 'flood', size(3, 8));
+      const c = client(s);
+      const owner = await c.signUp('Flood Target');
+      const target = (await c.ok(`mutation { createGame(input: { edition: CLASSIC, seats: 3 }) { id } }`, {}, owner.token)).createGame.id as string;
+      const before = (await c.ok(`query($id: ID!) { game(id: $id) { version status } }`, { id: target })).game;
+      const attacker = await pushClient(s);
+      const kinds = [{ action: 'subscribe', gameId: target }, { action: 'unsubscribe', gameId: target }, { action: 'ping' }, 'not json', { action: 'subscribe', gameId: 'no-such-game' }];
+      let sent = 0;
+      let timer: NodeJS.Timeout | null = null;
+      const total = size(3000, 20_000);
+      const m = await measure(
+        honest,
+        () => {
+          timer = setInterval(() => {
+            for (let i = 0; i < 40 && sent < total; i++) attacker.send(kinds[sent++ % kinds.length]);
+          }, 20);
+        },
+        () => clearInterval(timer!),
+      );
+      // The rest of the messages, all at once.
+      while (sent < total) attacker.send(kinds[sent++ % kinds.length]);
+      // An unsubscribe that is served has no answer; every other message has one.
+      const unsubscribes = Math.floor((total + 3) / kinds.length);
+      await attacker.until(() => attacker.seen.length >= total - unsubscribes, 30_000);
+      await pause(500);
+      const codes: Record<string, number> = {};
+      for (const x of attacker.seen) codes[x.type === 'error' ? x.code : x.type] = (codes[x.type === 'error' ? x.code : x.type] ?? 0) + 1;
+      console.log(JSON.stringify({ attack: 'push flood', sent, answers: codes, ...m }));
+      within2x('reads', m.reads);
+      within2x('moves', m.moves);
+      // Every message answered, and typed: far more RATE_LIMITED than anything that did work.
+      expect(attacker.seen.length).toBeLessThanOrEqual(total);
+      expect(attacker.seen.length).toBeGreaterThanOrEqual(total - unsubscribes);
+      expect(Object.keys(codes).every((k) => ['RATE_LIMITED', 'subscribed', 'pong', 'BAD_USER_INPUT', 'NOT_FOUND'].includes(k) || k === 'game')).toBe(true);
+      const limited = attacker.seen.filter((x) => x.code === 'RATE_LIMITED');
+      expect(limited.length).toBeGreaterThan(total * 0.8);
+      expect(limited[0]).toMatchObject({ type: 'error', code: 'RATE_LIMITED', message: expect.stringMatching(/reads per player|messages waiting/), retryAfterSeconds: expect.any(Number) });
+      // State unchanged: the game the flood was about did not move.
+      expect((await c.ok(`query($id: ID!) { game(id: $id) { version status } }`, { id: target })).game).toEqual(before);
+      attacker.ws.close();
+    },
+    timeout(120_000, 600_000),
+  );
+});
+
+describe('/push messages are reads', () => {
+  let s: LocalServer;
+  beforeAll(async () => {
+    s = await server();
+  });
+  afterAll(() => s.close());
+
+  it('share the HTTP read bucket: past it a subscribe answers RATE_LIMITED with no view, and past push reads HTTP answers 429', async () => {
+    const c = client(s);
+    const p = await c.signUp('Bucket Reader');
+    const id = (await c.ok(`mutation { createGame(input: { edition: CLASSIC, seats: 2 }) { id } }`, {}, p.token)).createGame.id as string;
+    // HTTP first: the burst, then 429.
+    let last = 0;
+    for (let i = 0; i < RATES.read.burst + 5 && last !== 429; i++) last = (await c.gql(`query($id: ID!) { game(id: $id) { version } }`, { id }, p.token)).status;
+    expect(last).toBe(429);
+    const push = await pushClient(s, p.token);
+    push.send({ action: 'subscribe', gameId: id });
+    await push.until(() => push.seen.length > 0);
+    expect(push.seen).toEqual([{ type: 'error', code: 'RATE_LIMITED', message: expect.stringContaining('push messages count as reads'), retryAfterSeconds: expect.any(Number) }]);
+
+    // And the other way round: another player's push messages empty their bucket for HTTP.
+    const q = await c.signUp('Push Reader');
+    const qs = await pushClient(s, q.token);
+    const limited = () => qs.seen.some((x) => x.code === 'RATE_LIMITED');
+    while (!limited()) {
+      const n = qs.seen.length;
+      for (let i = 0; i < PUSH_LIMITS.pendingMessagesPerConnection; i++) qs.send(i === 0 ? { action: 'subscribe', gameId: id } : { action: 'ping' });
+      await qs.until(() => qs.seen.length >= n + PUSH_LIMITS.pendingMessagesPerConnection);
+    }
+    expect(qs.seen.filter((x) => x.type !== 'error').length).toBeGreaterThanOrEqual(RATES.read.burst);
+    const r = await c.gql(`query($id: ID!) { game(id: $id) { version } }`, { id }, q.token);
+    expect(r.status).toBe(429);
+    expect(r.body.errors[0].extensions.code).toBe('RATE_LIMITED');
+    push.ws.close();
+    qs.ws.close();
+  });
+});
+
+describe('access is checked at every push', () => {
+  let s: LocalServer;
+  beforeAll(async () => {
+    s = await server(false);
+  });
+  afterAll(() => s.close());
+
+  it('a player who leaves a private game gets FORBIDDEN once and nothing more of it', async () => {
+    const c = client(s);
+    const [a, b, d] = [await c.signUp('Private Host'), await c.signUp('Private Leaver'), await c.signUp('Private Newcomer')];
+    const id = (await c.ok(`mutation { createGame(input: { edition: CLASSIC, seats: 3, spectators: false }) { id } }`, {}, a.token)).createGame.id as string;
+    await c.ok(`mutation($g: ID!) { joinGame(gameId: $g) { id } }`, { g: id }, b.token);
+    const watcher = await pushClient(s, b.token);
+    watcher.send({ action: 'subscribe', gameId: id });
+    await watcher.until(() => watcher.seen.some((x) => x.type === 'subscribed'));
+    expect(watcher.seen[0]).toMatchObject({ type: 'subscribed', gameId: id, status: 'LOBBY' });
+    const host = await pushClient(s, a.token);
+    host.send({ action: 'subscribe', gameId: id });
+    await host.until(() => host.seen.some((x) => x.type === 'subscribed'));
+
+    await c.ok(`mutation($g: ID!) { leaveGame(gameId: $g) { id } }`, { g: id }, b.token);
+    await c.ok(`mutation($g: ID!) { joinGame(gameId: $g) { id } }`, { g: id }, d.token);
+    const started = (await c.ok(`mutation($g: ID!) { startGame(gameId: $g, fillWithBots: true) { version } }`, { g: id }, a.token)).startGame.version;
+    // The host (still seated) sees every change up to the start; the leaver sees none of them.
+    expect(await host.until(() => host.seen.some((x) => x.type === 'game' && x.version === started))).toBe(true);
+    await watcher.until(() => watcher.seen.some((x) => x.type === 'error'));
+    const after = watcher.seen.slice(1);
+    expect(after).toEqual([{ type: 'error', code: 'FORBIDDEN', message: expect.any(String), gameId: id }]);
+    // Its subscription ended: a move later, still nothing.
+    await pause(300);
+    expect(watcher.seen.slice(1)).toHaveLength(1);
+    watcher.ws.close();
+    host.ws.close();
+  });
+});

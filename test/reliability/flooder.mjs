@@ -5,6 +5,8 @@
 //   signup:      anonymous `signUp` mutations from one address at `rate` per second
 //   ws-huge:     a WebSocket that sends a 100k-field subscription document, again on a new socket every 100 ms
 //   ws-sockets:  `rate` WebSockets kept opening at once (anonymous, one address): each one closed (or refused) is opened again after 50 ms
+//   push-messages: one anonymous /push socket sending small messages at `rate` per second (subscribe and
+//                unsubscribe `gameId`, ping, not JSON); `answers`: message types, `codes`: error codes
 // Runs until killed; prints one line per second: what it sent and what came back
 // (`answers`: HTTP status or close code; `codes`: the error codes of the answers' bodies).
 import { Agent, request } from 'node:http';
@@ -88,6 +90,26 @@ if (mode === 'http-reads') {
     });
   };
   for (let i = 0; i < rate; i++) open();
+} else if (mode === 'push-messages') {
+  const kinds = [{ action: 'subscribe', gameId }, { action: 'unsubscribe', gameId }, { action: 'ping' }].map((m) => JSON.stringify(m)).concat(['not json']);
+  const ws = new WebSocket(url.replace(/^http/, 'ws') + '/push');
+  ws.on('open', () => {
+    let i = 0;
+    const perTick = Math.max(1, Math.round(rate / 100));
+    setInterval(() => {
+      for (let k = 0; k < perTick && ws.readyState === WebSocket.OPEN; k++, stats.sent++) ws.send(kinds[i++ % kinds.length]);
+    }, 10);
+  });
+  ws.on('message', (d) => {
+    const m = JSON.parse(String(d));
+    bump(stats.answers, m.type);
+    if (m.type === 'error') bump(stats.codes, m.code);
+  });
+  ws.on('close', (code) => {
+    stats.closed++;
+    bump(stats.answers, `close-${code}`);
+  });
+  ws.on('error', () => {});
 } else {
   console.error('unknown mode', mode);
   process.exit(2);

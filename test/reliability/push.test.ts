@@ -11,7 +11,9 @@
 // must come (each well under the old stall), and p95 attack/idle is printed; asserted <= 2x in
 // `npm run stress` (STRESS=1) or with FLOOD_RATIO=1, as in flood.test.ts (too few samples a side
 // in CI on a shared 2-core machine to hold a ratio steady).
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import WebSocket, { WebSocketServer } from 'ws';
@@ -27,6 +29,21 @@ const NOISE_FLOOR_MS = 5;
 const ASSERT_RATIO = process.env.STRESS === '1' || process.env.FLOOD_RATIO === '1';
 /** No honest answer may take this long (the stall this replays never answered at all). */
 const HARD_BOUND_MS = 5000;
+
+/** The attacker in its own process at a lower priority (flooder.mjs); `last()`: its latest stats line. */
+function flooder(mode: string, url: string, rate: number, gameId: string): { child: ChildProcess; last: () => any } {
+  const child = spawn('nice', ['-n', '10', process.execPath, fileURLToPath(new URL('./flooder.mjs', import.meta.url)), mode, url, '', String(rate), gameId], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let last: any = null;
+  child.stdout!.on('data', (b: Buffer) => {
+    const lines = String(b).trim().split('\n');
+    try {
+      last = JSON.parse(lines[lines.length - 1]);
+    } catch {
+      /* a partial line */
+    }
+  });
+  return { child, last: () => last };
+}
 
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))];
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -92,7 +109,7 @@ async function honestPlayers(s: LocalServer, tag: string, n: number) {
     await c.ok(`mutation($g: ID!) { startGame(gameId: $g) { status } }`, { g: id }, token);
     return id;
   };
-  const players = [];
+  const players: { token: string; id: string }[] = [];
   for (let i = 0; i < n; i++) {
     const { token } = await c.signUp(`Honest ${tag} ${i}`);
     players.push({ token, id: await newGame(token) });
@@ -129,7 +146,7 @@ interface Measured {
 }
 
 /** Honest samples in idle and attack windows, interleaved (`on`/`off` switch the attack). */
-async function measure(honest: Awaited<ReturnType<typeof honestPlayers>>, on: () => void, off: () => void): Promise<{ reads: Measured; moves: Measured }> {
+async function measure(honest: Awaited<ReturnType<typeof honestPlayers>>, on: () => void | Promise<void>, off: () => void): Promise<{ reads: Measured; moves: Measured }> {
   const w = { idle: { reads: [] as number[], moves: [] as number[] }, attack: { reads: [] as number[], moves: [] as number[] } };
   let n = 0;
   const sample = async (into: { reads: number[]; moves: number[] }) => {
@@ -140,7 +157,7 @@ async function measure(honest: Awaited<ReturnType<typeof honestPlayers>>, on: ()
   };
   for (let r = 0; r < ROUNDS; r++) {
     await sample(w.idle);
-    on();
+    await on();
     await pause(200);
     await sample(w.attack);
     off();
@@ -181,16 +198,19 @@ describe('sockets that stop reading', () => {
     async () => {
       const honest = await honestPlayers(s, 'stall', size(3, 8));
       let open: Awaited<ReturnType<typeof stalled>> = [];
-      const opening: Promise<void>[] = [];
       const m = await measure(
         honest,
-        () => opening.push(stalled(honest.games, 5).then((x) => void (open = x))),
+        // Their subscribes (read-limited: one address) are served before the window: what is
+        // measured is the cost of sockets that do not read, not of subscribing.
+        async () => {
+          open = await stalled(honest.games, 5);
+          await pause(1500);
+        },
         () => {
           for (const c of open) c.ws.terminate();
           open = [];
         },
       );
-      await Promise.all(opening);
       console.log(JSON.stringify({ attack: 'non-reading sockets', ...m }));
       within2x('reads', m.reads);
       within2x('moves', m.moves);
@@ -250,42 +270,33 @@ describe('a flood of small /push messages from one anonymous socket', () => {
       const c = client(s);
       const owner = await c.signUp('Flood Target');
       const target = (await c.ok(`mutation { createGame(input: { edition: CLASSIC, seats: 3 }) { id } }`, {}, owner.token)).createGame.id as string;
-      const before = (await c.ok(`query($id: ID!) { game(id: $id) { version status } }`, { id: target })).game;
-      const attacker = await pushClient(s);
-      const kinds = [{ action: 'subscribe', gameId: target }, { action: 'unsubscribe', gameId: target }, { action: 'ping' }, 'not json', { action: 'subscribe', gameId: 'no-such-game' }];
-      let sent = 0;
-      let timer: NodeJS.Timeout | null = null;
-      const total = size(3000, 20_000);
-      const m = await measure(
-        honest,
-        () => {
-          timer = setInterval(() => {
-            for (let i = 0; i < 40 && sent < total; i++) attacker.send(kinds[sent++ % kinds.length]);
-          }, 20);
-        },
-        () => clearInterval(timer!),
-      );
-      // The rest of the messages, all at once.
-      while (sent < total) attacker.send(kinds[sent++ % kinds.length]);
-      // An unsubscribe that is served has no answer; every other message has one.
-      const unsubscribes = Math.floor((total + 3) / kinds.length);
-      await attacker.until(() => attacker.seen.length >= total - unsubscribes, 30_000);
-      await pause(500);
-      const codes: Record<string, number> = {};
-      for (const x of attacker.seen) codes[x.type === 'error' ? x.code : x.type] = (codes[x.type === 'error' ? x.code : x.type] ?? 0) + 1;
-      console.log(JSON.stringify({ attack: 'push flood', sent, answers: codes, ...m }));
-      within2x('reads', m.reads);
-      within2x('moves', m.moves);
-      // Every message answered, and typed: far more RATE_LIMITED than anything that did work.
-      expect(attacker.seen.length).toBeLessThanOrEqual(total);
-      expect(attacker.seen.length).toBeGreaterThanOrEqual(total - unsubscribes);
-      expect(Object.keys(codes).every((k) => ['RATE_LIMITED', 'subscribed', 'pong', 'BAD_USER_INPUT', 'NOT_FOUND'].includes(k) || k === 'game')).toBe(true);
-      const limited = attacker.seen.filter((x) => x.code === 'RATE_LIMITED');
-      expect(limited.length).toBeGreaterThan(total * 0.8);
-      expect(limited[0]).toMatchObject({ type: 'error', code: 'RATE_LIMITED', message: expect.stringMatching(/reads per player|messages waiting/), retryAfterSeconds: expect.any(Number) });
-      // State unchanged: the game the flood was about did not move.
-      expect((await c.ok(`query($id: ID!) { game(id: $id) { version status } }`, { id: target })).game).toEqual(before);
-      attacker.ws.close();
+      const before = (await c.ok(`query($id: ID!) { game(id: $id) { version status } }`, { id: target }, owner.token)).game;
+      // The attacker in its own process (flood.test.ts: its CPU is not the server's), 1,000
+      // messages a second while on: the finding's 3,000 in the CI-sized run.
+      const f = flooder('push-messages', s.url, 1000, target);
+      try {
+        await pause(800);
+        f.child.kill('SIGSTOP');
+        const m = await measure(honest, () => void f.child.kill('SIGCONT'), () => void f.child.kill('SIGSTOP'));
+        f.child.kill('SIGCONT');
+        await pause(1500);
+        const stats = f.last();
+        console.log(JSON.stringify({ attack: 'push flood', stats, ...m }));
+        within2x('reads', m.reads);
+        within2x('moves', m.moves);
+        expect(stats.sent).toBeGreaterThan(size(2000, 10_000));
+        // Typed answers, far more RATE_LIMITED than anything that did work; the socket stays open.
+        expect(Object.keys(stats.codes).every((k) => ['RATE_LIMITED', 'BAD_USER_INPUT'].includes(k)), JSON.stringify(stats.codes)).toBe(true);
+        expect(stats.codes.RATE_LIMITED).toBeGreaterThan(stats.sent * 0.7);
+        expect(stats.answers.subscribed ?? 0).toBeLessThan(stats.sent * 0.05);
+        expect(stats.closed).toBe(0);
+      } finally {
+        f.child.kill('SIGCONT');
+        f.child.kill('SIGTERM');
+      }
+      // State unchanged: the game the flood was about did not move. (Asked with a token: this
+      // address's anonymous bucket is the attacker's.)
+      expect((await c.ok(`query($id: ID!) { game(id: $id) { version status } }`, { id: target }, owner.token)).game).toEqual(before);
     },
     timeout(120_000, 600_000),
   );

@@ -11,6 +11,8 @@ import { BOUNDS, RATES } from '../../functions/api/ratelimit.js';
 import { DEFAULT_WEBHOOKS, MAX_WEBHOOKS_PER_PLAYER } from '../../functions/api/webhooks.js';
 import { WS_LIMITS } from '../../functions/local/subscriptions.js';
 import { EDGE_LIMITS } from '../../infra/edge.js';
+import { QUEUE_HANDOFF_MS } from '../../functions/push/fanout.js';
+import { CLOSE_SLOW, MAX_SUBSCRIPTIONS, PUSH_LIMITS } from '../../functions/push/protocol.js';
 
 const md = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
 const section = md.slice(md.indexOf('## Threat model and limits'), md.indexOf('\n## ', md.indexOf('## Threat model and limits') + 5));
@@ -37,7 +39,7 @@ describe('README "Threat model and limits" matches the code', () => {
       'request body (HTTP) / message (WebSocket)': `${MAX_BODY_BYTES / 1024} KB`,
       'document tokens': n(ARMOR.maxTokens.n),
       'depth, aliases, directives, cost': `${ARMOR.maxDepth.n}, ${ARMOR.maxAliases.n}, ${ARMOR.maxDirectives.n}, ${n(ARMOR.costLimit.maxCost)}`,
-      'reads (queries, REST, subscribe) per player, API client or (anonymous) address': rate(RATES.read),
+      'reads (queries, REST, subscribe, every `/push` message) per player, API client or (anonymous) address': rate(RATES.read),
       'mutations per player / client / address': rate(RATES.write),
       '`signUp` per address': rate(RATES.signUp),
       'commands (cards, answers, choice changes) per seat': `${BOUNDS.commandsPerSeatPerMinute} per minute`,
@@ -52,6 +54,11 @@ describe('README "Threat model and limits" matches the code', () => {
       'subscribe messages per connection': rate(RATES.subscribe),
       'WebSocket upgrades per address': rate(RATES.upgrade),
       'open WebSockets per address (`/graphql` and `/push`)': String(WS_LIMITS.socketsPerAddress),
+      'unsent bytes per WebSocket (`/graphql` and `/push`)': `${PUSH_LIMITS.sendQueueBytes / 1024} KB`,
+      '`/push` messages waiting per connection': String(PUSH_LIMITS.pendingMessagesPerConnection),
+      '`/push` subscriptions per connection': String(MAX_SUBSCRIPTIONS),
+      'push fan-out of one game version': `${PUSH_LIMITS.fanoutBudgetMs / 1000} s`,
+      'push hand-off to the notice queue (AWS)': `${QUEUE_HANDOFF_MS / 1000} s`,
       'webhooks per player': String(MAX_WEBHOOKS_PER_PLAYER),
     };
     for (const [limit, v] of Object.entries(expected)) expect(value(limit), limit).toBe(v);
@@ -66,5 +73,8 @@ describe('README "Threat model and limits" matches the code', () => {
     expect(section).toContain(`${EDGE_LIMITS.signUpsPerIpPer5Min} requests mentioning \`signUp\` per IP per 5 minutes`);
     const limitsLine = `depth ${ARMOR.maxDepth.n}, cost ${ARMOR.costLimit.maxCost}, ${ARMOR.maxAliases.n} aliases, ${ARMOR.maxTokens.n} tokens, ${ARMOR.maxDirectives.n} directives`;
     expect(md.replace(/\s+/g, ' ')).toContain(limitsLine);
+    // A socket that does not read: the close code and the grace before it is cut.
+    expect(section).toContain(`close ${CLOSE_SLOW}, cut ${PUSH_LIMITS.closeGraceMs / 1000} s later`);
+    expect(section.replace(/\s+/g, ' ')).toContain(`then it is closed, ${CLOSE_SLOW}`);
   });
 });

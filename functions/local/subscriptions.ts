@@ -144,7 +144,7 @@ export function attachSubscriptions(server: Server, app: App): () => Promise<voi
  * flushed): the send goes through `sendBounded` instead (dropped past the bound) and the
  * callback is called at once, so a subscription never waits for its reader.
  */
-function boundSends(socket: import('ws').WebSocket): void {
+export function boundSends(socket: import('ws').WebSocket): void {
   const send = socket.send.bind(socket) as (data: string) => void;
   socket.send = ((data: unknown, a?: unknown, b?: unknown) => {
     const cb = (typeof a === 'function' ? a : b) as ((err?: Error) => void) | undefined;

@@ -21,6 +21,7 @@ import { RATES, type RateConfig } from '../../functions/api/ratelimit.js';
 import { type LocalServer, startLocal } from '../../functions/local/server.js';
 import { CLOSE_SLOW, PUSH_LIMITS } from '../../functions/push/protocol.js';
 import { sendBounded } from '../../functions/local/push.js';
+import { boundSends } from '../../functions/local/subscriptions.js';
 import { size, timeout } from './harness.js';
 
 const ROUNDS = size(3, 8);
@@ -228,7 +229,46 @@ describe('sockets that stop reading', () => {
   );
 });
 
+/** A server socket and a client that does not read (its socket paused). */
+async function nonReadingPair() {
+  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  await new Promise<void>((ok) => wss.once('listening', () => ok()));
+  const accepted = new Promise<WebSocket>((ok) => wss.once('connection', (ws) => ok(ws)));
+  const reader = new WebSocket(`ws://127.0.0.1:${(wss.address() as AddressInfo).port}`);
+  const closed = new Promise<number>((ok) => reader.on('close', (code) => ok(code)));
+  reader.on('error', () => {});
+  await new Promise<void>((ok) => reader.once('open', () => ok()));
+  (reader as unknown as { _socket: { pause(): void } })._socket.pause();
+  return {
+    ws: await accepted,
+    /** Lets the client read again: resolves with the close code it sees. */
+    resume: () => {
+      (reader as unknown as { _socket: { resume(): void } })._socket.resume();
+      return closed;
+    },
+    close: () => new Promise<void>((ok) => wss.close(() => ok())),
+  };
+}
+
 describe('the send queue of a socket', () => {
+  it('graphql-ws sends (/graphql) never wait for the flush either: the callback comes at once, and past the bound the socket is closed', async () => {
+    const pair = await nonReadingPair();
+    boundSends(pair.ws);
+    const message = 'y'.repeat(8 * 1024);
+    let callbacks = 0;
+    let sends = 0;
+    while (pair.ws.readyState === WebSocket.OPEN && sends < 100_000) {
+      // As graphql-ws does: send(data, callback), and the next send only after the callback.
+      await new Promise<void>((ok) => pair.ws.send(message, () => ok()));
+      callbacks++;
+      sends++;
+    }
+    expect(sends).toBeLessThan(100_000);
+    expect(callbacks).toBe(sends);
+    expect([CLOSE_SLOW, 1006]).toContain(await pair.resume());
+    await pair.close();
+  });
+
   it(`a socket that does not read is closed past ${PUSH_LIMITS.sendQueueBytes / 1024} KB unsent (${CLOSE_SLOW}, or cut), and no send ever waits for it`, async () => {
     const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
     await new Promise<void>((ok) => wss.once('listening', () => ok()));

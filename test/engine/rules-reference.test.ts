@@ -1,22 +1,15 @@
-// The card tables against the shared rules references (`../shared/rules/*.md`, beside the
-// clone: CI puts `shared/` there): every rank has the reference's name and timings, and each
-// card's rules text (shown to players) names the same timings, in the same order.
-import { existsSync, readFileSync } from 'node:fs';
+// The card tables against the project's rules references (`docs/rules/reference/*-characters.md`,
+// the research the engine was written from, with its sources): every rank has the reference's
+// name and timings, and each card's rules text (shown to players) names the same timings, in
+// the same order.
+import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { editionOf, type EditionId } from '../../functions/engine/index.js';
 import type { GalecrestCard } from '../../functions/engine/editions/galecrest/cards.js';
 
-const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-// `../shared/rules` beside the clone (CI). A copy of the clone further down (a git worktree, the
-// mutation run's sandbox) finds the nearest `shared/rules` beside one of its parent folders.
-const CANDIDATES: string[] = [];
-for (let d = resolve(repo, '..'); CANDIDATES.length < 6; d = resolve(d, '..')) {
-  CANDIDATES.push(resolve(d, 'shared/rules'));
-  if (d === resolve(d, '..')) break;
-}
-const RULES = CANDIDATES.find((d) => existsSync(d));
+const RULES = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/rules/reference');
 
 const FILES: Record<EditionId, string> = { classic: 'classic-characters.md', galecrest: 'galecrest-characters.md' };
 
@@ -25,7 +18,6 @@ const WORDS: Record<string, Timing> = { Day: 'day', Daytime: 'day', Dusk: 'dusk'
 
 /** The reference's character table: rank -> name and timings. */
 function reference(edition: EditionId): Map<number, { name: string; timings: Timing[] }> {
-  if (!RULES) throw new Error(`the shared rules references are missing: expected ../shared/rules beside the clone (${FILES[edition]})`);
   const text = readFileSync(resolve(RULES, FILES[edition]), 'utf8');
   const section = text.slice(text.search(/^## The \d+ characters/m));
   const out = new Map<number, { name: string; timings: Timing[] }>();
@@ -63,10 +55,6 @@ function textTimings(text: string): Timing[] {
 
 describe.each(['classic', 'galecrest'] as const)('%s card table against the rules reference', (edition) => {
   const ed = editionOf(edition);
-
-  it('the references are where CI puts them (../shared/rules beside the clone)', () => {
-    expect(RULES, 'the shared rules references are missing: expected ../shared/rules beside the clone').toBeDefined();
-  });
 
   it('every rank has the reference’s name and timings', () => {
     const ref = reference(edition);

@@ -1,5 +1,5 @@
-// Rule examples for characters 1-10 of the classic edition (shared rules reference:
-// classic-characters.md; engine choices: docs/rules-classic.md).
+// Rule examples for characters 1-10 of the classic edition (rules reference:
+// docs/rules/reference/classic-characters.md; engine choices: docs/rules-classic.md).
 import { describe, expect, it } from 'vitest';
 import { coins, day, days, doubloonMoves, handOnly, lootOf, ofType, pending, seat, setup } from './helpers.js';
 

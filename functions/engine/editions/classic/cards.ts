@@ -1,5 +1,5 @@
 // The 30 classic characters: a typed table of small effects, timing by field.
-// Rules text and rulings: ../../../../docs/rules-classic.md (and the shared rules reference).
+// Rules text and rulings: ../../../../docs/rules-classic.md (and docs/rules/reference/classic-characters.md).
 import {
   allSeats,
   cardName,

@@ -1,4 +1,4 @@
-// Per-colour tie-break numbers printed on each card (shared rules reference, table from E).
+// Per-colour tie-break numbers printed on each card (docs/rules/reference/classic-characters.md, table from E).
 // Seat i plays colour i: red, yellow, green, blue, black, white. Lower goes left.
 // Data: TIEBREAK[rank - 1][colour].
 const TIEBREAK: readonly (readonly number[])[] = [

@@ -2,8 +2,10 @@
 // the SDK's operation documents (operations/*.graphql) with GraphQL Code Generator: TypeScript
 // types for every operation's variables and result (and the enums and inputs they use), and typed documents
 // (typed-document-node, string mode: no graphql runtime needed to send them).
-// `npm run codegen` writes the file; `--check` fails when the file is stale, and codegen itself
-// fails when an operation no longer validates against the schema.
+// The file is committed; the root's `npm run codegen` (scripts/codegen.ts) writes it with every
+// other generated file, and test/scripts/codegen.test.ts fails when it is stale. Here,
+// `npm run codegen` writes this one and `--check` fails when it is stale; codegen itself fails
+// when an operation no longer validates against the schema.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,8 +26,11 @@ const graphqlFiles = (dir: string) =>
     .sort()
     .map((f) => ({ name: f, text: readFileSync(join(dir, f), 'utf8') }));
 
-/** The generated module's text for the schema in `schemaDir` and the operations in `operationsDir`. */
-export async function generate(schemaDir = join(here, '..', '..', 'schema'), operationsDir = join(here, 'operations')): Promise<string> {
+/**
+ * The generated module's text for the schema in `schemaDir` and the operations in `operationsDir`
+ * (also the web client's, with its own TypeScript type for a scalar in `scalars`).
+ */
+export async function generate(schemaDir = join(here, '..', '..', 'schema'), operationsDir = join(here, 'operations'), scalars: Record<string, string> = {}): Promise<string> {
   const sdl = graphqlFiles(schemaDir).map((f) => f.text).join('\n');
   const schema = buildSchema(sdl);
   const documents = graphqlFiles(operationsDir).map((f) => ({ location: `operations/${f.name}`, document: parse(f.text) }));
@@ -33,7 +38,7 @@ export async function generate(schemaDir = join(here, '..', '..', 'schema'), ope
     enumsAsTypes: true,
     useTypeImports: true,
     documentMode: 'string',
-    scalars: { DateTime: 'string', JSON: 'unknown' },
+    scalars: { DateTime: 'string', JSON: 'unknown', ...scalars },
     avoidOptionals: { field: true, inputValue: false, object: true },
     nonOptionalTypename: false,
     skipTypename: false,
@@ -58,7 +63,7 @@ if (isMain) {
   const file = join(here, 'src', 'generated.ts');
   if (process.argv.includes('--check')) {
     if (readFileSync(file, 'utf8') !== text) {
-      console.error('clients/typescript/src/generated.ts is stale: run `npm run codegen` in clients/typescript (or `npm run sdk:codegen` at the root)');
+      console.error('clients/typescript/src/generated.ts is stale: run `npm run codegen` (here or at the root)');
       process.exit(1);
     }
     console.log('generated.ts is up to date');

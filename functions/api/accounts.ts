@@ -6,6 +6,7 @@ import type { PlayerRecord } from '../store/index.js';
 import { type Credential, SCOPES, verifyRefresh } from './auth.js';
 import type { Services } from './context.js';
 import { ApiError } from './errors.js';
+import type { PlayerKind, Profile } from './schema.types.generated.js';
 import { nameKey, normaliseName } from './names.js';
 
 /** Player records seen recently by this instance (a revocation elsewhere takes effect within this). */
@@ -212,10 +213,12 @@ export async function actAs(services: Services, c: Credential, user: string, raw
 }
 
 /** `me`: the caller's profile (an account without a player yet has no playerId). */
-export function profileOf(c: Credential | null, rec: PlayerRecord | null) {
+export function profileOf(c: Credential, rec: PlayerRecord | null): Profile;
+export function profileOf(c: Credential | null, rec: PlayerRecord | null): Profile | null;
+export function profileOf(c: Credential | null, rec: PlayerRecord | null): Profile | null {
   if (!c) return null;
   if (c.type === 'client') return { playerId: null, name: null, kind: 'CLIENT', issuer: c.issuer, clientId: c.clientId, createdAt: null };
-  const kind = rec?.kind === 'account' ? 'ACCOUNT' : rec?.kind === 'site' ? 'SITE_USER' : c.type === 'user' ? 'ACCOUNT' : 'GUEST';
+  const kind: PlayerKind = rec?.kind === 'account' ? 'ACCOUNT' : rec?.kind === 'site' ? 'SITE_USER' : c.type === 'user' ? 'ACCOUNT' : 'GUEST';
   return {
     playerId: rec?.id ?? null,
     name: rec?.name ?? null,

@@ -28,8 +28,22 @@ export const FIELD_MAPS: Record<string, Record<string, (v: unknown) => unknown>>
   campaignScored: { booty: lootList },
 };
 
+/**
+ * An event as its GraphQL object (the parent the resolvers of every `<Type>Event` get): the
+ * envelope, `data` (deprecated) and the payload's own fields, open here because they differ by
+ * type (test/api/events-typed.test.ts checks them against schema/events.graphql).
+ */
+export interface TypedEvent {
+  seq: number;
+  at: string;
+  type: string;
+  data: Record<string, unknown>;
+  actor: { playerId: string | null; clientId: string | null } | null;
+  [field: string]: unknown;
+}
+
 /** An event as its GraphQL object: the envelope, `data` (deprecated) and the payload's own fields. */
-export function typedEvent(e: LogEvent): Record<string, unknown> {
+export function typedEvent(e: LogEvent): TypedEvent {
   const maps = FIELD_MAPS[e.type] ?? {};
   const fields: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(e.data)) {

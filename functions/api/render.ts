@@ -6,18 +6,29 @@ import { DEFAULT_TIMEOUTS_BEFORE_BOT, deadlineOf, seatOf } from './doc.js';
 import { lobbyView } from './lobby-view.js';
 import { scenarioOf } from './replay.js';
 import { seedCommitment } from './seeds.js';
-import { lootLegend, nameSeats, namesOf, optionLabel, reputationPayouts, tieReasons } from './words.js';
+import type { Board, Game } from './schema.types.generated.js';
+import { lootKind, lootLegend, nameSeats, namesOf, optionLabel, reputationPayouts, tieReasons, tileSide } from './words.js';
 
-const upper = (s: string | null) => (s === null ? null : s.toUpperCase());
+/** An engine name as the schema's enum value (`galecrest` -> `GALECREST`), typed so tsc checks it. */
+const upper = <T extends string>(s: T) => s.toUpperCase() as Uppercase<T>;
+/**
+ * A board side as the schema's Board. The engine names sides with plain strings (an edition
+ * defines its own); a side the schema lacks is refused when the answer is serialised.
+ */
+const boardOf = (s: string | null) => (s === null ? null : (upper(s) as Board));
 
 /** Game.galecrest: the edition's public table data, typed; null for an edition without it (classic). */
 function galecrestBoard(info: Record<string, unknown>) {
   if (!Array.isArray(info.reputation)) return null;
-  const side = typeof info.board === 'string' && info.board !== 'custom' ? info.board.toUpperCase() : null;
+  const side = typeof info.board === 'string' && info.board !== 'custom' ? boardOf(info.board) : null;
   const sides = (info.sides ?? {}) as Record<string, string>;
-  return { reputation: info.reputation, side, tiles: Object.entries(sides).map(([kind, s]) => ({ kind, side: s })), dial: info.dial ?? [] };
+  // publicInfo is the edition's open record: Galecrest's holds the track and the dial as number lists.
+  const dial = Array.isArray(info.dial) ? (info.dial as number[]) : [];
+  const reputation = info.reputation as (number | null)[];
+  return { reputation, side, tiles: Object.entries(sides).map(([kind, s]) => ({ kind: lootKind(kind), side: tileSide(s) })), dial };
 }
 
+/** The game as the schema's Game (`satisfies`: tsc checks every field against schema/game.graphql). */
 export function renderGame(rec: GameRec, playerId: string | null) {
   const doc = rec.doc;
   const seat = seatOf(doc, playerId);
@@ -42,7 +53,7 @@ export function renderGame(rec: GameRec, playerId: string | null) {
       deadline: awaited ? deadlineOf(doc, s.seat) : null,
       timeouts: doc.timeouts?.[s.seat] ?? 0,
       replacedByBot: holder.replaced === true,
-      loot: s.loot && Object.entries(s.loot).map(([kind, count]) => ({ kind, count })),
+      loot: s.loot && Object.entries(s.loot).map(([kind, count]) => ({ kind: lootKind(kind), count })),
     };
   });
   const me = v.me && {
@@ -81,8 +92,8 @@ export function renderGame(rec: GameRec, playerId: string | null) {
   return {
     id: rec.id,
     status: rec.status,
-    edition: doc.edition.toUpperCase(),
-    board: upper(v.boardSide),
+    edition: upper(doc.edition),
+    board: boardOf(v.boardSide),
     boardInfo: v.board,
     galecrest: galecrestBoard(v.board),
     creatorId: doc.creatorId,
@@ -95,9 +106,9 @@ export function renderGame(rec: GameRec, playerId: string | null) {
     round: v.round,
     daysPerRound: editionShape(doc.edition).daysPerRound,
     day: v.day,
-    phase: v.phase.toUpperCase(),
+    phase: upper(v.phase),
     island: v.island,
-    days: v.days,
+    days: v.days.map((d) => d.map(lootKind)),
     bagSize: v.bagSize,
     lootLegend: () => lootLegend(doc.edition, v.board),
     reputationPayouts: doc.edition === 'galecrest' ? reputationPayouts() : null,
@@ -116,7 +127,7 @@ export function renderGame(rec: GameRec, playerId: string | null) {
     nextDeadline: live ? (rec.dueAt ?? null) : null,
     scenario: () => scenarioOf(rec),
     rematchId: doc.rematchId ?? null,
-  };
+  } satisfies Game;
 }
 
 export type RenderedGame = ReturnType<typeof renderGame>;

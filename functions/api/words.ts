@@ -9,6 +9,15 @@ import { COLOURS, tieBreak } from '../engine/editions/classic/tiebreak.js';
 import { LOOT_BAG } from '../engine/editions/galecrest/loot.js';
 import { REPUTATION_DOUBLOONS } from '../engine/editions/galecrest/reputation.js';
 import type { GameDoc } from './doc.js';
+import type { LootKind, TileSide } from './schema.types.generated.js';
+
+/**
+ * An engine loot name or tile side as the schema's enum. The engine names them with plain
+ * strings (an edition defines its own); a name the schema lacks is refused when the answer is
+ * serialised, so a new kind needs its enum value in schema/game.graphql.
+ */
+export const lootKind = (k: string) => k as LootKind;
+export const tileSide = (s: string) => s as TileSide;
 
 export const NEUTRAL_SEAT = -1;
 
@@ -63,12 +72,12 @@ export function lootWords(kind: string, n = 1): string {
 export const lootName = (kind: string) => (LOOT_NAMES[kind] ?? [kind])[0];
 
 export interface LootInfo {
-  kind: string;
+  kind: LootKind;
   name: string;
   /** Tokens of this kind in the game. */
   tokens: number;
   /** Galecrest: the tile side in play (calm, stormy, custom); null in classic. */
-  side: string | null;
+  side: TileSide | null;
   /** Its worth at the end of the round, in words. */
   worth: string;
   /** What it does when taken / each night, in words ('' when nothing). */
@@ -100,7 +109,7 @@ export function lootLegend(edition: EditionId, board: Record<string, unknown>): 
       saber: ['0', 'when taken: discard a character from the den of a neighbour (left or right)'],
       officer: ['0', 'when taken: the character that took it is discarded instead of entering the den'],
     };
-    return Object.entries(BOOTY_BAG).map(([kind, tokens]) => ({ kind, name: lootName(kind), tokens, side: null, worth: effects[kind]?.[0] ?? '0', effect: effects[kind]?.[1] ?? '' }));
+    return Object.entries(BOOTY_BAG).map(([kind, tokens]) => ({ kind: lootKind(kind), name: lootName(kind), tokens, side: null, worth: effects[kind]?.[0] ?? '0', effect: effects[kind]?.[1] ?? '' }));
   }
   const tiles = (board.tiles ?? {}) as Record<string, Record<string, Effect[]>>;
   const sides = (board.sides ?? {}) as Record<string, string>;
@@ -108,7 +117,7 @@ export function lootLegend(edition: EditionId, board: Record<string, unknown>): 
     const tile = tiles[kind] ?? {};
     const words = (t: string) => (tile[t] ?? []).map(effectWords).join('; ');
     const effect = [tile.dusk && `when taken: ${words('dusk')}`, tile.night && `each night: ${words('night')}`].filter(Boolean).join('; ');
-    return { kind, name: lootName(kind), tokens, side: sides[kind] ?? null, worth: words('anchor') || '0', effect };
+    return { kind: lootKind(kind), name: lootName(kind), tokens, side: sides[kind] ? tileSide(sides[kind]) : null, worth: words('anchor') || '0', effect };
   });
 }
 

@@ -1,11 +1,9 @@
 // The SDK's watchGame (clients/typescript/src/watch.ts) against the local server: push where it
 // is offered (the /push endpoint, the same protocol as the AWS WebSocket API), polling with the
 // documented intervals and back-off otherwise.
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { generate } from '../../clients/typescript/codegen.js';
 import { startServer } from '../setup/http.js';
 import { playToEnd } from '../setup/play.js';
 
@@ -13,7 +11,6 @@ const SDK = join(import.meta.dirname, '..', '..', 'clients', 'typescript');
 let sdk: any;
 let s: Awaited<ReturnType<typeof startServer>>;
 beforeAll(async () => {
-  writeFileSync(join(SDK, 'src', 'generated.ts'), await generate());
   sdk = await import(join(SDK, 'src', 'index.ts'));
   s = await startServer();
 }, 60_000);

@@ -14,6 +14,10 @@ import { resolveEventType, typedEvent } from '../events.js';
 import { ApiError } from '../errors.js';
 import { myGamesPage, openGamesPage } from '../pages.js';
 import { gameUpdated } from './subscriptions.js';
+import type { EventResolvers, Resolvers } from './types.generated.js';
+import type { RenderedGame } from '../render.js';
+
+type EventTypeName = NonNullable<Awaited<ReturnType<EventResolvers['__resolveType']>>>;
 import type { GameStatus } from '../../store/index.js';
 import { characters, type EditionId } from '../../engine/index.js';
 
@@ -24,11 +28,10 @@ function signedIn(ctx: ApiContext) {
   return ctx.credential;
 }
 
-type Args<T> = (parent: unknown, args: T, ctx: ApiContext) => unknown;
-
 const webhookView = (w: { id: string; url: string; gameId: string | null; createdAt: string }) => ({ id: w.id, url: w.url, gameId: w.gameId, createdAt: w.createdAt });
 
-export const resolvers = {
+/** Typed by the schema (types.generated.ts): tsc refuses wrong arguments or a result of another shape. */
+export const resolvers: Resolvers = {
   JSON: JSONScalar,
   DateTime: DateTimeScalar,
   Query: {
@@ -38,104 +41,99 @@ export const resolvers = {
       if (!rec) return null;
       canWatch(rec, viewer);
       return renderGame(rec, viewer?.id ?? null);
-    }) as Args<{ id: string }>,
+    }),
     myGames: (async (_p, { status }, ctx) => {
       const me = requirePlayer(ctx);
       return (await games.myGames(ctx.services, me, status ?? null)).map((r) => renderGame(r, me.id));
-    }) as Args<{ status?: GameStatus | null }>,
+    }),
     openGames: (async (_p, _a, ctx) => {
       const viewer = optionalPlayer(ctx);
       return (await games.openGames(ctx.services)).map((r) => renderGame(r, viewer?.id ?? null));
-    }) as Args<Record<string, never>>,
+    }),
     myGamesPage: (async (_p, { status, first, after }, ctx) => {
       const me = requirePlayer(ctx);
       const page = await myGamesPage(ctx.services, me, status ?? null, first, after);
       return { ...page, games: page.games.map((r) => renderGame(r, me.id)) };
-    }) as Args<{ status?: GameStatus | null; first?: number | null; after?: string | null }>,
+    }),
     openGamesPage: (async (_p, { first, after }, ctx) => {
       const viewer = optionalPlayer(ctx);
       const page = await openGamesPage(ctx.services, first, after);
       return { ...page, games: page.games.map((r) => renderGame(r, viewer?.id ?? null)) };
-    }) as Args<{ first?: number | null; after?: string | null }>,
+    }),
     events: (async (_p, { gameId, after, first, limit }, ctx) => {
       if (first != null && limit != null && first !== limit) throw new ApiError('BAD_USER_INPUT', 'first and limit are one argument (limit is its older name): give one');
       const page = await games.events(ctx.services, optionalPlayer(ctx), gameId, after, first ?? limit);
       const events = page.events.map((e) => ({ ...typedEvent(e), text: e.text }));
       const endCursor = page.events.length ? page.events[page.events.length - 1].seq : (after ?? 0);
       return { ...page, events, pageInfo: { hasNextPage: page.hasMore, endCursor } };
-    }) as Args<{
-      gameId: string;
-      after?: number | null;
-      first?: number | null;
-      limit?: number | null;
-    }>,
+    }),
     replay: (async (_p, { gameId, at }, ctx) => {
       const viewer = optionalPlayer(ctx);
       return renderGame(await replay(ctx.services, viewer, gameId, at), viewer?.id ?? null);
-    }) as Args<{ gameId: string; at: number }>,
+    }),
     characters: ((_p, { edition }) =>
-      characters(edition.toLowerCase() as EditionId).map((c) => ({ ...c, tieBreaks: edition === 'CLASSIC' ? tieBreakMarks(c.rank) : null }))) as Args<{ edition: string }>,
+      characters(edition.toLowerCase() as EditionId).map((c) => ({ ...c, tieBreaks: edition === 'CLASSIC' ? tieBreakMarks(c.rank) : null }))),
     me: ((_p, _a, ctx) => {
       if (ctx.authError) throw ctx.authError;
       return accounts.profileOf(ctx.credential, ctx.profile);
-    }) as Args<Record<string, never>>,
-    authConfig: ((_p, _a, ctx) => ctx.services.authConfig) as Args<Record<string, never>>,
-    myWebhooks: (async (_p, _a, ctx) => (await ctx.services.store.listWebhooks(requirePlayer(ctx).id)).map(webhookView)) as Args<Record<string, never>>,
+    }),
+    authConfig: ((_p, _a, ctx) => ctx.services.authConfig),
+    myWebhooks: (async (_p, _a, ctx) => (await ctx.services.store.listWebhooks(requirePlayer(ctx).id)).map(webhookView)),
   },
   Mutation: {
-    signUp: ((_p, { name }, ctx) => accounts.signUpGuest(ctx.services, name)) as Args<{ name: string }>,
-    refreshSession: ((_p, { refreshToken }, ctx) => accounts.refreshSession(ctx.services, refreshToken)) as Args<{ refreshToken: string }>,
+    signUp: ((_p, { name }, ctx) => accounts.signUpGuest(ctx.services, name)),
+    refreshSession: ((_p, { refreshToken }, ctx) => accounts.refreshSession(ctx.services, refreshToken)),
     register: (async (_p, { name }, ctx) => {
       const c = signedIn(ctx);
       return accounts.profileOf(c, await accounts.register(ctx.services, c, name));
-    }) as Args<{ name: string }>,
+    }),
     linkGuest: (async (_p, { guestToken, name }, ctx) => {
       const c = signedIn(ctx);
       return accounts.profileOf(c, await accounts.linkGuest(ctx.services, c, guestToken, name));
-    }) as Args<{ guestToken: string; name?: string | null }>,
+    }),
     rename: (async (_p, { name }, ctx) => {
       requirePlayer(ctx);
-      return accounts.profileOf(ctx.credential, await accounts.rename(ctx.services, ctx.profile!, name));
-    }) as Args<{ name: string }>,
+      return accounts.profileOf(ctx.credential!, await accounts.rename(ctx.services, ctx.profile!, name));
+    }),
     revokeTokens: (async (_p, _a, ctx) => {
       requirePlayer(ctx);
       await accounts.revokeTokens(ctx.services, ctx.profile!);
       return true;
-    }) as Args<Record<string, never>>,
+    }),
     signOut: (async (_p, _a, ctx) => {
       requirePlayer(ctx);
       await accounts.revokeTokens(ctx.services, ctx.profile!);
       return true;
-    }) as Args<Record<string, never>>,
-    actAs: ((_p, { user, name }, ctx) => accounts.actAs(ctx.services, signedIn(ctx), user, name)) as Args<{ user: string; name?: string | null }>,
+    }),
+    actAs: ((_p, { user, name }, ctx) => accounts.actAs(ctx.services, signedIn(ctx), user, name)),
     createGame: (async (_p, { input }, ctx) => {
       const me = requirePlayer(ctx);
       // A site user's session creates games only if its client holds the games.create scope.
       const c = ctx.credential;
       if (c?.type === 'own' && c.clientId && !c.scopes.includes(SCOPES.createGames)) throw new ApiError('FORBIDDEN', `client ${c.clientId} lacks the ${SCOPES.createGames} scope`);
       return renderGame(await games.createGame(ctx.services, me, input), me.id);
-    }) as Args<{ input: games.CreateGameInput }>,
+    }),
     joinGame: (async (_p, { gameId }, ctx) => {
       const me = requirePlayer(ctx);
       return renderGame(await games.joinGame(ctx.services, me, gameId), me.id);
-    }) as Args<{ gameId: string }>,
+    }),
     leaveGame: (async (_p, { gameId }, ctx) => {
       const me = requirePlayer(ctx);
       return renderGame(await games.leaveGame(ctx.services, me, gameId), me.id);
-    }) as Args<{ gameId: string }>,
+    }),
     startGame: (async (_p, { gameId, fillWithBots, botKind }, ctx) => {
       const me = requirePlayer(ctx);
       return renderGame(await games.startGame(ctx.services, me, gameId, { fillWithBots, botKind }), me.id);
-    }) as Args<{ gameId: string } & games.StartOptions>,
+    }),
     rematch: (async (_p, { gameId }, ctx) => {
       const me = requirePlayer(ctx);
       return renderGame(await rematch(ctx.services, me, gameId), me.id);
-    }) as Args<{ gameId: string }>,
+    }),
     playCard: (async (_p, { gameId, rank, requestId }, ctx) => {
       const me = requirePlayer(ctx);
       const rec = await games.command(ctx.services, me, gameId, (seat) => ({ seat, play: rank }), `play:${rank}`, requestId);
       return renderGame(rec, me.id);
-    }) as Args<{ gameId: string; rank: number; requestId?: string | null }>,
+    }),
     answerPrompt: (async (_p, { gameId, promptId, optionId, requestId }, ctx) => {
       const me = requirePlayer(ctx);
       const rec = await games.command(
@@ -152,15 +150,16 @@ export const resolvers = {
         requestId,
       );
       return renderGame(rec, me.id);
-    }) as Args<{ gameId: string; promptId: string; optionId: string; requestId?: string | null }>,
+    }),
     registerWebhook: (async (_p, { url, gameId }, ctx) => {
       const hook = await registerWebhook(ctx.services, requirePlayer(ctx), url, gameId ?? null);
       return { webhook: webhookView(hook), secret: hook.secret };
-    }) as Args<{ url: string; gameId?: string | null }>,
-    deleteWebhook: ((_p, { id }, ctx) => ctx.services.store.deleteWebhook(requirePlayer(ctx).id, id)) as Args<{ id: string }>,
+    }),
+    deleteWebhook: ((_p, { id }, ctx) => ctx.services.store.deleteWebhook(requirePlayer(ctx).id, id)),
   },
-  Event: { __resolveType: resolveEventType },
+  // resolveEventType refuses a name the schema lacks, so its answer is one of the event types.
+  Event: { __resolveType: (e, ctx, info) => resolveEventType(e, ctx, info) as EventTypeName },
   Subscription: {
-    gameUpdated: { subscribe: gameUpdated, resolve: (game: unknown) => game },
+    gameUpdated: { subscribe: gameUpdated, resolve: (game: RenderedGame) => game },
   },
 };

@@ -3,9 +3,9 @@
 import { canWatch } from '../access.js';
 import { loadOrNotFound } from '../commit.js';
 import { type ApiContext, optionalPlayer } from '../context.js';
-import { renderGame } from '../render.js';
+import { type RenderedGame, renderGame } from '../render.js';
 
-export async function gameUpdated(_p: unknown, { gameId }: { gameId: string }, ctx: ApiContext): Promise<AsyncIterableIterator<unknown>> {
+export async function gameUpdated(_p: unknown, { gameId }: { gameId: string }, ctx: ApiContext): Promise<AsyncIterableIterator<RenderedGame>> {
   const viewer = optionalPlayer(ctx);
   const load = async () => {
     const rec = await loadOrNotFound(ctx.services, gameId);
@@ -19,7 +19,7 @@ export async function gameUpdated(_p: unknown, { gameId }: { gameId: string }, c
     dirty = true;
     wake?.();
   });
-  let first: unknown;
+  let first: RenderedGame | undefined;
   try {
     first = await load(); // NOT_FOUND / FORBIDDEN refuse the subscription itself
   } catch (e) {
@@ -27,7 +27,7 @@ export async function gameUpdated(_p: unknown, { gameId }: { gameId: string }, c
     throw e;
   }
   const finished = { done: true as const, value: undefined };
-  const it: AsyncIterableIterator<unknown> = {
+  const it: AsyncIterableIterator<RenderedGame> = {
     [Symbol.asyncIterator]: () => it,
     async next() {
       if (first !== undefined) {

@@ -4,6 +4,16 @@
 // `setTokenSource`: every request asks `currentToken()`, which renews an expiring access token
 // with the refresh token first (one renewal at a time, so a rotated refresh token is never
 // reused). Each device signs in on its own; the same account is the same player everywhere.
+import {
+  type AuthConfigQuery,
+  AuthConfigDocument,
+  LinkDocument,
+  MeDocument,
+  RefreshDocument,
+  RegisterDocument,
+  SignUpDocument,
+  type TypedDocumentString,
+} from './generated';
 import { loadSession, saveSession, setTokenSource, type Session } from './session';
 
 interface ProviderTokens {
@@ -27,12 +37,7 @@ interface Pending {
   tokenEndpoint: string;
   redirectUri: string;
 }
-export interface AuthConfig {
-  issuer: string | null;
-  clientId: string | null;
-  scope: string;
-  guests: boolean;
-}
+export type AuthConfig = AuthConfigQuery['authConfig'];
 
 const PROVIDER_KEY = 'libertalia.oidc';
 const GUEST_KEY = 'libertalia.guest';
@@ -51,15 +56,15 @@ const read = <T>(store: Storage, key: string): T | null => {
 const write = (store: Storage, key: string, v: unknown) => (v === null ? store.removeItem(key) : store.setItem(key, JSON.stringify(v)));
 
 /** A GraphQL call without the app's token (sign-in steps). */
-async function anonymous<T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
+async function anonymous<R, V>(doc: TypedDocumentString<R, V>, variables: V, token?: string): Promise<R> {
   const res = await fetch('/graphql', {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
+    body: JSON.stringify({ query: doc.toString(), variables }),
   });
-  const body = (await res.json()) as { data?: T; errors?: { message: string; extensions?: { code?: string } }[] };
+  const body = (await res.json()) as { data?: R; errors?: { message: string; extensions?: { code?: string } }[] };
   if (body.errors?.length) throw Object.assign(new Error(body.errors[0].message), { code: body.errors[0].extensions?.code ?? 'ERROR' });
-  return body.data as T;
+  return body.data as R;
 }
 
 async function tokenRequest(endpoint: string, params: Record<string, string>) {
@@ -75,7 +80,7 @@ const random = (n = 32) => b64url(crypto.getRandomValues(new Uint8Array(n)));
 let config: Promise<AuthConfig> | null = null;
 /** How to sign in (asked once per page load). */
 export function authConfig(): Promise<AuthConfig> {
-  config ??= anonymous<{ authConfig: AuthConfig }>('query AuthConfig { authConfig { issuer clientId scope guests } }').then((d) => d.authConfig);
+  config ??= anonymous(AuthConfigDocument, {}).then((d) => d.authConfig);
   return config;
 }
 
@@ -139,7 +144,7 @@ async function completeSignIn(params: URLSearchParams): Promise<void> {
 
 /** Signed in with the provider: the player of the account, or null until a name is chosen. */
 async function adoptPlayer(accessToken: string): Promise<Session | null> {
-  const { me } = await anonymous<{ me: { playerId: string | null; name: string | null } | null }>('query Me { me { playerId name } }', {}, accessToken);
+  const { me } = await anonymous(MeDocument, {}, accessToken);
   if (!me?.playerId) return null;
   const s = { playerId: me.playerId, name: me.name!, token: accessToken };
   saveSession(s);
@@ -157,18 +162,17 @@ export async function chooseName(name: string, linkGuest: boolean): Promise<void
   const token = await currentToken();
   const guest = linkGuest ? previousGuest() : null;
   const out = guest
-    ? (await anonymous<{ linkGuest: { playerId: string; name: string } }>('mutation Link($g: String!, $n: String) { linkGuest(guestToken: $g, name: $n) { playerId name } }', { g: guest.refreshToken ?? guest.token, n: name || null }, token ?? undefined)).linkGuest
-    : (await anonymous<{ register: { playerId: string; name: string } }>('mutation Register($n: String!) { register(name: $n) { playerId name } }', { n: name }, token ?? undefined)).register;
+    ? (await anonymous(LinkDocument, { g: guest.refreshToken ?? guest.token, n: name || null }, token ?? undefined)).linkGuest
+    : (await anonymous(RegisterDocument, { n: name }, token ?? undefined)).register;
+  // Profile's playerId and name are null only before register, which this just did.
+  if (!out.playerId || !out.name) throw new Error('The server did not name the player.');
   if (guest) write(localStorage, 'libertalia.guest.previous', null);
   saveSession({ playerId: out.playerId, name: out.name, token: token ?? '' });
 }
 
 /** Quick play: a guest session (a one-hour token renewed with its refresh token). */
 export async function playAsGuest(name: string): Promise<void> {
-  const { signUp } = await anonymous<{ signUp: Session & { refreshToken: string; expiresAt: string } }>(
-    'mutation SignUp($name: String!) { signUp(name: $name) { playerId name token refreshToken expiresAt } }',
-    { name },
-  );
+  const { signUp } = await anonymous(SignUpDocument, { name });
   write(localStorage, GUEST_KEY, { refreshToken: signUp.refreshToken, expiresAt: Date.parse(signUp.expiresAt) });
   saveSession({ playerId: signUp.playerId, name: signUp.name, token: signUp.token });
 }
@@ -200,10 +204,7 @@ export async function currentToken(): Promise<string | null> {
     return renewing;
   }
   if (session && guest && guest.expiresAt - EARLY_MS <= Date.now()) {
-    renewing ??= anonymous<{ refreshSession: { token: string; refreshToken: string; expiresAt: string } }>(
-      'mutation Refresh($r: String!) { refreshSession(refreshToken: $r) { token refreshToken expiresAt } }',
-      { r: guest.refreshToken },
-    )
+    renewing ??= anonymous(RefreshDocument, { r: guest.refreshToken })
       .then(({ refreshSession: r }) => {
         write(localStorage, GUEST_KEY, { refreshToken: r.refreshToken, expiresAt: Date.parse(r.expiresAt) });
         saveSession({ ...session, token: r.token });

@@ -2,6 +2,7 @@
 // `characters(edition)` query (the API is the one source of the card tables).
 import type { Edition } from './api';
 import { request } from './api';
+import { CharactersDocument } from './generated';
 
 export type CardTable = Record<number, [name: string, text: string, timings: string[], tieBreaks: number[] | null]>;
 
@@ -18,10 +19,7 @@ export async function loadCards(): Promise<void> {
     editions
       .filter((e) => !tables[e])
       .map(async (edition) => {
-        const r = await request<{ characters: { rank: number; name: string; text: string; timings: string[]; tieBreaks: number[] | null }[] }>(
-          'query($e: Edition!) { characters(edition: $e) { rank name text timings tieBreaks } }',
-          { e: edition },
-        );
+        const r = await request(CharactersDocument, { e: edition });
         tables[edition] = Object.fromEntries(r.characters.map((c) => [c.rank, [c.name, c.text, c.timings, c.tieBreaks]]));
       }),
   );

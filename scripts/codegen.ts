@@ -1,5 +1,5 @@
 // Every file generated from the schema, in one place: `npm run codegen` writes them all,
-// `npm run codegen -- --check` (and test/api/codegen.test.ts) fails when one is stale. They are
+// `npm run codegen:check` (and test/scripts/codegen.test.ts) fails when one is stale. They are
 // committed, so a clean clone type-checks, builds and tests without running anything first.
 //   functions/api/schema.generated.ts          the SDL as a string (ships in the Lambda bundle)
 //   functions/api/schema.types.generated.ts    the schema's types (typescript)

@@ -16,10 +16,10 @@ import { myGamesPage, openGamesPage } from '../pages.js';
 import { gameUpdated } from './subscriptions.js';
 import type { EventResolvers, Resolvers } from './types.generated.js';
 import type { RenderedGame } from '../render.js';
-
-type EventTypeName = NonNullable<Awaited<ReturnType<EventResolvers['__resolveType']>>>;
-import type { GameStatus } from '../../store/index.js';
 import { characters, type EditionId } from '../../engine/index.js';
+
+/** The name of one of the schema's event types (what Event.__resolveType answers). */
+type EventTypeName = NonNullable<Awaited<ReturnType<EventResolvers['__resolveType']>>>;
 
 /** The verified credential of the caller (any kind), or UNAUTHENTICATED. */
 function signedIn(ctx: ApiContext) {
@@ -35,106 +35,106 @@ export const resolvers: Resolvers = {
   JSON: JSONScalar,
   DateTime: DateTimeScalar,
   Query: {
-    game: (async (_p, { id }, ctx) => {
+    game: async (_p, { id }, ctx) => {
       const viewer = optionalPlayer(ctx);
       const rec = await games.getGame(ctx.services, id);
       if (!rec) return null;
       canWatch(rec, viewer);
       return renderGame(rec, viewer?.id ?? null);
-    }),
-    myGames: (async (_p, { status }, ctx) => {
+    },
+    myGames: async (_p, { status }, ctx) => {
       const me = requirePlayer(ctx);
       return (await games.myGames(ctx.services, me, status ?? null)).map((r) => renderGame(r, me.id));
-    }),
-    openGames: (async (_p, _a, ctx) => {
+    },
+    openGames: async (_p, _a, ctx) => {
       const viewer = optionalPlayer(ctx);
       return (await games.openGames(ctx.services)).map((r) => renderGame(r, viewer?.id ?? null));
-    }),
-    myGamesPage: (async (_p, { status, first, after }, ctx) => {
+    },
+    myGamesPage: async (_p, { status, first, after }, ctx) => {
       const me = requirePlayer(ctx);
       const page = await myGamesPage(ctx.services, me, status ?? null, first, after);
       return { ...page, games: page.games.map((r) => renderGame(r, me.id)) };
-    }),
-    openGamesPage: (async (_p, { first, after }, ctx) => {
+    },
+    openGamesPage: async (_p, { first, after }, ctx) => {
       const viewer = optionalPlayer(ctx);
       const page = await openGamesPage(ctx.services, first, after);
       return { ...page, games: page.games.map((r) => renderGame(r, viewer?.id ?? null)) };
-    }),
-    events: (async (_p, { gameId, after, first, limit }, ctx) => {
+    },
+    events: async (_p, { gameId, after, first, limit }, ctx) => {
       if (first != null && limit != null && first !== limit) throw new ApiError('BAD_USER_INPUT', 'first and limit are one argument (limit is its older name): give one');
       const page = await games.events(ctx.services, optionalPlayer(ctx), gameId, after, first ?? limit);
       const events = page.events.map((e) => ({ ...typedEvent(e), text: e.text }));
       const endCursor = page.events.length ? page.events[page.events.length - 1].seq : (after ?? 0);
       return { ...page, events, pageInfo: { hasNextPage: page.hasMore, endCursor } };
-    }),
-    replay: (async (_p, { gameId, at }, ctx) => {
+    },
+    replay: async (_p, { gameId, at }, ctx) => {
       const viewer = optionalPlayer(ctx);
       return renderGame(await replay(ctx.services, viewer, gameId, at), viewer?.id ?? null);
-    }),
-    characters: ((_p, { edition }) =>
-      characters(edition.toLowerCase() as EditionId).map((c) => ({ ...c, tieBreaks: edition === 'CLASSIC' ? tieBreakMarks(c.rank) : null }))),
-    me: ((_p, _a, ctx) => {
+    },
+    characters: (_p, { edition }) =>
+      characters(edition.toLowerCase() as EditionId).map((c) => ({ ...c, tieBreaks: edition === 'CLASSIC' ? tieBreakMarks(c.rank) : null })),
+    me: (_p, _a, ctx) => {
       if (ctx.authError) throw ctx.authError;
       return accounts.profileOf(ctx.credential, ctx.profile);
-    }),
-    authConfig: ((_p, _a, ctx) => ctx.services.authConfig),
-    myWebhooks: (async (_p, _a, ctx) => (await ctx.services.store.listWebhooks(requirePlayer(ctx).id)).map(webhookView)),
+    },
+    authConfig: (_p, _a, ctx) => ctx.services.authConfig,
+    myWebhooks: async (_p, _a, ctx) => (await ctx.services.store.listWebhooks(requirePlayer(ctx).id)).map(webhookView),
   },
   Mutation: {
-    signUp: ((_p, { name }, ctx) => accounts.signUpGuest(ctx.services, name)),
-    refreshSession: ((_p, { refreshToken }, ctx) => accounts.refreshSession(ctx.services, refreshToken)),
-    register: (async (_p, { name }, ctx) => {
+    signUp: (_p, { name }, ctx) => accounts.signUpGuest(ctx.services, name),
+    refreshSession: (_p, { refreshToken }, ctx) => accounts.refreshSession(ctx.services, refreshToken),
+    register: async (_p, { name }, ctx) => {
       const c = signedIn(ctx);
       return accounts.profileOf(c, await accounts.register(ctx.services, c, name));
-    }),
-    linkGuest: (async (_p, { guestToken, name }, ctx) => {
+    },
+    linkGuest: async (_p, { guestToken, name }, ctx) => {
       const c = signedIn(ctx);
       return accounts.profileOf(c, await accounts.linkGuest(ctx.services, c, guestToken, name));
-    }),
-    rename: (async (_p, { name }, ctx) => {
+    },
+    rename: async (_p, { name }, ctx) => {
       requirePlayer(ctx);
       return accounts.profileOf(ctx.credential!, await accounts.rename(ctx.services, ctx.profile!, name));
-    }),
-    revokeTokens: (async (_p, _a, ctx) => {
+    },
+    revokeTokens: async (_p, _a, ctx) => {
       requirePlayer(ctx);
       await accounts.revokeTokens(ctx.services, ctx.profile!);
       return true;
-    }),
-    signOut: (async (_p, _a, ctx) => {
+    },
+    signOut: async (_p, _a, ctx) => {
       requirePlayer(ctx);
       await accounts.revokeTokens(ctx.services, ctx.profile!);
       return true;
-    }),
-    actAs: ((_p, { user, name }, ctx) => accounts.actAs(ctx.services, signedIn(ctx), user, name)),
-    createGame: (async (_p, { input }, ctx) => {
+    },
+    actAs: (_p, { user, name }, ctx) => accounts.actAs(ctx.services, signedIn(ctx), user, name),
+    createGame: async (_p, { input }, ctx) => {
       const me = requirePlayer(ctx);
       // A site user's session creates games only if its client holds the games.create scope.
       const c = ctx.credential;
       if (c?.type === 'own' && c.clientId && !c.scopes.includes(SCOPES.createGames)) throw new ApiError('FORBIDDEN', `client ${c.clientId} lacks the ${SCOPES.createGames} scope`);
       return renderGame(await games.createGame(ctx.services, me, input), me.id);
-    }),
-    joinGame: (async (_p, { gameId }, ctx) => {
+    },
+    joinGame: async (_p, { gameId }, ctx) => {
       const me = requirePlayer(ctx);
       return renderGame(await games.joinGame(ctx.services, me, gameId), me.id);
-    }),
-    leaveGame: (async (_p, { gameId }, ctx) => {
+    },
+    leaveGame: async (_p, { gameId }, ctx) => {
       const me = requirePlayer(ctx);
       return renderGame(await games.leaveGame(ctx.services, me, gameId), me.id);
-    }),
-    startGame: (async (_p, { gameId, fillWithBots, botKind }, ctx) => {
+    },
+    startGame: async (_p, { gameId, fillWithBots, botKind }, ctx) => {
       const me = requirePlayer(ctx);
       return renderGame(await games.startGame(ctx.services, me, gameId, { fillWithBots, botKind }), me.id);
-    }),
-    rematch: (async (_p, { gameId }, ctx) => {
+    },
+    rematch: async (_p, { gameId }, ctx) => {
       const me = requirePlayer(ctx);
       return renderGame(await rematch(ctx.services, me, gameId), me.id);
-    }),
-    playCard: (async (_p, { gameId, rank, requestId }, ctx) => {
+    },
+    playCard: async (_p, { gameId, rank, requestId }, ctx) => {
       const me = requirePlayer(ctx);
       const rec = await games.command(ctx.services, me, gameId, (seat) => ({ seat, play: rank }), `play:${rank}`, requestId);
       return renderGame(rec, me.id);
-    }),
-    answerPrompt: (async (_p, { gameId, promptId, optionId, requestId }, ctx) => {
+    },
+    answerPrompt: async (_p, { gameId, promptId, optionId, requestId }, ctx) => {
       const me = requirePlayer(ctx);
       const rec = await games.command(
         ctx.services,
@@ -150,12 +150,12 @@ export const resolvers: Resolvers = {
         requestId,
       );
       return renderGame(rec, me.id);
-    }),
-    registerWebhook: (async (_p, { url, gameId }, ctx) => {
+    },
+    registerWebhook: async (_p, { url, gameId }, ctx) => {
       const hook = await registerWebhook(ctx.services, requirePlayer(ctx), url, gameId ?? null);
       return { webhook: webhookView(hook), secret: hook.secret };
-    }),
-    deleteWebhook: ((_p, { id }, ctx) => ctx.services.store.deleteWebhook(requirePlayer(ctx).id, id)),
+    },
+    deleteWebhook: (_p, { id }, ctx) => ctx.services.store.deleteWebhook(requirePlayer(ctx).id, id),
   },
   // resolveEventType refuses a name the schema lacks, so its answer is one of the event types.
   Event: { __resolveType: (e, ctx, info) => resolveEventType(e, ctx, info) as EventTypeName },

@@ -1,7 +1,7 @@
 // The /graphql landing page of the local server: GraphiQL served from this package's own files
 // (graphiql, react and react-dom from node_modules, no CDN: it works offline), preloaded with
-// example operations of this API, saying what the API is and linking the README's section for
-// client authors (served here too, so the link works offline).
+// example operations of this API, saying what the API is and linking the docs' section for
+// client authors (docs/api.md, served here too, so the link works offline).
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
@@ -122,7 +122,7 @@ export function landingHtml(): string {
   <p>The GraphQL API of a turn-based server for the board game Libertalia (classic and Winds of Galecrest):
   sign up, create or join games, play cards and answer prompts, read the typed event log.
   The tabs below hold example operations (${esc(EXAMPLES.map((e) => e.title).join(', '))}); the schema is in the docs pane.
-  Writing a client? Read <a href="${UI_PREFIX}clients">${esc(CLIENTS_HEADING)}</a> (README) for the TypeScript SDK, auth, paging and errors.
+  Writing a client? Read <a href="${UI_PREFIX}clients">${esc(CLIENTS_HEADING)}</a> (docs/api.md) for the TypeScript SDK, auth, paging and errors.
   Subscriptions: WebSocket (graphql-ws) on this path.</p>
 </header>
 <div id="graphiql">Loading GraphiQL…</div>
@@ -140,12 +140,12 @@ export function landingHtml(): string {
 `;
 }
 
-/** The README's section for client authors, as a small offline HTML page. */
+/** The docs' section for client authors (docs/api.md), as a small offline HTML page. */
 function clientsHtml(): string {
-  const md = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const md = readFileSync(join(ROOT, 'docs', 'api.md'), 'utf8');
   const start = md.indexOf(`## ${CLIENTS_HEADING}`);
   const end = start < 0 ? -1 : md.indexOf('\n## ', start + 3);
-  const section = start < 0 ? `See the README: ${CLIENTS_HEADING}.` : md.slice(start, end < 0 ? undefined : end);
+  const section = start < 0 ? `See docs/api.md: ${CLIENTS_HEADING}.` : md.slice(start, end < 0 ? undefined : end);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(CLIENTS_HEADING)} — Libertalia Online API</title></head>
 <body style="font-family: system-ui, sans-serif; max-width: 60rem; margin: 1rem auto; padding: 0 1rem">
 <p><a href="/graphql">← GraphiQL</a></p><pre style="white-space: pre-wrap">${esc(section)}</pre></body></html>`;

@@ -1,11 +1,11 @@
-// The README's "Threat model and limits" table says the values the code enforces: each row's
-// value is compared with the constant it documents, so changing a limit without its README line
-// (or the other way round) fails `npm test`.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// The limits table of docs/security.md says the values the code enforces: each row's value is
+// compared with the constant it documents, so changing a limit without its docs line (or the
+// other way round) fails `npm test`. The error table of docs/api.md lists every code with the
+// REST status the code answers.
 import { describe, expect, it } from 'vitest';
 import { ARMOR, MAX_BODY_BYTES } from '../../functions/api/app.js';
 import { MAX_CHOICE_CHANGES_PER_DAY } from '../../functions/api/doc.js';
+import { HTTP_STATUS } from '../../functions/api/errors.js';
 import { MAX_EVENTS_PAGE } from '../../functions/api/games.js';
 import { BOUNDS, RATES } from '../../functions/api/ratelimit.js';
 import { DEFAULT_WEBHOOKS, MAX_WEBHOOKS_PER_PLAYER } from '../../functions/api/webhooks.js';
@@ -13,9 +13,10 @@ import { WS_LIMITS } from '../../functions/local/subscriptions.js';
 import { EDGE_LIMITS } from '../../infra/edge.js';
 import { QUEUE_HANDOFF_MS } from '../../functions/push/fanout.js';
 import { CLOSE_SLOW, MAX_SUBSCRIPTIONS, PUSH_LIMITS } from '../../functions/push/protocol.js';
+import { readPage } from './pages.js';
 
-const md = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
-const section = md.slice(md.indexOf('## Threat model and limits'), md.indexOf('\n## ', md.indexOf('## Threat model and limits') + 5));
+const section = readPage('docs/security.md');
+const api = readPage('docs/api.md');
 
 /** The table's rows: first cell (the limit) -> second cell (its value). */
 const rows = new Map(
@@ -27,13 +28,13 @@ const rows = new Map(
 );
 const value = (limit: string) => {
   const v = rows.get(limit);
-  if (v === undefined) throw new Error(`no README row "${limit}" (rows: ${[...rows.keys()].join('; ')})`);
+  if (v === undefined) throw new Error(`no docs/security.md row "${limit}" (rows: ${[...rows.keys()].join('; ')})`);
   return v;
 };
 const n = (x: number) => x.toLocaleString('en-US');
 const rate = (r: { perSecond: number; burst: number }) => (r.perSecond >= 1 ? `${r.perSecond}/s, burst ${r.burst}` : `${Math.round(r.perSecond * 3600)} per hour, burst ${r.burst}`);
 
-describe('README "Threat model and limits" matches the code', () => {
+describe('docs/security.md "Limits" matches the code', () => {
   it('every limit in the table has the value the code enforces', () => {
     const expected: Record<string, string> = {
       'request body (HTTP) / message (WebSocket)': `${MAX_BODY_BYTES / 1024} KB`,
@@ -72,9 +73,23 @@ describe('README "Threat model and limits" matches the code', () => {
     expect(section).toContain(`allow ${n(EDGE_LIMITS.requestsPerIpPer5Min)} requests per IP per 5\nminutes`);
     expect(section).toContain(`${EDGE_LIMITS.signUpsPerIpPer5Min} requests mentioning \`signUp\` per IP per 5 minutes`);
     const limitsLine = `depth ${ARMOR.maxDepth.n}, cost ${ARMOR.costLimit.maxCost}, ${ARMOR.maxAliases.n} aliases, ${ARMOR.maxTokens.n} tokens, ${ARMOR.maxDirectives.n} directives`;
-    expect(md.replace(/\s+/g, ' ')).toContain(limitsLine);
+    expect(api.replace(/\s+/g, ' ')).toContain(limitsLine);
     // A socket that does not read: the close code and the grace before it is cut.
     expect(section).toContain(`close ${CLOSE_SLOW}, cut ${PUSH_LIMITS.closeGraceMs / 1000} s later`);
     expect(section.replace(/\s+/g, ' ')).toContain(`then it is closed, ${CLOSE_SLOW}`);
+  });
+});
+
+describe('docs/api.md "Errors" matches the code', () => {
+  it('lists every error code with the REST status the code answers', () => {
+    const errors = api.slice(api.indexOf('## Errors'));
+    const table = new Map(
+      errors
+        .split('\n')
+        .filter((l) => /^\| `[A-Z_]+` \|/.test(l))
+        .map((l) => l.split(' | ').map((c) => c.replace(/^\| /, '').trim()))
+        .map((cells) => [cells[0].replace(/`/g, ''), Number(cells[1])]),
+    );
+    expect(Object.fromEntries(table)).toEqual(HTTP_STATUS);
   });
 });

@@ -1,33 +1,20 @@
-// Executable docs: the README's shell walkthrough runs against a fresh local server (blocks
-// marked `<!-- readme-test: run -->`, in order, in one bash with `set -euo pipefail`), and every
-// GraphQL document in the README (```graphql blocks, `{"query": ...}` bodies, and the documents
-// the shell blocks send) validates against the schema. A broken example fails `npm test`.
+// Executable docs: README.md and every docs/*.md page. On each page, the shell blocks marked
+// `<!-- readme-test: run -->` run against a fresh local server (in page order, in one bash with
+// `set -euo pipefail`, so a page's later blocks use what its earlier ones set), and every GraphQL
+// document (```graphql blocks, `{"query": ...}` bodies, and the documents the marked blocks
+// send) validates against the schema. Every relative link points at a page and heading that
+// exist. A broken example or link fails `npm test`.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, normalize } from 'node:path';
 import { buildSchema, parse, validate } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { typeDefs } from '../../functions/api/schema.generated.js';
 import { startServer } from '../setup/http.js';
+import { anchors, blocks, docPages, readPage, relativeLinks, ROOT, walkthrough } from './pages.js';
 
-export const README = join(import.meta.dirname, '..', '..', 'README.md');
-const MARK = '<!-- readme-test: run -->';
-
-/** Fenced blocks: language, code, and whether the marker line precedes the fence. */
-export function blocks(md: string): { lang: string; code: string; run: boolean; line: number }[] {
-  const out: { lang: string; code: string; run: boolean; line: number }[] = [];
-  const lines = md.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const open = /^```(\w*)\s*$/.exec(lines[i]);
-    if (!open) continue;
-    const start = i;
-    const body: string[] = [];
-    for (i++; i < lines.length && lines[i] !== '```'; i++) body.push(lines[i]);
-    out.push({ lang: open[1], code: body.join('\n'), run: lines[start - 1]?.trim() === MARK, line: start + 1 });
-  }
-  return out;
-}
+const schema = buildSchema(typeDefs);
 
 /** Problems of one GraphQL document against the schema ([] when it validates). */
 function problems(doc: string): string[] {
@@ -38,51 +25,87 @@ function problems(doc: string): string[] {
   }
 }
 
-const schema = buildSchema(typeDefs);
-const md = readFileSync(README, 'utf8');
+const pages = docPages().map((page) => ({ page, md: readPage(page) }));
+const runnable = pages.filter((p) => blocks(p.md).some((b) => b.run));
 
-/** The script of the marked blocks, in README order. */
-export function walkthrough(text: string): string {
-  const run = blocks(text).filter((b) => b.run);
-  return ['set -euo pipefail', ...run.map((b) => `# ---- README line ${b.line}\n${b.code}`)].join('\n');
-}
+describe('the README is an entry page', () => {
+  const readme = readPage('README.md');
 
-describe('README examples', () => {
-  it('marks the curl walkthrough to run, and every GraphQL block and JSON query validates against the schema', () => {
-    const all = blocks(md);
-    expect(all.filter((b) => b.run).length).toBeGreaterThanOrEqual(4);
+  it('opens with the two commands and stays short', () => {
+    const first = blocks(readme)[0];
+    expect(readme.indexOf('```sh')).toBeLessThan(readme.indexOf('\n## '));
+    expect(first.code).toMatch(/^npm install && npm start\b/m);
+    expect(first.code).toMatch(/^npm test\b/m);
+    expect(readme.split('\n').length).toBeLessThanOrEqual(250);
+  });
+
+  it('links every docs page', () => {
+    const linked = new Set(relativeLinks(readme).map((l) => l.split('#')[0]));
+    for (const { page } of pages.filter((p) => p.page.startsWith('docs/'))) expect(linked, page).toContain(page);
+  });
+});
+
+describe.each(pages)('$page', ({ page, md }) => {
+  it('every GraphQL block and JSON query validates against the schema', () => {
     const docs = [
-      ...all.filter((b) => b.lang === 'graphql').map((b) => ({ where: `README line ${b.line}`, doc: b.code })),
-      ...[...md.matchAll(/"query":\s*"((?:[^"\\]|\\.)*)"/g)].map((m) => ({ where: 'a {"query": ...} body', doc: JSON.parse(`"${m[1]}"`) as string })),
+      ...blocks(md)
+        .filter((b) => b.lang === 'graphql')
+        .map((b) => ({ where: `${page} line ${b.line}`, doc: b.code })),
+      ...[...md.matchAll(/"query":\s*"((?:[^"\\]|\\.)*)"/g)].map((m) => ({ where: `${page}: a {"query": ...} body`, doc: JSON.parse(`"${m[1]}"`) as string })),
     ];
-    expect(docs.length).toBeGreaterThan(1);
     for (const { where, doc } of docs) expect(problems(doc), where).toEqual([]);
   });
 
-  describe('the walkthrough against a local server', () => {
-    let s: Awaited<ReturnType<typeof startServer>>;
-    beforeAll(async () => {
-      s = await startServer();
-    });
-    afterAll(() => s.close());
+  it('every relative link points at a file, and at a heading of it', () => {
+    for (const link of relativeLinks(md)) {
+      const [path, anchor] = link.split('#');
+      const target = path === '' ? page : normalize(join(dirname(page), path));
+      expect(existsSync(join(ROOT, target)), `${page}: ${link}`).toBe(true);
+      if (anchor !== undefined && target.endsWith('.md')) expect([...anchors(readPage(target))], `${page}: ${link}`).toContain(anchor);
+    }
+  });
+});
 
-    it('runs to the end of a game without an error, every document it sends valid', async () => {
-      // Every document the shell sends goes through a traced gql(): validated here too.
-      const trace = walkthrough(md).replace(/^gql\(\) \{/m, 'gql() { printf "%s\\0" "$2" >> "$TRACE";');
-      const dir = mkdtempSync(join(tmpdir(), 'readme-'));
+describe('the marked examples against a local server', () => {
+  let s: Awaited<ReturnType<typeof startServer>>;
+  beforeAll(async () => {
+    s = await startServer();
+  });
+  afterAll(() => s.close());
+
+  it('the API walkthrough and the README are marked to run', () => {
+    expect(runnable.map((p) => p.page)).toEqual(expect.arrayContaining(['README.md', 'docs/api.md']));
+    expect(blocks(readPage('docs/api.md')).filter((b) => b.run).length).toBeGreaterThanOrEqual(4);
+  });
+
+  /** Runs a page's marked blocks; every document its gql() sends is traced and validated. */
+  async function run(page: string, md: string): Promise<{ stdout: string; sent: number }> {
+    const script = walkthrough(page, md).replace(/^gql\(\) \{/m, 'gql() { printf "%s\\0" "$2" >> "$TRACE";');
+    const dir = mkdtempSync(join(tmpdir(), 'docs-run-'));
+    try {
       const traceFile = join(dir, 'sent');
       writeFileSync(traceFile, '');
       const { stdout } = await new Promise<{ stdout: string; stderr: string }>((resolve, reject) => {
-        execFile('bash', ['-c', trace], { env: { ...process.env, API: s.url, TRACE: traceFile }, timeout: 240_000, maxBuffer: 16 << 20 }, (err, stdout, stderr) =>
-          err ? reject(new Error(`the README walkthrough failed: ${err.message}\n--- stdout\n${stdout.slice(-2000)}\n--- stderr\n${stderr.slice(-4000)}`)) : resolve({ stdout, stderr }),
+        execFile('bash', ['-c', script], { env: { ...process.env, API: s.url, TRACE: traceFile }, timeout: 240_000, maxBuffer: 16 << 20 }, (err, stdout, stderr) =>
+          err ? reject(new Error(`the examples of ${page} failed: ${err.message}\n--- stdout\n${stdout.slice(-2000)}\n--- stderr\n${stderr.slice(-4000)}`)) : resolve({ stdout, stderr }),
         );
       });
-      expect(stdout).not.toContain('"errors"');
-      expect(stdout).toContain('"status":"FINISHED"');
       const sent = readFileSync(traceFile, 'utf8').split('\0').filter(Boolean);
-      expect(sent.length).toBeGreaterThan(20);
       for (const doc of new Set(sent)) expect(problems(doc), doc).toEqual([]);
+      return { stdout, sent: sent.length };
+    } finally {
       rmSync(dir, { recursive: true, force: true });
-    }, 300_000);
-  });
+    }
+  }
+
+  it.each(runnable)('$page: its marked blocks run without an error', async ({ page, md }) => {
+    const { stdout, sent } = await run(page, md);
+    expect(stdout).not.toContain('"errors"');
+    if (page === 'README.md') expect(stdout).toContain('"signUp"');
+    if (page === 'docs/api.md') {
+      // The walkthrough plays a whole game: many moves, each document traced and validated.
+      expect(stdout).toContain('"status":"FINISHED"');
+      expect(sent).toBeGreaterThan(20);
+    }
+  }, 300_000);
 });

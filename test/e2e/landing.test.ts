@@ -48,7 +48,7 @@ describe('GraphiQL landing page', () => {
     expect(await get.json()).toEqual({ data: { __typename: 'Query' } });
   });
 
-  it('preloads example operations that validate against the schema, and links the README section for client authors', async () => {
+  it('preloads example operations that validate against the schema, and links the docs section for client authors (docs/api.md)', async () => {
     const schema = buildSchema(typeDefs);
     for (const e of EXAMPLES) expect(validate(schema, parse(e.query)).map((x) => x.message), e.title).toEqual([]);
     const clients = await html('/graphql/ui/clients');

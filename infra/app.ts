@@ -24,10 +24,10 @@ new LibertaliaStack(app, app.node.tryGetContext('stackName') ?? 'LibertaliaOnlin
   // `-c dataProtection=false` for a throw-away dev stack (no deletion protection, no PITR).
   dataProtection: String(app.node.tryGetContext('dataProtection') ?? 'true') !== 'false',
   webAclArn: app.node.tryGetContext('webAclArn'),
-  // Launch limits (infra/limits.ts; README "Limits and how to raise them"): e.g. `-c apiRateLimit=2000`.
+  // Launch limits (infra/limits.ts; docs/aws.md "Limits and how to raise them"): e.g. `-c apiRateLimit=2000`.
   ...numberContext('apiRateLimit', 'apiBurstLimit', 'sweepReservedConcurrency', 'tableMaxReadUnits', 'tableMaxWriteUnits'),
 });
-// Per-address limits at the edge (README, "Threat model and limits"): the WAF web ACL for
+// Per-address limits at the edge (docs/security.md, "Left to AWS"): the WAF web ACL for
 // CloudFront must be in us-east-1, so it is its own stack, synthesized on request only
 // (`-c edgeFirewall=1`): `npx cdk deploy LibertaliaEdgeFirewall -c edgeFirewall=1`, then
 // `npx cdk deploy -c webAclArn=<its WebAclArn output>`.

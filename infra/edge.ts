@@ -11,7 +11,7 @@ import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 
-/** The edge limits (requests per client IP in a 5-minute window; documented in the README). */
+/** The edge limits (requests per client IP in a 5-minute window; documented in docs/security.md). */
 export const EDGE_LIMITS = {
   /** Every request to the API. */
   requestsPerIpPer5Min: 3000,

@@ -1,4 +1,4 @@
-// Launch limits: the numbers the stack is sized for, and the arithmetic behind them (README,
+// Launch limits: the numbers the stack is sized for, and the arithmetic behind them (docs/aws.md,
 // "Limits and how to raise them"). Each can be raised with a stack prop or `-c` context value.
 
 /** The target: live 4-player games at once. */

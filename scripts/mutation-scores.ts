@@ -1,6 +1,6 @@
 // Mutation scores per file from the StrykerJS JSON report (npm run mutation writes it to
 // reports/mutation/mutation.json): with every mutant, and without the string-literal mutants
-// (card names, rules and prompt texts). Prints the README table (Markdown).
+// (card names, rules and prompt texts). Prints the table of docs/testing.md (Markdown).
 // Usage: npm run mutation:scores [-- report.json ...] (several reports of scoped runs: a file's
 // row comes from the last report that has it).
 import { readFileSync } from 'node:fs';

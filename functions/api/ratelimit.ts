@@ -13,7 +13,7 @@ export interface Rate {
   burst: number;
 }
 
-/** The per-instance limits (documented in the README, "Threat model and limits"). */
+/** The per-instance limits (documented in docs/security.md, "Limits"). */
 export const RATES = {
   /** Queries (and REST reads) per principal. */
   read: { perSecond: 5, burst: 20 },
@@ -29,7 +29,7 @@ export const RATES = {
 
 /**
  * Limits kept on items the request writes anyway (so they hold across Lambda instances) and
- * per-game bounds (documented in the README, "Threat model and limits").
+ * per-game bounds (documented in docs/security.md, "Limits").
  */
 export const BOUNDS = {
   /** LOBBY games a player created and that are still open (createGame: LIMIT_EXCEEDED). */

@@ -1242,7 +1242,7 @@ export type MutationAnswerPromptArgs = {
   requestId?: InputMaybe<Scalars['ID']['input']>;
 };
 
-/** Live updates over WebSocket (graphql-ws protocol); the local server only, see the README for AWS. */
+/** Live updates over WebSocket (graphql-ws protocol); the local server only; on AWS see the push API (docs/correspondence.md). */
 export type Subscription = {
   __typename?: 'Subscription';
   /** The game as the caller may see it, after each change (local server only, graphql-ws on /graphql; send the token as connectionParams.authorization). */
@@ -1250,7 +1250,7 @@ export type Subscription = {
 };
 
 
-/** Live updates over WebSocket (graphql-ws protocol); the local server only, see the README for AWS. */
+/** Live updates over WebSocket (graphql-ws protocol); the local server only; on AWS see the push API (docs/correspondence.md). */
 export type SubscriptionGameUpdatedArgs = {
   gameId: Scalars['ID']['input'];
 };

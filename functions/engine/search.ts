@@ -19,7 +19,7 @@
 // property "changing what the seat cannot see never changes its move" is tested.
 //
 // Budget: a fixed number of playouts per decision (not a clock, so a bot move replays
-// identically when a commit is retried). See README "Search bot" for the CPU it takes.
+// identically when a commit is retried). See docs/correspondence.md, "Bots", for the CPU it takes.
 import { cloneState } from './clone.js';
 import { applyInPlace, firstAwaitedSeat } from './core.js';
 import { editionOf } from './editions/index.js';
@@ -36,7 +36,7 @@ export interface SearchBudget {
   maxCommands: number;
 }
 
-/** The default budget (README "Search bot": the CPU time it takes and the strength it gives). */
+/** The default budget (docs/correspondence.md, "Bots": the CPU time it takes and the strength it gives). */
 export const EXPERT_BUDGET: SearchBudget = { cardPlayouts: 200, promptPlayouts: 80, maxCommands: 20_000 };
 
 /** UCB1 exploration constant (rewards are in 0..1). */

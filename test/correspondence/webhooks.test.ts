@@ -125,7 +125,7 @@ describe('webhooks', () => {
       expect(bodies.filter((x) => x.kind === 'gameEnded')).toHaveLength(1);
       expect(bodies.filter((x) => x.kind === 'yourTurn').length).toBeGreaterThan(5);
       // Each notice once; the queue may deliver them out of order (a notice waits for its commit
-      // to be found), so receivers order by `version` (README, webhooks).
+      // to be found), so receivers order by `version` (docs/correspondence.md, webhooks).
       const keys = bodies.map((x) => `${x.kind}@${x.version}`);
       expect(new Set(keys).size).toBe(keys.length);
       expect(last(flaky.got.map((r) => verify(r, hb.secret))).kind).toBe('gameEnded');

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const MARK = '<!-- readme-test: run -->';
 
-/** Every documentation page, by its path from the repository root: README.md first, then docs/ in name order. */
+/** Every documentation page, by its path from the repository root: README.md and CHANGELOG.md, then docs/ in name order. */
 export function docPages(): string[] {
   const docs = readdirSync(join(ROOT, 'docs'))
     .filter((f) => f.endsWith('.md'))

@@ -164,7 +164,7 @@ describe('data safety', () => {
   });
 });
 
-describe('launch limits (infra/limits.ts, README "Limits and how to raise them")', () => {
+describe('launch limits (infra/limits.ts, docs/aws.md "Limits and how to raise them")', () => {
   it('sizes the HTTP API stage throttle for the target: 1,000 live games need about 431 requests/s', () => {
     expect(TARGET_LIVE_GAMES).toBe(1_000);
     expect(TARGET_REQUESTS_PER_SECOND).toBeCloseTo((1_000 * GAME.commits * GAME.requestsPerCommit) / GAME.seconds, 6);

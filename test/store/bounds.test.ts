@@ -15,7 +15,7 @@ import { keys } from '../../functions/store/index.js';
 import { SIGNING_KEY } from '../setup/app.js';
 import { freshTable } from '../setup/db.js';
 
-/** The bound stated in the README: a game item never exceeds 8 KB. */
+/** The bound stated in docs/storage.md: a game item never exceeds 8 KB. */
 const GAME_ITEM_BOUND = 8 * 1024;
 
 /** An item's size as DynamoDB bills and limits it: attribute names plus values. */

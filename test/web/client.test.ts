@@ -13,7 +13,7 @@ import { type LocalServer, startLocal } from '../../functions/local/server.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const HAVE_CHROMIUM = existsSync(CHROMIUM);
-// The README's screenshots are refreshed by `UPDATE_SCREENSHOTS=1 npx vitest run test/web`; a plain
+// The screenshots of docs/web.md are refreshed by `UPDATE_SCREENSHOTS=1 npx vitest run test/web`; a plain
 // run takes them too, into a temporary folder (bot moves vary per game id: pictures differ each run).
 const SHOTS = process.env.UPDATE_SCREENSHOTS ? resolve('docs/screenshots') : join(tmpdir(), 'libertalia-screenshots');
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');

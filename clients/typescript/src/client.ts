@@ -46,7 +46,7 @@ export interface ClientOptions {
   webSocketImpl?: unknown;
 }
 
-/** An answer with errors: `code` is the first error's `extensions.code` (see the README's list). */
+/** An answer with errors: `code` is the first error's `extensions.code` (see docs/api.md, "Errors"). */
 export class ApiRequestError extends Error {
   constructor(
     readonly code: string,

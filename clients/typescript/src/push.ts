@@ -3,7 +3,7 @@
 // (watch.ts) and the reference web client (web/src/live.ts) both use followGame. No imports of
 // the generated documents: the caller says how to fetch the game and its version.
 //
-// Push: the push protocol (README, "Live updates: push on AWS and locally"): a WebSocket to
+// Push: the push protocol (docs/correspondence.md, "Live updates: push on AWS and locally"): a WebSocket to
 // `pushUrl?token=...` (AWS: the stack's `PushUrl` output; locally `ws://localhost:4000/push`),
 // `{"action":"subscribe","gameId"}`, then a `game` message after every commit carrying the
 // caller's own view (the `game` query's fields); only when a view was too big to push (or the

@@ -5,6 +5,11 @@ import { join } from 'node:path';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const MARK = '<!-- readme-test: run -->';
+/** `<!-- readme-test: after docs/x.md -->`: this page's marked blocks run after x's, in the same shell (they use what x set). */
+const AFTER = /^<!-- readme-test: after (\S+) -->$/m;
+
+/** The page whose marked blocks this page's continue, or null. */
+export const continues = (md: string): string | null => AFTER.exec(md)?.[1] ?? null;
 
 /** Every documentation page, by its path from the repository root: README.md and CHANGELOG.md, then docs/ in name order. */
 export function docPages(): string[] {
@@ -77,5 +82,6 @@ export function relativeLinks(md: string): string[] {
 /** The script of a page's marked blocks, in page order, for one bash with `set -euo pipefail`. */
 export function walkthrough(page: string, text: string): string {
   const run = blocks(text).filter((b) => b.run);
-  return ['set -euo pipefail', ...run.map((b) => `# ---- ${page} line ${b.line}\n${b.code}`)].join('\n');
+  // Each block says where it starts on stderr, so a failure names the block it happened in.
+  return ['set -euo pipefail', ...run.map((b) => `echo '---- ${page} line ${b.line}' >&2\n${b.code}`)].join('\n');
 }

@@ -12,7 +12,7 @@ import { buildSchema, parse, validate } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { typeDefs } from '../../functions/api/schema.generated.js';
 import { startServer } from '../setup/http.js';
-import { anchors, blocks, docPages, readPage, relativeLinks, ROOT, walkthrough } from './pages.js';
+import { anchors, blocks, continues, docPages, readPage, relativeLinks, ROOT, walkthrough } from './pages.js';
 
 const schema = buildSchema(typeDefs);
 
@@ -27,6 +27,10 @@ function problems(doc: string): string[] {
 
 const pages = docPages().map((page) => ({ page, md: readPage(page) }));
 const runnable = pages.filter((p) => blocks(p.md).some((b) => b.run));
+/** Shell sessions: a page that continues no other, then the pages that continue it. */
+const chains = runnable
+  .filter((p) => continues(p.md) === null)
+  .map((first) => ({ page: first.page, pages: [first, ...runnable.filter((p) => continues(p.md) === first.page)] }));
 
 describe('the README is an entry page', () => {
   const readme = readPage('README.md');
@@ -73,14 +77,19 @@ describe('the marked examples against a local server', () => {
   });
   afterAll(() => s.close());
 
-  it('the API walkthrough and the README are marked to run', () => {
-    expect(runnable.map((p) => p.page)).toEqual(expect.arrayContaining(['README.md', 'docs/api.md']));
+  it('the README, the API walkthrough and the correspondence examples are marked to run', () => {
+    expect(runnable.map((p) => p.page)).toEqual(expect.arrayContaining(['README.md', 'docs/api.md', 'docs/correspondence.md']));
+    // A page that continues another continues one that runs (else its blocks would never run).
+    for (const p of runnable) if (continues(p.md)) expect(chains.map((c) => c.page), p.page).toContain(continues(p.md));
     expect(blocks(readPage('docs/api.md')).filter((b) => b.run).length).toBeGreaterThanOrEqual(4);
   });
 
-  /** Runs a page's marked blocks; every document its gql() sends is traced and validated. */
-  async function run(page: string, md: string): Promise<{ stdout: string; sent: number }> {
-    const script = walkthrough(page, md).replace(/^gql\(\) \{/m, 'gql() { printf "%s\\0" "$2" >> "$TRACE";');
+  /** Runs the pages' marked blocks in one shell; every document its gql() sends is traced and validated. */
+  async function run(page: string, chain: { page: string; md: string }[]): Promise<{ stdout: string; sent: number }> {
+    const script = chain
+      .map((p) => walkthrough(p.page, p.md))
+      .join('\n')
+      .replace(/^gql\(\) \{/m, 'gql() { printf "%s\\0" "$2" >> "$TRACE";');
     const dir = mkdtempSync(join(tmpdir(), 'docs-run-'));
     try {
       const traceFile = join(dir, 'sent');
@@ -98,14 +107,17 @@ describe('the marked examples against a local server', () => {
     }
   }
 
-  it.each(runnable)('$page: its marked blocks run without an error', async ({ page, md }) => {
-    const { stdout, sent } = await run(page, md);
+  it.each(chains)('$page (and the pages that continue it): the marked blocks run without an error', async ({ page, pages: chain }) => {
+    const { stdout, sent } = await run(page, chain);
     expect(stdout).not.toContain('"errors"');
     if (page === 'README.md') expect(stdout).toContain('"signUp"');
     if (page === 'docs/api.md') {
       // The walkthrough plays a whole game: many moves, each document traced and validated.
       expect(stdout).toContain('"status":"FINISHED"');
       expect(sent).toBeGreaterThan(20);
+      // docs/correspondence.md continued it: a webhook came and went, lobbies filled with bots and the rematch started.
+      expect(stdout).toContain('"deleteWebhook":true');
+      expect(stdout).toContain('"startGame":{"status":"ACTIVE"');
     }
   }, 300_000);
 });

@@ -78,7 +78,7 @@ describe('the marked examples against a local server', () => {
   afterAll(() => s.close());
 
   it('the README, the API walkthrough and the correspondence examples are marked to run', () => {
-    expect(runnable.map((p) => p.page)).toEqual(expect.arrayContaining(['README.md', 'docs/api.md', 'docs/correspondence.md']));
+    expect(runnable.map((p) => p.page)).toEqual(expect.arrayContaining(['README.md', 'docs/accounts.md', 'docs/api.md', 'docs/correspondence.md']));
     // A page that continues another continues one that runs (else its blocks would never run).
     for (const p of runnable) if (continues(p.md)) expect(chains.map((c) => c.page), p.page).toContain(continues(p.md));
     expect(blocks(readPage('docs/api.md')).filter((b) => b.run).length).toBeGreaterThanOrEqual(4);
@@ -118,6 +118,8 @@ describe('the marked examples against a local server', () => {
       // docs/correspondence.md continued it: a webhook came and went, lobbies filled with bots and the rematch started.
       expect(stdout).toContain('"deleteWebhook":true');
       expect(stdout).toContain('"startGame":{"status":"ACTIVE"');
+      // docs/accounts.md continued it too: a site's client-credentials token acted for its user.
+      expect(stdout).toContain('"kind":"SITE_USER"');
     }
   }, 300_000);
 });

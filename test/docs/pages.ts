@@ -85,3 +85,9 @@ export function walkthrough(page: string, text: string): string {
   // Each block says where it starts on stderr, so a failure names the block it happened in.
   return ['set -euo pipefail', ...run.map((b) => `echo '---- ${page} line ${b.line}' >&2\n${b.code}`)].join('\n');
 }
+
+/** Repository paths a page names in backticks (`functions/api/`, `test/docs/pages.ts`), outside code blocks; globs left out. */
+export function repoPaths(md: string): string[] {
+  const roots = 'functions|infra|test|scripts|web|clients|schema|docs|scenarios';
+  return [...prose(md).matchAll(new RegExp(`\`((?:${roots})/[\\w./-]*)\``, 'g'))].map((m) => m[1]);
+}

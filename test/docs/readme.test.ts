@@ -12,9 +12,13 @@ import { buildSchema, parse, validate } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { typeDefs } from '../../functions/api/schema.generated.js';
 import { startServer } from '../setup/http.js';
-import { anchors, blocks, continues, docPages, readPage, relativeLinks, ROOT, walkthrough } from './pages.js';
+import { anchors, blocks, continues, docPages, readPage, relativeLinks, repoPaths, ROOT, walkthrough } from './pages.js';
 
 const schema = buildSchema(typeDefs);
+/** Paths git ignores (built or generated: `web/dist/`, the SDK's generated.ts): named in the docs, absent from a clone. */
+const ignored = readFileSync(join(ROOT, '.gitignore'), 'utf8')
+  .split('\n')
+  .filter((l) => l && !l.startsWith('#') && !/[*?]/.test(l));
 
 /** Problems of one GraphQL document against the schema ([] when it validates). */
 function problems(doc: string): string[] {
@@ -58,6 +62,13 @@ describe.each(pages)('$page', ({ page, md }) => {
       ...[...md.matchAll(/"query":\s*"((?:[^"\\]|\\.)*)"/g)].map((m) => ({ where: `${page}: a {"query": ...} body`, doc: JSON.parse(`"${m[1]}"`) as string })),
     ];
     for (const { where, doc } of docs) expect(problems(doc), where).toEqual([]);
+  });
+
+  it('every file and folder it names in backticks exists (or is one git ignores: built or generated)', () => {
+    for (const path of repoPaths(md)) {
+      const known = existsSync(join(ROOT, path)) || ignored.some((i) => path.replace(/\/$/, '') === i.replace(/\/$/, '') || path.startsWith(i.endsWith('/') ? i : `${i}/`));
+      expect(known, `${page} names \`${path}\``).toBe(true);
+    }
   });
 
   it('every relative link points at a file, and at a heading of it', () => {

@@ -89,7 +89,7 @@ describe('the marked examples against a local server', () => {
   afterAll(() => s.close());
 
   it('the README, the API walkthrough and the correspondence examples are marked to run', () => {
-    expect(runnable.map((p) => p.page)).toEqual(expect.arrayContaining(['README.md', 'docs/accounts.md', 'docs/api.md', 'docs/correspondence.md']));
+    expect(runnable.map((p) => p.page)).toEqual(expect.arrayContaining(['README.md', 'docs/accounts.md', 'docs/api.md', 'docs/correspondence.md', 'docs/security.md']));
     // A page that continues another continues one that runs (else its blocks would never run).
     for (const p of runnable) if (continues(p.md)) expect(chains.map((c) => c.page), p.page).toContain(continues(p.md));
     expect(blocks(readPage('docs/api.md')).filter((b) => b.run).length).toBeGreaterThanOrEqual(4);
@@ -131,6 +131,8 @@ describe('the marked examples against a local server', () => {
       expect(stdout).toContain('"startGame":{"status":"ACTIVE"');
       // docs/accounts.md continued it too: a site's client-credentials token acted for its user.
       expect(stdout).toContain('"kind":"SITE_USER"');
+      // docs/security.md continued it: npm run verify checked the finished game against its seed commitment.
+      expect(stdout).toContain('verified: game');
     }
   }, 300_000);
 });

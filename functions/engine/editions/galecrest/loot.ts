@@ -5,7 +5,7 @@
 // anchor (per token held). Effects are data written in the small vocabulary below, so a
 // house-rule tile set is a JSON object checked by `checkTileSet`, never code.
 import { charId, cardName, denOptions, discard, gain, gainLoot, kindOptions, pay, takeFromDay } from '../../actions.js';
-import { ask, push, step } from '../../core.js';
+import { ask, push, step } from '../../kernel.js';
 import type { Ctx, Effect } from '../../edition.js';
 import { copyJson } from '../../clone.js';
 import { fail } from '../../errors.js';

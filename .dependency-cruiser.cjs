@@ -167,7 +167,12 @@ module.exports = {
       // Type-only packages (@graphql-typed-document-node/core) name their entry in `typings`.
       mainFields: ['module', 'main', 'types', 'typings'],
     },
-    knownViolations: KNOWN.map(({ rule, from, to }) => ({ type: rule === 'no-circular' ? 'cycle' : 'dependency', from, to, rule: { name: rule, severity: 'error' } })),
+    knownViolations: KNOWN.map(({ rule, from, to }) => ({
+      type: rule === 'no-circular' ? 'cycle' : 'dependency',
+      from,
+      to,
+      rule: { name: rule, severity: 'error' },
+    })),
   },
 };
 

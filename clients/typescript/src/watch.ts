@@ -6,7 +6,12 @@
 //           the caller's own view, so the game is fetched once at the start only.
 //   polling `game { version }` every 2 s (your turn or a bot's), 10 s (others), 60 s
 //           (correspondence), doubling after errors up to 60 s; paused in hidden browser pages.
-import { GameDocument, type GamePartsFragment as Game, GameVersionDocument, type TypedDocumentString } from './generated.js';
+import {
+  GameDocument,
+  type GamePartsFragment as Game,
+  GameVersionDocument,
+  type TypedDocumentString,
+} from './generated.js';
 import { followGame, type FollowOptions, type Watch } from './push.js';
 
 export { POLL_INTERVALS, PUSH_PING_MS, PUSH_RECONNECT_MAX_MS, pollInterval, followGame, type FollowOptions, type GameShape, type GameSource, type Watch } from './push.js';

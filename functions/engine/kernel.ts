@@ -1,7 +1,7 @@
 // The kernel: steps, events, prompts and the run loop, which every edition and the core flow
 // share. It imports only types, so editions (below the core) can use it without a circle:
 // the core flow's own steps reach it through the context (`x.flow`, put in by core.ts).
-import type { Ctx } from './edition.js';
+import type { Abilities, Ctx, Edition, Flow } from './edition.js';
 import type { GameEvent, GameState, Option, PromptKind, Step } from './types.js';
 
 /** Safety net against a rules bug looping forever; a game runs far fewer steps per command. */
@@ -88,11 +88,16 @@ export function run(x: Ctx): void {
 }
 
 /**
- * A context for a trial on a copy `g` of x's game (Galecrest night order): the same rules and
- * flow, no events. Built field by field like newCtx, so that every context has one layout.
+ * The one place a context object is made (context.ts newCtx, trialCtx): one object literal, so
+ * every context has one hidden class and the code reading contexts stays monomorphic.
  */
+export function makeCtx(g: GameState, ed: Edition, events: GameEvent[] | null, fx: Abilities, flow: Flow): Ctx {
+  return { g, ed, events, fx, flow };
+}
+
+/** A context for a trial on a copy `g` of x's game (Galecrest night order): no events. */
 export function trialCtx(x: Ctx, g: GameState): Ctx {
-  return { g, ed: x.ed, events: null, fx: x.fx, flow: x.flow };
+  return makeCtx(g, x.ed, null, x.fx, x.flow);
 }
 
 const awaitsChoice = (g: GameState, s: number) => g.seats[s].choice < 0 && g.seats[s].hand.length > 0;

@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { applyInPlace, botCommand, botRandom, createGame, type BotKind, type EditionId } from '../functions/engine/index.js';
 import { firstAwaitedSeat } from '../functions/engine/core.js';
-import { EXPERT_BUDGET, expertCommand, type SearchBudget } from '../functions/engine/search.js';
+import { EXPERT_BUDGET, expertCommand, type SearchBudget } from '../functions/engine/bots/search.js';
 
 const { values } = parseArgs({
   options: {

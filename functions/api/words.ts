@@ -3,11 +3,17 @@
 // "You"), the loot legend of a game and the reasons behind ties. Seat numbers are never shown
 // to people. What a caller may see was already decided by the engine's view (view/viewEvent);
 // this only puts it into words.
-import { characters, type EditionId } from '../engine/index.js';
-import { BOOTY_BAG, BOOTY_VALUE, MAP_SET } from '../engine/editions/classic/booty.js';
-import { COLOURS, tieBreak } from '../engine/editions/classic/tiebreak.js';
-import { LOOT_BAG } from '../engine/editions/galecrest/loot.js';
-import { REPUTATION_DOUBLOONS } from '../engine/editions/galecrest/reputation.js';
+import {
+  BOOTY_BAG,
+  BOOTY_VALUE,
+  characters,
+  COLOURS,
+  type EditionId,
+  LOOT_BAG,
+  MAP_SET,
+  REPUTATION_DOUBLOONS,
+  tieBreak,
+} from '../engine/index.js';
 import type { GameDoc } from './doc.js';
 import type { LootKind, TileSide } from './schema.types.generated.js';
 

@@ -1,7 +1,7 @@
 // The small vocabulary every card and loot effect is written in. Each primitive changes the
 // state and logs one event, so effects stay one-liners and the log stays complete.
-import { emit } from './core.js';
 import type { Ctx } from './edition.js';
+import { emit } from './kernel.js';
 import { indexIn, insertAt, removeAt, sortedCopy } from './lists.js';
 import { perEdition } from './tables.js';
 import type { GameState, IslandCard, Loot, Option } from './types.js';

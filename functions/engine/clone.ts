@@ -11,7 +11,8 @@
 //   edited (setup.ts dealRanks, phases.ts roundClose, classic scoreCampaign, Galecrest hook);
 // - whatever an edition's `cloneExt` says it shares (Galecrest: the loot tiles in play).
 // test/engine/clone.test.ts checks the copy against the JSON round trip on random games.
-import { editionOf } from './editions/index.js';
+// It takes the edition rather than looking it up, so that editions can copy states too
+// (context.ts cloneState looks it up for the core).
 import type { Edition } from './edition.js';
 import type { GameState, SeatState } from './types.js';
 
@@ -49,8 +50,7 @@ export function copyJson<T>(v: T): T {
  * cheaper copy for look-ahead that changes only seats, queue and edition data (Galecrest night
  * trials): the bag, day loot and island are shared with `g` too.
  */
-export function cloneState(g: GameState, seatsOnly = false): GameState {
-  const ed = editionOf(g.edition);
+export function cloneWith(ed: Edition, g: GameState, seatsOnly = false): GameState {
   const n = g.seats.length;
   const seats: SeatState[] = [];
   for (let i = 0; i < n; i++) seats.push(cloneSeat(g.seats[i], ed));

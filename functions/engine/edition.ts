@@ -11,7 +11,15 @@ export interface Ctx {
   events: GameEvent[] | null;
   /** The card table's abilities by timing, indexed by rank (built once per edition). */
   fx: Abilities;
+  /**
+   * The core flow's steps (phases, picks, card abilities by timing: phases.ts coreStep), run
+   * before the edition's own: the kernel reaches the flow through here, not by an import.
+   */
+  flow: Flow;
 }
+
+/** Runs `step` if it is one of the core flow's and answers true; false leaves it to the edition. */
+export type Flow = (x: Ctx, step: Step, answer: string | undefined) => boolean;
 
 /** Dense per-timing arrays of the card table: the hot loops index these by rank. */
 export type Abilities = Record<Timing, (Effect | undefined)[]>;

@@ -2,7 +2,7 @@
 // island (or the dens) with a cursor kept in the state, so cards added or removed while a
 // phase runs (Parrot, Brute, Spanish officer...) are handled by the same loop.
 import { charId, indexIn, placeOnIsland, moveCharacter, removeAt } from './actions.js';
-import { emit, firstAwaitedSeat, push, pushAll, resume, step, stepMaker } from './core.js';
+import { emit, firstAwaitedSeat, push, pushAll, resume, step, stepMaker } from './kernel.js';
 import type { Ctx, Effect } from './edition.js';
 import { startRound } from './setup.js';
 import type { IslandCard, Step } from './types.js';

@@ -1,8 +1,9 @@
 // Game and round set-up: seats, the shuffled character deck, the loot bag, dealing.
-import { emit, newCtx } from './core.js';
+import { newCtx } from './context.js';
 import type { Ctx } from './edition.js';
 import { editionOf, isEditionId } from './editions/index.js';
 import { fail } from './errors.js';
+import { emit } from './kernel.js';
 import { CURRENT_RNG_VERSION, drawRandom, RNG_VERSIONS, seedRng, shuffle } from './rng.js';
 import { perEdition } from './tables.js';
 import type { GameEvent, GameOptions, GameState, Loot, SeatState } from './types.js';

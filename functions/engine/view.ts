@@ -1,8 +1,8 @@
 // The one place hidden information is filtered: what a seat (or a spectator, seat null)
 // may see of the state and of each event. Every API answer and event read passes here.
 import { lootCount } from './actions.js';
-import { awaitedSeats } from './core.js';
 import { editionOf } from './editions/index.js';
+import { awaitedSeats } from './kernel.js';
 import type { GameEvent, GameState, Loot, Option, Phase, PromptKind } from './types.js';
 
 export interface SeatView {

@@ -1,7 +1,7 @@
 // The hand-written state copy (clone.ts) against the JSON round trip it replaces.
 import { describe, expect, it } from 'vitest';
 import { apply, botCommand, botRandom, createGame, type GameState } from '../../functions/engine/index.js';
-import { cloneState } from '../../functions/engine/clone.js';
+import { cloneState } from '../../functions/engine/context.js';
 import { firstAwaitedSeat } from '../../functions/engine/core.js';
 
 const json = (g: GameState) => JSON.parse(JSON.stringify(g)) as GameState;

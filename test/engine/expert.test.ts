@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyInPlace, botCommand, botRandom, createGame, editionOf, type GameState } from '../../functions/engine/index.js';
 import { firstAwaitedSeat } from '../../functions/engine/core.js';
-import { expertCommand, type SearchBudget } from '../../functions/engine/search.js';
+import { expertCommand, type SearchBudget } from '../../functions/engine/bots/search.js';
 
 const SMALL: SearchBudget = { cardPlayouts: 24, promptPlayouts: 12, maxCommands: 5000 };
 const CONFIGS = [

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { kindOptions } from '../../functions/engine/actions.js';
-import { newCtx } from '../../functions/engine/core.js';
+import { playCtx as newCtx } from '../../functions/engine/core.js';
 import { createGame, editionOf } from '../../functions/engine/index.js';
 
 describe.each(['classic', 'galecrest'] as const)('kindOptions (%s)', (edition) => {

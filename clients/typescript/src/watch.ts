@@ -6,11 +6,20 @@
 //           the caller's own view, so the game is fetched once at the start only.
 //   polling `game { version }` every 2 s (your turn or a bot's), 10 s (others), 60 s
 //           (correspondence), doubling after errors up to 60 s; paused in hidden browser pages.
-import type { Game, LibertaliaClient } from './client.js';
-import { GameDocument, GameVersionDocument } from './generated.js';
+import {
+  GameDocument,
+  type GamePartsFragment as Game,
+  GameVersionDocument,
+  type TypedDocumentString,
+} from './generated.js';
 import { followGame, type FollowOptions, type Watch } from './push.js';
 
 export { POLL_INTERVALS, PUSH_PING_MS, PUSH_RECONNECT_MAX_MS, pollInterval, followGame, type FollowOptions, type GameShape, type GameSource, type Watch } from './push.js';
+
+/** What watchGame asks of a client (LibertaliaClient is one): typed requests, nothing else. */
+export interface GameRequester {
+  request<R, V>(document: TypedDocumentString<R, V>, variables: V): Promise<R>;
+}
 
 export interface WatchOptions extends Partial<Omit<FollowOptions, 'pushUrl' | 'token'>> {
   /**
@@ -20,7 +29,7 @@ export interface WatchOptions extends Partial<Omit<FollowOptions, 'pushUrl' | 't
   pushUrl?: string | null;
 }
 
-export function watchGame(client: Pick<LibertaliaClient, 'request'>, apiUrl: string, token: () => Promise<string | null | undefined>, gameId: string, onGame: (game: Game) => void, options: WatchOptions = {}): Watch {
+export function watchGame(client: GameRequester, apiUrl: string, token: () => Promise<string | null | undefined>, gameId: string, onGame: (game: Game) => void, options: WatchOptions = {}): Watch {
   const pushUrl = options.pushUrl === undefined ? `${apiUrl.replace(/\/+$/, '').replace(/^http/, 'ws')}/push` : options.pushUrl;
   return followGame<Game>(
     gameId,

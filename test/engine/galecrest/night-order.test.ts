@@ -111,6 +111,7 @@ describe('Hook in the last voyage', () => {
 describe('the rules that skip the trial (night.ts orderByRule)', () => {
   it('agree with trying every order wherever they decide, on the ships of random games (any waiting subset)', async () => {
     const { playBotGame } = await import('../../../functions/engine/index.js');
+    const { playCtx } = await import('../../../functions/engine/core.js');
     const { orderByRule, orderMattersByTrial, FREED_PRISONER, WIND_NYMPH } = await import('../../../functions/engine/editions/galecrest/night.js');
     const { GALECREST_CARDS } = await import('../../../functions/engine/editions/galecrest/cards.js');
     const night = (r: number) => r !== FREED_PRISONER && !!GALECREST_CARDS[r - 1].night;
@@ -130,7 +131,7 @@ describe('the rules that skip the trial (night.ts orderByRule)', () => {
             if (rule === undefined) continue;
             decided++;
             if (rule) mattered++;
-            expect(rule, `seat ${s} ${JSON.stringify(ranks)} ship ${JSON.stringify(g.seats[s].den)} doubloons ${g.seats[s].doubloons}`).toBe(orderMattersByTrial(g, s, ranks));
+            expect(rule, `seat ${s} ${JSON.stringify(ranks)} ship ${JSON.stringify(g.seats[s].den)} doubloons ${g.seats[s].doubloons}`).toBe(orderMattersByTrial(playCtx(g, null), s, ranks));
           }
         }
       });

@@ -12,7 +12,7 @@ import {
   parseCharId,
   sortNumbers,
 } from '../../actions.js';
-import { ask, emit, push, step, stepMaker } from '../../core.js';
+import { ask, emit, push, step, stepMaker } from '../../kernel.js';
 import type { Ctx, Effect } from '../../edition.js';
 import type { Loot, Step } from '../../types.js';
 

@@ -20,7 +20,7 @@ import {
   rankOptions,
   removeAt,
 } from '../../actions.js';
-import { ask, emit } from '../../core.js';
+import { ask, emit } from '../../kernel.js';
 import type { CardDef, Ctx, Effect } from '../../edition.js';
 import { drawRandom } from '../../rng.js';
 import type { Option, Step } from '../../types.js';

@@ -1,6 +1,6 @@
 // Libertalia (2012): 3 campaigns of 6 days, dens, face-down booty, colour tie-breaks.
 import { gain } from '../../actions.js';
-import { step } from '../../core.js';
+import { step } from '../../kernel.js';
 import { fail } from '../../errors.js';
 import type { Edition } from '../../edition.js';
 import { rankSeats } from '../../scoring.js';

@@ -4,7 +4,7 @@
 // are summed in a ledger (hooks add their +2 there), and the sum is settled once. No order
 // prompt is needed because the order can change nothing.
 import { cardName, charId, gain, moveCharacter, pay } from '../../actions.js';
-import { ask, emit, push, step } from '../../core.js';
+import { ask, emit, push, step } from '../../kernel.js';
 import type { Ctx, Effect } from '../../edition.js';
 import type { Option, Step } from '../../types.js';
 import type { GalecrestCard } from './cards.js';

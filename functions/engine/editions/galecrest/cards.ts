@@ -25,7 +25,7 @@ import {
   returnLoot,
   transfer,
 } from '../../actions.js';
-import { ask, emit, push, step } from '../../core.js';
+import { ask, emit, push, step } from '../../kernel.js';
 import type { CardDef, Ctx, Effect } from '../../edition.js';
 import { drawRandom } from '../../rng.js';
 import type { GameState, Loot, Option, Step } from '../../types.js';

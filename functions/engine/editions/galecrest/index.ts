@@ -1,7 +1,7 @@
 // Libertalia: Winds of Galecrest (2022): 3 voyages of 4, 5 and 6 days, ships, public loot
 // with data-driven loot tiles, the reputation track, the 2-player Midshipman.
 // Rules choices: docs/rules-galecrest.md.
-import { step } from '../../core.js';
+import { step } from '../../kernel.js';
 import type { Edition } from '../../edition.js';
 import { rankSeats } from '../../scoring.js';
 import type { Step } from '../../types.js';

@@ -5,7 +5,7 @@
 // anchor (per token held). Effects are data written in the small vocabulary below, so a
 // house-rule tile set is a JSON object checked by `checkTileSet`, never code.
 import { charId, cardName, denOptions, discard, gain, gainLoot, kindOptions, pay, takeFromDay } from '../../actions.js';
-import { ask, push, step } from '../../core.js';
+import { ask, push, step } from '../../kernel.js';
 import type { Ctx, Effect } from '../../edition.js';
 import { copyJson } from '../../clone.js';
 import { fail } from '../../errors.js';
@@ -13,6 +13,7 @@ import { randomInt } from '../../rng.js';
 import type { GameOptions, GameState, Loot, Option, Step } from '../../types.js';
 import { changeReputation } from './reputation.js';
 import { ext } from './state.js';
+import type { LootEffect, LootTiming, TileSet, TileSide } from './tiles.js';
 
 export const LOOT_KINDS = ['map', 'barrel', 'relic', 'saber', 'amulet', 'hook', 'chest'] as const;
 /** Edition.copyLoot: the keys in LOOT_KINDS order (test/engine/clone.test.ts checks it). */
@@ -42,28 +43,7 @@ export function addLoot(l: Record<Loot, number>, kind: Loot, n: number): void {
 
 export const LOOT_BAG: Record<Loot, number> = { map: 10, barrel: 8, relic: 8, saber: 6, amulet: 6, hook: 6, chest: 4 };
 
-/**
- * The effect vocabulary (one key per effect object):
- * - `{ doubloons: n }`      gain n (or lose -n, never below 0 during a voyage), per token.
- * - `{ reputation: n }`     move your reputation token n spaces (negative: down), per token.
- * - `{ sets: [{size, value}, ...] }`  anchor only: the kind's tokens score the best split into
- *                           sets (a token in no set scores 0). Calm maps: pairs 7, triples 12.
- * - `{ keepOrDoubloons: n }` anchor only, per token: keep one ship character for the next
- *                           voyage, or gain n.
- * - `{ discard: 'island' | 'ship' }`  dusk or night, per token: discard one character of
- *                           another player still on the island / in their ship (if any).
- */
-export type LootEffect =
-  | { doubloons: number }
-  | { reputation: number }
-  | { sets: { size: number; value: number }[] }
-  | { keepOrDoubloons: number }
-  | { discard: 'island' | 'ship' };
-
-export type LootTiming = 'dusk' | 'night' | 'anchor';
 export const LOOT_TIMINGS: readonly LootTiming[] = ['dusk', 'night', 'anchor'];
-export type TileSide = { [T in LootTiming]?: LootEffect[] };
-export type TileSet = Record<Loot, TileSide>;
 
 /** The calm side of every tile (rules reference, sources Z and JR). */
 export const CALM_TILES: TileSet = {

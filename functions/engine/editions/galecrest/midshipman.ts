@@ -3,7 +3,7 @@
 // nothing). At its dusk turn the player who does NOT own the character directly to its
 // left returns one of today's tokens to the bag before that character picks.
 import { kindOptions, placeOnIsland, takeFromDay } from '../../actions.js';
-import { ask, emit } from '../../core.js';
+import { ask, emit } from '../../kernel.js';
 import type { Ctx, Effect } from '../../edition.js';
 
 export const MIDSHIPMAN_RANK = 20.5;

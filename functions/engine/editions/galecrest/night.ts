@@ -20,8 +20,8 @@
 //    player holds. A Witch, or a Mutineer with a Topman, still goes to the trial.
 // 4. The Freed Prisoner resolves "at the end of the night", after every player's order.
 import { charId, cardName, discard } from '../../actions.js';
-import { cloneState } from '../../clone.js';
-import { ask, newCtx, resume, step } from '../../core.js';
+import { cloneWith } from '../../clone.js';
+import { ask, resume, step, trialCtx } from '../../kernel.js';
 import type { Ctx, Effect } from '../../edition.js';
 import type { GameState, Option, Step } from '../../types.js';
 import { lootNightSteps } from './loot.js';
@@ -85,7 +85,7 @@ export const shipNight: Effect = (x, s, answer) => {
   let memo = s.memo ?? [];
   if (answer !== undefined) next = Number(answer.slice(answer.indexOf(':') + 1));
   else if (left.length === 1 || memo.includes(ANY_ORDER)) next = left[0];
-  else if (!orderMatters(x.g, s.seat, left)) {
+  else if (!orderMatters(x, s.seat, left)) {
     // No order of these abilities changes anything, so neither can any order of what is left
     // after each of them: resolve the rest highest rank first without trying again.
     next = left[0];
@@ -112,8 +112,8 @@ export const nightEnd: Effect = (x) => {
 // ---- does the order matter? ----
 
 /** Whether some order of `ranks` can end the seat's night differently from another. */
-export function orderMatters(g: GameState, seat: number, ranks: number[]): boolean {
-  return orderByRule(g, seat, ranks) ?? orderMattersByTrial(g, seat, ranks);
+export function orderMatters(x: Ctx, seat: number, ranks: number[]): boolean {
+  return orderByRule(x.g, seat, ranks) ?? orderMattersByTrial(x, seat, ranks);
 }
 
 /**
@@ -156,16 +156,16 @@ export function orderByRule(g: GameState, seat: number, ranks: number[]): boolea
 }
 
 /** The reference answer: every order tried on copies (all answers of any prompt inside). */
-export function orderMattersByTrial(g: GameState, seat: number, ranks: number[]): boolean {
+export function orderMattersByTrial(x: Ctx, seat: number, ranks: number[]): boolean {
   if (!ranks.some((r) => r === MUTINEER || r === TOPMAN || r === WITCH)) return false;
   if (ranks.length > MAX_TRIED) return true;
   let first: Set<string> | null = null;
   const budget = { leaves: MAX_LEAVES };
   for (const order of permutations(ranks)) {
     const results = new Set<string>();
-    const h = trialCopy(g);
+    const h = trialCopy(x, x.g);
     for (let i = order.length - 1; i >= 0; i--) h.queue.push(step('night', seat, order[i]));
-    explore(h, seat, results, budget);
+    explore(trialCtx(x, h), seat, results, budget);
     if (budget.leaves < 0) return true;
     if (!first) first = results;
     else if (!sameSet(first, results)) return true;
@@ -178,25 +178,26 @@ export function orderMattersByTrial(g: GameState, seat: number, ranks: number[])
  * island and everything else shared, because no night ability of a ship touches them (they
  * change doubloons and ships only; the Wind Nymph clash and loot night effects run before).
  */
-function trialCopy(g: GameState): GameState {
-  const c = cloneState(g, true);
+function trialCopy(x: Ctx, g: GameState): GameState {
+  const c = cloneWith(x.ed, g, true);
   c.prompt = null;
   c.queue = [];
   return c;
 }
 
 /** Runs the trial's queue to its end, branching on every answer of any prompt on the way. */
-function explore(h: GameState, seat: number, out: Set<string>, budget: { leaves: number }): void {
+function explore(x: Ctx, seat: number, out: Set<string>, budget: { leaves: number }): void {
   if (budget.leaves < 0) return;
-  const x = newCtx(h, null);
+  const h = x.g;
   for (let guard = 0; guard < 1000; guard++) {
     const p = h.prompt;
     if (p) {
       for (const o of p.options) {
-        const c = trialCopy(h);
+        const c = trialCopy(x, h);
         c.queue = h.queue.slice();
-        resume(newCtx(c, null), p.step, o.id);
-        explore(c, seat, out, budget);
+        const t = trialCtx(x, c);
+        resume(t, p.step, o.id);
+        explore(t, seat, out, budget);
       }
       return;
     }

@@ -2,7 +2,7 @@
 // Moving a token slides the tokens it passes one space the other way; steps past either end
 // become doubloons (+1 per step above the top, -1 per step below the bottom).
 import { gain, pay } from '../../actions.js';
-import { emit } from '../../core.js';
+import { emit } from '../../kernel.js';
 import type { Ctx } from '../../edition.js';
 import { fail } from '../../errors.js';
 import { shuffle } from '../../rng.js';

@@ -1,7 +1,7 @@
 // Galecrest data kept in `g.ext`: the reputation track, the loot tiles in play and the
 // bookkeeping of the current dusk and anchor. Plain JSON, like the rest of the state.
 import type { GameState, Loot } from '../../types.js';
-import type { TileSet } from './loot.js';
+import type { TileSet } from './tiles.js';
 
 export interface GalecrestExt {
   /** The reputation track, lowest (index 0) to highest (5): seat numbers, null for unused tokens. */

@@ -1,8 +1,8 @@
 // Whole games played by bots: used by the simulator CLI, the benchmarks and property tests.
-import { awaitedBotCommand, botCommand, botRandom, type BotKind } from './bots.js';
-import { applyInPlace, firstAwaitedSeat } from './core.js';
-import { createGame } from './setup.js';
-import type { GameEvent, GameOptions, GameState } from './types.js';
+import { awaitedBotCommand, botCommand, botRandom, type BotKind } from './index.js';
+import { applyInPlace, firstAwaitedSeat } from '../core.js';
+import { createGame } from '../setup.js';
+import type { GameEvent, GameOptions, GameState } from '../types.js';
 
 /** A bound far above any real game (about 150 commands with 4 players). */
 const MAX_COMMANDS = 5_000;

@@ -20,10 +20,9 @@
 //
 // Budget: a fixed number of playouts per decision (not a clock, so a bot move replays
 // identically when a commit is retried). See docs/correspondence.md, "Bots", for the CPU it takes.
-import { cloneState } from './clone.js';
-import { applyInPlace, firstAwaitedSeat } from './core.js';
-import { editionOf } from './editions/index.js';
-import type { Command, GameState, Loot } from './types.js';
+import { applyInPlace, cloneState, firstAwaitedSeat } from '../core.js';
+import { editionOf } from '../editions/index.js';
+import type { Command, GameState, Loot } from '../types.js';
 
 export type Random = () => number;
 

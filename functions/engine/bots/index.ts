@@ -1,13 +1,14 @@
 // Bots answer any decision a seat owes: the daily card or a prompt. They see only what
 // their seat may see (their own hand and prompt) and draw from their own random source,
 // never the game's: a game replayed from its command log must not depend on them.
-import { applyInPlace, cloneState, isAwaited, newCtx, push, run } from './core.js';
-import { editionOf } from './editions/index.js';
+import { applyInPlace, cloneState, playCtx } from '../core.js';
+import { editionOf } from '../editions/index.js';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
-import { SUNRISE } from './phases.js';
-import { hashSeed } from './rng.js';
+import { isAwaited, push, run } from '../kernel.js';
+import { SUNRISE } from '../phases.js';
+import { hashSeed } from '../rng.js';
 import { expertCommand } from './search.js';
-import type { Command, GameState } from './types.js';
+import type { Command, GameState } from '../types.js';
 
 export type BotKind = 'random' | 'greedy' | 'expert';
 export const BOT_KINDS: readonly BotKind[] = ['random', 'greedy', 'expert'];
@@ -62,7 +63,7 @@ function greedyCard(g: GameState, seat: number, rnd: Random): number {
       }
     });
     h.seats[seat].choice = rank;
-    const x = newCtx(h, null);
+    const x = playCtx(h, null);
     push(x, SUNRISE);
     run(x);
     for (let guard = 0; guard < 50 && h.prompt && h.prompt.seat === seat && h.day === g.day; guard++) {

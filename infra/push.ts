@@ -118,13 +118,17 @@ export class Push extends Construct {
     );
   }
 
-  /** Lets `f` post to the connections (PUSH_ENDPOINT + execute-api:ManageConnections). */
+  /**
+   * Lets `f` post to the connections and close them (PUSH_ENDPOINT + execute-api:ManageConnections
+   * on POST and DELETE: signOut closes the player's connections, DeleteConnection).
+   */
   allowFanOut(f: ServiceFunction): void {
     f.fn.addEnvironment('PUSH_ENDPOINT', this.endpoint);
+    const connections = (method: string) => Stack.of(this).formatArn({ service: 'execute-api', resource: this.api.apiId, resourceName: `${PUSH_STAGE}/${method}/@connections/*` });
     f.role.addToPolicy(
       new iam.PolicyStatement({
         actions: ['execute-api:ManageConnections'],
-        resources: [Stack.of(this).formatArn({ service: 'execute-api', resource: this.api.apiId, resourceName: `${PUSH_STAGE}/POST/@connections/*` })],
+        resources: [connections('POST'), connections('DELETE')],
       }),
     );
     NagSuppressions.addResourceSuppressions(
@@ -133,9 +137,9 @@ export class Push extends Construct {
         {
           id: 'AwsSolutions-IAM5',
           reason:
-            'execute-api:ManageConnections on <push API>/live/POST/@connections/*: connection ids are made per client at ' +
-            'run time; the grant is only POST (PostToConnection) on this one API and stage.',
-          appliesTo: [{ regex: '/^Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<PushApi[A-Za-z0-9]+>/live/POST/@connections/\\*$/' }],
+            'execute-api:ManageConnections on <push API>/live/{POST,DELETE}/@connections/*: connection ids are made per client at ' +
+            'run time; the grant is only POST (PostToConnection) and DELETE (DeleteConnection, at sign-out) on this one API and stage.',
+          appliesTo: [{ regex: '/^Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<PushApi[A-Za-z0-9]+>/live/(POST|DELETE)/@connections/\\*$/' }],
         },
       ],
       true,

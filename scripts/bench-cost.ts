@@ -107,6 +107,7 @@ async function startCostStack() {
   const push = createLocalPush();
   const out = { n: 0, bytes: 0, max: 0 };
   const gateway: PushGateway = {
+    close: (connectionId) => push.gateway.close(connectionId),
     async post(connectionId, message) {
       const r = await push.gateway.post(connectionId, message);
       if (r === 'ok') {

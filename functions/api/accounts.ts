@@ -17,11 +17,16 @@ export interface PlayerCache {
   get(services: Services, playerId: string): Promise<PlayerRecord | null>;
   identity(services: Services, issuer: string, subject: string): Promise<string | null>;
   forget(playerId: string): void;
+  /** Registers what ends a player's open connections in this process (the local sockets, the local provider's grants). */
+  onSessionsEnd(listener: (rec: PlayerRecord) => Promise<void> | void): void;
+  /** Runs those listeners (revokeTokens, a reused refresh token). */
+  endSessions(rec: PlayerRecord): Promise<void>;
 }
 
 export function createPlayerCache(): PlayerCache {
   const players = new Map<string, { rec: PlayerRecord | null; at: number }>();
   const identities = new Map<string, string>();
+  const listeners: ((rec: PlayerRecord) => Promise<void> | void)[] = [];
   const trim = (m: Map<string, unknown>) => {
     if (m.size > CACHE_MAX) for (const k of [...m.keys()].slice(0, m.size - CACHE_MAX)) m.delete(k);
   };
@@ -47,7 +52,48 @@ export function createPlayerCache(): PlayerCache {
     forget(playerId) {
       players.delete(playerId);
     },
+    onSessionsEnd(listener) {
+      listeners.push(listener);
+    },
+    async endSessions(rec) {
+      players.delete(rec.id);
+      await Promise.all(listeners.map(async (l) => {
+        try {
+          await l(rec);
+        } catch (e) {
+          console.error('ending the sessions of a player failed', e);
+        }
+      }));
+    },
   };
+}
+
+/**
+ * What an open connection remembers of the token it was opened with, to check it again at every
+ * message: our tokens' version, or a provider token's issue time (seconds).
+ */
+export type SessionStamp = { version: number } | { issuedAt: number };
+
+export function stampOf(c: Credential): SessionStamp | null {
+  if (c.type === 'own') return { version: c.version };
+  if (c.type === 'user') return { issuedAt: c.issuedAt };
+  return null;
+}
+
+/** The stamp as one string (the push authorizer's context on AWS carries strings only). */
+export const stampText = (s: SessionStamp): string => ('version' in s ? `v${s.version}` : `iat${s.issuedAt}`);
+export function stampFromText(t: string | undefined | null): SessionStamp | null {
+  const m = /^(v|iat)(\d{1,12})$/.exec(t ?? '');
+  if (!m) return null;
+  return m[1] === 'v' ? { version: Number(m[2]) } : { issuedAt: Number(m[2]) };
+}
+
+/** Whether a connection opened with `stamp` may still act for the player (not signed out since). */
+export async function sessionAlive(services: Services, playerId: string, stamp: SessionStamp): Promise<boolean> {
+  const rec = await services.players.get(services, playerId);
+  if (!rec) return false;
+  if ('version' in stamp) return (rec.tokenVersion ?? 0) === stamp.version;
+  return rec.revokedAt === undefined || stamp.issuedAt > rec.revokedAt;
 }
 
 const unauthenticated = (m: string): never => {
@@ -82,11 +128,12 @@ export interface SessionOut {
   expiresAt: string;
 }
 
-async function session(services: Services, rec: PlayerRecord, clientId: string | null, scopes: string[], withRefresh: boolean): Promise<SessionOut> {
+/** A session; `refreshJti`: the id of its refresh token (the one rotation recorded), null: none (site users). */
+async function session(services: Services, rec: PlayerRecord, clientId: string | null, scopes: string[], refreshJti: string | null): Promise<SessionOut> {
   const version = rec.tokenVersion ?? 0;
   const base = { playerId: rec.id, version, clientId, scopes };
   const token = await services.verifier.sign({ ...base, typ: 'access' });
-  const refreshToken = withRefresh ? await services.verifier.sign({ ...base, typ: 'refresh' }) : null;
+  const refreshToken = refreshJti ? await services.verifier.sign({ ...base, typ: 'refresh', jti: refreshJti }) : null;
   return { playerId: rec.id, name: rec.name, token, refreshToken, expiresAt: new Date(services.now().getTime() + services.verifier.accessTokenSeconds * 1000).toISOString() };
 }
 
@@ -94,18 +141,32 @@ async function session(services: Services, rec: PlayerRecord, clientId: string |
 export async function signUpGuest(services: Services, rawName: string): Promise<SessionOut> {
   const name = normaliseName(rawName);
   if (await services.store.nameHolder(nameKey(name))) throw new ApiError('CONFLICT', `the name "${name}" belongs to an account`);
-  const rec: PlayerRecord = { id: randomUUID(), name, createdAt: services.now().toISOString(), kind: 'guest', tokenVersion: 0 };
+  const rec: PlayerRecord = { id: randomUUID(), name, createdAt: services.now().toISOString(), kind: 'guest', tokenVersion: 0, refreshJti: randomUUID() };
   await services.store.insertPlayer(rec);
-  return session(services, rec, null, [], true);
+  return session(services, rec, null, [], rec.refreshJti!);
 }
 
-/** A new access token (and refresh token) for the holder of a valid refresh token. */
+/**
+ * A new access token and a new refresh token for the holder of the current refresh token.
+ * Rotation with reuse detection (OAuth 2.0 Security BCP, 4.14): each refresh token is redeemed
+ * once; redeeming one that was already rotated means two holders (a thief and the player), so
+ * the whole family (every token of the player's sessions: the token version) is revoked and its
+ * open connections closed. Two refreshes racing with the same token count as reuse too.
+ */
 export async function refreshSession(services: Services, refreshToken: string): Promise<SessionOut> {
   const r = await verifyRefresh(services.keys, refreshToken, services.now());
+  const next = randomUUID();
+  const rotated = await services.store.rotateRefresh(r.playerId, r.version, r.jti, next);
+  if (rotated === 'unknown') return unauthenticated('refresh token for an unknown player');
+  if (rotated === 'revoked') return unauthenticated('refresh token revoked (signed out)');
+  if (rotated === 'reused') {
+    const rec = await services.store.updatePlayer(r.playerId, {}, { bumpTokenVersion: true });
+    if (rec) await endSessions(services, rec);
+    return unauthenticated('refresh token already used: every session of this player is revoked, sign in again');
+  }
   const rec = await services.store.getPlayer(r.playerId);
-  if (!rec) return unauthenticated('refresh token for an unknown player');
-  if ((rec.tokenVersion ?? 0) !== r.version) return unauthenticated('refresh token revoked (signed out)');
-  return session(services, rec, r.clientId, r.scopes, true);
+  if (!rec || (rec.tokenVersion ?? 0) !== r.version) return unauthenticated('refresh token revoked (signed out)');
+  return session(services, rec, r.clientId, r.scopes, next);
 }
 
 /** Reserves a name under a namespace ('' for accounts); CONFLICT if another player holds it. */
@@ -136,16 +197,18 @@ export async function register(services: Services, c: Credential, rawName: strin
 export async function linkGuest(services: Services, c: Credential, guestToken: string, rawName?: string | null): Promise<PlayerRecord> {
   if (c.type !== 'user') throw new ApiError('FORBIDDEN', 'linkGuest needs a signed-in account (an OpenID Provider access token)');
   if (await services.players.identity(services, c.issuer, c.subject)) throw new ApiError('CONFLICT', 'this account already has a player: link the guest from a new account, or keep playing its games with the guest token');
-  let guestId: string;
+  let proof: { playerId: string; version: number };
   try {
     const g = await services.verifier.verify(guestToken);
     if (g.type !== 'own' || g.clientId) throw new Error();
-    guestId = g.playerId;
+    proof = g;
   } catch {
-    guestId = (await verifyRefresh(services.keys, guestToken, services.now())).playerId;
+    proof = await verifyRefresh(services.keys, guestToken, services.now());
   }
-  const guest = await services.store.getPlayer(guestId);
+  const guest = await services.store.getPlayer(proof.playerId);
   if (!guest || (guest.kind && guest.kind !== 'guest')) throw new ApiError('BAD_USER_INPUT', 'that token is not a guest player\'s');
+  // A signed-out guest's old tokens prove nothing: as for every other call, the version must hold.
+  if ((guest.tokenVersion ?? 0) !== proof.version) return unauthenticated('that guest token is revoked (signed out)');
   const name = rawName ? normaliseName(rawName) : guest.name;
   const key = nameKey(name);
   await reserve(services, key, guest.id, name);
@@ -154,7 +217,8 @@ export async function linkGuest(services: Services, c: Credential, guestToken: s
     throw new ApiError('CONFLICT', 'this account already has a player');
   }
   const rec = await services.store.updatePlayer(guest.id, { kind: 'account', issuer: c.issuer, subject: c.subject, name, nameKey: key }, { bumpTokenVersion: true });
-  services.players.forget(guest.id);
+  // The guest tokens stop here: so do the guest's open connections.
+  await endSessions(services, { ...guest, tokenVersion: rec?.tokenVersion });
   return rec!;
 }
 
@@ -174,10 +238,22 @@ export async function rename(services: Services, me: PlayerRecord, rawName: stri
   return rec!;
 }
 
-/** Every token issued so far for the player stops working (ours by version, providers' by issue time). */
+/**
+ * Every token issued so far for the player stops working (ours by version, providers' by issue
+ * time), and so do its sessions elsewhere: its open graphql-ws and /push connections are closed,
+ * and the local provider's grants (its refresh tokens) revoked.
+ */
 export async function revokeTokens(services: Services, me: PlayerRecord): Promise<void> {
-  await services.store.updatePlayer(me.id, { revokedAt: Math.floor(services.now().getTime() / 1000) }, { bumpTokenVersion: true });
-  services.players.forget(me.id);
+  const rec = await services.store.updatePlayer(me.id, { revokedAt: Math.floor(services.now().getTime() / 1000) }, { bumpTokenVersion: true });
+  await endSessions(services, rec ?? me);
+}
+
+/** Closes the player's connections: this process's listeners, and the push connections the push store keeps (every instance, AWS too). */
+async function endSessions(services: Services, rec: PlayerRecord): Promise<void> {
+  await Promise.all([
+    services.players.endSessions(rec),
+    services.push?.endSessions(rec.id).catch((e) => console.error('closing the push connections of a player failed', e)),
+  ]);
 }
 
 /**
@@ -209,7 +285,7 @@ export async function actAs(services: Services, c: Credential, user: string, raw
   }
   console.log(JSON.stringify({ audit: 'actAs', clientId: c.clientId, issuer: c.issuer, user, playerId: rec.id, at: services.now().toISOString() }));
   const scopes = c.scopes.filter((s) => s === SCOPES.createGames);
-  return session(services, rec, c.clientId, scopes, false);
+  return session(services, rec, c.clientId, scopes, null);
 }
 
 /** `me`: the caller's profile (an account without a player yet has no playerId). */

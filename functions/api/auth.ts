@@ -74,6 +74,8 @@ export interface OwnClaims {
   typ: 'access' | 'refresh';
   clientId?: string | null;
   scopes?: string[];
+  /** Refresh tokens: the id that rotation records (functions/api/accounts.ts, refreshSession). */
+  jti?: string;
 }
 
 /** How long a verified token is trusted by this instance without checking its signature again. */
@@ -193,6 +195,7 @@ export function createVerifier(opts: { keys: KeySource; issuers: IssuerConfig[];
         claims.act = { sub: c.clientId };
       }
       if (c.scopes?.length) claims.scope = c.scopes.join(' ');
+      if (c.jti) claims.jti = c.jti;
       return new SignJWT(claims)
         .setProtectedHeader({ alg: 'HS256', kid: ring.current.kid, typ: 'JWT' })
         .setSubject(c.playerId)
@@ -205,7 +208,7 @@ export function createVerifier(opts: { keys: KeySource; issuers: IssuerConfig[];
 }
 
 /** Verifies one of our refresh tokens: the player and the version it was issued for. */
-export async function verifyRefresh(keys: KeySource, token: string, now: Date): Promise<{ playerId: string; version: number; clientId: string | null; scopes: string[] }> {
+export async function verifyRefresh(keys: KeySource, token: string, now: Date): Promise<{ playerId: string; version: number; clientId: string | null; scopes: string[]; jti: string | null }> {
   const ring = await keys();
   let kid: string | undefined;
   try {
@@ -217,7 +220,7 @@ export async function verifyRefresh(keys: KeySource, token: string, now: Date): 
     try {
       const { payload } = await jwtVerify(token, k.secret, { algorithms: ['HS256'], issuer: OWN_ISSUER, currentDate: now, requiredClaims: ['exp', 'sub'] });
       if (payload.typ !== 'refresh' || typeof payload.ver !== 'number') break;
-      return { playerId: payload.sub as string, version: payload.ver, clientId: typeof payload.client_id === 'string' ? payload.client_id : null, scopes: scopesOf(payload) };
+      return { playerId: payload.sub as string, version: payload.ver, clientId: typeof payload.client_id === 'string' ? payload.client_id : null, scopes: scopesOf(payload), jti: typeof payload.jti === 'string' ? payload.jti : null };
     } catch {
       // next key
     }

@@ -2,20 +2,21 @@
  * The push Lambda behind the API Gateway WebSocket API (infra/push.ts). One function for:
  * - the $connect REQUEST authorizer: `?token=` checked by the API's own token check
  *   (`app.context`, as for every HTTP request); no token is a spectator; a bad token is denied;
- * - $connect (nothing to store), $disconnect (forget the subscriptions), and the `subscribe`,
+ * - $connect (a signed-in player's connection is recorded, for signOut to close), $disconnect (forget the subscriptions), and the `subscribe`,
  *   `unsubscribe`, `ping` routes (functions/push/routes.ts, the local server's code too).
  * The fan-out itself is handed by the commit to the notice queue and run by the notice worker
  * (functions/push/fanout.ts, queuedPusher): no move waits for a subscriber.
  */
 import type { APIGatewayProxyResult, APIGatewayRequestAuthorizerEvent, APIGatewayAuthorizerResult, Context } from 'aws-lambda';
 import { createPushStore } from '../push/store.js';
-import { authorize, onDisconnect, onMessage, type PushDeps } from '../push/routes.js';
+import { stampFromText, stampText } from '../api/accounts.js';
+import { authorize, onConnect, onDisconnect, onMessage, type PushDeps } from '../push/routes.js';
 import { getApp, getDocumentClient, getPushGateway } from './config.js';
 import { invocation } from './observe.js';
 
 export interface PushEvent {
   body?: string;
-  requestContext: { routeKey: string; connectionId: string; authorizer?: { playerId?: string } | null; identity?: { sourceIp?: string } };
+  requestContext: { routeKey: string; connectionId: string; authorizer?: { playerId?: string; session?: string } | null; identity?: { sourceIp?: string } };
 }
 
 async function deps(): Promise<PushDeps> {
@@ -38,16 +39,18 @@ export async function handler(event: PushEvent | APIGatewayRequestAuthorizerEven
       return {
         principalId: allow && who.playerId ? who.playerId : 'spectator',
         policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: allow ? 'Allow' : 'Deny', Resource: event.methodArn }] },
-        context: { playerId: allow && who.playerId ? who.playerId : '' },
+        // The token's stamp travels with the connection: every message checks it again.
+        context: { playerId: allow && who.playerId ? who.playerId : '', session: allow && who.session ? stampText(who.session) : '' },
       };
     }
     const { routeKey, connectionId } = event.requestContext;
-    if (routeKey === '$connect') return { statusCode: 200, body: '' };
     const d = await deps();
-    if (routeKey === '$disconnect') await onDisconnect(d, connectionId);
+    // A signed-in player's connection is recorded: signOut closes it (DeleteConnection).
+    if (routeKey === '$connect') await onConnect(d, connectionId, event.requestContext.authorizer?.playerId || null);
+    else if (routeKey === '$disconnect') await onDisconnect(d, connectionId);
     // Every message is a read of its caller (the instance's read buckets, as for HTTP); the
     // address is API Gateway's view of the client (the push API has no CloudFront in front).
-    else await onMessage(d, connectionId, event.requestContext.authorizer?.playerId || null, event.body, event.requestContext.identity?.sourceIp ?? null);
+    else await onMessage(d, connectionId, event.requestContext.authorizer?.playerId || null, event.body, event.requestContext.identity?.sourceIp ?? null, stampFromText(event.requestContext.authorizer?.session));
     return { statusCode: 200, body: '' };
   });
 }

@@ -11,8 +11,8 @@ import type { Server } from 'node:http';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { buildApp } from '../api/app.js';
 import { logger, withRequest } from '../api/telemetry.js';
-import { CLOSE_SLOW, PUSH_LIMITS, type PushGateway } from '../push/protocol.js';
-import { authorize, onDisconnect, onMessage, type PushDeps } from '../push/routes.js';
+import { CLOSE_SIGNED_OUT, CLOSE_SLOW, PUSH_LIMITS, type PushGateway } from '../push/protocol.js';
+import { authorize, onConnect, onDisconnect, onMessage, type PushDeps } from '../push/routes.js';
 import { createPushStore } from '../push/store.js';
 import { routeUpgrades } from './upgrade.js';
 
@@ -53,6 +53,13 @@ export function createLocalPush(): LocalPush {
       if (!ws) return 'gone';
       return sendBounded(ws, JSON.stringify(message)) ? 'ok' : 'gone';
     },
+    async close(connectionId) {
+      const ws = sockets.get(connectionId);
+      if (!ws) return;
+      sockets.delete(connectionId);
+      if (ws.readyState === WebSocket.OPEN) ws.close(CLOSE_SIGNED_OUT, 'signed out');
+      setTimeout(() => ws.terminate(), PUSH_LIMITS.closeGraceMs).unref();
+    },
   };
   return {
     gateway,
@@ -80,18 +87,21 @@ export function createLocalPush(): LocalPush {
           const text = data.toString();
           chain = chain.then(() => withRequest({ requestId: connectionId.slice(0, 8) }, async () => {
             const w = await who;
-            if (w === 'denied' || ws.readyState !== WebSocket.OPEN) return;
-            await onMessage(deps, connectionId, w.playerId, text, address);
+            if (w === 'denied' || ws.readyState !== WebSocket.OPEN || !sockets.has(connectionId)) return;
+            await onMessage(deps, connectionId, w.playerId, text, address, w.session);
           }).catch((e) => logger.error('push message failed', { error: e as Error })).finally(() => {
             waiting--;
           }));
         });
+        // As API Gateway's $connect: a signed-in player's connection is recorded (signOut closes it).
+        const connected = who.then(async (w) => {
+          if (w === 'denied') ws.close(4401, 'Forbidden');
+          else await onConnect(deps, connectionId, w.playerId);
+        }).catch((e) => logger.error('push connect failed', { error: e as Error }));
+        chain = chain.then(() => connected);
         ws.on('close', () => {
           sockets.delete(connectionId);
-          void onDisconnect(deps, connectionId).catch((e) => logger.error('push disconnect failed', { error: e as Error }));
-        });
-        void who.then((w) => {
-          if (w === 'denied') ws.close(4401, 'Forbidden');
+          void connected.then(() => onDisconnect(deps, connectionId)).catch((e) => logger.error('push disconnect failed', { error: e as Error }));
         });
       });
       return async () => {

@@ -9,6 +9,8 @@
 // at most LIMITS.maxTokens tokens (parsing stops there), then graphql-armor's depth, alias,
 // directive and cost rules; plus the per-principal read limit, a subscribe rate per connection,
 // subscriptions per connection and connections per player (or per address without a token).
+// A session that ends (signOut, revokeTokens, a reused refresh token) closes its connections
+// (CLOSE_SIGNED_OUT), and every operation checks the token's version again before it runs.
 // Sends never wait for the reader: graphql-ws awaits each send's callback, which for a socket
 // that stops reading would come never; here it comes at once, and a socket with more than
 // PUSH_LIMITS.sendQueueBytes unsent is closed (CLOSE_SLOW), as on /push.
@@ -18,12 +20,13 @@ import { makeExecutableSchema } from '@graphql-tools/schema';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { type buildApp, LIMITS, MAX_BODY_BYTES } from '../api/app.js';
+import { sessionAlive, stampOf } from '../api/accounts.js';
 import { admit, type ApiContext } from '../api/context.js';
 import { ApiError, formatError } from '../api/errors.js';
 import { Limiter, RATES } from '../api/ratelimit.js';
 import { resolvers } from '../api/resolvers/index.js';
 import { typeDefs } from '../api/schema.generated.js';
-import { PUSH_LIMITS } from '../push/protocol.js';
+import { CLOSE_SIGNED_OUT, PUSH_LIMITS } from '../push/protocol.js';
 import { sendBounded } from './push.js';
 import { routeUpgrades } from './upgrade.js';
 
@@ -59,6 +62,12 @@ export function attachSubscriptions(server: Server, app: App): () => Promise<voi
   const unroute = routeUpgrades(server, '/graphql', wss);
   const rules = [...graphql.specifiedRules, ...(LIMITS.armor.validationRules ?? [])];
   const open = new Map<string, number>();
+  // The open connections of each player: signOut / revokeTokens close them (CLOSE_SIGNED_OUT).
+  const byPlayer = new Map<string, Set<import('ws').WebSocket>>();
+  app.services.players.onSessionsEnd((rec) => {
+    for (const socket of byPlayer.get(rec.id) ?? []) socket.close(CLOSE_SIGNED_OUT, 'signed out');
+    byPlayer.delete(rec.id);
+  });
   // graphql-ws checks `instanceof` its own (CommonJS) GraphQLError: ours travel as originalError.
   const wsErrors = (errors: ApiError[]) => errors.map((e) => new graphql.GraphQLError(e.message, { extensions: e.extensions, originalError: e }));
   const fail = (code: 'RATE_LIMITED' | 'LIMIT_EXCEEDED' | 'BAD_USER_INPUT', message: string) => wsErrors([new ApiError(code, message)]);
@@ -77,10 +86,18 @@ export function attachSubscriptions(server: Server, app: App): () => Promise<voi
           return false;
         }
         open.set(principal, n + 1);
+        const playerId = context.player?.id;
+        if (playerId) {
+          if (!byPlayer.has(playerId)) byPlayer.set(playerId, new Set());
+          byPlayer.get(playerId)!.add(socket);
+        }
         socket.once('close', () => {
           const left = (open.get(principal) ?? 1) - 1;
           if (left > 0) open.set(principal, left);
           else open.delete(principal);
+          const mine = playerId ? byPlayer.get(playerId) : undefined;
+          mine?.delete(socket);
+          if (mine?.size === 0) byPlayer.delete(playerId!);
         });
         const extra = ctx.extra as unknown as Extra;
         extra.principal = principal;
@@ -93,6 +110,17 @@ export function attachSubscriptions(server: Server, app: App): () => Promise<voi
         if (extra.subscribes!.take('connection') > 0) return fail('RATE_LIMITED', `rate limit: at most ${RATES.subscribe.perSecond} subscribe messages per second on a connection (burst ${RATES.subscribe.burst})`);
         if (Object.keys(ctx.subscriptions).length > WS_LIMITS.subscriptionsPerConnection) {
           return fail('LIMIT_EXCEEDED', `subscriptions limit exceeded: at most ${WS_LIMITS.subscriptionsPerConnection} per connection`);
+        }
+        // (After the synchronous checks: graphql-ws counts an operation as soon as it arrives.)
+        // Every operation checks the token again: a session that ended (signed out) before its
+        // socket was closed cannot act, and its socket is closed now.
+        const { player, credential } = extra.context!;
+        const stamp = credential ? stampOf(credential) : null;
+        if (player && stamp && !(await sessionAlive(extra.context!.services, player.id, stamp))) {
+          // Closed after the answer has gone out (graphql-ws sends it once this returns).
+          const socket = (ctx.extra as unknown as { socket: import('ws').WebSocket }).socket;
+          setTimeout(() => socket.close(CLOSE_SIGNED_OUT, 'signed out'), 0);
+          return wsErrors([new ApiError('UNAUTHENTICATED', 'this session ended (signed out): connect again with a new token')]);
         }
         if (typeof payload.query !== 'string') return fail('BAD_USER_INPUT', 'the query must be a string');
         let document: import('graphql').DocumentNode;

@@ -37,6 +37,17 @@ export interface Pusher {
   gameChanged(gameId: string, version: number, status: string, rec?: GameRec): Promise<void>;
   /** The notice worker's job for a queued push (AWS): fans out the game's latest version. */
   deliver(gameId: string, version: number): Promise<void>;
+  /** Closes every push connection of a player (its session ended), whichever instance holds it. */
+  endSessions(playerId: string): Promise<void>;
+}
+
+/** Closes the connections the push store lists for the player, and forgets them. */
+async function closeAll(store: PushStore, gateway: PushGateway, playerId: string): Promise<void> {
+  const ids = await store.connectionsOf(playerId);
+  await Promise.all(ids.map(async (id) => {
+    await gateway.close(id);
+    await store.disconnect(id);
+  }));
 }
 
 /** Views rendered per game version (the record object) and audience ('' a spectator, else the player id). */
@@ -164,6 +175,7 @@ export function createFanout(services: Services, store: PushStore, gateway: Push
       void schedule(gameId, version, rec);
     },
     deliver: (gameId, version) => schedule(gameId, version),
+    endSessions: (playerId) => closeAll(store, gateway, playerId),
   };
 }
 
@@ -183,5 +195,6 @@ export function queuedPusher(services: Services, queue: NoticeQueue, store: Push
       if ((await within(handed, QUEUE_HANDOFF_MS)) === 'late') logger.warn('push hand-off over its time budget', { gameId, version });
     },
     deliver: (gameId, version) => schedule(gameId, version),
+    endSessions: (playerId) => closeAll(store, gateway, playerId),
   };
 }

@@ -1,6 +1,6 @@
 // API Gateway's management API as the push gateway (PostToConnection; GoneException: the
-// client left without a $disconnect reaching us).
-import { ApiGatewayManagementApiClient, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+// client left without a $disconnect reaching us); DeleteConnection closes a signed-out player's.
+import { ApiGatewayManagementApiClient, DeleteConnectionCommand, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import type { PushGateway } from './protocol.js';
 
 export function managementApiGateway(endpoint: string, wrap: <T>(client: T) => T = (c) => c): PushGateway {
@@ -13,6 +13,13 @@ export function managementApiGateway(endpoint: string, wrap: <T>(client: T) => T
       } catch (e) {
         if ((e as { name?: string }).name === 'GoneException') return 'gone';
         throw e;
+      }
+    },
+    async close(connectionId) {
+      try {
+        await client.send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
+      } catch (e) {
+        if ((e as { name?: string }).name !== 'GoneException') throw e;
       }
     },
   };

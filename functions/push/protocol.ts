@@ -60,4 +60,9 @@ export type PushMessage =
 export interface PushGateway {
   /** Sends one message; 'gone' when the connection no longer exists. */
   post(connectionId: string, message: PushMessage): Promise<'ok' | 'gone'>;
+  /** Closes a connection (its player signed out): DeleteConnection on AWS, CLOSE_SIGNED_OUT locally. */
+  close(connectionId: string): Promise<void>;
 }
+
+/** Close code for a connection whose session ended (signOut, revokeTokens, a reused refresh token): /push and /graphql. */
+export const CLOSE_SIGNED_OUT = 4401;

@@ -4,6 +4,7 @@
 // read: it takes a token from the caller's HTTP read bucket (player, or address without a
 // token) before anything else, and is answered RATE_LIMITED without any store work when empty.
 // Concurrent subscribes to one game share one load (and one view per audience, pushView).
+import { type SessionStamp, sessionAlive, stampOf } from '../api/accounts.js';
 import type { buildApp } from '../api/app.js';
 import { canWatch } from '../api/access.js';
 import { ApiError } from '../api/errors.js';
@@ -54,25 +55,39 @@ export function takeRead(app: App, playerId: string | null, address: string | nu
 }
 
 /**
- * The connection's caller: the player of a valid token, null for no token (a spectator);
- * 'denied' for a token the API would refuse (bad, expired, revoked).
+ * The connection's caller: the player of a valid token, null for no token (a spectator), with
+ * the token's stamp (checked again at every message); 'denied' for a token the API would refuse
+ * (bad, expired, revoked).
  */
-export async function authorize(app: App, token: string | undefined): Promise<{ playerId: string | null } | 'denied'> {
-  if (!token) return { playerId: null };
+export async function authorize(app: App, token: string | undefined): Promise<{ playerId: string | null; session: SessionStamp | null } | 'denied'> {
+  if (!token) return { playerId: null, session: null };
   const ctx = await app.context({ authorization: `Bearer ${token}` });
-  if (ctx.authError || !ctx.player) return 'denied';
-  return { playerId: ctx.player.id };
+  if (ctx.authError || !ctx.player || !ctx.credential) return 'denied';
+  return { playerId: ctx.player.id, session: stampOf(ctx.credential) };
+}
+
+/** A signed-in player's connection is recorded, so that signing out can close it. */
+export async function onConnect(deps: PushDeps, connectionId: string, playerId: string | null): Promise<void> {
+  if (playerId) await deps.store.connect(connectionId, playerId, deps.app.services.now());
 }
 
 const GAME_ID = /^[\w-]{1,100}$/;
 
 /** One client message on a connection. */
-export async function onMessage(deps: PushDeps, connectionId: string, playerId: string | null, body: string | undefined, address: string | null = null): Promise<void> {
+export async function onMessage(deps: PushDeps, connectionId: string, playerId: string | null, body: string | undefined, address: string | null = null, session: SessionStamp | null = null): Promise<void> {
   const { app, store, gateway } = deps;
   const error = (code: string, message: string, gameId?: string) => gateway.post(connectionId, { type: 'error', code, message, ...(gameId ? { gameId } : {}) });
   const limited = takeRead(app, playerId, address);
   if (limited) {
     await gateway.post(connectionId, { type: 'error', code: 'RATE_LIMITED', ...limited });
+    return;
+  }
+  // The token is checked again at every message: a session that ended (signed out elsewhere,
+  // before its socket was closed) gets UNAUTHENTICATED and the connection is closed.
+  if (playerId && session && !(await sessionAlive(app.services, playerId, session))) {
+    await error('UNAUTHENTICATED', 'this session ended (signed out): connect again with a new token');
+    await gateway.close(connectionId);
+    await store.disconnect(connectionId);
     return;
   }
   let msg: { action?: unknown; gameId?: unknown };

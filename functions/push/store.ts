@@ -2,7 +2,11 @@
 //
 // | Item | PK | SK | Attributes |
 // | Subscription | `PUSH#<gameId>` | `CONN#<connectionId>` | `playerId`, `expiresAt` (TTL) |
-// | Connection | `CONN#<connectionId>` | `CONN` | `games` (string set), `expiresAt` (TTL) |
+// | Connection | `CONN#<connectionId>` | `CONN` | `games` (string set), `playerId`, `session`, `expiresAt` (TTL) |
+// | Player's connection | `PUSHP#<playerId>` | `CONN#<connectionId>` | `expiresAt` (TTL) |
+//
+// The player's connections are what signOut / revokeTokens close (every instance, AWS too: the
+// gateway's DeleteConnection); `session` is the token stamp the connection was opened with.
 //
 // A fan-out is one eventually consistent Query of `PUSH#<gameId>`; a connection that is gone
 // (closed without $disconnect) is deleted when a post finds it gone, or expires by TTL.
@@ -15,6 +19,10 @@ export interface Subscriber {
 }
 
 export interface PushStore {
+  /** Records a signed-in player's connection (found again by `connectionsOf`). */
+  connect(connectionId: string, playerId: string, now: Date): Promise<void>;
+  /** The open connections of a player (closed at sign-out). */
+  connectionsOf(playerId: string): Promise<string[]>;
   /** Records the subscription; false when the connection already has MAX_SUBSCRIPTIONS games. */
   subscribe(connectionId: string, gameId: string, playerId: string | null, now: Date): Promise<boolean>;
   unsubscribe(connectionId: string, gameId: string): Promise<void>;
@@ -32,7 +40,24 @@ export function createPushStore(doc: DynamoDBDocumentClient, table: string): Pus
   const sub = (gameId: string, connectionId: string) => ({ PK: `PUSH#${gameId}`, SK: `CONN#${connectionId}` });
   const conn = (connectionId: string) => ({ PK: `CONN#${connectionId}`, SK: 'CONN' });
   const ttl = (now: Date) => Math.floor(now.getTime() / 1000) + CONNECTION_TTL_SECONDS;
+  const byPlayer = (playerId: string, connectionId: string) => ({ PK: `PUSHP#${playerId}`, SK: `CONN#${connectionId}` });
   return {
+    async connect(connectionId, playerId, now) {
+      await doc.send(new PutCommand({ TableName: table, Item: { ...byPlayer(playerId, connectionId), connectionId, expiresAt: ttl(now) } }));
+      await doc.send(new UpdateCommand({ TableName: table, Key: conn(connectionId), UpdateExpression: 'SET playerId = :p, expiresAt = :t', ExpressionAttributeValues: { ':p': playerId, ':t': ttl(now) } }));
+    },
+    async connectionsOf(playerId) {
+      const out: string[] = [];
+      let startKey: Record<string, unknown> | undefined;
+      const now = Math.floor(Date.now() / 1000);
+      do {
+        const r = await doc.send(new QueryCommand({ TableName: table, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': `PUSHP#${playerId}` }, ConsistentRead: true, ExclusiveStartKey: startKey }));
+        // Past the TTL the item is gone on AWS but may linger (dynalite, TTL's lag): not a connection.
+        for (const it of r.Items ?? []) if (Number(it.expiresAt) > now) out.push(String(it.connectionId));
+        startKey = r.LastEvaluatedKey;
+      } while (startKey);
+      return out;
+    },
     async subscribe(connectionId, gameId, playerId, now) {
       try {
         await doc.send(new UpdateCommand({
@@ -68,6 +93,7 @@ export function createPushStore(doc: DynamoDBDocumentClient, table: string): Pus
       const r = await doc.send(new GetCommand({ TableName: table, Key: conn(connectionId) }));
       const games = [...((r.Item?.games as Set<string> | undefined) ?? [])];
       await Promise.all(games.map((g) => doc.send(new DeleteCommand({ TableName: table, Key: sub(g, connectionId) }))));
+      if (typeof r.Item?.playerId === 'string') await doc.send(new DeleteCommand({ TableName: table, Key: byPlayer(r.Item.playerId, connectionId) }));
       if (r.Item) await doc.send(new DeleteCommand({ TableName: table, Key: conn(connectionId) }));
     },
     async subscribers(gameId) {

@@ -5,7 +5,7 @@ import type { Db } from './db.js';
 import { listEvents } from './events.js';
 import { appendCommit, expireCommits, findRequestCommit, getArchive, getCommitId, getGames, insertGame, listCommits, listDue, listGamesByStatus, loadGame, markArchived, saveArchive, saveSnapshot } from './games.js';
 import { claimName, getIdentity, nameHolder, putIdentity, releaseName } from './accounts.js';
-import { addToPlayerSet, countOnPlayer, deleteMember, getPlayer, insertPlayer, listMemberGameIds, listMemberGamesPage, listPlayerSet, putMember, removeFromPlayerSet, updatePlayer } from './players.js';
+import { addToPlayerSet, countOnPlayer, deleteMember, getPlayer, insertPlayer, listMemberGameIds, listMemberGamesPage, listPlayerSet, putMember, removeFromPlayerSet, rotateRefresh, updatePlayer } from './players.js';
 import { claimRequest, getRequest } from './requests.js';
 import { claimDelivery, deleteWebhook, getDelivery, getWebhook, listWebhooks, putDelivery, putWebhook, settleDelivery } from './webhooks.js';
 
@@ -41,6 +41,7 @@ export function createStore({ tableName, client }: { tableName: string; client: 
     insertPlayer: (p: Parameters<typeof insertPlayer>[1]) => insertPlayer(db, p),
     getPlayer: (id: string) => getPlayer(db, id),
     updatePlayer: (id: string, set: Parameters<typeof updatePlayer>[2], opts?: Parameters<typeof updatePlayer>[3]) => updatePlayer(db, id, set, opts),
+    rotateRefresh: (playerId: string, version: number, current: string | null, next: string) => rotateRefresh(db, playerId, version, current, next),
     getIdentity: (issuer: string, subject: string) => getIdentity(db, issuer, subject),
     putIdentity: (issuer: string, subject: string, playerId: string, createdAt: string) => putIdentity(db, issuer, subject, playerId, createdAt),
     nameHolder: (nameKey: string) => nameHolder(db, nameKey),

@@ -22,9 +22,11 @@ export interface PlayerRecord {
   subject?: string;
   /** The comparison key of the name when the name is reserved (accounts, site users). */
   nameKey?: string;
+  /** The id (`jti`) of the one refresh token of ours that may still be redeemed (rotation). */
+  refreshJti?: string;
 }
 
-const OPTIONAL = ['kind', 'tokenVersion', 'revokedAt', 'issuer', 'subject', 'nameKey'] as const;
+const OPTIONAL = ['kind', 'tokenVersion', 'revokedAt', 'issuer', 'subject', 'nameKey', 'refreshJti'] as const;
 
 function toRecord(it: Record<string, unknown>): PlayerRecord {
   const r: PlayerRecord = { id: it.playerId as string, name: it.name as string, createdAt: it.createdAt as string };
@@ -205,4 +207,31 @@ export async function listPlayerSet(db: Db, playerId: string, set: string): Prom
   const r = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.player(playerId), ProjectionExpression: '#s', ExpressionAttributeNames: { '#s': set }, ConsistentRead: true }));
   const s = r.Item?.[set] as Set<string> | undefined;
   return s ? [...s] : [];
+}
+
+/**
+ * Refresh-token rotation: the player's current refresh token id becomes `next` if it was `current`
+ * (null: a token from before rotation, accepted only while none was recorded) and the token
+ * version is still `version`. One conditional update. 'revoked': the version moved on (signed
+ * out); 'reused': the version holds but another token was redeemed since (a replayed token).
+ */
+export async function rotateRefresh(db: Db, playerId: string, version: number, current: string | null, next: string): Promise<'ok' | 'revoked' | 'reused' | 'unknown'> {
+  const versionHolds = version === 0 ? '(attribute_not_exists(#tv) OR #tv = :v)' : '#tv = :v';
+  const tokenHolds = current === null ? 'attribute_not_exists(#rj)' : '#rj = :cur';
+  const written = await wonRace(
+    db.doc.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: keys.player(playerId),
+        UpdateExpression: 'SET #rj = :next',
+        ConditionExpression: `attribute_exists(PK) AND ${versionHolds} AND ${tokenHolds}`,
+        ExpressionAttributeNames: { '#tv': 'tokenVersion', '#rj': 'refreshJti' },
+        ExpressionAttributeValues: { ':v': version, ':next': next, ...(current === null ? {} : { ':cur': current }) },
+      }),
+    ),
+  );
+  if (written) return 'ok';
+  const now = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.player(playerId), ConsistentRead: true }));
+  if (!now.Item) return 'unknown';
+  return ((now.Item.tokenVersion as number | undefined) ?? 0) !== version ? 'revoked' : 'reused';
 }

@@ -120,6 +120,8 @@ describe('live updates: the push WebSocket API', () => {
       const arn = JSON.stringify(statements[0].Resource);
       expect(arn).toContain(wsId);
       expect(arn).toContain('/live/POST/@connections/*');
+      // DeleteConnection: signOut closes the player's connections.
+      expect(arn).toContain('/live/DELETE/@connections/*');
     }
   });
 });

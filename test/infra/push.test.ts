@@ -23,6 +23,7 @@ let management: Server;
 /** Messages posted per connection id; connections in `gone` answer 410 GoneException. */
 const posted = new Map<string, any[]>();
 const gone = new Set<string>();
+const deleted: string[] = [];
 let tableName: string;
 
 function apiEvent(body: string, token?: string): APIGatewayProxyEventV2 {
@@ -55,6 +56,13 @@ beforeAll(async () => {
     req.on('end', () => {
       const m = /^\/@connections\/([^/?]+)$/.exec(req.url ?? '');
       const id = m ? decodeURIComponent(m[1]) : '';
+      if (req.method === 'DELETE' && m && !gone.has(id)) {
+        deleted.push(id);
+        gone.add(id);
+        res.writeHead(204);
+        res.end();
+        return;
+      }
       if (req.method !== 'POST' || !m || gone.has(id)) {
         res.writeHead(410, { 'content-type': 'application/json', 'x-amzn-errortype': 'GoneException' });
         res.end(JSON.stringify({ message: 'gone' }));
@@ -91,10 +99,10 @@ describe('push through the AWS handlers (offline)', () => {
     const p = (await gql('mutation { signUp(name: "Auth") { playerId token } }')).data.signUp;
     const ok = (await pushHandler(authorizerEvent(p.token) as never, ctx)) as any;
     expect(ok.policyDocument.Statement[0]).toMatchObject({ Effect: 'Allow', Action: 'execute-api:Invoke' });
-    expect(ok.context).toEqual({ playerId: p.playerId });
+    expect(ok.context).toEqual({ playerId: p.playerId, session: 'v0' });
     const spectator = (await pushHandler(authorizerEvent() as never, ctx)) as any;
     expect(spectator.policyDocument.Statement[0].Effect).toBe('Allow');
-    expect(spectator.context).toEqual({ playerId: '' });
+    expect(spectator.context).toEqual({ playerId: '', session: '' });
     const bad = (await pushHandler(authorizerEvent(`${p.token}x`) as never, ctx)) as any;
     expect(bad.policyDocument.Statement[0].Effect).toBe('Deny');
   });
@@ -144,5 +152,24 @@ describe('push through the AWS handlers (offline)', () => {
     expect(await items()).toEqual([conn]);
     await pushHandler(wsEvent('$disconnect', conn, b.playerId), ctx);
     expect(await items()).toEqual([]);
+  });
+
+  it('signOut through the API handler closes the player\'s connections (DeleteConnection); a message on a revoked one is UNAUTHENTICATED', async () => {
+    const p = (await gql('mutation { signUp(name: "Lambda Jack") { playerId token } }')).data.signUp;
+    const auth = (await pushHandler(authorizerEvent(p.token) as never, ctx)) as any;
+    const [one, two] = [`signout-${randomUUID()}`, `signout-${randomUUID()}`];
+    const event = (routeKey: string, connectionId: string, body?: string) =>
+      ({ requestContext: { routeKey, connectionId, authorizer: auth.context }, ...(body ? { body } : {}) }) as never;
+    await pushHandler(event('$connect', one), ctx);
+    await pushHandler(event('$connect', two), ctx);
+    await pushHandler(event('ping', one, JSON.stringify({ action: 'ping' })), ctx);
+    expect(posted.get(one)).toEqual([{ type: 'pong' }]);
+    expect((await gql('mutation { signOut }', {}, p.token)).data).toEqual({ signOut: true });
+    expect(deleted.filter((d) => d === one || d === two).sort()).toEqual([one, two].sort());
+    // A connection that missed the close (another stage, a lost call) still cannot read: the stamp is checked again.
+    const three = `signout-${randomUUID()}`;
+    await pushHandler(event('ping', three, JSON.stringify({ action: 'ping' })), ctx);
+    expect(posted.get(three)).toMatchObject([{ type: 'error', code: 'UNAUTHENTICATED' }]);
+    expect(deleted).toContain(three);
   });
 });

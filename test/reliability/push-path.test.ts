@@ -52,7 +52,7 @@ afterAll(async () => {
 describe("the fan-out is off the move's path", () => {
   it('in process: with a gateway that never answers, every move answers, and the posts were made', async () => {
     const posted: Posted[] = [];
-    const hanging: PushGateway = { post: (connectionId, message) => (posted.push({ connectionId, message }), new Promise(() => {})) };
+    const hanging: PushGateway = { post: (connectionId, message) => (posted.push({ connectionId, message }), new Promise(() => {})), close: () => new Promise(() => {}) };
     const { app, move } = await appWith({ gateway: hanging });
     apps.push(app);
     for (let i = 0; i < 3; i++) await move();
@@ -66,7 +66,7 @@ describe("the fan-out is off the move's path", () => {
   it('with a notice queue (AWS): the move hands one push message to the queue and posts nothing; the worker posts the latest view', async () => {
     const posted: Posted[] = [];
     const queue: NoticeMessage[] = [];
-    const gateway: PushGateway = { post: async (connectionId, message) => (posted.push({ connectionId, message }), 'ok') };
+    const gateway: PushGateway = { post: async (connectionId, message) => (posted.push({ connectionId, message }), 'ok'), close: async () => {} };
     const { app, id, move } = await appWith({ gateway, queue });
     apps.push(app);
     queue.length = 0;

@@ -2,16 +2,23 @@
 // OpenID Foundation certified), mounted at `/oidc` of the local server, so that local sign-in,
 // the tests and the browser test use the same authorization-code + PKCE flow (and client
 // credentials for integrators) as Cognito on AWS. Only the login page is ours: dev accounts
-// with one shared password, no e-mail sent. Grants, sessions and refresh tokens are kept in
-// memory (a restart signs everyone out of the provider, not out of their games); the signing
-// key is kept under the data folder so tokens survive a restart.
+// with one shared password, no e-mail sent. Grants, sessions, interactions and refresh tokens
+// are kept in the service table through functions/store/oidc.ts (an oidc-provider Adapter), so a
+// restart keeps everyone signed in and a flood of sign-in attempts evicts nobody; new
+// authorization requests are capped per address (OIDC_LIMITS). The signing key and the cookie
+// keys are kept under the data folder so tokens and sign-in cookies survive a restart.
+// When a player signs out (revokeTokens), `revokeAccount` deletes the account's grants (their
+// refresh tokens) and provider sessions.
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
-import Provider from 'oidc-provider';
+import Provider, { type Adapter, type AdapterPayload } from 'oidc-provider';
 import { SCOPES } from '../api/auth.js';
+import { Limiter } from '../api/ratelimit.js';
+import { createOidcStore, type OidcStore } from '../store/index.js';
 
 /** Where the provider is mounted on the local server. */
 export const OIDC_PATH = '/oidc';
@@ -40,6 +47,53 @@ async function signingJwk(dataDir: string | null): Promise<JWK> {
   const jwk = { ...(await exportJWK(privateKey)), kid: `local-${randomBytes(4).toString('hex')}`, alg: 'RS256', use: 'sig' };
   if (file) writeFileSync(file, JSON.stringify(jwk), { mode: 0o600 });
   return jwk;
+}
+
+/** The cookie signing keys, kept beside the signing key (a restart keeps the provider's sign-in cookies valid). */
+function cookieKeys(dataDir: string | null): string[] {
+  const file = dataDir ? join(dataDir, 'oidc-cookie-keys.json') : null;
+  if (file && existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as string[];
+  const keys = [randomBytes(32).toString('base64url')];
+  if (file) writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
+}
+
+/** Bounds of the local provider (README, Threat model and limits). */
+export const OIDC_LIMITS = {
+  /** New authorization requests (`GET /oidc/auth`, each an interaction entry) per address: 429 past it. */
+  authorizations: { perSecond: 1, burst: 100 },
+  /** Seconds an unfinished sign-in (interaction) is kept. */
+  interactionSeconds: 600,
+};
+
+/** oidc-provider's Adapter on the service table (functions/store/oidc.ts). */
+function storeAdapter(store: OidcStore): new (name: string) => Adapter {
+  return class StoreAdapter implements Adapter {
+    constructor(readonly name: string) {}
+    async upsert(id: string, payload: AdapterPayload, expiresIn: number) {
+      await store.put(this.name, id, payload as Record<string, unknown>, expiresIn);
+    }
+    async find(id: string) {
+      const e = await store.get(this.name, id);
+      return e ? ({ ...e.payload, ...(e.consumed !== undefined ? { consumed: e.consumed } : {}) } as AdapterPayload) : undefined;
+    }
+    async findByUid(uid: string) {
+      const e = await store.getByUid(uid);
+      return e ? (e.payload as AdapterPayload) : undefined;
+    }
+    async findByUserCode() {
+      return undefined; // no device flow
+    }
+    async consume(id: string) {
+      await store.consume(this.name, id);
+    }
+    async destroy(id: string) {
+      await store.delete(this.name, id);
+    }
+    async revokeByGrantId(grantId: string) {
+      await store.revokeGrant(grantId);
+    }
+  };
 }
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -73,13 +127,16 @@ export interface LocalProvider {
   provider: Provider;
   /** Handles a request under /oidc (true) or leaves it (false). */
   handle: (req: IncomingMessage, res: ServerResponse) => boolean;
+  /** The account signed out: its grants (refresh tokens) and provider sessions are deleted. */
+  revokeAccount: (accountId: string) => Promise<void>;
 }
 
 /**
  * The provider for a server at `baseUrl` (e.g. http://127.0.0.1:4000). `redirectUris`: where the
  * web app may receive its code (the server's own pages, plus the Vite dev server).
  */
-export async function createLocalProvider(opts: { baseUrl: string; dataDir: string | null; redirectUris?: string[] }): Promise<LocalProvider> {
+export async function createLocalProvider(opts: { baseUrl: string; dataDir: string | null; redirectUris?: string[]; store: { client: DynamoDBDocumentClient; tableName: string } }): Promise<LocalProvider> {
+  const store = createOidcStore(opts.store);
   const issuer = `${opts.baseUrl}${OIDC_PATH}`;
   const resource = `${opts.baseUrl}/graphql`;
   const alt = opts.baseUrl.replace('://127.0.0.1:', '://localhost:');
@@ -104,7 +161,8 @@ export async function createLocalProvider(opts: { baseUrl: string; dataDir: stri
       })),
     ],
     jwks: { keys: [(await signingJwk(opts.dataDir)) as never] },
-    cookies: { keys: [randomBytes(32).toString('base64url')] },
+    adapter: storeAdapter(store),
+    cookies: { keys: cookieKeys(opts.dataDir) },
     scopes: ['openid', 'offline_access', 'email'],
     claims: { openid: ['sub'], email: ['email', 'email_verified'] },
     pkce: { required: () => true },
@@ -124,7 +182,7 @@ export async function createLocalProvider(opts: { baseUrl: string; dataDir: stri
         },
       },
     },
-    ttl: { AccessToken: 3600, ClientCredentials: 3600, IdToken: 3600, RefreshToken: 60 * 24 * 3600, Grant: 60 * 24 * 3600, Session: 14 * 24 * 3600, Interaction: 3600 },
+    ttl: { AccessToken: 3600, ClientCredentials: 3600, IdToken: 3600, RefreshToken: 60 * 24 * 3600, Grant: 60 * 24 * 3600, Session: 14 * 24 * 3600, Interaction: OIDC_LIMITS.interactionSeconds },
     issueRefreshToken: async (_ctx, client, code) => client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
     findAccount: async (_ctx, id) => (isDevAccount(id) ? { accountId: id, claims: async () => ({ sub: id, email: id, email_verified: true }) } : undefined),
     interactions: { url: (_ctx, interaction) => `${OIDC_PATH}/interaction/${interaction.uid}` },
@@ -134,7 +192,9 @@ export async function createLocalProvider(opts: { baseUrl: string; dataDir: stri
     },
   });
   provider.proxy = false;
+  provider.on('server_error', (_ctx, err) => console.error('local OpenID Provider error', err));
   const callback = provider.callback();
+  const authorizations = new Limiter('oidc-auth', OIDC_LIMITS.authorizations);
 
   /** The login form, its answer, and the consent (granted at once: the web app is first-party). */
   async function interaction(req: IncomingMessage, res: ServerResponse, uid: string, action: string | undefined): Promise<void> {
@@ -187,11 +247,21 @@ export async function createLocalProvider(opts: { baseUrl: string; dataDir: stri
         });
         return true;
       }
+      // Each authorization request writes an interaction entry: capped per address.
+      if (/^\/oidc\/auth(?:[/?]|$)/.test(url)) {
+        const wait = authorizations.take(req.socket.remoteAddress ?? 'unknown');
+        if (wait > 0) {
+          res.writeHead(429, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': String(Math.ceil(wait / 1000)) });
+          res.end(`too many sign-in attempts from this address: at most ${OIDC_LIMITS.authorizations.burst}, then ${OIDC_LIMITS.authorizations.perSecond} per second`);
+          return true;
+        }
+      }
       // Mounted under /oidc: the provider sees its own paths and derives its mount from originalUrl.
       (req as IncomingMessage & { originalUrl?: string }).originalUrl = url;
       req.url = url.slice(OIDC_PATH.length) || '/';
       callback(req, res);
       return true;
     },
+    revokeAccount: (accountId) => store.revokeAccount(accountId),
   };
 }

@@ -76,7 +76,7 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
-  const oidc = opts.oidc === false ? null : await createLocalProvider({ baseUrl: url, dataDir });
+  const oidc = opts.oidc === false ? null : await createLocalProvider({ baseUrl: url, dataDir, store: { client, tableName } });
   // Webhooks to localhost are fine on a laptop (and in tests); the AWS handlers refuse them.
   const push = createLocalPush();
   const app = buildApp({
@@ -89,6 +89,8 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
     rateLimits: opts.rateLimits,
     pushGateway: push.gateway,
   });
+  // A player who signs out is signed out of the local provider too (its grants: refresh tokens).
+  if (oidc) app.services.players.onSessionsEnd((rec) => (rec.issuer === oidc.issuer && rec.subject ? oidc.revokeAccount(rec.subject) : undefined));
   await app.apollo.start();
   server.on('request', requestHandler(app, oidc?.handle));
   guardUpgrades(server, { upgrades: app.services.limiters.upgrade, maxOpenPerAddress: app.services.limiters.itemRates ? WS_LIMITS.socketsPerAddress : Number.POSITIVE_INFINITY });

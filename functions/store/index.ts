@@ -7,6 +7,7 @@ import { appendCommit, expireCommits, findRequestCommit, getArchive, getCommitId
 import { claimName, getIdentity, nameHolder, putIdentity, releaseName } from './accounts.js';
 import { addToPlayerSet, countOnPlayer, deleteMember, getPlayer, insertPlayer, listMemberGameIds, listMemberGamesPage, listPlayerSet, putMember, removeFromPlayerSet, rotateRefresh, updatePlayer } from './players.js';
 import { claimRequest, getRequest } from './requests.js';
+import { consumeOidc, deleteOidc, getOidc, getOidcByUid, putOidc, revokeOidcAccount, revokeOidcGrant } from './oidc.js';
 import { claimDelivery, deleteWebhook, getDelivery, getWebhook, listWebhooks, putDelivery, putWebhook, settleDelivery } from './webhooks.js';
 
 export type { CommitActor, CommitEvent, CommitRecord, GameHead, GameRecord, GameStatus, StoredEvent } from './games.js';
@@ -71,3 +72,19 @@ export function createStore({ tableName, client }: { tableName: string; client: 
 }
 
 export type Store = ReturnType<typeof createStore>;
+
+/** The local OpenID Provider's state (functions/local/oidc.ts's adapter), in the same table. */
+export function createOidcStore({ tableName, client }: { tableName: string; client: DynamoDBDocumentClient }) {
+  const db: Db = { doc: client, table: tableName };
+  return {
+    put: (model: string, id: string, payload: Record<string, unknown>, expiresIn: number) => putOidc(db, model, id, payload, expiresIn),
+    get: (model: string, id: string) => getOidc(db, model, id),
+    getByUid: (uid: string) => getOidcByUid(db, uid),
+    consume: (model: string, id: string) => consumeOidc(db, model, id),
+    delete: (model: string, id: string) => deleteOidc(db, model, id),
+    revokeGrant: (grantId: string) => revokeOidcGrant(db, grantId),
+    revokeAccount: (accountId: string) => revokeOidcAccount(db, accountId),
+  };
+}
+
+export type OidcStore = ReturnType<typeof createOidcStore>;

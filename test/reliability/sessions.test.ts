@@ -4,13 +4,16 @@
 // tokens, and a guest refresh token could be redeemed again and again. Each case asserts the
 // typed answer and that nothing changed.
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
 import { type LocalServer, startLocal } from '../../functions/local/server.js';
 import { localDocumentClient } from '../../functions/local/dynalite.js';
 import { CLOSE_SIGNED_OUT } from '../../functions/push/protocol.js';
 import { createPushStore } from '../../functions/push/store.js';
-import { signIn } from '../setup/oidc.js';
+import { refresh, signIn } from '../setup/oidc.js';
 
 let s: LocalServer;
 const tableName = `sessions-${randomUUID().slice(0, 8)}`;
@@ -208,4 +211,66 @@ describe('linkGuest checks the token version', () => {
       expect(rec?.kind).toBe('guest');
     });
   }
+});
+
+describe('the local OpenID Provider ends sessions too, and keeps them in the store', () => {
+  const REGISTER = `mutation($n: String!) { register(name: $n) { playerId } }`;
+
+  it('after signOut the provider refresh token is refused (invalid_grant) and the API refuses the old access token', async () => {
+    const email = `oidc-out-${randomUUID().slice(0, 6)}@example.test`;
+    const t = await signIn(s.url, email);
+    await ok(REGISTER, { n: `Out ${randomUUID().slice(0, 4)}` }, t.access_token);
+    // Before: a refresh works (and rotates).
+    const again = await refresh(s.url, t.refresh_token!);
+    expect(again.refresh_token).toBeTruthy();
+    await ok('mutation { signOut }', {}, again.access_token);
+    await expect(refresh(s.url, again.refresh_token!)).rejects.toThrow(/invalid_grant/);
+    expect((await gql('{ me { playerId } }', {}, again.access_token)).errors[0].extensions.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('a rotated provider refresh token used again is refused and revokes its grant (the current one too)', async () => {
+    const t = await signIn(s.url, `oidc-reuse-${randomUUID().slice(0, 6)}@example.test`);
+    const next = await refresh(s.url, t.refresh_token!);
+    await expect(refresh(s.url, t.refresh_token!)).rejects.toThrow(/invalid_grant/);
+    await expect(refresh(s.url, next.refresh_token!)).rejects.toThrow(/invalid_grant/);
+  });
+
+  it('2,500 anonymous GET /oidc/auth evict no signed-in user (answered 429 past the per-address cap)', async () => {
+    const email = `oidc-flood-${randomUUID().slice(0, 6)}@example.test`;
+    const t = await signIn(s.url, email);
+    const q = new URLSearchParams({ client_id: 'libertalia-web', response_type: 'code', redirect_uri: `${s.url}/`, scope: 'openid', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256' });
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < 2500; i += 50) {
+      const batch = await Promise.all(Array.from({ length: 50 }, () => fetch(`${s.url}/oidc/auth?${q}`, { redirect: 'manual' }).then(async (r) => (await r.arrayBuffer(), r.status))));
+      for (const st of batch) statuses.set(st, (statuses.get(st) ?? 0) + 1);
+    }
+    expect(statuses.get(429)).toBeGreaterThan(2000);
+    const fresh = await refresh(s.url, t.refresh_token!);
+    expect(fresh.access_token).toBeTruthy();
+  });
+});
+
+describe('the provider state survives a restart of the local server', () => {
+  it('a refresh token issued before the restart is redeemed after it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'sessions-restart-'));
+    const table = `restart-${randomUUID().slice(0, 8)}`;
+    const opts = { dataDir, endpoint: inject('dynamoEndpoint'), tableName: table, sweepIntervalMs: 0 };
+    const first = await startLocal({ ...opts, port: 0 });
+    const port = Number(new URL(first.url).port);
+    let t;
+    try {
+      t = await signIn(first.url, `restart-${randomUUID().slice(0, 6)}@example.test`);
+    } finally {
+      await first.close();
+    }
+    const second = await startLocal({ ...opts, port });
+    try {
+      const fresh = await refresh(second.url, t.refresh_token!);
+      expect(fresh.access_token).toBeTruthy();
+      expect((await fetch(`${second.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${fresh.access_token}` }, body: JSON.stringify({ query: '{ me { kind } }' }) }).then((r) => r.json()) as any).data.me.kind).toBe('ACCOUNT');
+    } finally {
+      await second.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });

@@ -65,9 +65,10 @@ async function rateLimitedEarly(app: App, event: ApiEvent): Promise<ApiResult | 
     if (doc) limited = app.gate(ctx, doc);
   }
   if (!limited) return undefined;
+  const retry = limited.code === 'RATE_LIMITED'; // else LIMIT_EXCEEDED: more than a whole burst in one request
   return {
-    statusCode: 429,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'retry-after': String(limited.details.retryAfterSeconds) },
+    statusCode: retry ? 429 : 400,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...(retry ? { 'retry-after': String(limited.details.retryAfterSeconds) } : {}) },
     body: JSON.stringify({ errors: [{ message: limited.message, extensions: { ...limited.details, code: limited.code } }] }),
   };
 }

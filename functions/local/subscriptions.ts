@@ -18,7 +18,8 @@ import { makeExecutableSchema } from '@graphql-tools/schema';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { type buildApp, LIMITS, MAX_BODY_BYTES } from '../api/app.js';
-import { admit, type ApiContext } from '../api/context.js';
+import { type ApiContext, charge } from '../api/context.js';
+import { chargeOf, fragmentsOf } from '../api/charge.js';
 import { ApiError, formatError } from '../api/errors.js';
 import { Limiter, RATES } from '../api/ratelimit.js';
 import { resolvers } from '../api/resolvers/index.js';
@@ -57,7 +58,7 @@ export function attachSubscriptions(server: Server, app: App): () => Promise<voi
   const schema = makeExecutableSchema({ typeDefs, resolvers });
   const wss = new WebSocketServer({ noServer: true, maxPayload: WS_LIMITS.maxPayload });
   const unroute = routeUpgrades(server, '/graphql', wss);
-  const rules = [...graphql.specifiedRules, ...(LIMITS.armor.validationRules ?? [])];
+  const rules = [...graphql.specifiedRules, ...(LIMITS.armor.validationRules ?? []), ...LIMITS.rules];
   const open = new Map<string, number>();
   // graphql-ws checks `instanceof` its own (CommonJS) GraphQLError: ours travel as originalError.
   const wsErrors = (errors: ApiError[]) => errors.map((e) => new graphql.GraphQLError(e.message, { extensions: e.extensions, originalError: e }));
@@ -106,7 +107,8 @@ export function attachSubscriptions(server: Server, app: App): () => Promise<voi
         const op = graphql.getOperationAST(document, payload.operationName);
         const context = extra.context!;
         try {
-          admit(context, op?.operation ?? 'subscription');
+          // The same charge as over HTTP: every root field, aliases and fragments included.
+          if (op) charge(context, chargeOf(op, fragmentsOf(document.definitions)));
         } catch (e) {
           if (e instanceof ApiError) return wsErrors([e]);
           throw e;

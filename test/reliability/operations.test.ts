@@ -9,6 +9,7 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
 import { INTROSPECTION_LIMITS } from '../../functions/api/app.js';
 import { RATES } from '../../functions/api/ratelimit.js';
+import { ARG_BOUNDS } from '../../functions/api/resolvers/bounds.js';
 import { localDocumentClient } from '../../functions/local/dynalite.js';
 import { type LocalServer, startLocal } from '../../functions/local/server.js';
 
@@ -131,5 +132,31 @@ describe('introspection is counted', () => {
     expect(answers.slice(0, RATES.introspection.burst).every((a) => a.body.data.__type.name === 'Game')).toBe(true);
     expect(answers.at(-1)!.body.errors[0].extensions.code).toBe('RATE_LIMITED');
     expect((await post(`{ __typename }`, {}, token)).body.data.__typename).toBe('Query');
+  });
+});
+
+describe('finding 7: every ID and String argument is length-checked', () => {
+  const long = 'x'.repeat(3000);
+  it.each([
+    ['deleteWebhook(id)', `mutation($v: ID!) { deleteWebhook(id: $v) }`, 'id', ARG_BOUNDS.id],
+    ['game(id)', `query($v: ID!) { game(id: $v) { id } }`, 'id', ARG_BOUNDS.id],
+    ['joinGame(gameId)', `mutation($v: ID!) { joinGame(gameId: $v) { id } }`, 'gameId', ARG_BOUNDS.id],
+    ['answerPrompt(promptId)', `mutation($v: ID!) { answerPrompt(gameId: "g", promptId: $v, optionId: "o") { id } }`, 'promptId', ARG_BOUNDS.id],
+    ['refreshSession(refreshToken)', `mutation($v: String!) { refreshSession(refreshToken: $v) { token } }`, 'refreshToken', ARG_BOUNDS.string],
+  ])('%s with 3,000+ characters: BAD_USER_INPUT naming the argument, nothing written', async (_name, query, argument, max) => {
+    await server();
+    const { token } = (await signUp('Long Ids')).data.signUp;
+    const before = await items();
+    const r = await post(query, { v: long.repeat(Math.ceil((max + 1) / long.length)) }, token);
+    expect(r.status).toBe(200);
+    expect(r.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument, maxLength: max });
+    expect(await items()).toBe(before);
+  });
+
+  it('an id at the bound is an ordinary miss (false / null), not an error', async () => {
+    await server();
+    const { token } = (await signUp('Bound Ids')).data.signUp;
+    const r = await post(`mutation($v: ID!) { deleteWebhook(id: $v) }`, { v: 'x'.repeat(ARG_BOUNDS.id) }, token);
+    expect(r.body).toEqual({ data: { deleteWebhook: false } });
   });
 });

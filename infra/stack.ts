@@ -435,7 +435,7 @@ export class LibertaliaStack extends Stack {
       sweepBacklogThreshold: props.sweepBacklogAlarm ?? 500,
     });
     // ---- Edge: CloudFront + WAF per-address rate limits (when the web ACL is given) -----------
-    if (props.webAclArn) new ApiEdge(this, 'Edge', { apiUrl: stage.url, webAclArn: props.webAclArn });
+    if (props.webAclArn) new ApiEdge(this, 'Edge', { apiUrl: stage.url, webAclArn: props.webAclArn }).grantOriginCheck(this.apiFunction.fn);
 
     // ---- Outputs ----------------------------------------------------------------------------
     new CfnOutput(this, 'ApiUrl', { value: stage.url, description: 'Base URL of the API (POST {ApiUrl}graphql)' });

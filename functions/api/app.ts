@@ -5,11 +5,15 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginInlineTraceDisabled, ApolloServerPluginUsageReportingDisabled } from '@apollo/server/plugin/disabled';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
+import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
+import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
+import { GraphQLError, type ValidationContext } from 'graphql';
 import { createStore } from '../store/index.js';
 import { createFanout, queuedPusher } from '../push/fanout.js';
 import type { PushGateway } from '../push/protocol.js';
 import { createPushStore } from '../push/store.js';
-import { admit, type ApiContext, createContext, type Services } from './context.js';
+import { admit, type ApiContext, charge, createContext, type Services } from './context.js';
+import { chargeOf, fragmentsOf } from './charge.js';
 import { formatError } from './errors.js';
 import { createVerifier, type IssuerConfig, SCOPES } from './auth.js';
 import { createPlayerCache } from './accounts.js';
@@ -77,16 +81,33 @@ export const ARMOR = {
  * The one set of document limits for every path: Apollo (HTTP, here) and graphql-ws (the local
  * server's WebSocket, functions/local/subscriptions.ts) use these same rules and token limit.
  */
+/**
+ * Introspection's own bounds: graphql-armor's depth and cost rules skip `__schema` (and so the
+ * type > fields > type ... nesting under it), which let 15 aliased schema walks through at the
+ * read rate. These count it: the standard introspection query (graphql-js getIntrospectionQuery)
+ * is depth 15 and cost about 15,500, so one passes and a second in the same operation does not.
+ * Each `__schema`/`__type` root field also takes a token of its own bucket (RATES.introspection).
+ */
+export const INTROSPECTION_LIMITS = { maxDepth: 15, maxCost: 20_000 };
+
+const reject = (ctx: ValidationContext | null, error: GraphQLError) => ctx?.reportError(new GraphQLError(error.message, { extensions: { code: 'BAD_USER_INPUT' } }));
+const introspectionRules = [
+  maxDepthRule({ n: INTROSPECTION_LIMITS.maxDepth, flattenFragments: true, ignoreIntrospection: false, propagateOnRejection: false, onReject: [reject] }),
+  costLimitRule({ maxCost: INTROSPECTION_LIMITS.maxCost, flattenFragments: true, ignoreIntrospection: false, propagateOnRejection: false, onReject: [reject] }),
+];
+
 export const LIMITS = {
   maxTokens: ARMOR.maxTokens.n,
   armor: new ApolloArmor(ARMOR).protect(),
+  /** Validation rules beside graphql-armor's, on every path (Apollo and graphql-ws). */
+  rules: introspectionRules,
 };
 
 /**
  * The kind of operation a GraphQL document asks for, read from its text without parsing it (the
  * operation named `operationName`, else the first one; `{ ... }` is a query). The entry points
- * use it to charge the right rate limit before Apollo parses and validates anything; the plugin
- * below checks the parsed operation and charges again only if this guess was wrong.
+ * use it to take one token (a fee for parsing) before Apollo parses and validates anything; the
+ * plugin below charges the parsed operation, less that token where the guess was right.
  */
 export function sniffOperation(query: string, operationName?: string | null): { kind: 'query' | 'mutation' | 'subscription'; signUp: boolean } {
   const text = query.replace(/#[^\n\r]*/g, ' ');
@@ -96,23 +117,19 @@ export function sniffOperation(query: string, operationName?: string | null): { 
   return { kind, signUp: kind === 'mutation' && /\bsignUp\b/.test(text) };
 }
 
-/** Rate limits before an operation runs: charged here unless the entry point charged the same kind before parsing. */
+/** Rate limits before an operation runs: the parsed operation's charge (charge.ts), less the entry point's pre-parse fee. */
 const rateLimitPlugin: ApolloServerPlugin<ApiContext> = {
   async requestDidStart() {
     return {
-      async didResolveOperation({ operation, contextValue }) {
+      async didResolveOperation({ operation, document, contextValue }) {
         if (!operation) return;
-        const fields = operation.selectionSet.selections.flatMap((s) => (s.kind === 'Field' ? [s.name.value] : []));
-        const signUp = operation.operation === 'mutation' && !contextValue.player && fields.includes('signUp');
-        const early = contextValue.admitted;
-        if (early && early.kind === operation.operation && early.signUp === signUp) return;
         try {
-          admit(contextValue, operation.operation, fields);
+          charge(contextValue, chargeOf(operation, fragmentsOf(document.definitions)), contextValue.admitted);
         } catch (e) {
           if (e instanceof ApiError && e.code === 'RATE_LIMITED') {
             // HTTP 429 with Retry-After (Apollo reads extensions.http; formatError never shows it).
             e.extensions.http = { status: 429, headers: new HeaderMap([['retry-after', String(e.details.retryAfterSeconds)]]) };
-          }
+          } else if (e instanceof ApiError) e.extensions.http = { status: 400, headers: new HeaderMap() };
           throw e;
         }
       },
@@ -133,8 +150,9 @@ export function buildApp(config: AppConfig): {
   /**
    * The rate limit of one HTTP request, before Apollo parses its document: without `doc` (the
    * body not read yet) a peek at the principal's read bucket; with it, a token taken from the
-   * bucket of the kind `sniffOperation` reads (reads, mutations, or sign-ups per address), noted
-   * on the context so the plugin does not charge again. Returns the error to answer (HTTP 429).
+   * bucket of the kind `sniffOperation` reads (reads, mutations, or sign-ups per address) and one
+   * introspection token per `__schema`/`__type` in the text, noted on the context so the plugin
+   * charges only the rest. Returns the error to answer (RATE_LIMITED: 429; LIMIT_EXCEEDED: 400).
    */
   gate: (ctx: ApiContext, doc?: { query: string; operationName?: string | null }) => ApiError | null;
   /** The in-process notice worker (null when a noticeQueue was given): `drain()` waits until it is idle. */
@@ -179,7 +197,7 @@ export function buildApp(config: AppConfig): {
     // No Apollo GraphOS reporting and no federation traces: never used, and the Lambda bundles
     // leave their protobuf module out (infra/function.ts, BUNDLE_ALIASES).
     plugins: [...armor.plugins, rateLimitPlugin, subscriptionsOverHttp, ApolloServerPluginUsageReportingDisabled(), ApolloServerPluginInlineTraceDisabled()],
-    validationRules: armor.validationRules,
+    validationRules: [...(armor.validationRules ?? []), ...LIMITS.rules],
     allowBatchedHttpRequests: false,
     parseOptions: { maxTokens: LIMITS.maxTokens },
     includeStacktraceInErrorResponses: false,
@@ -194,13 +212,16 @@ export function buildApp(config: AppConfig): {
     gate: (ctx, doc) => {
       if (!doc) return peekRead(services, ctx);
       const { kind, signUp } = sniffOperation(doc.query, doc.operationName);
-      const anonymousSignUp = signUp && !ctx.player;
-      ctx.admitted = { kind, signUp: anonymousSignUp };
+      const bucket = signUp ? 'signUp' : kind === 'mutation' ? 'write' : 'read';
+      // Introspection fields counted in the raw text (comments included: a `#` inside a string
+      // must not hide one), so 15 aliased schema walks are refused before they are even validated.
+      const introspection = (doc.query.match(/\b__(?:schema|type)\b/g) ?? []).length;
+      ctx.admitted = { [bucket]: 1, introspection };
       try {
-        admit(ctx, kind, anonymousSignUp ? ['signUp'] : []);
+        admit(ctx, ctx.admitted);
         return null;
       } catch (e) {
-        if (e instanceof ApiError && e.code === 'RATE_LIMITED') return e;
+        if (e instanceof ApiError && (e.code === 'RATE_LIMITED' || e.code === 'LIMIT_EXCEEDED')) return e;
         throw e;
       }
     },

@@ -11,6 +11,7 @@ import { type PlayerCache, resolvePlayer } from './accounts.js';
 import { noteRequest } from './telemetry.js';
 import type { WebhookConfig } from './webhooks.js';
 import { type Limiters, principals } from './ratelimit.js';
+import type { Charge } from './charge.js';
 
 /** Who made a change: recorded on every event and webhook body. */
 export interface Actor {
@@ -62,8 +63,8 @@ export interface ApiContext {
   authError: ApiError | null;
   /** The caller's network address (rate limits of anonymous calls), if the entry point knows it. */
   address?: string | null;
-  /** The rate limit the entry point already charged before parsing (app.ts `gate`), if any. */
-  admitted?: { kind: 'query' | 'mutation' | 'subscription'; signUp: boolean };
+  /** The tokens the entry point already took before parsing (app.ts `gate`), if any. */
+  admitted?: Partial<Charge>;
 }
 
 export async function createContext(services: Services, headers: Record<string, string | undefined>, address: string | null = null): Promise<ApiContext> {
@@ -87,17 +88,32 @@ export async function createContext(services: Services, headers: Record<string, 
   }
 }
 
+export type Bucket = 'read' | 'write' | 'signUp' | 'introspection';
+
 /**
- * The per-instance rate limit of one operation, before it runs: reads and mutations per
- * principal (player and acting client; the address for anonymous calls), sign-ups per address.
- * Throws RATE_LIMITED with `retryAfterSeconds`.
+ * The per-instance rate limit of one parsed operation, before it runs (charge.ts says what it
+ * counts): reads and mutations per principal (player and acting client; the address for anonymous
+ * calls), introspection fields per principal, sign-ups per address whatever token is sent.
+ * `prepaid`: the tokens the entry point took before parsing (app.ts `gate`). Throws RATE_LIMITED with
+ * `retryAfterSeconds` (LIMIT_EXCEEDED if one operation counts more than a whole burst).
  */
-export function admit(ctx: ApiContext, kind: 'query' | 'mutation' | 'subscription', fields: readonly string[] = []): void {
+export function charge(ctx: ApiContext, c: Charge, prepaid?: Partial<Charge>): void {
   const keys = principals(ctx);
   const { limiters } = ctx.services;
-  if (kind === 'mutation' && !ctx.player && fields.includes('signUp')) limiters.signUp.check(keys, 'sign-ups per address');
-  else if (kind === 'mutation') limiters.write.check(keys, 'mutations per player');
-  else limiters.read.check(keys, 'reads per player');
+  const less = (b: Bucket, n: number) => Math.max(0, n - (prepaid?.[b] ?? 0));
+  // The request's own bucket first: a request refused by a later one still spent its read or write.
+  limiters.read.check(keys, 'reads per player', less('read', c.read), c.read);
+  limiters.write.check(keys, 'mutations per player', less('write', c.write), c.write);
+  limiters.signUp.check([signUpKey(ctx)], 'sign-ups per address', less('signUp', c.signUp), c.signUp);
+  limiters.introspection.check(keys, 'introspection fields (__schema, __type) per player', less('introspection', c.introspection), c.introspection);
+}
+
+/** Sign-ups count against the address even when a token is sent (a token is free to get). */
+export const signUpKey = (ctx: { address?: string | null }) => `address:${ctx.address ?? 'unknown'}`;
+
+/** Tokens taken outside a parsed operation (REST reads; the pre-parse fee): the same buckets as `charge`. */
+export function admit(ctx: ApiContext, bucket: Bucket | Partial<Charge>): void {
+  charge(ctx, { read: 0, write: 0, signUp: 0, introspection: 0, ...(typeof bucket === 'string' ? { [bucket]: 1 } : bucket) });
 }
 
 /** The caller, or UNAUTHENTICATED (FORBIDDEN for a signed-in account that has no player yet). */

@@ -34,12 +34,19 @@ export function nameKey(name: string): string {
 }
 
 const FORBIDDEN = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}]/u;
+/**
+ * Characters that show as nothing or as a blank but are letters (U+3164 HANGUL FILLER, U+FFA0,
+ * U+115F/U+1160: category Lo, so FORBIDDEN lets them through): Unicode's Default_Ignorable_Code_Point
+ * set, plus the blank braille pattern U+2800. "Anne\u3164Bonny" looked like "Anne Bonny".
+ */
+const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\u2800]/u;
 
 /** The stored form of a display name, or BAD_USER_INPUT saying why it is refused. */
 export function normaliseName(raw: string): string {
   if (typeof raw !== 'string') bad('a name is a string');
   const nfc = raw.normalize('NFC');
   if (FORBIDDEN.test(nfc)) bad('a name may not contain control, formatting (bidi, zero-width) or unassigned characters');
+  if (INVISIBLE.test(nfc)) bad('a name may not contain invisible or filler characters (e.g. U+3164 HANGUL FILLER)');
   const name = nfc.replace(/\s+/gu, ' ').trim();
   const length = [...name].length;
   if (length < 1 || length > NAME_MAX) bad(`a name has 1-${NAME_MAX} characters`);

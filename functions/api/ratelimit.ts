@@ -21,6 +21,8 @@ export const RATES = {
   write: { perSecond: 10, burst: 30 },
   /** signUp per address. */
   signUp: { perSecond: 30 / 3600, burst: 30 },
+  /** Introspection root fields (`__schema`, `__type`) per principal: each one is a whole schema walk. */
+  introspection: { perSecond: 0.5, burst: 10 },
   /** Subscribe messages per WebSocket connection. */
   subscribe: { perSecond: 5, burst: 20 },
   /** WebSocket upgrades per address (local server), before the handshake. */
@@ -56,8 +58,8 @@ export class Limiter {
     private readonly clock: () => number = () => performance.now(),
   ) {}
 
-  /** Takes one token for `key`: 0 if allowed, else the milliseconds until one is available. */
-  take(key: string): number {
+  /** Takes `n` tokens for `key` (all or none): 0 if allowed, else the milliseconds until they are available. */
+  take(key: string, n = 1): number {
     if (this.rate.burst === Number.POSITIVE_INFINITY) return 0;
     const now = this.clock();
     const b = this.buckets.get(key);
@@ -68,11 +70,11 @@ export class Limiter {
     } else if (this.buckets.size >= MAX_KEYS) {
       this.buckets.delete(this.buckets.keys().next().value!);
     }
-    if (tokens < 1) {
+    if (tokens < n) {
       this.buckets.set(key, { tokens, at: now });
-      return Math.ceil(((1 - tokens) / this.rate.perSecond) * 1000);
+      return Math.ceil(((n - tokens) / this.rate.perSecond) * 1000);
     }
-    this.buckets.set(key, { tokens: tokens - 1, at: now });
+    this.buckets.set(key, { tokens: tokens - n, at: now });
     return 0;
   }
 
@@ -85,10 +87,16 @@ export class Limiter {
     return tokens >= 1 ? 0 : Math.ceil(((1 - tokens) / this.rate.perSecond) * 1000);
   }
 
-  /** Takes a token for every key; throws RATE_LIMITED (with a retry hint) if any is empty. */
-  check(keys: string[], what: string): void {
+  /**
+   * Takes `n` tokens for every key; throws RATE_LIMITED (with a retry hint) if any has too few,
+   * LIMIT_EXCEEDED if `n` is more than a whole burst (no wait would ever let it through).
+   */
+  check(keys: string[], what: string, n = 1, whole = n): void {
+    // `whole`: the operation's full count (n may be less: what was taken before parsing).
+    if (whole > this.rate.burst) throw new ApiError('LIMIT_EXCEEDED', `${what}: one operation may count at most ${this.rate.burst} (it counts ${whole}: each root field, aliases included)`);
+    if (n <= 0) return;
     let wait = 0;
-    for (const k of keys) wait = Math.max(wait, this.take(k));
+    for (const k of keys) wait = Math.max(wait, this.take(k, n));
     if (wait > 0) throw rateLimited(`${what}: at most ${formatRate(this.rate)}`, wait);
   }
 }
@@ -120,6 +128,7 @@ export interface Limiters {
   read: Limiter;
   write: Limiter;
   signUp: Limiter;
+  introspection: Limiter;
   /** WebSocket upgrades per address (local server). */
   upgrade: Limiter;
   /** Whether the rates kept on items (commands per seat, games created per hour) apply. */
@@ -127,16 +136,17 @@ export interface Limiters {
 }
 
 /** Which per-instance limits apply: the defaults, some changed, or none (`false`: tests and benches that drive games at machine speed). */
-export type RateConfig = Partial<Pick<typeof RATES, 'read' | 'write' | 'signUp' | 'upgrade'>> | false;
+export type RateConfig = Partial<Pick<typeof RATES, 'read' | 'write' | 'signUp' | 'introspection' | 'upgrade'>> | false;
 
 const UNLIMITED: Rate = { perSecond: Number.POSITIVE_INFINITY, burst: Number.POSITIVE_INFINITY };
 
 export function createLimiters(config: RateConfig = {}, clock?: () => number): Limiters {
-  const rate = (k: 'read' | 'write' | 'signUp' | 'upgrade') => (config === false ? UNLIMITED : (config[k] ?? RATES[k]));
+  const rate = (k: 'read' | 'write' | 'signUp' | 'introspection' | 'upgrade') => (config === false ? UNLIMITED : (config[k] ?? RATES[k]));
   return {
     read: new Limiter('read', rate('read'), clock),
     write: new Limiter('write', rate('write'), clock),
     signUp: new Limiter('signUp', rate('signUp'), clock),
+    introspection: new Limiter('introspection', rate('introspection'), clock),
     upgrade: new Limiter('upgrade', rate('upgrade'), clock),
     itemRates: config !== false,
   };

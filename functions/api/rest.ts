@@ -54,7 +54,7 @@ export async function handleRest(services: Services, req: RestRequest): Promise<
   if (path === '/health') return reply(200, { status: 'ok', time: services.now().toISOString() });
   try {
     const ctx = await createContext(services, req.headers, req.address ?? null);
-    admit(ctx, 'query');
+    admit(ctx, 'read');
     if (scenarioRoute) {
       const rec = await loadOrNotFound(services, segment(scenarioRoute[1]));
       canWatch(rec, optionalPlayer(ctx));

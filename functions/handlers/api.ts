@@ -11,7 +11,8 @@
 import { handlers, startServerAndCreateLambdaHandler } from '@as-integrations/aws-lambda';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { type ApiContext, MAX_BODY_BYTES } from '../api/app.js';
-import { getApp, type App } from './config.js';
+import { timingSafeEqual } from 'node:crypto';
+import { getApp, type App, readOriginSecret } from './config.js';
 import { invocation } from './observe.js';
 
 export type ApiEvent = APIGatewayProxyEventV2;
@@ -38,14 +39,28 @@ function tooLarge(event: ApiEvent): ApiResult | undefined {
   };
 }
 
+/** The header CloudFront adds to every request it forwards (infra/edge.ts ORIGIN_HEADER), lower case as API Gateway gives it. */
+export const ORIGIN_HEADER = 'x-libertalia-origin';
+
+/** This container's origin secret (readOriginSecret, at the first request); null: no edge. */
+let originSecret: string | null = null;
+
+const sameSecret = (sent: string | undefined, secret: string | null) => {
+  if (!secret || typeof sent !== 'string') return false;
+  const [a, b] = [Buffer.from(sent), Buffer.from(secret)];
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
 /**
- * The caller's address for the rate limits of anonymous calls: behind the CloudFront edge
+ * The caller's address for the rate limits of anonymous calls. Behind the CloudFront edge
  * (infra/edge.ts) API Gateway sees CloudFront's address, so the viewer's comes from the
- * `CloudFront-Viewer-Address` header CloudFront sets (`ip:port`); otherwise the source IP.
+ * `CloudFront-Viewer-Address` header (`ip:port`), but only on a request that carries the origin
+ * secret only the distribution sets: anyone can call the execute-api URL directly with any
+ * header. Otherwise (no edge, no secret, a wrong one) the source IP API Gateway saw.
  */
-export function callerAddress(event: ApiEvent): string | null {
+export function callerAddress(event: ApiEvent, secret: string | null = originSecret): string | null {
   const viewer = event.headers?.['cloudfront-viewer-address'];
-  if (viewer) return viewer.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
+  if (viewer && sameSecret(event.headers?.[ORIGIN_HEADER], secret)) return viewer.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
   return event.requestContext?.http?.sourceIp ?? null;
 }
 
@@ -65,9 +80,10 @@ async function rateLimitedEarly(app: App, event: ApiEvent): Promise<ApiResult | 
     if (doc) limited = app.gate(ctx, doc);
   }
   if (!limited) return undefined;
+  const retry = limited.code === 'RATE_LIMITED'; // else LIMIT_EXCEEDED: more than a whole burst in one request
   return {
-    statusCode: 429,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'retry-after': String(limited.details.retryAfterSeconds) },
+    statusCode: retry ? 429 : 400,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...(retry ? { 'retry-after': String(limited.details.retryAfterSeconds) } : {}) },
     body: JSON.stringify({ errors: [{ message: limited.message, extensions: { ...limited.details, code: limited.code } }] }),
   };
 }
@@ -106,7 +122,8 @@ let lambdaHandler: Promise<LambdaApiHandler> | undefined;
 
 function getLambdaHandler(): Promise<LambdaApiHandler> {
   if (!lambdaHandler) {
-    lambdaHandler = getApp({ needsSigningKey: true }).then((app) => {
+    lambdaHandler = Promise.all([getApp({ needsSigningKey: true }), readOriginSecret()]).then(([app, secret]) => {
+      originSecret = secret;
       const graphql = startServerAndCreateLambdaHandler(app.apollo, requestHandler, {
         context: async ({ event }) => contexts.get(event) ?? app.context({ ...(event.headers ?? {}) }, callerAddress(event)),
         middleware: [

@@ -75,6 +75,22 @@ async function readSigningKeys(): Promise<string[]> {
   throw new Error('neither SIGNING_KEY_SECRET_ARN nor SIGNING_KEY is set');
 }
 
+/**
+ * The edge's origin secret: the value of the ORIGIN_HEADER CloudFront adds to every request it
+ * forwards (infra/edge.ts), read from Secrets Manager (`ORIGIN_SECRET_ARN`; `ORIGIN_SECRET` in
+ * tests). Null without an edge: then no request's CloudFront-Viewer-Address is trusted.
+ */
+export async function readOriginSecret(): Promise<string | null> {
+  const arn = process.env.ORIGIN_SECRET_ARN;
+  if (arn) {
+    const sm = (secretsClient ??= tracer.captureAWSv3Client(new SecretsManagerClient({})));
+    const out = await sm.send(new GetSecretValueCommand({ SecretId: arn }));
+    if (!out.SecretString) throw new Error('the origin secret has no string value');
+    return out.SecretString;
+  }
+  return process.env.ORIGIN_SECRET || null;
+}
+
 function jsonEnv<T>(name: string): T | undefined {
   const raw = process.env[name];
   if (!raw) return undefined;

@@ -45,8 +45,9 @@ function send(res: ServerResponse, status: number, headers: Record<string, strin
 const jsonError = (res: ServerResponse, status: number, code: string, message: string) =>
   send(res, status, { 'content-type': 'application/json; charset=utf-8' }, JSON.stringify({ errors: [{ message, extensions: { code } }] }));
 
+/** RATE_LIMITED: 429 with Retry-After; LIMIT_EXCEEDED (more than a whole burst in one request): 400, no retry helps. */
 const rateLimitedAnswer = (res: ServerResponse, limited: ApiError) =>
-  send(res, 429, { 'content-type': 'application/json; charset=utf-8', 'retry-after': String(limited.details.retryAfterSeconds) }, JSON.stringify({ errors: [{ message: limited.message, extensions: { ...limited.details, code: limited.code } }] }));
+  send(res, limited.code === 'RATE_LIMITED' ? 429 : 400, { 'content-type': 'application/json; charset=utf-8', ...(limited.code === 'RATE_LIMITED' ? { 'retry-after': String(limited.details.retryAfterSeconds) } : {}) }, JSON.stringify({ errors: [{ message: limited.message, extensions: { ...limited.details, code: limited.code } }] }));
 
 /**
  * GraphQL over HTTP. A flood is refused at its cheapest point: the caller (token verified, cached

@@ -21,7 +21,8 @@ import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { type buildApp, LIMITS, MAX_BODY_BYTES } from '../api/app.js';
 import { sessionAlive, stampOf } from '../api/accounts.js';
-import { admit, type ApiContext } from '../api/context.js';
+import { type ApiContext, charge } from '../api/context.js';
+import { chargeOf, fragmentsOf } from '../api/charge.js';
 import { ApiError, formatError } from '../api/errors.js';
 import { Limiter, RATES } from '../api/ratelimit.js';
 import { resolvers } from '../api/resolvers/index.js';
@@ -60,7 +61,7 @@ export function attachSubscriptions(server: Server, app: App): () => Promise<voi
   const schema = makeExecutableSchema({ typeDefs, resolvers });
   const wss = new WebSocketServer({ noServer: true, maxPayload: WS_LIMITS.maxPayload });
   const unroute = routeUpgrades(server, '/graphql', wss);
-  const rules = [...graphql.specifiedRules, ...(LIMITS.armor.validationRules ?? [])];
+  const rules = [...graphql.specifiedRules, ...(LIMITS.armor.validationRules ?? []), ...LIMITS.rules];
   const open = new Map<string, number>();
   // The open connections of each player: signOut / revokeTokens close them (CLOSE_SIGNED_OUT).
   const byPlayer = new Map<string, Set<import('ws').WebSocket>>();
@@ -134,7 +135,8 @@ export function attachSubscriptions(server: Server, app: App): () => Promise<voi
         const op = graphql.getOperationAST(document, payload.operationName);
         const context = extra.context!;
         try {
-          admit(context, op?.operation ?? 'subscription');
+          // The same charge as over HTTP: every root field, aliases and fragments included.
+          if (op) charge(context, chargeOf(op, fragmentsOf(document.definitions)));
         } catch (e) {
           if (e instanceof ApiError) return wsErrors([e]);
           throw e;

@@ -3,7 +3,8 @@
 // other way round) fails `npm test`. The error table of docs/api.md lists every code with the
 // REST status the code answers.
 import { describe, expect, it } from 'vitest';
-import { ARMOR, MAX_BODY_BYTES } from '../../functions/api/app.js';
+import { ARMOR, INTROSPECTION_LIMITS, MAX_BODY_BYTES } from '../../functions/api/app.js';
+import { ARG_BOUNDS } from '../../functions/api/resolvers/bounds.js';
 import { MAX_CHOICE_CHANGES_PER_DAY } from '../../functions/api/doc.js';
 import { HTTP_STATUS } from '../../functions/api/errors.js';
 import { MAX_EVENTS_PAGE } from '../../functions/api/games.js';
@@ -44,6 +45,9 @@ describe('docs/security.md "Limits" matches the code', () => {
       'reads (queries, REST, subscribe, every `/push` message) per player, API client or (anonymous) address': rate(RATES.read),
       'mutations per player / client / address': rate(RATES.write),
       '`signUp` per address': rate(RATES.signUp),
+      'introspection fields (`__schema`, `__type`) per player / client / address': rate(RATES.introspection),
+      'introspection depth, cost': `${INTROSPECTION_LIMITS.maxDepth}, ${n(INTROSPECTION_LIMITS.maxCost)}`,
+      'ID / String argument of a root field': `${ARG_BOUNDS.id} / ${n(ARG_BOUNDS.string)} characters`,
       'commands (cards, answers, choice changes) per seat': `${BOUNDS.commandsPerSeatPerMinute} per minute`,
       'commands per game': n(BOUNDS.commandsPerGame),
       'choice changes per seat per day': String(MAX_CHOICE_CHANGES_PER_DAY),

@@ -5,7 +5,9 @@ import { App, Aspects, Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
-import { ApiEdge, EDGE_LIMITS, EdgeFirewallStack } from '../../infra/edge.js';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { ApiEdge, EDGE_LIMITS, EdgeFirewallStack, ORIGIN_HEADER } from '../../infra/edge.js';
+import { ORIGIN_HEADER as CHECKED_HEADER } from '../../functions/handlers/api.js';
 
 function synth() {
   const app = new App();
@@ -39,6 +41,33 @@ describe('edge: WAF rate-based rules on CloudFront in front of the HTTP API', ()
         DefaultCacheBehavior: Match.objectLike({ ViewerProtocolPolicy: 'https-only', AllowedMethods: Match.arrayWith(['GET', 'POST']) }),
         Origins: [Match.objectLike({ CustomOriginConfig: Match.objectLike({ OriginProtocolPolicy: 'https-only' }) })],
       }),
+    });
+  });
+
+  it(`the distribution adds the ${ORIGIN_HEADER} header, its value the generated secret (a deploy-time reference, never a literal)`, () => {
+    const dist = Object.values(t.api.findResources('AWS::CloudFront::Distribution'))[0] as any;
+    const headers = dist.Properties.DistributionConfig.Origins[0].OriginCustomHeaders;
+    expect(headers).toHaveLength(1);
+    expect(headers[0].HeaderName).toBe(ORIGIN_HEADER);
+    expect(ORIGIN_HEADER.toLowerCase()).toBe(CHECKED_HEADER); // the header the API function checks
+    const value = JSON.stringify(headers[0].HeaderValue);
+    expect(value).toMatch(/resolve:secretsmanager:/);
+    const [secretId] = Object.keys(t.api.findResources('AWS::SecretsManager::Secret'));
+    expect(value).toContain(secretId);
+    expect((Object.values(t.api.findResources('AWS::SecretsManager::Secret'))[0] as any).Properties.GenerateSecretString.PasswordLength).toBe(48);
+  });
+
+  it('the API function gets the secret ARN and may read it (and nothing else of the edge)', () => {
+    const app = new App();
+    const api = new Stack(app, 'Api');
+    const edge = new ApiEdge(api, 'Edge', { apiUrl: 'https://abc123.execute-api.eu-west-1.amazonaws.com/', webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/x/1' });
+    const fn = new lambda.Function(api, 'ApiFn', { runtime: lambda.Runtime.NODEJS_22_X, handler: 'index.handler', code: lambda.Code.fromInline('exports.handler = async () => ({})') });
+    edge.grantOriginCheck(fn);
+    const tpl = Template.fromStack(api);
+    const secretRef = { Ref: Object.keys(tpl.findResources('AWS::SecretsManager::Secret'))[0] };
+    tpl.hasResourceProperties('AWS::Lambda::Function', { Environment: { Variables: { ORIGIN_SECRET_ARN: secretRef } } });
+    tpl.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Action: Match.arrayWith(['secretsmanager:GetSecretValue']), Resource: secretRef })]) },
     });
   });
 

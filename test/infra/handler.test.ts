@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp, MAX_BODY_BYTES } from '../../functions/api/app.js';
-import { handler, resetApiHandlerForTests } from '../../functions/handlers/api.js';
+import { callerAddress, handler, ORIGIN_HEADER, resetApiHandlerForTests } from '../../functions/handlers/api.js';
 import { getDocumentClient, resetForTests } from '../../functions/handlers/config.js';
 import { handler as sweepHandler } from '../../functions/handlers/sweep.js';
 import { createStore } from '../../functions/store/index.js';
@@ -412,5 +412,29 @@ describe('sweep Lambda handler', () => {
     expect(first.advanced).toBeGreaterThanOrEqual(1);
     expect(await awaiting()).toEqual([0]); // the bots chose; only the human is awaited
     expect((await sweepHandler()).advanced).toBe(0); // exactly once: nothing left on the next run
+  });
+});
+
+describe('callerAddress: CloudFront-Viewer-Address only with the edge origin secret', () => {
+  const event = (headers: Record<string, string>) => ({ headers, requestContext: { http: { sourceIp: '198.51.100.7' } } }) as never;
+  const SECRET = 'edge-origin-secret-for-this-test';
+
+  it('a request through the edge (the secret matches) counts against the viewer', () => {
+    expect(callerAddress(event({ 'cloudfront-viewer-address': '203.0.113.9:51234', [ORIGIN_HEADER]: SECRET }), SECRET)).toBe('203.0.113.9');
+    expect(callerAddress(event({ 'cloudfront-viewer-address': '[2001:db8::1]:443', [ORIGIN_HEADER]: SECRET }), SECRET)).toBe('2001:db8::1');
+  });
+
+  it('a request straight to execute-api with a forged header counts against its source IP (40 changing headers: one address)', () => {
+    const seen = new Set<string | null>();
+    for (let i = 0; i < 40; i++) {
+      seen.add(callerAddress(event({ 'cloudfront-viewer-address': `203.0.113.${i}:1` }), SECRET));
+      seen.add(callerAddress(event({ 'cloudfront-viewer-address': `203.0.113.${i}:1`, [ORIGIN_HEADER]: `guess-${i}` }), SECRET));
+      seen.add(callerAddress(event({ 'cloudfront-viewer-address': `203.0.113.${i}:1`, [ORIGIN_HEADER]: SECRET.slice(0, -1) }), SECRET));
+    }
+    expect([...seen]).toEqual(['198.51.100.7']);
+  });
+
+  it('without an edge (no secret configured) the header is never trusted', () => {
+    expect(callerAddress(event({ 'cloudfront-viewer-address': '203.0.113.9:1', [ORIGIN_HEADER]: '' }), null)).toBe('198.51.100.7');
   });
 });

@@ -165,13 +165,13 @@ async function honestPlayers(tag: string) {
 }
 
 /** Runs one flood kind: the attacker's answers are checked by `typed`, the honest players' by `measure`. */
-const KINDS = ['http-queries', 'http-mutations', 'ws-huge-document', 'ws-many-sockets', 'signUp'];
+const KINDS = ['http-queries', 'http-mutations', 'introspection', 'ws-huge-document', 'ws-many-sockets', 'signUp'];
 const honestOf: Record<string, (i: number) => Promise<void>> = {};
 const attackers: Record<string, string> = {};
 let attackerGame = '';
 beforeAll(async () => {
   for (const k of KINDS) honestOf[k] = await honestPlayers(k);
-  for (const k of ['Query Flooder', 'Mutation Flooder']) attackers[k] = await signUp(k);
+  for (const k of ['Query Flooder', 'Mutation Flooder', 'Introspection Flooder']) attackers[k] = await signUp(k);
   attackerGame = (await gql(`mutation { createGame(input: { edition: CLASSIC, seats: 2, bots: 1 }) { id } }`, {}, attackers['Query Flooder'])).body.data.createGame.id;
 }, 60_000);
 
@@ -193,7 +193,7 @@ async function flood(kind: string, mode: string, token: string, rate: number, ga
     expect(server.exitCode, `the server process died: ${serverErr}`).toBeNull(); // it did once: an unhandled socket error
     typed(attacker);
     // The HTTP floods really flooded (the stats print once a second: a little is missed at the end).
-    if (mode.startsWith('http') || mode === 'signup') expect(achievedPerSecond).toBeGreaterThan(rate * (ASSERT_RATIO ? 0.6 : 0.3));
+    if (mode.startsWith('http') || mode === 'signup' || mode === 'introspection') expect(achievedPerSecond).toBeGreaterThan(rate * (ASSERT_RATIO ? 0.6 : 0.3));
     within2x(game);
     for (const m of Object.values(more)) within2x(m);
   } finally {
@@ -221,6 +221,22 @@ describe('floods: an honest player is served as on an idle server (the server in
         expect(s.answers['429']).toBeGreaterThan(s.answers['200'] ?? 0);
         expect(Object.keys(s.codes).sort()).toEqual(['NOT_FOUND', 'RATE_LIMITED']); // the burst reaches the resolver, the rest does not
       });
+    },
+    timeout(120_000, 600_000),
+  );
+
+  it(
+    'one player sending 15 aliased full introspections per request at 20/s: refused before parsing (LIMIT_EXCEEDED: 15 introspection fields, more than the burst) or 429',
+    async () => {
+      await flood('introspection', 'introspection', attackers['Introspection Flooder'], 20, '', (s) => {
+        expect(s.answers['200'] ?? 0).toBe(0); // no schema walk ran
+        expect(Object.keys(s.codes).every((c) => ['GRAPHQL_VALIDATION_FAILED', 'LIMIT_EXCEEDED', 'RATE_LIMITED'].includes(c))).toBe(true);
+        expect(s.codes.LIMIT_EXCEEDED).toBeGreaterThan(0); // 15 introspection fields: more than a whole burst, refused before parsing
+        expect(s.codes.RATE_LIMITED).toBeGreaterThan(0); // each refusal still took a read token
+      });
+      // A generous cap always (the 2x rule under STRESS=1 or FLOOD_RATIO=1): it was 20 ms -> 2.1 s.
+      const m = results.introspection as Measured;
+      expect(m.flood).toBeLessThanOrEqual(10 * Math.max(m.idle, NOISE_FLOOR_MS));
     },
     timeout(120_000, 600_000),
   );

@@ -3,6 +3,7 @@
 //   http-reads:  `game` queries with the attacker's token at `rate` per second (default 100)
 //   http-writes: `leaveGame` mutations with the attacker's token at `rate` per second
 //   signup:      anonymous `signUp` mutations from one address at `rate` per second
+//   introspection: 15 aliased full `__schema` introspections per request with the attacker's token at `rate` per second
 //   ws-huge:     a WebSocket that sends a 100k-field subscription document, again on a new socket every 100 ms
 //   ws-sockets:  `rate` WebSockets kept opening at once (anonymous, one address): each one closed (or refused) is opened again after 50 ms
 //   push-messages: one anonymous /push socket sending small messages at `rate` per second (subscribe and
@@ -10,6 +11,7 @@
 // Runs until killed; prints one line per second: what it sent and what came back
 // (`answers`: HTTP status or close code; `codes`: the error codes of the answers' bodies).
 import { Agent, request } from 'node:http';
+import { getIntrospectionQuery } from 'graphql';
 import WebSocket from 'ws';
 
 const [mode, url, token, rateArg, gameArg] = process.argv.slice(2);
@@ -55,6 +57,14 @@ if (mode === 'http-reads') {
 } else if (mode === 'signup') {
   let i = 0;
   every(() => http(JSON.stringify({ query: `mutation($n: String!) { signUp(name: $n) { token } }`, variables: { n: `Sybil ${process.pid} ${i++}` } }), null));
+} else if (mode === 'introspection') {
+  // graphql-js's standard introspection query, its one `__schema` field aliased 15 times (the alias limit).
+  const q = getIntrospectionQuery();
+  const cut = q.indexOf('fragment');
+  const op = q.slice(0, cut);
+  const field = op.slice(op.indexOf('{') + 1, op.lastIndexOf('}'));
+  const body = JSON.stringify({ query: `query { ${Array.from({ length: 15 }, (_, i) => `s${i}: ${field}`).join(' ')} } ${q.slice(cut)}` });
+  every(() => http(body, token));
 } else if (mode === 'ws-huge') {
   const doc = `subscription { gameUpdated(gameId: "x") { ${Array.from({ length: 100_000 }, (_, i) => `f${i}: id`).join(' ')} } }`;
   const message = JSON.stringify({ id: '1', type: 'subscribe', payload: { query: doc } });

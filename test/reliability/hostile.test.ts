@@ -119,7 +119,8 @@ describe('finding 6: smaller holes', () => {
   });
 
   it('names with control, bidi or bot-like characters are refused and sign nobody up', async () => {
-    for (const bad of ['Anne\u0000', 'Be\u0007ll', 'Mary \u202eReaD', 'Bot Kidd', 'B0t Kidd']) {
+    // Round 2 (issue 23): fillers that are letters (U+3164 HANGUL FILLER in place of a space or at the end, U+FFA0, U+2800).
+    for (const bad of ['Anne\u0000', 'Be\u0007ll', 'Mary \u202eReaD', 'Bot Kidd', 'B0t Kidd', 'Anne\u3164Bonny', 'Anne Bonny\u3164', '\uFFA0Mary', 'Jack\u2800']) {
       const r = await h.gql(`mutation($n: String!) { signUp(name: $n) { playerId } }`, { n: bad });
       expect(codeOf(r), JSON.stringify(bad)).toBe('BAD_USER_INPUT');
       expect(r.data).toBeNull();

@@ -16,6 +16,7 @@ import { myGamesPage, openGamesPage } from '../pages.js';
 import { gameUpdated } from './subscriptions.js';
 import type { EventResolvers, Resolvers } from './types.generated.js';
 import type { RenderedGame } from '../render.js';
+import { bounded } from './bounds.js';
 import { characters, type EditionId } from '../../engine/index.js';
 
 /** The name of one of the schema's event types (what Event.__resolveType answers). */
@@ -31,7 +32,7 @@ function signedIn(ctx: ApiContext) {
 const webhookView = (w: { id: string; url: string; gameId: string | null; createdAt: string }) => ({ id: w.id, url: w.url, gameId: w.gameId, createdAt: w.createdAt });
 
 /** Typed by the schema (types.generated.ts): tsc refuses wrong arguments or a result of another shape. */
-export const resolvers: Resolvers = {
+const typed: Resolvers = {
   JSON: JSONScalar,
   DateTime: DateTimeScalar,
   Query: {
@@ -163,3 +164,6 @@ export const resolvers: Resolvers = {
     gameUpdated: { subscribe: gameUpdated, resolve: (game: RenderedGame) => game },
   },
 };
+
+/** What the servers use: every root field's ID and String arguments length-checked first (bounds.ts). */
+export const resolvers = bounded(typed);

@@ -40,15 +40,34 @@ export function alternate(A: Engine, B: Engine, edition: 'classic' | 'galecrest'
   }
   let a = 0;
   let b = 0;
+  // One ratio per pair of batches (A B or B A, back to back): the spread of these shows how far
+  // the load moved the figure; the headline ratio is over the sums.
+  const pairs: number[] = [];
   for (let k = 0; k < batches; k++) {
+    let ta: number;
+    let tb: number;
     if (k % 2) {
-      b += batch(B, k * per);
-      a += batch(A, k * per);
+      tb = batch(B, k * per);
+      ta = batch(A, k * per);
     } else {
-      a += batch(A, k * per);
-      b += batch(B, k * per);
+      ta = batch(A, k * per);
+      tb = batch(B, k * per);
     }
+    a += ta;
+    b += tb;
+    pairs.push(ta / tb);
   }
+  pairs.sort((x, y) => x - y);
+  const median = pairs.length % 2 ? pairs[(pairs.length - 1) / 2] : (pairs[pairs.length / 2 - 1] + pairs[pairs.length / 2]) / 2;
   const games = batches * per;
-  return { edition, players, mode: pure ? 'apply()' : 'games', games, refGamesPerSecond: games / a, treeGamesPerSecond: games / b, ratio: a / b };
+  return {
+    edition,
+    players,
+    mode: pure ? 'apply()' : 'games',
+    games,
+    refGamesPerSecond: games / a,
+    treeGamesPerSecond: games / b,
+    ratio: a / b,
+    pairs: { n: pairs.length, min: pairs[0], median, max: pairs[pairs.length - 1] },
+  };
 }

@@ -9,7 +9,7 @@
 // player count, as the one process of `npm run bench:engine` does. Both engines are bundled with esbuild, as the Lambdas are.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 
@@ -43,6 +43,11 @@ async function main() {
   console.log(
     `${r.edition} ${r.players}p ${r.mode}${opts.mixed ? ' (mixed)' : ''}: ${ref} ${Math.round(r.refGamesPerSecond)} games/s, working tree ${Math.round(r.treeGamesPerSecond)} games/s, ` +
       `ratio ${r.ratio.toFixed(3)} (${r.games} games each, alternating batches in one process)`,
+  );
+  const q = r.pairs;
+  console.log(
+    `spread over ${q.n} batch pairs: min ${q.min.toFixed(3)} / median ${q.median.toFixed(3)} / max ${q.max.toFixed(3)} ` +
+      `(${(((q.max - q.min) / q.median) * 100).toFixed(1)}%); ${cpus()[0]?.model ?? 'unknown cpu'}, ${cpus().length} cores, Node ${process.version}, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`,
   );
 }
 

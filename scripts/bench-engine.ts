@@ -1,19 +1,28 @@
-// Engine throughput: complete bot games per second per edition and player count, and apply().
-// Run through scripts/bench.ts, which bundles this file with esbuild like the Lambda build and
-// starts it once per row (`--row classic:4:random`: that configuration alone, warmed on its own
-// games, in a fresh process) and once more for every row in one process (no `--row`). `--list`
-// prints the row names.
-import { apply, applyInPlace, awaitedSeats, botCommand, botRandom, createGame, isEditionId, playBotGame, type BotKind, type EditionId } from '../functions/engine/index.js';
+// Engine throughput, by a method that holds still on a loaded machine (docs/performance.md):
+// every workload (a row: edition, players, bot; apply() and its JSON-copy baseline; the
+// reference engine's rows with `--engine-ref`) runs in ONE process, interleaved batch by batch.
+// 1. Warm-up: round-robin over all rows until each has had warmSeconds of CPU, so every row
+//    is measured by code that has seen every workload (the order of rows cannot matter).
+// 2. Pairs: each headline figure is the ratio of two rows (Galecrest 4 players / classic 4
+//    players, apply() / its JSON copy, working tree / reference engine). A pair is measured in
+//    at least 5 repetitions; a repetition alternates short slices (about 30 ms of CPU) of its
+//    two rows, a b, b a, a b..., so both see the same load, and gives one ratio. The report
+//    prints each ratio's min / median / max over the repetitions. On a loaded machine the
+//    load moves within a second: only ratios of closely interleaved slices hold still.
+// 3. Absolute figures (a row's rate in every repetition it took part in) come with the machine.
+// Run through scripts/bench.ts, which generates the entry that hands this the engine(s).
+import type * as EngineModule from '../functions/engine/index.js';
 
-interface Row {
-  edition: string;
-  players: number;
-  bot: BotKind;
-  games: number;
-  commands: number;
-  cpuSeconds: number;
-  gamesPerSecond: number;
-  commandsPerSecond: number;
+type Engine = typeof EngineModule;
+type EditionId = 'classic' | 'galecrest';
+
+export interface Row {
+  name: string;
+  engine: 'tree' | 'ref';
+  /** games/s (or commands/s for apply rows) in each repetition of every pair it is in. */
+  perRound: number[];
+  unit: 'games/s' | 'commands/s';
+  batch: number;
 }
 
 const cpu = () => {
@@ -21,114 +30,181 @@ const cpu = () => {
   return (u.user + u.system) / 1e6;
 };
 
-function measure(edition: EditionId, board: string | undefined, players: number, bot: BotKind, games: number): Row {
-  let commands = 0;
-  const t0 = cpu();
-  for (let i = 0; i < games; i++) commands += playBotGame({ edition, players, seed: `bench${i}`, board }, [bot], i + 1).commands;
-  const s = cpu() - t0;
-  return { edition: board ? `${edition}/${board}` : edition, players, bot, games, commands, cpuSeconds: s, gamesPerSecond: games / s, commandsPerSecond: commands / s };
-}
-
-/**
- * The pure apply(): one state copy per command, as a caller keeping the old state uses it
- * (the search bot, the greedy bot's look-ahead). `json`: the same with the JSON round trip
- * that was the copy before clone.ts, measured in the same run for the ratio.
- */
-function measurePureApply(edition: EditionId, board: string | undefined, games: number, json: boolean): Row {
-  let commands = 0;
-  const rnd = botRandom(7);
-  const t0 = cpu();
-  for (let i = 0; i < games; i++) {
-    let g = createGame({ edition, players: 4, seed: `pure${i}`, board });
-    while (!g.finished) {
-      const cmd = botCommand(g, awaitedSeats(g)[0], 'random', rnd);
-      if (json) {
-        const h = JSON.parse(JSON.stringify(g)) as typeof g;
-        applyInPlace(h, cmd, []);
-        g = h;
-      } else g = apply(g, cmd).state;
-      commands++;
-    }
-  }
-  const s = cpu() - t0;
-  const name = `${board ? `${edition}/${board}` : edition} apply()${json ? ' JSON copy (before)' : ''}`;
-  return { edition: name, players: 4, bot: 'random', games, commands, cpuSeconds: s, gamesPerSecond: games / s, commandsPerSecond: commands / s };
-}
-
-const quick = process.argv.includes('--quick');
-const scale = quick ? 0.2 : 1;
-/**
- * CPU seconds of warm-up before a row is measured, on the row's own workload. Measured after a
- * fixed few hundred games, rows were understated and unsteady: the JIT and the young heap keep
- * settling for about a second (4-player classic after 1,500 warm games 21,411 games/s, after
- * 6,000 22,520, after 20,000 22,864; apply() after 150 games 611,177 commands/s, after 2,000
- * 1,116,599).
- */
-const WARM_SECONDS = quick ? 0.5 : 2;
-const editions: [EditionId, string | undefined][] = [['classic', undefined]];
-if (isEditionId('galecrest')) editions.push(['galecrest', 'calm']);
-
-/** One measured configuration: its name (`classic:4:random`, `classic:apply`...), a warm-up batch and the run. */
-interface Config {
+interface Workload {
   name: string;
-  warmBatch(round: number): void;
-  run(): Row;
+  engine: 'tree' | 'ref';
+  unit: Row['unit'];
+  /** Runs `n` items starting at item `first`; returns the games (or commands) done. */
+  run(first: number, n: number): number;
+  /** Items per batch (about BATCH_SECONDS of CPU, set after the warm-up). */
+  batch: number;
 }
 
-function configs(): Config[] {
-  const out: Config[] = [];
-  for (const [edition, board] of editions) {
-    const play = (players: number, bot: BotKind, batch: number, games: number): Config => ({
-      name: `${edition}:${players}:${bot}`,
-      warmBatch: (round) => {
-        for (let i = round * batch; i < (round + 1) * batch; i++) playBotGame({ edition, players, seed: `warm${i}`, board }, [bot], i + 1);
-      },
-      run: () => measure(edition, board, players, bot, games),
-    });
-    for (const players of [2, 4, 6]) out.push(play(players, 'random', 200, Math.round(20000 * scale)));
-    out.push(play(4, 'greedy', 5, Math.round(200 * scale)));
-    const pure = (json: boolean, batch: number, games: number): Config => ({
-      name: `${edition}:${json ? 'apply-json' : 'apply'}`,
-      warmBatch: () => void measurePureApply(edition, board, batch, json),
-      run: () => measurePureApply(edition, board, games, json),
-    });
-    out.push(pure(false, 50, Math.round(1000 * scale)));
-    out.push(pure(true, 10, Math.round(300 * scale)));
+const boardOf = (e: EditionId) => (e === 'galecrest' ? 'calm' : undefined);
+
+function games(E: Engine, tag: 'tree' | 'ref', edition: EditionId, players: number, bot: 'random' | 'greedy'): Workload {
+  return {
+    name: `${edition}:${players}:${bot}`,
+    engine: tag,
+    unit: 'games/s',
+    batch: 1,
+    run(first, n) {
+      for (let i = first; i < first + n; i++) E.playBotGame({ edition, players, seed: `bench${i}`, board: boardOf(edition) }, [bot], i + 1);
+      return n;
+    },
+  };
+}
+
+/** The pure apply(): a state copy per command; `json`: the JSON round trip as the copy (the baseline). */
+function pure(E: Engine, tag: 'tree' | 'ref', edition: EditionId, json: boolean): Workload {
+  return {
+    name: `${edition}:${json ? 'apply-json' : 'apply'}`,
+    engine: tag,
+    unit: 'commands/s',
+    batch: 1,
+    run(first, n) {
+      let commands = 0;
+      for (let i = first; i < first + n; i++) {
+        const rnd = E.botRandom(i + 1);
+        let g = E.createGame({ edition, players: 4, seed: `pure${i}`, board: boardOf(edition) });
+        while (!g.finished) {
+          const cmd = E.botCommand(g, E.awaitedSeats(g)[0], 'random', rnd);
+          if (json) {
+            const h = JSON.parse(JSON.stringify(g)) as typeof g;
+            E.applyInPlace(h, cmd, []);
+            g = h;
+          } else g = E.apply(g, cmd).state;
+          commands++;
+        }
+      }
+      return commands;
+    },
+  };
+}
+
+function workloads(tree: Engine, ref: Engine | undefined): Workload[] {
+  const out: Workload[] = [];
+  for (const e of ['classic', 'galecrest'] as EditionId[]) {
+    for (const p of [2, 4, 6]) out.push(games(tree, 'tree', e, p, 'random'));
+    out.push(games(tree, 'tree', e, 4, 'greedy'));
+    out.push(pure(tree, 'tree', e, false), pure(tree, 'tree', e, true));
+    if (ref) out.push(games(ref, 'ref', e, 4, 'random'));
   }
   return out;
 }
 
-/** Runs warm-up batches of the row until WARM_SECONDS of CPU time have passed. */
-function warm(c: Config): void {
-  const t0 = cpu();
-  for (let round = 0; cpu() - t0 < WARM_SECONDS; round++) c.warmBatch(round);
+export interface Pair {
+  /** Row names (`<engine>/<name>`): a is divided by b. */
+  a: string;
+  b: string;
+  /** a's rate / b's rate in each repetition. */
+  ratios: number[];
 }
 
-const argAt = process.argv.indexOf('--row');
-const all = configs();
-if (process.argv.includes('--list')) {
-  process.stdout.write(JSON.stringify(all.map((c) => c.name)) + '\n');
-} else if (argAt > 0) {
-  // One configuration in this process (scripts/bench.ts starts one process per row): warmed
-  // and measured on its own games only, so no other row's code paths or garbage weigh on it.
-  const c = all.find((x) => x.name === process.argv[argAt + 1]);
-  if (!c) throw new Error(`no row ${process.argv[argAt + 1]}; rows: ${all.map((x) => x.name).join(', ')}`);
-  warm(c);
-  process.stdout.write(JSON.stringify([c.run()]) + '\n');
-} else {
-  // Every row in ONE process, as the engine runs in a Lambda serving both editions: both
-  // editions at every player count are played first, then each row is warmed and measured in
-  // turn. Code that has seen both editions' objects runs slower than code that has seen one.
-  process.stderr.write('engine: one process, playing both editions first...\n');
-  for (let i = 0; i < 1500; i++) {
-    const [edition, board] = editions[i % editions.length];
-    playBotGame({ edition, players: 2 + (i % 5), seed: `warm${i}`, board }, ['random'], i + 1);
+export interface EngineReport {
+  repetitions: number;
+  warmSeconds: number;
+  sliceSeconds: number;
+  slicesPerRepetition: number;
+  rows: Row[];
+  pairs: Pair[];
+  /** Filled by scripts/bench.ts: the figures the issue asks for, per repetition. */
+  headline?: Record<string, number[] | undefined>;
+}
+
+const key = (w: Workload) => `${w.engine}/${w.name}`;
+
+/**
+ * The pairs measured: every games row against classic 4 players (the unit of the report),
+ * apply() against its JSON-copy baseline, the reference engine's rows against the tree's.
+ */
+function pairsOf(ws: Workload[]): [Workload, Workload][] {
+  const find = (k: string) => ws.find((w) => key(w) === k);
+  const unit = find('tree/classic:4:random')!;
+  const out: [Workload, Workload][] = [];
+  for (const w of ws) {
+    if (w === unit || w.engine === 'ref') continue;
+    if (w.name.endsWith(':apply')) out.push([w, find(`tree/${w.name}-json`)!]);
+    else if (w.unit === 'games/s') out.push([w, unit]);
   }
-  const rows: Row[] = [];
-  for (const c of all) {
-    process.stderr.write(`engine: ${c.name}...\n`);
-    warm(c);
-    rows.push(c.run());
+  for (const w of ws) if (w.engine === 'ref') out.push([find(`tree/${w.name}`)!, w]);
+  return out;
+}
+
+/**
+ * The whole method; `quick` shortens warm-up and repetitions, never their number below 5.
+ * A repetition of a pair alternates short slices of its two rows (a b, b a, a b...), so both see
+ * the same load from second to second; its ratio is a's rate over b's in that repetition.
+ */
+export function engineBench(tree: Engine, ref: Engine | undefined, quick: boolean, log: (s: string) => void): EngineReport {
+  const warmSeconds = quick ? 1 : 2;
+  const sliceSeconds = 0.03;
+  const slicesPerRepetition = quick ? 12 : 24;
+  const repetitions = quick ? 5 : 7;
+  const ws = workloads(tree, ref);
+  // Warm-up, round-robin: each row's time is counted until it reaches warmSeconds; its rate
+  // sizes its slice.
+  const spent = ws.map(() => 0);
+  const items = ws.map(() => 0);
+  let next = 1e6;
+  log(`engine: warming ${ws.length} rows, ${warmSeconds} s of CPU each, interleaved...`);
+  while (spent.some((x) => x < warmSeconds)) {
+    ws.forEach((w, i) => {
+      if (spent[i] >= warmSeconds) return;
+      const n = Math.max(1, Math.round((items[i] / Math.max(spent[i], 1e-3)) * 0.05));
+      const t0 = cpu();
+      w.run(next, n);
+      next += n;
+      spent[i] += cpu() - t0;
+      items[i] += n;
+    });
   }
-  process.stdout.write(JSON.stringify(rows) + '\n');
+  ws.forEach((w, i) => (w.batch = Math.max(1, Math.round((items[i] / spent[i]) * sliceSeconds))));
+  const rates = new Map<Workload, number[]>(ws.map((w) => [w, []]));
+  const pairs: Pair[] = [];
+  for (const [a, b] of pairsOf(ws)) {
+    log(`engine: ${key(a)} against ${key(b)}...`);
+    const ratios: number[] = [];
+    for (let r = 0; r < repetitions; r++) {
+      const done = new Map([[a, 0], [b, 0]]);
+      const time = new Map([[a, 0], [b, 0]]);
+      for (let k = 0; k < slicesPerRepetition; k++) {
+        for (const w of k % 2 ? [b, a] : [a, b]) {
+          const t0 = cpu();
+          // The same items in every slice: every slice measures the same games.
+          done.set(w, done.get(w)! + w.run(0, w.batch));
+          time.set(w, time.get(w)! + cpu() - t0);
+        }
+      }
+      const ra = done.get(a)! / time.get(a)!;
+      const rb = done.get(b)! / time.get(b)!;
+      rates.get(a)!.push(ra);
+      rates.get(b)!.push(rb);
+      ratios.push(ra / rb);
+    }
+    pairs.push({ a: key(a), b: key(b), ratios });
+  }
+  return {
+    repetitions,
+    warmSeconds,
+    sliceSeconds,
+    slicesPerRepetition,
+    rows: ws.map((w) => ({ name: w.name, engine: w.engine, perRound: rates.get(w)!, unit: w.unit, batch: w.batch })),
+    pairs,
+  };
+}
+
+/** min / median / max and (max - min) / median of a list. */
+export function spread(xs: number[]): { min: number; median: number; max: number; relSpread: number } {
+  const s = xs.slice().sort((a, b) => a - b);
+  const median = s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  return { min: s[0], median, max: s[s.length - 1], relSpread: (s[s.length - 1] - s[0]) / median };
+}
+
+/** The repetitions' ratios of a measured pair (a / b; b / a if only the reverse was measured). */
+export function pairRatios(report: EngineReport, a: string, b: string): number[] | undefined {
+  const p = report.pairs.find((x) => x.a === a && x.b === b);
+  if (p) return p.ratios;
+  const q = report.pairs.find((x) => x.a === b && x.b === a);
+  return q?.ratios.map((v) => 1 / v);
 }

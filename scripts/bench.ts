@@ -3,34 +3,48 @@
 // cost of a game, the AWS cost of a complete 4-player game (scripts/bench-cost.ts), the Lambda
 // bundles. Each part runs in its own fresh Node process; the engine is bundled with esbuild
 // first (as it ships to Lambda). `--quick`: a short run; `--engine`: the engine part alone
-// (`--engine-ref <git ref>`: of the engine at that commit, for a before/after by the same method);
+// (`--engine-ref <git ref>`: that commit's engine measured beside the working tree's, in the
+// same process, interleaved; scripts/bench-engine.ts);
 // `--cost`: the AWS cost part alone.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { build, type Plugin } from 'esbuild';
+import { build } from 'esbuild';
 import type { LoadReport } from './bench-load.js';
 import { type CostReport, costTable } from './bench-cost.js';
-import { ISSUE_TODAY, ISSUE_TODAY_APPLY_COMMANDS } from './bench-engine-figures.js';
+import { type EngineReport, pairRatios, spread } from './bench-engine.js';
 
 const quick = process.argv.includes('--quick');
 const refAt = process.argv.indexOf('--engine-ref');
 /** `--engine-ref <git ref>`: the engine part measures the engine of that commit (same method). */
 const engineRef = refAt > 0 ? process.argv[refAt + 1] : undefined;
 
-async function bundle(entry: string, ref?: string): Promise<string> {
+/**
+ * Bundles the engine bench with esbuild (as the engine ships to Lambda) into one program that
+ * holds the working tree's engine and, with `--engine-ref <ref>`, that commit's engine beside it
+ * (git archive of functions/engine), so both are measured in the same process.
+ */
+async function engineBundle(ref?: string): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'libertalia-bench-'));
   const out = join(dir, 'bench.mjs');
-  const plugins: Plugin[] = [];
+  const lines = [
+    `import * as tree from ${JSON.stringify(resolve('functions/engine/index.ts'))};`,
+    `import { engineBench } from ${JSON.stringify(resolve('scripts/bench-engine.ts'))};`,
+  ];
   if (ref) {
-    // The engine of <ref> (git archive), resolved in place of the working tree's.
     const tar = execFileSync('git', ['archive', '--format=tar', ref, 'functions/engine'], { maxBuffer: 64 * 1024 * 1024 });
     execFileSync('tar', ['-x', '-C', dir], { input: tar });
-    const index = join(dir, 'functions/engine/index.ts');
-    plugins.push({ name: 'engine-ref', setup: (b) => b.onResolve({ filter: /functions\/engine\/index\.js$/ }, () => ({ path: index })) });
+    lines.push(`import * as ref from ${JSON.stringify(join(dir, 'functions/engine/index.ts'))};`);
   }
-  await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: out, logLevel: 'warning', plugins, nodePaths: [resolve('node_modules')] });
+  lines.push(
+    `const r = engineBench(tree, ${ref ? 'ref' : 'undefined'}, ${quick}, (s) => process.stderr.write(s + '\\n'));`,
+    'process.stdout.write(JSON.stringify(r) + "\\n");',
+  );
+  const entry = join(dir, 'entry.ts');
+  writeFileSync(entry, lines.join('\n'));
+  // nodePaths: the archived engine resolves its dependencies (pure-rand) from this checkout.
+  await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: out, logLevel: 'warning', nodePaths: [resolve('node_modules')] });
   return out;
 }
 
@@ -42,43 +56,44 @@ function table(rows: Record<string, unknown>[], columns: string[]): string {
   return [line(columns), ...cells.map(line)].join('\n');
 }
 
+/** The machine a figure was measured on (absolute figures mean nothing without it). */
+function machine() {
+  const c = cpus();
+  return { cpu: c[0]?.model ?? 'unknown', cores: c.length, node: process.version, loadAverage: loadavg().map((x) => Number(x.toFixed(1))) };
+}
+
 async function engine() {
-  const file = await bundle('scripts/bench-engine.ts', engineRef);
-  if (engineRef) console.log(`\nEngine of ${engineRef} (--engine-ref)`);
-  const run = (args: string[]) =>
-    JSON.parse(execFileSync(process.execPath, [file, ...args, ...(quick ? ['--quick'] : [])], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }));
-  // Each row in its own fresh process: in one process a row's figure depended on the rows before
-  // it (the same 4-player classic games measured first after the warm-up ran at about half the
-  // speed they reached after the 2-player row). `oneProcess`: the same row when every row runs
-  // in one process, both editions warmed first (as in a Lambda serving both editions).
-  const rows: Record<string, number | string>[] = [];
-  for (const name of run(['--list']) as string[]) {
-    process.stderr.write(`engine: ${name}...\n`);
-    rows.push(...(run(['--row', name]) as Record<string, number | string>[]));
-  }
-  const shared = run([]) as Record<string, number | string>[];
-  rows.forEach((r, i) => {
-    const s = shared[i];
-    if (s && s.edition === r.edition && s.players === r.players && s.bot === r.bot) r.oneProcess = String(r.edition).includes(' apply()') ? s.commandsPerSecond : s.gamesPerSecond;
-  });
-  const base = rows.find((r) => r.edition === 'classic' && r.players === 4 && r.bot === 'random')!;
-  for (const r of rows) r.vsClassic4p = (r.gamesPerSecond as number) / (base.gamesPerSecond as number);
-  for (const r of rows) {
-    const before = rows.find((b) => b.edition === `${r.edition} JSON copy (before)`);
-    if (before) r.applyVsJson = (r.commandsPerSecond as number) / (before.commandsPerSecond as number);
-    // Ratio to issue 14's "today": games/s for random-bot rows, commands/s for apply().
-    const today = ISSUE_TODAY[r.edition as string]?.[r.players as number];
-    if (r.bot === 'random' && today) r.xIssue = (r.gamesPerSecond as number) / today;
-    if (String(r.edition).endsWith(' apply()')) r.xIssue = (r.commandsPerSecond as number) / ISSUE_TODAY_APPLY_COMMANDS;
-  }
-  console.log('\nEngine (complete bot games, CPU time of one core, esbuild bundle, each row in a fresh process)');
-  console.log(table(rows, ['edition', 'players', 'bot', 'games', 'commands', 'gamesPerSecond', 'commandsPerSecond', 'vsClassic4p', 'applyVsJson', 'xIssue', 'oneProcess']));
+  const file = await engineBundle(engineRef);
+  const before = machine();
+  const report = JSON.parse(
+    execFileSync(process.execPath, [file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 }),
+  ) as EngineReport;
+  const after = machine();
+  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+  const headline: Record<string, unknown>[] = [];
+  const add = (what: string, xs: number[] | undefined) => {
+    if (!xs) return;
+    const s = spread(xs);
+    headline.push({ ratio: what, median: s.median, min: s.min, max: s.max, spread: pct(s.relSpread) });
+  };
+  for (const p of report.pairs) add(`${p.a.replace('tree/', '')} / ${p.b.replace('tree/', '').replace('ref/', `${engineRef}:`)}`, p.ratios);
+  report.headline = {
+    galecrest4pVsClassic4p: pairRatios(report, 'tree/galecrest:4:random', 'tree/classic:4:random'),
+    applyVsJsonClassic: pairRatios(report, 'tree/classic:apply', 'tree/classic:apply-json'),
+  };
   console.log(
-    `xIssue: against issue 14's "today" (games/s ${JSON.stringify(ISSUE_TODAY)}; apply() ${ISSUE_TODAY_APPLY_COMMANDS.toLocaleString('en')} commands/s). ` +
-      'Goals: classic 4 players >= 20,000 games/s; apply() >= 5x. ' +
-      'oneProcess: the same row with every row measured in one process after warming both editions (games/s; commands/s for apply()).',
+    `\nEngine: every row in one process (esbuild bundle, CPU time of one core), after ${report.warmSeconds} s of CPU of interleaved warm-up per row; ` +
+      `each ratio over ${report.repetitions} repetitions of ${report.slicesPerRepetition} alternating slices of about ${report.sliceSeconds * 1000} ms per row`,
   );
-  return rows;
+  console.log('Ratios (a / b in each repetition; min / median / max over the repetitions; spread = (max - min) / median)');
+  console.log(table(headline, ['ratio', 'median', 'min', 'max', 'spread']));
+  const rows = report.rows.map((r) => {
+    const s = spread(r.perRound);
+    return { row: r.name + (r.engine === 'ref' ? ` (${engineRef})` : ''), unit: r.unit, batch: r.batch, median: Math.round(s.median), min: Math.round(s.min), max: Math.round(s.max), spread: pct(s.relSpread) };
+  });
+  console.log(`Absolute figures, valid only for this machine: ${before.cpu}, ${before.cores} cores, Node ${before.node}, load average ${before.loadAverage.join(' ')} before, ${after.loadAverage.join(' ')} after`);
+  console.log(table(rows, ['row', 'unit', 'batch', 'median', 'min', 'max', 'spread']));
+  return { machine: { before, after }, ratios: headline, ...report };
 }
 
 /** Runs a TypeScript part in its own Node process (tsx); its last stdout line is JSON. Progress goes to stderr. */

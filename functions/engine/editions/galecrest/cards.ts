@@ -31,6 +31,7 @@ import { drawRandom } from '../../rng.js';
 import type { GameState, Loot, Option, Step } from '../../types.js';
 import { LOOT_KINDS, pushLootDusk, takeToday } from './loot.js';
 import { changeReputation, moveReputationTo, TRACK_SPACES } from './reputation.js';
+import { atNightEnd, FREED_PRISONER } from './night.js';
 import { ext } from './state.js';
 
 export interface GalecrestCard extends CardDef {
@@ -106,6 +107,9 @@ export const copy: Effect = (x, s, answer) => {
   const [timing, rank] = s.memo!;
   // Stryker disable next-line OptionalChaining: the copied rank is one of the copier's ship characters, and every rank has a card
   const fx = x.ed.cards[Number(rank)]?.[timing as 'day' | 'night'];
+  // A night copy waiting for the end of the night (the Witch's Freed Prisoner) resolves only if
+  // the Witch is still in the ship then, as the Freed Prisoner itself does (ruling 7).
+  if (timing === 'night' && !x.g.seats[s.seat].den.includes(s.rank)) return;
 // Stryker disable next-line ConditionalExpression: only characters with the copied ability are offered
   if (fx) fx(x, s, answer);
 };
@@ -119,7 +123,10 @@ function copier(timing: 'day' | 'night', what: string): Effect {
     const r = parseId(answer).rank;
     // Stryker disable next-line ConditionalExpression: emit() checks x.events itself; the guard only skips building the event
     if (x.events) emit(x, 'copied', { seat: s.seat, rank: s.rank, copied: r });
-    push(x, step('copy', s.seat, s.rank, undefined, [timing, String(r)]));
+    const copied = step('copy', s.seat, s.rank, undefined, [timing, String(r)]);
+    // The Freed Prisoner's ability says "At the end of the night": so does its copy (ruling 7).
+    if (timing === 'night' && r === FREED_PRISONER) atNightEnd(x, copied);
+    else push(x, copied);
   };
 }
 

@@ -18,7 +18,8 @@
 //    Witch never needs one; a Mutineer among such gainers matters only when it would discard
 //    a waiting Barkeep; a Topman among them only when its payment can be capped by what the
 //    player holds. A Witch, or a Mutineer with a Topman, still goes to the trial.
-// 4. The Freed Prisoner resolves "at the end of the night", after every player's order.
+// 4. The Freed Prisoner resolves "at the end of the night", after every player's order; so does
+//    a Witch's copy of it (atNightEnd below), if she is still in the ship then.
 import { charId, cardName, discard } from '../../actions.js';
 import { cloneWith } from '../../clone.js';
 import { ask, resume, step, trialCtx } from '../../kernel.js';
@@ -101,6 +102,19 @@ export const shipNight: Effect = (x, s, answer) => {
   x.g.queue.push(step('shipNight', s.seat, 0, undefined, [...memo, String(next)]));
   x.g.queue.push(step('night', s.seat, next));
 };
+
+/**
+ * Schedules a step for the end of the night (the Witch's copy of the Freed Prisoner, ruling 7):
+ * just below the nightEnd step, so it runs after every ship's order and every Freed Prisoner.
+ * In an order trial (one seat's night alone, no nightEnd) it goes to the bottom of the queue:
+ * after that seat's whole night, which is all of the night that can touch that seat's ship.
+ */
+export function atNightEnd(x: Ctx, st: Step): void {
+  const q = x.g.queue;
+  let i = q.length - 1;
+  while (i >= 0 && q[i].t !== 'nightEnd') i--;
+  q.splice(Math.max(i, 0), 0, st);
+}
 
 /** End of the night: every Freed Prisoner in the ships, seat by seat. */
 export const nightEnd: Effect = (x) => {

@@ -22,13 +22,23 @@ export const TARGET_REQUESTS_PER_SECOND = (TARGET_LIVE_GAMES * GAME.commits * GA
 export const API_THROTTLE = { rateLimit: 1_000, burstLimit: 2_000 };
 
 /**
- * The sweep's reserved concurrency: 1. It guarantees that a flood of API calls using the whole
- * account concurrency never keeps deadlines and archiving from running, and caps the sweep at
- * one run at a time (runs every 5 minutes, each under 60 s). Reserving takes 1 from the
- * account's pool: AWS keeps at least 100 unreserved, so an account whose concurrency quota is
- * below 101 (new accounts may have 10) cannot deploy it: `-c sweepReservedConcurrency=0`.
+ * The sweep's reserved concurrency: none by default. Reserving takes from the account's pool and
+ * AWS keeps at least 100 unreserved, so an account whose concurrency quota is below 101 (new
+ * accounts may have 10) cannot create a stack that reserves any. On an account with the usual
+ * 1,000, `-c sweepReservedConcurrency=1` guarantees that a flood of API calls never keeps
+ * deadlines and archiving from running, and caps the sweep at one run at a time (overlapping
+ * runs are harmless anyway: every sweep step is idempotent).
  */
-export const SWEEP_RESERVED_CONCURRENCY = 1;
+export const SWEEP_RESERVED_CONCURRENCY = 0;
+
+/**
+ * Most notice worker instances at once (the SQS event source's maximum concurrency): a burst of
+ * notices (a tournament round ending) is worked off a few at a time instead of taking a small
+ * account's concurrency from the API. 5 instances x 10 messages a batch, each batch about a
+ * second at worst (webhook timeouts), is 50 notices/s: the target makes about 86 commits/s
+ * (1,000 x 155 / 1,800), of which only the ones with a webhook or a subscriber send a message.
+ */
+export const NOTICE_MAX_CONCURRENCY = 5;
 
 /**
  * API Lambda concurrency at the target: requests/s x duration. About 431 x 0.05 s = 22 at the

@@ -1,8 +1,9 @@
-import { Aspects, CfnCondition, CfnParameter, Duration, Fn, type IAspect, Stack } from 'aws-cdk-lib';
+import { ArnFormat, Aspects, CfnCondition, CfnParameter, Duration, Fn, type IAspect, Stack } from 'aws-cdk-lib';
 import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct, type IConstruct } from 'constructs';
 import type { ServiceFunction } from './function.js';
@@ -92,6 +93,19 @@ export class Observability extends Construct {
       displayName: 'Libertalia Online alarms',
       enforceSSL: true,
     });
+    // enforceSSL writes a topic policy, and a topic policy replaces the default one: without this
+    // statement it holds only the Deny, and no alarm of the stack could publish.
+    this.topic.addToResourcePolicy(new iam.PolicyStatement({
+      sid: 'CloudWatchAlarmsPublish',
+      effect: iam.Effect.ALLOW,
+      principals: [new iam.ServicePrincipal('cloudwatch.amazonaws.com')],
+      actions: ['sns:Publish'],
+      resources: [this.topic.topicArn],
+      conditions: {
+        StringEquals: { 'aws:SourceAccount': stack.account },
+        ArnLike: { 'aws:SourceArn': stack.formatArn({ service: 'cloudwatch', resource: 'alarm', resourceName: '*', arnFormat: ArnFormat.COLON_RESOURCE_NAME }) },
+      },
+    }));
     this.alarmEmail = new CfnParameter(stack, 'AlarmEmail', {
       type: 'String',
       default: '',

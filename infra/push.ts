@@ -9,6 +9,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
+import type { ApiGatewayAccountRole } from './apigw-account.js';
 import { grantTableAccess } from './data-access.js';
 import { ServiceFunction } from './function.js';
 
@@ -18,6 +19,10 @@ export interface PushProps {
   table: dynamodb.ITable;
   indexNames: readonly string[];
   signingKey: secretsmanager.ISecret;
+  /** AUTH_ISSUERS of the functions that check tokens (JSON; the same as the API's). */
+  authIssuers: string;
+  /** The account's API Gateway logging role: the access-logged stage waits for it. */
+  apiGatewayAccount: ApiGatewayAccountRole;
   logRetention: logs.RetentionDays;
   /** Messages per second (client -> API) over all connections, and burst. */
   rateLimit: number;
@@ -56,6 +61,8 @@ export class Push extends Construct {
       environment: {
         TABLE_NAME: props.table.tableName,
         SIGNING_KEY_SECRET_ARN: props.signingKey.secretArn,
+        // The same issuers as the API: a signed-in (Cognito) player's token opens push too.
+        AUTH_ISSUERS: props.authIssuers,
         PUSH_ENDPOINT: this.endpoint,
       },
       logRetention: props.logRetention,
@@ -97,6 +104,8 @@ export class Push extends Construct {
         ),
       },
     });
+
+    props.apiGatewayAccount.before(this.stage);
 
     NagSuppressions.addResourceSuppressions(this.fn.fn, [
       {

@@ -14,7 +14,8 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { tableDefinition, TTL_ATTRIBUTE } from '../functions/store/table.js';
-import { API_THROTTLE, SWEEP_RESERVED_CONCURRENCY, TABLE_MAX_UNITS } from './limits.js';
+import { API_THROTTLE, NOTICE_MAX_CONCURRENCY, SWEEP_RESERVED_CONCURRENCY, TABLE_MAX_UNITS } from './limits.js';
+import { ApiGatewayAccountRole } from './apigw-account.js';
 import { grantTableAccess } from './data-access.js';
 import { ServiceFunction } from './function.js';
 import { Observability } from './observability.js';
@@ -54,14 +55,24 @@ export interface LibertaliaStackProps extends StackProps {
   apiRateLimit?: number;
   /** HTTP API stage throttling: burst. Default 2,000. */
   apiBurstLimit?: number;
-  /** The sweep's reserved concurrency (infra/limits.ts). Default 1; 0: none (accounts whose concurrency quota is under 101). */
+  /** The sweep's reserved concurrency (infra/limits.ts). Default 0 (none: a new account's quota of 10 cannot reserve any). */
   sweepReservedConcurrency?: number;
+  /** Most notice worker instances at once (SQS event source maximum concurrency, 2 or more). Default infra/limits.ts NOTICE_MAX_CONCURRENCY. */
+  noticeMaxConcurrency?: number;
+  /**
+   * The table the functions use, by name, instead of the stack's own (which stays, retained):
+   * the restore drill points a stack at a table restored from a backup (docs/aws.md).
+   */
+  tableName?: string;
   /** On-demand caps of the table, units per second. Default infra/limits.ts TABLE_MAX_UNITS; 0: no cap. */
   tableMaxReadUnits?: number;
   tableMaxWriteUnits?: number;
   /** Retention of every log group. Default one month. */
   logRetention?: logs.RetentionDays;
-  /** Prefix of the Cognito domain (`<prefix>.auth.<region>.amazoncognito.com`, unique per region). Default `libertalia-<account>`. */
+  /**
+   * Prefix of the Cognito domain (`<prefix>.auth.<region>.amazoncognito.com`, unique per region).
+   * Default `<stack name in lower case>-<account>`, so a second stack (dev beside prod) never collides.
+   */
   authDomainPrefix?: string;
   /** Where the web app receives its authorization code (and returns after sign-out). Default the local server. */
   webCallbackUrls?: string[];
@@ -102,7 +113,11 @@ export const SCOPE_NAMES = { play: 'play', createGames: 'games.create', actForUs
  * a worker Lambda, a dead-letter queue with an alarm), never on the move's path (docs/storage.md).
  */
 export class LibertaliaStack extends Stack {
+  /** The stack's own table (retained); the functions use `dataTable`. */
   readonly table: dynamodb.Table;
+  /** The table the functions read and write: the stack's own, or the one named by the `tableName` prop. */
+  readonly dataTable: dynamodb.ITable;
+  readonly apiGatewayAccount: ApiGatewayAccountRole;
   readonly api: apigw.HttpApi;
   readonly apiFunction: ServiceFunction;
   readonly sweepFunction: ServiceFunction;
@@ -126,6 +141,7 @@ export class LibertaliaStack extends Stack {
     const sweepMinutes = props.sweepIntervalMinutes ?? 5;
     const dataProtection = props.dataProtection ?? true;
     const sweepReserved = props.sweepReservedConcurrency ?? SWEEP_RESERVED_CONCURRENCY;
+    const domainPrefix = props.authDomainPrefix ?? defaultDomainPrefix(this.stackName, this.account);
 
     // ---- Storage: the single table of functions/store ---------------------------------------
     // Keys and indexes come from the store's own `tableDefinition` (the one the local server and
@@ -147,6 +163,10 @@ export class LibertaliaStack extends Stack {
       encryption: dynamodb.TableEncryption.AWS_MANAGED,
       removalPolicy: dataProtection ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
+    // The restore drill (docs/aws.md): `-c tableName=<restored table>` points every function (and
+    // its grants, and the table alarms) at a table restored from a backup; the stack's own table
+    // stays as it is (retained), so going back is removing the setting.
+    this.dataTable = props.tableName ? dynamodb.Table.fromTableName(this, 'DataTable', props.tableName) : this.table;
     // GSI1: player -> games (myGames); GSI2: sparse, games by status (open lobbies, active games
     // for the sweep).
     for (const gsi of def.GlobalSecondaryIndexes) {
@@ -170,7 +190,7 @@ export class LibertaliaStack extends Stack {
 
     // ---- Accounts: a Cognito user pool (e-mail sign-up and sign-in, passkeys) ----------------
     this.userPool = new cognito.UserPool(this, 'Users', {
-      userPoolName: 'libertalia-players',
+      userPoolName: `${this.stackName}-players`,
       selfSignUpEnabled: true,
       signInAliases: { email: true },
       autoVerify: { email: true },
@@ -179,7 +199,7 @@ export class LibertaliaStack extends Stack {
       featurePlan: cognito.FeaturePlan.ESSENTIALS,
       // Choice-based sign-in: password, passkey, and (with SES) a one-time code by e-mail.
       signInPolicy: { allowedFirstAuthFactors: { password: true, passkey: true, emailOtp: props.sesFromEmail !== undefined } },
-      passkeyRelyingPartyId: `${props.authDomainPrefix ?? `libertalia-${this.account}`}.auth.${this.region}.amazoncognito.com`,
+      passkeyRelyingPartyId: `${domainPrefix}.auth.${this.region}.amazoncognito.com`,
       passkeyUserVerification: cognito.PasskeyUserVerification.PREFERRED,
       passwordPolicy: { minLength: 12, requireDigits: true, requireLowercase: true, requireUppercase: true, requireSymbols: true },
       mfa: cognito.Mfa.OPTIONAL,
@@ -189,7 +209,7 @@ export class LibertaliaStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
     const domain = this.userPool.addDomain('Domain', {
-      cognitoDomain: { domainPrefix: props.authDomainPrefix ?? `libertalia-${this.account}` },
+      cognitoDomain: { domainPrefix },
       managedLoginVersion: cognito.ManagedLoginVersion.NEWER_MANAGED_LOGIN,
     });
     const scopes = {
@@ -241,6 +261,10 @@ export class LibertaliaStack extends Stack {
       });
     }
     this.authIssuer = `https://cognito-idp.${this.region}.amazonaws.com/${this.userPool.userPoolId}`;
+    // Trusted issuers: the pool (its JWKS at <issuer>/.well-known/jwks.json). Cognito access
+    // tokens carry no `aud`: the API requires the resource server's scopes instead. The same
+    // value for every function that checks tokens (the API and push).
+    const authIssuers = this.toJsonString([{ issuer: this.authIssuer }]);
 
     // ---- Notice queue: what commits must tell, delivered off the move's path ---------------
     // A commit records its notices in its own item and hands them to this queue before it
@@ -280,18 +304,16 @@ export class LibertaliaStack extends Stack {
       // budget covers a few conditional-write retries under contention.
       timeout: Duration.seconds(10),
       environment: {
-        TABLE_NAME: this.table.tableName,
+        TABLE_NAME: this.dataTable.tableName,
         SIGNING_KEY_SECRET_ARN: this.signingKey.secretArn,
-        // Trusted issuers: the pool (its JWKS at <issuer>/.well-known/jwks.json). Cognito access
-        // tokens carry no `aud`: the API requires the resource server's scopes instead.
-        AUTH_ISSUERS: this.toJsonString([{ issuer: this.authIssuer }]),
+        AUTH_ISSUERS: authIssuers,
         WEB_CLIENT: this.toJsonString({ issuer: this.authIssuer, clientId: this.webClient.userPoolClientId, scope: `openid email ${RESOURCE_SERVER}/${SCOPE_NAMES.play}` }),
         NOTICE_QUEUE_URL: this.noticeQueue.queueUrl,
       },
       logRetention,
     });
     const indexNames = def.GlobalSecondaryIndexes.map((g) => g.IndexName);
-    grantTableAccess(this.apiFunction.fn, this.table, indexNames);
+    grantTableAccess(this.apiFunction.fn, this.dataTable, indexNames);
     this.signingKey.grantRead(this.apiFunction.fn);
     this.noticeQueue.grantSendMessages(this.apiFunction.fn);
 
@@ -301,14 +323,14 @@ export class LibertaliaStack extends Stack {
       description: 'Libertalia Online scheduled sweep',
       memorySize: 512,
       timeout: Duration.seconds(60),
-      // Never starved by the API, never two at once (infra/limits.ts SWEEP_RESERVED_CONCURRENCY).
+      // None reserved by default: a new account cannot (infra/limits.ts SWEEP_RESERVED_CONCURRENCY).
       ...(sweepReserved > 0 ? { reservedConcurrentExecutions: sweepReserved } : {}),
       // No signing key: the sweep never signs or verifies tokens. The interval tells it which
       // slice of old active games to visit (functions/api/sweep.ts inSlice).
-      environment: { TABLE_NAME: this.table.tableName, NOTICE_QUEUE_URL: this.noticeQueue.queueUrl, SWEEP_INTERVAL_MINUTES: String(sweepMinutes) },
+      environment: { TABLE_NAME: this.dataTable.tableName, NOTICE_QUEUE_URL: this.noticeQueue.queueUrl, SWEEP_INTERVAL_MINUTES: String(sweepMinutes) },
       logRetention,
     });
-    grantTableAccess(this.sweepFunction.fn, this.table, indexNames);
+    grantTableAccess(this.sweepFunction.fn, this.dataTable, indexNames);
     // The sweep hands on the notices of commits whose writer stopped before its snapshot.
     this.noticeQueue.grantSendMessages(this.sweepFunction.fn);
 
@@ -320,14 +342,20 @@ export class LibertaliaStack extends Stack {
       // Each webhook attempt is bounded by a short timeout; a batch runs its messages at once.
       timeout: workerTimeout,
       // No signing key: the worker never signs or verifies tokens.
-      environment: { TABLE_NAME: this.table.tableName, NOTICE_QUEUE_URL: this.noticeQueue.queueUrl },
+      environment: { TABLE_NAME: this.dataTable.tableName, NOTICE_QUEUE_URL: this.noticeQueue.queueUrl },
       logRetention,
     });
     // Reads webhooks and deliveries, writes deliveries: never the secret.
-    grantTableAccess(this.noticeFunction.fn, this.table, indexNames);
+    grantTableAccess(this.noticeFunction.fn, this.dataTable, indexNames);
     // Receives and deletes (the event source's grant) and sends its own delayed retries.
     this.noticeQueue.grantSendMessages(this.noticeFunction.fn);
-    this.noticeFunction.fn.addEventSource(new SqsEventSource(this.noticeQueue, { batchSize: 10, reportBatchItemFailures: true, maxBatchingWindow: Duration.seconds(1) }));
+    this.noticeFunction.fn.addEventSource(new SqsEventSource(this.noticeQueue, {
+      batchSize: 10,
+      reportBatchItemFailures: true,
+      maxBatchingWindow: Duration.seconds(1),
+      // A burst of notices never takes a small account's concurrency from the API (infra/limits.ts).
+      maxConcurrency: Math.max(2, props.noticeMaxConcurrency ?? NOTICE_MAX_CONCURRENCY),
+    }));
 
     const sweepRule = new events.Rule(this, 'SweepSchedule', {
       description: `Runs the Libertalia sweep every ${sweepMinutes} minutes`,
@@ -340,6 +368,9 @@ export class LibertaliaStack extends Stack {
         maxEventAge: Duration.minutes(sweepMinutes),
       }),
     );
+
+    // ---- The account's API Gateway logging role (infra/apigw-account.ts) ---------------------
+    this.apiGatewayAccount = new ApiGatewayAccountRole(this, 'ApiGatewayAccount');
 
     // ---- HTTP API ---------------------------------------------------------------------------
     const accessLogs = new logs.LogGroup(this, 'ApiAccessLogs', {
@@ -388,6 +419,7 @@ export class LibertaliaStack extends Stack {
         ),
       },
     });
+    this.apiGatewayAccount.before(stage);
     const integration = new HttpLambdaIntegration('ApiIntegration', this.apiFunction.fn, {
       payloadFormatVersion: apigw.PayloadFormatVersion.VERSION_2_0,
     });
@@ -413,10 +445,12 @@ export class LibertaliaStack extends Stack {
 
     // ---- Push: WebSocket API, "game X is at version V" (infra/push.ts) ------------------------
     this.push = new Push(this, 'Push', {
-      table: this.table,
+      table: this.dataTable,
       indexNames,
       signingKey: this.signingKey,
+      authIssuers,
       logRetention,
+      apiGatewayAccount: this.apiGatewayAccount,
       rateLimit: props.pushRateLimit ?? 100,
       burstLimit: props.pushBurstLimit ?? 200,
     });
@@ -428,7 +462,7 @@ export class LibertaliaStack extends Stack {
 
     // ---- Alarms to an SNS topic (e-mail: stack parameter AlarmEmail), dashboard ---------------
     this.observability = new Observability(this, 'Observability', {
-      table: this.table,
+      table: this.dataTable,
       api: this.api,
       apiFunction: this.apiFunction,
       sweepFunction: this.sweepFunction,
@@ -440,7 +474,7 @@ export class LibertaliaStack extends Stack {
     // ---- Outputs ----------------------------------------------------------------------------
     new CfnOutput(this, 'ApiUrl', { value: stage.url, description: 'Base URL of the API (POST {ApiUrl}graphql)' });
     new CfnOutput(this, 'GraphqlUrl', { value: `${stage.url}graphql`, description: 'GraphQL endpoint' });
-    new CfnOutput(this, 'TableName', { value: this.table.tableName });
+    new CfnOutput(this, 'TableName', { value: this.dataTable.tableName });
     new CfnOutput(this, 'SigningKeySecretArn', { value: this.signingKey.secretArn });
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
     new CfnOutput(this, 'WebClientId', { value: this.webClient.userPoolClientId, description: 'The web app\'s public client (PKCE, no secret)' });
@@ -448,6 +482,9 @@ export class LibertaliaStack extends Stack {
     new CfnOutput(this, 'AuthDomain', { value: domain.baseUrl(), description: 'Managed login: /oauth2/authorize, /oauth2/token' });
     new CfnOutput(this, 'PushUrl', { value: this.push.stage.url, description: 'WebSocket URL of the push API (wss://...?token=<bearer token>)' });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.observability.topic.topicArn, description: 'SNS topic of every alarm (subscribe more endpoints here)' });
+    // After a deploy, `aws cloudwatch set-alarm-state --alarm-name <this> --state-value ALARM ...`
+    // sends a test alarm through the topic (docs/aws.md, "What to check afterwards").
+    new CfnOutput(this, 'TestAlarmName', { value: this.noticeDeadLetterAlarm.alarmName, description: 'An alarm to set to ALARM by hand: the test that alarms reach someone' });
     new CfnOutput(this, 'DashboardName', { value: this.observability.dashboard.dashboardName });
 
     this.addNagSuppressions();
@@ -505,4 +542,14 @@ export class LibertaliaStack extends Stack {
       true,
     );
   }
+}
+
+/**
+ * The Cognito domain prefix of a stack: its name in lower case and the account, so two stacks of
+ * one account (dev beside prod) never collide. Cognito allows lower-case letters, digits and
+ * hyphens, at most 63 characters, and no `aws`, `amazon` or `cognito` in it.
+ */
+export function defaultDomainPrefix(stackName: string, account: string): string {
+  const name = stackName.toLowerCase().replace(/[^a-z0-9-]/g, '-').replace(/aws|amazon|cognito/g, 'x').slice(0, 50).replace(/^-+|-+$/g, '');
+  return `${name || 'libertalia'}-${account}`;
 }

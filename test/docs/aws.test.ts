@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { LOBBY_CACHE_MS } from '../../functions/api/lobby-cache.js';
 import { RETENTION_DAYS } from '../../functions/api/retention.js';
 import { API_THROTTLE, SWEEP_RESERVED_CONCURRENCY, TABLE_MAX_UNITS, TARGET_LIVE_GAMES, TARGET_REQUESTS_PER_SECOND } from '../../infra/limits.js';
+import { APP_CONTEXT, CONTEXT_SETTINGS } from '../../infra/context.js';
 import { readPage, ROOT } from './pages.js';
 
 const md = readPage('docs/aws.md');
@@ -29,6 +30,14 @@ describe('the docs say what the stack and the code do', () => {
     expect(row('HTTP API stage throttle (all routes)')).toBe(`rate ${n(API_THROTTLE.rateLimit)}/s, burst ${n(API_THROTTLE.burstLimit)}`);
     expect(row('Sweep reserved concurrency')).toBe(String(SWEEP_RESERVED_CONCURRENCY));
     expect(row('Table on-demand caps')).toBe(`${n(TABLE_MAX_UNITS.write)} WRU/s, ${n(TABLE_MAX_UNITS.read)} RRU/s`);
+  });
+
+  it('every -c setting of infra/context.ts is in the table of docs/aws.md, and nothing else is', () => {
+    const start = md.indexOf('### Every -c setting');
+    const table = md.slice(start, md.indexOf('\n### ', start + 5));
+    const firstColumns = table.split('\n').filter((l) => l.startsWith('| `-c ')).map((l) => l.split(' | ')[0]);
+    const documented = firstColumns.flatMap((c) => [...c.matchAll(/`-c (\w+)=/g)].map((m) => m[1])).sort();
+    expect(documented).toEqual([...Object.keys(CONTEXT_SETTINGS), ...APP_CONTEXT].sort());
   });
 
   it('retention, lobby cache, SDK polling and ping', async () => {

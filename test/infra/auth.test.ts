@@ -51,7 +51,7 @@ describe('Cognito', () => {
   });
 
   it('the API Lambda trusts the pool as its issuer and tells the web app how to sign in', () => {
-    const api = ofType('AWS::Lambda::Function').map(([, r]) => r.Properties!).find((p) => p.Environment?.Variables?.AUTH_ISSUERS)!;
+    const api = ofType('AWS::Lambda::Function').map(([, r]) => r.Properties!).find((p) => p.Environment?.Variables?.WEB_CLIENT)!;
     const vars = api.Environment.Variables;
     const issuers = JSON.stringify(vars.AUTH_ISSUERS);
     expect(issuers).toContain('https://cognito-idp.');

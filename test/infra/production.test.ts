@@ -10,7 +10,7 @@ import { INDEX_ACTIONS, TABLE_ACTIONS } from '../../infra/data-access.js';
 import { PROJECT_ROOT } from '../../infra/function.js';
 import { tableDefinition, TTL_ATTRIBUTE } from '../../functions/store/table.js';
 import { RETENTION_DAYS } from '../../functions/api/retention.js';
-import { API_CONCURRENCY_AT_TARGET, API_THROTTLE, GAME, SWEEP_RESERVED_CONCURRENCY, TABLE_MAX_UNITS, TARGET_LIVE_GAMES, TARGET_REQUESTS_PER_SECOND } from '../../infra/limits.js';
+import { API_CONCURRENCY_AT_TARGET, API_THROTTLE, GAME, NOTICE_MAX_CONCURRENCY, SWEEP_RESERVED_CONCURRENCY, TABLE_MAX_UNITS, TARGET_LIVE_GAMES, TARGET_REQUESTS_PER_SECOND } from '../../infra/limits.js';
 import { synthStack } from './synth.js';
 
 type Resource = { Type: string; Properties?: any; Condition?: string; DeletionPolicy?: string };
@@ -181,17 +181,24 @@ describe('launch limits (infra/limits.ts, docs/aws.md "Limits and how to raise t
     });
   });
 
-  it('reserves concurrency for the sweep only, and the account arithmetic holds (1,000 default, 100 kept unreserved)', () => {
+  it('reserves no concurrency by default, and with -c sweepReservedConcurrency=1 the account arithmetic holds (1,000 default, 100 kept unreserved)', () => {
     const reserved = Object.entries(resources)
-      .filter(([, r]) => r.Type === 'AWS::Lambda::Function' && r.Properties.ReservedConcurrentExecutions !== undefined)
-      .map(([id, r]) => [id.replace(/[0-9A-F]{8}$/, ''), r.Properties.ReservedConcurrentExecutions]);
-    expect(reserved).toEqual([['SweepFunction', SWEEP_RESERVED_CONCURRENCY]]);
-    expect(SWEEP_RESERVED_CONCURRENCY).toBe(1);
+      .filter(([, r]) => r.Type === 'AWS::Lambda::Function' && r.Properties.ReservedConcurrentExecutions !== undefined);
+    expect(reserved).toEqual([]);
+    expect(SWEEP_RESERVED_CONCURRENCY).toBe(0);
     const accountDefault = 1_000;
-    expect(accountDefault - SWEEP_RESERVED_CONCURRENCY).toBeGreaterThanOrEqual(100);
+    const reservedByChoice = 1;
+    expect(accountDefault - reservedByChoice).toBeGreaterThanOrEqual(100);
     // The API at the throttle's full rate (50 ms a request) fits in what is left.
     expect(API_CONCURRENCY_AT_TARGET).toBeLessThan(50);
-    expect((API_THROTTLE.burstLimit * 0.05)).toBeLessThan(accountDefault - SWEEP_RESERVED_CONCURRENCY);
+    expect((API_THROTTLE.burstLimit * 0.05)).toBeLessThan(accountDefault - reservedByChoice);
+  });
+
+  it('caps the notice worker\'s concurrency (SQS event source maximum concurrency)', () => {
+    const mappings = Object.values(resources).filter((r) => r.Type === 'AWS::Lambda::EventSourceMapping');
+    expect(mappings).toHaveLength(1);
+    expect(mappings[0].Properties.ScalingConfig).toEqual({ MaximumConcurrency: NOTICE_MAX_CONCURRENCY });
+    expect(NOTICE_MAX_CONCURRENCY).toBeGreaterThanOrEqual(2); // SQS's minimum
   });
 
   it('caps the table’s on-demand throughput at about 10x the target’s mean', () => {

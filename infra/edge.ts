@@ -3,7 +3,7 @@
 // rate-based rules per client IP. A web ACL for CloudFront must live in us-east-1, whatever the
 // API's region: it is its own small stack (EdgeFirewallStack), deployed once, and its ARN is
 // given to the API stack (`-c webAclArn=...`), which then builds the distribution (ApiEdge).
-// The per-player and per-client limits stay in the app (functions/api/ratelimit.ts).
+// The per-player and per-client limits stay in the app (functions/api/http/ratelimit.ts).
 import { CfnOutput, Duration, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';

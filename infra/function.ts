@@ -23,7 +23,7 @@ export const ESM_REQUIRE_BANNER =
 export const BUNDLE_MAIN_FIELDS = ['module', 'main'];
 /**
  * Modules replaced by an empty stub in the bundles because no code path of ours reaches them:
- * Apollo's usage-reporting protobuf (its plugins are disabled in functions/api/app.ts).
+ * Apollo's usage-reporting protobuf (its plugins are disabled in functions/api/http/app.ts).
  */
 export const BUNDLE_ALIASES: Record<string, string> = {
   '@apollo/usage-reporting-protobuf': path.join(PROJECT_ROOT, 'infra', 'bundle-stubs', 'empty.cjs'),
@@ -90,7 +90,7 @@ export class ServiceFunction extends Construct {
       role: this.role,
       logGroup: this.logGroup,
       // Structured logs: Lambda's own lines (START/REPORT) in JSON, and the Powertools logger
-      // (functions/api/telemetry.ts) writes JSON with the request, player and game ids.
+      // (functions/api/http/telemetry.ts) writes JSON with the request, player and game ids.
       loggingFormat: lambda.LoggingFormat.JSON,
       applicationLogLevelV2: lambda.ApplicationLogLevel.INFO,
       systemLogLevelV2: lambda.SystemLogLevel.WARN,

@@ -8,7 +8,7 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct, type IConstruct } from 'constructs';
 import type { ServiceFunction } from './function.js';
 
-/** Namespace and service dimension of the custom metrics (functions/api/telemetry.ts). */
+/** Namespace and service dimension of the custom metrics (functions/api/http/telemetry.ts). */
 export const METRICS_NAMESPACE = 'Libertalia';
 export const SERVICE = 'libertalia';
 

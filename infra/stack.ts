@@ -97,7 +97,7 @@ export interface LibertaliaStackProps extends StackProps {
   webAclArn?: string;
 }
 
-/** The resource server's identifier and scopes: the strings the API checks (functions/api/auth.ts SCOPES). */
+/** The resource server's identifier and scopes: the strings the API checks (functions/api/accounts/auth.ts SCOPES). */
 export const RESOURCE_SERVER = 'libertalia';
 export const SCOPE_NAMES = { play: 'play', createGames: 'games.create', actForUsers: 'users.act' } as const;
 
@@ -326,7 +326,7 @@ export class LibertaliaStack extends Stack {
       // None reserved by default: a new account cannot (infra/limits.ts SWEEP_RESERVED_CONCURRENCY).
       ...(sweepReserved > 0 ? { reservedConcurrentExecutions: sweepReserved } : {}),
       // No signing key: the sweep never signs or verifies tokens. The interval tells it which
-      // slice of old active games to visit (functions/api/sweep.ts inSlice).
+      // slice of old active games to visit (functions/api/ops/sweep.ts inSlice).
       environment: { TABLE_NAME: this.dataTable.tableName, NOTICE_QUEUE_URL: this.noticeQueue.queueUrl, SWEEP_INTERVAL_MINUTES: String(sweepMinutes) },
       logRetention,
     });

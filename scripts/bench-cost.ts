@@ -24,9 +24,9 @@
 //   14 days, polling     3 s while the page is open, and with the SDK's back-off (60 s)
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
-import { buildApp } from '../functions/api/app.js';
-import { createLocalQueue, type NoticeMessage } from '../functions/api/notices.js';
-import { RECENT_MS } from '../functions/api/sweep.js';
+import { buildApp } from '../functions/api/http/app.js';
+import { createLocalQueue, type NoticeMessage } from '../functions/api/notify/notices.js';
+import { RECENT_MS } from '../functions/api/ops/sweep.js';
 import { botRandom } from '../functions/engine/index.js';
 import { localDocumentClient, startDynalite } from '../functions/local/dynalite.js';
 import { createHttpServer } from '../functions/local/http.js';

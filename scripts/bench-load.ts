@@ -10,12 +10,12 @@
 //   returned ConsumedCapacity summed.
 import type { AddressInfo } from 'node:net';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { buildApp } from '../functions/api/app.js';
+import { buildApp } from '../functions/api/http/app.js';
 import { botRandom } from '../functions/engine/index.js';
 import { localDocumentClient, startDynalite } from '../functions/local/dynalite.js';
 import { createHttpServer } from '../functions/local/http.js';
 import { createTable } from '../functions/store/index.js';
-import type { NoticeQueue } from '../functions/api/notices.js';
+import type { NoticeQueue } from '../functions/api/notify/notices.js';
 
 /**
  * DynamoDB on-demand prices, us-east-1 (N. Virginia), standard table class, as published on

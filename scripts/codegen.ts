@@ -60,14 +60,14 @@ export async function schemaTypes(sdl = readSdl(root)): Promise<string> {
 /**
  * The resolver map's types, over schema.types.generated.ts. Parents and results are the
  * schema's own types, except where a resolver hands on an internal record (mappers): every
- * `<Type>Event` is the log's typed event (functions/api/events.ts; its payload fields are checked
+ * `<Type>Event` is the log's typed event (functions/api/view/events.ts; its payload fields are checked
  * against the schema by test/api/events-typed.test.ts). tsc then refuses a resolver that takes
  * other arguments or returns another shape.
  */
 export async function resolverTypes(sdl = readSdl(root)): Promise<string> {
   const schema = buildSchema(sdl);
   const events = schema.getImplementations(schema.getType('Event') as GraphQLInterfaceType).objects;
-  const mappers = Object.fromEntries(['Event', ...events.map((t) => t.name)].map((name) => [name, '../events.js#TypedEvent']));
+  const mappers = Object.fromEntries(['Event', ...events.map((t) => t.name)].map((name) => [name, '../view/events.js#TypedEvent']));
   const out = await run(sdl, 'functions/api/resolvers/types.generated.ts', { typescriptResolvers }, {
     contextType: '../context.js#ApiContext',
     mappers,

@@ -30,7 +30,7 @@ export interface Verdict {
   lines: string[];
 }
 
-/** The commitment the game showed at its creation (functions/api/seeds.ts): hex SHA-256. */
+/** The commitment the game showed at its creation (functions/api/lobby/seeds.ts): hex SHA-256. */
 export const commitmentOf = (gameId: string, seed: string): string => createHash('sha256').update(`libertalia-seed-v1:${gameId}:${seed}`).digest('hex');
 
 const json = (v: unknown) => JSON.parse(JSON.stringify(v)) as unknown;

@@ -2,16 +2,16 @@
 // not thrown here, so that the resolvers answer it as a typed UNAUTHENTICATED error.
 import type { Pusher } from '../push/fanout.js';
 import type { PlayerRecord, Store } from '../store/index.js';
-import { bearerToken, type Credential, type Player, type Verifier } from './auth.js';
-import type { GameChanges } from './changes.js';
+import { bearerToken, type Credential, type Player, type Verifier } from './accounts/auth.js';
+import type { GameChanges } from './play/changes.js';
 import { ApiError } from './errors.js';
-import type { NoticeQueue } from './notices.js';
-import type { KeySource } from './keys.js';
-import { type PlayerCache, resolvePlayer } from './accounts.js';
-import { noteRequest } from './telemetry.js';
-import type { WebhookConfig } from './webhooks.js';
-import { type Limiters, principals } from './ratelimit.js';
-import type { Charge } from './charge.js';
+import type { NoticeQueue } from './notify/notices.js';
+import type { KeySource } from './accounts/keys.js';
+import { type PlayerCache, resolvePlayer } from './accounts/accounts.js';
+import { noteRequest } from './http/telemetry.js';
+import type { WebhookConfig } from './notify/webhooks.js';
+import { type Limiters, principals } from './http/ratelimit.js';
+import type { Charge } from './http/charge.js';
 
 /** Who made a change: recorded on every event and webhook body. */
 export interface Actor {

@@ -4,7 +4,7 @@ import type { GraphQLFormattedError } from 'graphql';
 import { GraphQLError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { EngineError } from '../engine/index.js';
-import { count, logger, METRIC } from './telemetry.js';
+import { count, logger, METRIC } from './http/telemetry.js';
 
 export type ApiErrorCode =
   | 'NOT_FOUND'

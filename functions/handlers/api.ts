@@ -10,7 +10,7 @@
  */
 import { handlers, startServerAndCreateLambdaHandler } from '@as-integrations/aws-lambda';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { type ApiContext, MAX_BODY_BYTES } from '../api/app.js';
+import { type ApiContext, MAX_BODY_BYTES } from '../api/http/app.js';
 import { timingSafeEqual } from 'node:crypto';
 import { getApp, type App, readOriginSecret } from './config.js';
 import { invocation } from './observe.js';

@@ -1,7 +1,7 @@
 /**
  * Lambda configuration, shared by the API and sweep handlers. Everything here happens at most once
  * per container (cold start): the DynamoDB document client, the signing key read from Secrets
- * Manager, and the app built by `functions/api/app.ts`.
+ * Manager, and the app built by `functions/api/http/app.ts`.
  *
  * Environment:
  * - `TABLE_NAME` (required): the service table.
@@ -21,13 +21,13 @@ import { randomBytes } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { buildApp } from '../api/app.js';
+import { buildApp } from '../api/http/app.js';
 import { managementApiGateway } from '../push/gateway.js';
 import type { PushGateway } from '../push/protocol.js';
 import { tracer } from './observe.js';
 import { sqsNoticeQueue } from './queue.js';
-import type { IssuerConfig } from '../api/auth.js';
-import { refreshingKeys } from '../api/keys.js';
+import type { IssuerConfig } from '../api/accounts/auth.js';
+import { refreshingKeys } from '../api/accounts/keys.js';
 
 export type App = ReturnType<typeof buildApp>;
 

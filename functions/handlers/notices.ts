@@ -1,14 +1,14 @@
 /**
  * The notice worker Lambda (SQS event source on the notice queue). Entry point only: each
- * message is handled by `app.handleNotice` (functions/api/notices.ts): record the deliveries of
+ * message is handled by `app.handleNotice` (functions/api/notify/notices.ts): record the deliveries of
  * a commit's notices and attempt them, make a due retry, or fan a game version out to its push
  * subscribers (`push` messages: the commit's fan-out, off the move's path). A message whose handling throws (the
  * store failed) is reported as a batch item failure: SQS delivers it again, and after a few
  * receives moves it to the dead-letter queue (which has an alarm).
  */
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import type { NoticeMessage } from '../api/notices.js';
-import { logger } from '../api/telemetry.js';
+import type { NoticeMessage } from '../api/notify/notices.js';
+import { logger } from '../api/http/telemetry.js';
 import { getApp } from './config.js';
 import { invocation } from './observe.js';
 

@@ -7,7 +7,7 @@
  */
 import { Tracer } from '@aws-lambda-powertools/tracer';
 import type { Context } from 'aws-lambda';
-import { logger, publishMetrics, type RequestScope, SERVICE_NAME, withRequest } from '../api/telemetry.js';
+import { logger, publishMetrics, type RequestScope, SERVICE_NAME, withRequest } from '../api/http/telemetry.js';
 
 export const tracer = new Tracer({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? SERVICE_NAME });
 

@@ -9,7 +9,7 @@
  */
 import type { APIGatewayProxyResult, APIGatewayRequestAuthorizerEvent, APIGatewayAuthorizerResult, Context } from 'aws-lambda';
 import { createPushStore } from '../push/store.js';
-import { stampFromText, stampText } from '../api/accounts.js';
+import { stampFromText, stampText } from '../api/accounts/accounts.js';
 import { authorize, onConnect, onDisconnect, onMessage, type PushDeps } from '../push/routes.js';
 import { getApp, getDocumentClient, getPushGateway } from './config.js';
 import { invocation } from './observe.js';

@@ -1,9 +1,9 @@
 /**
  * The notice queue on AWS: SQS. `send` resolves once SQS has the messages (durable), which is
- * what a commit waits for before it writes its snapshot (see functions/api/notices.ts).
+ * what a commit waits for before it writes its snapshot (see functions/api/notify/notices.ts).
  */
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { MAX_DELAY_SECONDS, type NoticeMessage, type NoticeQueue } from '../api/notices.js';
+import { MAX_DELAY_SECONDS, type NoticeMessage, type NoticeQueue } from '../api/notify/notices.js';
 
 export function sqsNoticeQueue(queueUrl: string, client = new SQSClient({})): NoticeQueue {
   return {

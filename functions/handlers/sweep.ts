@@ -1,11 +1,11 @@
 /**
  * The scheduled sweep Lambda (EventBridge rule, every few minutes). Entry point only: the sweep
  * itself (deadlines; snapshots, notices and bot moves that a crashed invocation left undone) is `app.sweep` from
- * `functions/api/app.ts`, idempotent like every write of the store, so a retried or overlapping
+ * `functions/api/http/app.ts`, idempotent like every write of the store, so a retried or overlapping
  * run is harmless.
  */
 import type { Context } from 'aws-lambda';
-import type { SweepResult } from '../api/sweep.js';
+import type { SweepResult } from '../api/ops/sweep.js';
 import { getApp } from './config.js';
 import { invocation } from './observe.js';
 

@@ -3,9 +3,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { HeaderMap } from '@apollo/server';
 import { randomUUID } from 'node:crypto';
-import { type buildApp, MAX_BODY_BYTES } from '../api/app.js';
+import { type buildApp, MAX_BODY_BYTES } from '../api/http/app.js';
 import { type ApiError, asError } from '../api/errors.js';
-import { logger, withRequest } from '../api/telemetry.js';
+import { logger, withRequest } from '../api/http/telemetry.js';
 import { serveLanding } from './landing.js';
 import { serveStatic } from './static.js';
 

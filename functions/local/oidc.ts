@@ -16,8 +16,8 @@ import { join } from 'node:path';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import Provider, { type Adapter, type AdapterPayload } from 'oidc-provider';
-import { SCOPES } from '../api/auth.js';
-import { Limiter } from '../api/ratelimit.js';
+import { SCOPES } from '../api/accounts/auth.js';
+import { Limiter } from '../api/http/ratelimit.js';
 import { createOidcStore, type OidcStore } from '../store/index.js';
 
 /** Where the provider is mounted on the local server. */

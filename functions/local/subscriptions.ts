@@ -4,7 +4,7 @@
 // this is a local-server feature; on AWS (and here too) the push protocol of /push
 // (functions/local/push.ts) says "game X is at version V".
 //
-// Same limits as HTTP, from the same set (LIMITS in functions/api/app.ts): a message is at most
+// Same limits as HTTP, from the same set (LIMITS in functions/api/http/app.ts): a message is at most
 // MAX_BODY_BYTES (`maxPayload`: a bigger frame closes the socket before it is read), a document
 // at most LIMITS.maxTokens tokens (parsing stops there), then graphql-armor's depth, alias,
 // directive and cost rules; plus the per-principal read limit, a subscribe rate per connection,
@@ -19,12 +19,12 @@ import { createRequire } from 'node:module';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
-import { type buildApp, LIMITS, MAX_BODY_BYTES } from '../api/app.js';
-import { sessionAlive, stampOf } from '../api/accounts.js';
+import { type buildApp, LIMITS, MAX_BODY_BYTES } from '../api/http/app.js';
+import { sessionAlive, stampOf } from '../api/accounts/accounts.js';
 import { type ApiContext, charge } from '../api/context.js';
-import { chargeOf, fragmentsOf } from '../api/charge.js';
+import { chargeOf, fragmentsOf } from '../api/http/charge.js';
 import { ApiError, formatError } from '../api/errors.js';
-import { Limiter, RATES } from '../api/ratelimit.js';
+import { Limiter, RATES } from '../api/http/ratelimit.js';
 import { resolvers } from '../api/resolvers/index.js';
 import { typeDefs } from '../api/schema.generated.js';
 import { CLOSE_SIGNED_OUT, PUSH_LIMITS } from '../push/protocol.js';

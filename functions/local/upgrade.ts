@@ -3,7 +3,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { WebSocketServer } from 'ws';
-import type { Limiter } from '../api/ratelimit.js';
+import type { Limiter } from '../api/http/ratelimit.js';
 
 const routes = new WeakMap<Server, Map<string, WebSocketServer>>();
 

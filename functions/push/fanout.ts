@@ -1,6 +1,6 @@
 // The fan-out: "game X is at version V", with the game as each connection's player may see it,
 // to every connection subscribed to X. A move never waits for it:
-// - the commit (functions/api/commit.ts) only *schedules* it: `gameChanged` returns at once
+// - the commit (functions/api/play/commit.ts) only *schedules* it: `gameChanged` returns at once
 //   (in process: the local server) or after handing one small message to the notice queue
 //   (`queuedPusher`, AWS: SQS; the notice worker Lambda runs `deliver`). On Lambda, work left
 //   running after the response is frozen with the instance, so "fire and forget" there would
@@ -18,13 +18,13 @@
 //
 // The view is rendered per audience with `pushView` (renderGame: the engine's one view filter,
 // exactly what the `game` query answers that player), once per game version and audience.
-import { canWatch } from '../api/access.js';
-import type { GameRec } from '../api/commit.js';
-import { getGame } from '../api/games.js';
-import type { NoticeQueue } from '../api/notices.js';
-import { renderGame } from '../api/render.js';
+import { canWatch } from '../api/view/access.js';
+import type { GameRec } from '../api/play/commit.js';
+import { getGame } from '../api/play/games.js';
+import type { NoticeQueue } from '../api/notify/notices.js';
+import { renderGame } from '../api/view/render.js';
 import type { Services } from '../api/context.js';
-import { count, logger, METRIC } from '../api/telemetry.js';
+import { count, logger, METRIC } from '../api/http/telemetry.js';
 import { MAX_VIEW_BYTES, PUSH_LIMITS, type PushGateway, type PushMessage } from './protocol.js';
 import type { PushStore } from './store.js';
 

@@ -1,7 +1,7 @@
 // The push protocol, the same on AWS (API Gateway WebSocket API) and on the local server
 // (ws://localhost:4000/push). Commands stay on HTTP; the push says "game X is at version V" and
 // carries the game as that connection's player may see it (`game`: the fields of the `game`
-// query, rendered by the same function, functions/api/render.ts, through the engine's one view
+// query, rendered by the same function, functions/api/view/render.ts, through the engine's one view
 // filter), so a client needs no fetch after a push. A view too big for one message is left out:
 // the client then fetches it with `game(id)`.
 //

@@ -2,7 +2,7 @@
 // - identity: `IDENTITY#<issuer>#<subject>` / `IDENTITY` -> playerId (an OpenID Provider's user,
 //   or an integrator's user with issuer `site:<clientId>`): who a verified token is;
 // - name: `NAME#<nameKey>` / `NAME` -> playerId: a reserved display name (accounts and site
-//   users; see functions/api/names.ts for the key).
+//   users; see functions/api/accounts/names.ts for the key).
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { type Db, isConditionFailed, wonRace } from './db.js';
 

@@ -5,7 +5,7 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGame as engineCreateGame } from '../../functions/engine/index.js';
-import { foldHead, insertNewGame } from '../../functions/api/commit.js';
+import { foldHead, insertNewGame } from '../../functions/api/play/commit.js';
 import type { GameDoc } from '../../functions/api/doc.js';
 import { unpack } from '../../functions/store/db.js';
 import { createStore } from '../../functions/store/index.js';

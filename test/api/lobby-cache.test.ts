@@ -1,10 +1,10 @@
-// The open lobby is cached per instance for LOBBY_CACHE_MS (functions/api/lobby-cache.ts): a
+// The open lobby is cached per instance for LOBBY_CACHE_MS (functions/api/lobby/lobby-cache.ts): a
 // second call within the window reads nothing from the store; the cache holds only public
 // lobbies with a free seat, each caller's view is still rendered for that caller, and a lobby
 // change on this instance empties it at once.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LOBBY_CACHE_MS } from '../../functions/api/lobby-cache.js';
-import { buildApp } from '../../functions/api/app.js';
+import { LOBBY_CACHE_MS } from '../../functions/api/lobby/lobby-cache.js';
+import { buildApp } from '../../functions/api/http/app.js';
 import { SIGNING_KEY, testApp } from '../setup/app.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;

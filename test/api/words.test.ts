@@ -1,11 +1,11 @@
-// Words for people, rendered by the server in one place (functions/api/words.ts): event text,
+// Words for people, rendered by the server in one place (functions/api/view/words.ts): event text,
 // prompt labels with the seat holders' names (never "seat N"), the loot legend, sunrise ties
 // and the final ranking's tie-breaks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editionOf, playBotGame } from '../../functions/engine/index.js';
-import type { GameRec } from '../../functions/api/commit.js';
-import { renderGame } from '../../functions/api/render.js';
-import { describeEvent, lootLegend, nameSeats, namesOf, optionLabel, sunriseWords, tieReasons } from '../../functions/api/words.js';
+import type { GameRec } from '../../functions/api/play/commit.js';
+import { renderGame } from '../../functions/api/view/render.js';
+import { describeEvent, lootLegend, nameSeats, namesOf, optionLabel, sunriseWords, tieReasons } from '../../functions/api/view/words.js';
 import { testApp } from '../setup/app.js';
 
 const doc = { edition: 'classic' as const, seats: [{ name: 'Anne' }, { name: 'Mary' }, { name: 'Bot Kidd' }] as never[] };

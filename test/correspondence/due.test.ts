@@ -47,7 +47,7 @@ describe('due-work index', () => {
 
 describe('sweep visits of old active games (inSlice)', () => {
   it('visits every old game exactly once an hour, at 1-, 5-, 10- and 15-minute intervals', async () => {
-    const { inSlice, ACTIVE_SLICES } = await import('../../functions/api/sweep.js');
+    const { inSlice, ACTIVE_SLICES } = await import('../../functions/api/ops/sweep.js');
     const ids = Array.from({ length: 500 }, (_, i) => `game-${i}-${i * 7919}`);
     const t0 = Date.UTC(2030, 0, 1, 0, 0, 30);
     for (const minutes of [1, 5, 10, 15]) {

@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../functions/api/app.js';
+import { buildApp } from '../../functions/api/http/app.js';
 import { codeOf, SIGNING_KEY, testApp } from '../setup/app.js';
 import { GAME_QUERY, PLAY } from '../setup/play.js';
 

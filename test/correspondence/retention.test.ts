@@ -4,7 +4,7 @@
 // right items, then deletes the commit items itself (what DynamoDB's TTL does) and reads again.
 import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RETENTION_DAYS } from '../../functions/api/retention.js';
+import { RETENTION_DAYS } from '../../functions/api/ops/retention.js';
 import { GAME_FIELDS, testApp } from '../setup/app.js';
 import { GAME_QUERY, playToEnd } from '../setup/play.js';
 

@@ -5,8 +5,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LOBBY_CACHE_MS } from '../../functions/api/lobby-cache.js';
-import { RETENTION_DAYS } from '../../functions/api/retention.js';
+import { LOBBY_CACHE_MS } from '../../functions/api/lobby/lobby-cache.js';
+import { RETENTION_DAYS } from '../../functions/api/ops/retention.js';
 import { API_THROTTLE, SWEEP_RESERVED_CONCURRENCY, TABLE_MAX_UNITS, TARGET_LIVE_GAMES, TARGET_REQUESTS_PER_SECOND } from '../../infra/limits.js';
 import { APP_CONTEXT, CONTEXT_SETTINGS } from '../../infra/context.js';
 import { readPage, ROOT } from './pages.js';

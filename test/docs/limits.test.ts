@@ -3,13 +3,13 @@
 // other way round) fails `npm test`. The error table of docs/api.md lists every code with the
 // REST status the code answers.
 import { describe, expect, it } from 'vitest';
-import { ARMOR, INTROSPECTION_LIMITS, MAX_BODY_BYTES } from '../../functions/api/app.js';
+import { ARMOR, INTROSPECTION_LIMITS, MAX_BODY_BYTES } from '../../functions/api/http/app.js';
 import { ARG_BOUNDS } from '../../functions/api/resolvers/bounds.js';
 import { MAX_CHOICE_CHANGES_PER_DAY } from '../../functions/api/doc.js';
 import { HTTP_STATUS } from '../../functions/api/errors.js';
-import { MAX_EVENTS_PAGE } from '../../functions/api/games.js';
-import { BOUNDS, RATES } from '../../functions/api/ratelimit.js';
-import { DEFAULT_WEBHOOKS, MAX_WEBHOOKS_PER_PLAYER } from '../../functions/api/webhooks.js';
+import { MAX_EVENTS_PAGE } from '../../functions/api/play/games.js';
+import { BOUNDS, RATES } from '../../functions/api/http/ratelimit.js';
+import { DEFAULT_WEBHOOKS, MAX_WEBHOOKS_PER_PLAYER } from '../../functions/api/notify/webhooks.js';
 import { OIDC_LIMITS } from '../../functions/local/oidc.js';
 import { WS_LIMITS } from '../../functions/local/subscriptions.js';
 import { EDGE_LIMITS } from '../../infra/edge.js';

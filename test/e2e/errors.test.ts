@@ -1,6 +1,6 @@
 // Every error code over real HTTP, the limits, the REST routes and the landing page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES } from '../../functions/api/app.js';
+import { MAX_BODY_BYTES } from '../../functions/api/http/app.js';
 import { codeOf } from '../setup/app.js';
 import { startServer } from '../setup/http.js';
 import { GAME_QUERY, PLAY } from '../setup/play.js';

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createGame, type GameState, playScenario } from '../../functions/engine/index.js';
 import { seedRng, stateFromDigest } from '../../functions/engine/rng.js';
-import { drawSeed } from '../../functions/api/seeds.js';
+import { drawSeed } from '../../functions/api/lobby/seeds.js';
 
 /** The deal and the bag of a fresh game: what a player would try to predict. */
 const dealOf = (g: GameState) => `${g.seats[0].hand}|${g.deck}|${g.days.join(';')}|${g.bag}`;

@@ -3,7 +3,7 @@
 // signing key is retained.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
-import { SCOPES } from '../../functions/api/auth.js';
+import { SCOPES } from '../../functions/api/accounts/auth.js';
 import { synthStack } from './synth.js';
 
 let template: Template;

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildApp, MAX_BODY_BYTES } from '../../functions/api/app.js';
+import { buildApp, MAX_BODY_BYTES } from '../../functions/api/http/app.js';
 import { callerAddress, handler, ORIGIN_HEADER, resetApiHandlerForTests } from '../../functions/handlers/api.js';
 import { getDocumentClient, resetForTests } from '../../functions/handlers/config.js';
 import { handler as sweepHandler } from '../../functions/handlers/sweep.js';

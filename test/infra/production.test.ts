@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { INDEX_ACTIONS, TABLE_ACTIONS } from '../../infra/data-access.js';
 import { PROJECT_ROOT } from '../../infra/function.js';
 import { tableDefinition, TTL_ATTRIBUTE } from '../../functions/store/table.js';
-import { RETENTION_DAYS } from '../../functions/api/retention.js';
+import { RETENTION_DAYS } from '../../functions/api/ops/retention.js';
 import { API_CONCURRENCY_AT_TARGET, API_THROTTLE, GAME, NOTICE_MAX_CONCURRENCY, SWEEP_RESERVED_CONCURRENCY, TABLE_MAX_UNITS, TARGET_LIVE_GAMES, TARGET_REQUESTS_PER_SECOND } from '../../infra/limits.js';
 import { synthStack } from './synth.js';
 

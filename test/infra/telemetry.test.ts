@@ -1,5 +1,5 @@
 /**
- * Logs and metrics (functions/api/telemetry.ts): on Lambda one JSON line per log call with the
+ * Logs and metrics (functions/api/http/telemetry.ts): on Lambda one JSON line per log call with the
  * invocation's request id, the API Gateway request id, the player and the game; a resolver
  * failure (answered HTTP 200 with INTERNAL_SERVER_ERROR) counted as the `Errors` metric with
  * `code=INTERNAL_SERVER_ERROR` in CloudWatch's embedded metric format. Locally: readable lines.
@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { logger, noteRequest, withRequest } from '../../functions/api/telemetry.js';
+import { logger, noteRequest, withRequest } from '../../functions/api/http/telemetry.js';
 import { handler, resetApiHandlerForTests } from '../../functions/handlers/api.js';
 import { getDocumentClient, resetForTests } from '../../functions/handlers/config.js';
 import { freshTable } from '../setup/db.js';

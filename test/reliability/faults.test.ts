@@ -6,11 +6,11 @@
 // state and event log of the run without the fault, the retry must get the same answer, and
 // the game must end as it did without the fault.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { logger } from '../../functions/api/telemetry.js';
+import { logger } from '../../functions/api/http/telemetry.js';
 import { codeOf } from '../setup/app.js';
 import { ANSWER, EVENTS, GAME_QUERY, PLAY } from '../setup/play.js';
 import { CREATE, type Harness, JOIN, newGame, START, startHarness, timeout } from './harness.js';
-import { seedCommitment } from '../../functions/api/seeds.js';
+import { seedCommitment } from '../../functions/api/lobby/seeds.js';
 
 // A fixed clock: event times and pending-since times are then equal in every copy.
 const NOW = new Date('2030-01-01T00:00:00.000Z');
@@ -52,7 +52,7 @@ async function stored(id: string) {
 }
 
 /** An answer with the copy's game id written back to the original's. The seed commitment binds
- * the game id (see functions/api/seeds.ts), so the copy's is checked against its own id and then
+ * the game id (see functions/api/lobby/seeds.ts), so the copy's is checked against its own id and then
  * written back to the original's too. */
 const as = (answer: any, from: string, to: string) => {
   const game = answer?.data && Object.values(answer.data)[0] as any;
@@ -83,7 +83,7 @@ describe('faults', () => {
   it(
     'an advance interrupted at any of its writes, then retried or finished by a reader or the sweep, ends as without the fault',
     async () => {
-      // The failures go to the service log (functions/api/telemetry.ts), silent in tests.
+      // The failures go to the service log (functions/api/http/telemetry.ts), silent in tests.
       const errors = vi.spyOn(logger, 'error');
       try {
         // The run without faults: a snapshot of the partition before each move.

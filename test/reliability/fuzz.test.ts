@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARMOR, MAX_BODY_BYTES } from '../../functions/api/app.js';
+import { ARMOR, MAX_BODY_BYTES } from '../../functions/api/http/app.js';
 import { SIGNING_KEY } from '../setup/app.js';
 import { allEvents, GAME_QUERY } from '../setup/play.js';
 import { type Harness, type HttpAnswer, newGame, size, startHarness, timeout } from './harness.js';

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGame as engineCreateGame } from '../../functions/engine/index.js';
 import { GAME_FIELDS, SIGNING_KEY } from '../setup/app.js';
 import { ownToken } from '../setup/tokens.js';
-import { sniffOperation } from '../../functions/api/app.js';
-import { BOUNDS, RATES } from '../../functions/api/ratelimit.js';
-import { LOBBY_RESERVATION_MS, OPEN_LOBBIES } from '../../functions/api/lobbies.js';
+import { sniffOperation } from '../../functions/api/http/app.js';
+import { BOUNDS, RATES } from '../../functions/api/http/ratelimit.js';
+import { LOBBY_RESERVATION_MS, OPEN_LOBBIES } from '../../functions/api/lobby/lobbies.js';
 import { allEvents, playToEnd } from '../setup/play.js';
 import { CREATE, type Harness, JOIN, newGame, START, startHarness } from './harness.js';
 

@@ -3,8 +3,8 @@
 // move answers; in process the fan-out runs beside the move, bounded in time; with a notice
 // queue (AWS) the move only hands `{ type: 'push' }` to it and the notice worker fans out.
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../functions/api/app.js';
-import type { NoticeMessage } from '../../functions/api/notices.js';
+import { buildApp } from '../../functions/api/http/app.js';
+import type { NoticeMessage } from '../../functions/api/notify/notices.js';
 import type { PushGateway, PushMessage } from '../../functions/push/protocol.js';
 import { createPushStore } from '../../functions/push/store.js';
 import { SIGNING_KEY } from '../setup/app.js';

@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import WebSocket, { WebSocketServer } from 'ws';
-import { RATES, type RateConfig } from '../../functions/api/ratelimit.js';
+import { RATES, type RateConfig } from '../../functions/api/http/ratelimit.js';
 import { type LocalServer, startLocal } from '../../functions/local/server.js';
 import { CLOSE_SLOW, PUSH_LIMITS } from '../../functions/push/protocol.js';
 import { sendBounded } from '../../functions/local/push.js';

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type LocalServer, startLocal } from '../../functions/local/server.js';
 import { CLOSE_TOO_MANY, WS_LIMITS } from '../../functions/local/subscriptions.js';
-import { MAX_BODY_BYTES } from '../../functions/api/app.js';
-import { RATES } from '../../functions/api/ratelimit.js';
+import { MAX_BODY_BYTES } from '../../functions/api/http/app.js';
+import { RATES } from '../../functions/api/http/ratelimit.js';
 
 let s: LocalServer;
 beforeAll(async () => {

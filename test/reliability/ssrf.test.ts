@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkUrl, DEFAULT_WEBHOOKS, isPublicAddress, post, recordDeliveries, attempt } from '../../functions/api/webhooks.js';
+import { checkUrl, DEFAULT_WEBHOOKS, isPublicAddress, post, recordDeliveries, attempt } from '../../functions/api/notify/webhooks.js';
 import { codeOf, testApp } from '../setup/app.js';
 
 // Addresses a webhook must never reach: the review's findings first, then their IPv6 spellings

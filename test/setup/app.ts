@@ -1,6 +1,6 @@
 // An in-process app on a fresh table, and a GraphQL caller through Apollo's executeOperation
 // (the API tests; end-to-end tests go over real HTTP, see test/setup/http.ts).
-import { buildApp } from '../../functions/api/app.js';
+import { buildApp } from '../../functions/api/http/app.js';
 import { freshTable } from './db.js';
 
 export const SIGNING_KEY = 'test-signing-key-0123456789-abcdefghijklmnop';

@@ -1,6 +1,6 @@
 // Crashes as the store sees them: a commit item written by a writer that stopped right after it
 // (no snapshot, no bot moves, no notices handed).
-import type { CommitRec } from '../../functions/api/commit.js';
+import type { CommitRec } from '../../functions/api/play/commit.js';
 import type { Store } from '../../functions/store/index.js';
 
 /** Commits the start of a full LOBBY game as a request that died right after its commit item, before any bot moved. */

@@ -1,8 +1,8 @@
 // Tokens for tests: one of our own (HS256, as the service signs them) with any claims, and a
 // stand-in OpenID Provider (a key pair and its JWKS) to mint provider access tokens at will.
 import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
-import { OWN_ISSUER, SCOPES, type IssuerConfig } from '../../functions/api/auth.js';
-import { kidOf } from '../../functions/api/keys.js';
+import { OWN_ISSUER, SCOPES, type IssuerConfig } from '../../functions/api/accounts/auth.js';
+import { kidOf } from '../../functions/api/accounts/keys.js';
 
 /** A token of ours signed with `secret` (kid set unless `kid: null`), valid 1 h from `now` unless told. */
 export async function ownToken(secret: string, claims: JWTPayload & { sub: string }, opts: { now?: Date; kid?: string | null; exp?: number | null } = {}) {

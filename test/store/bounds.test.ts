@@ -4,12 +4,12 @@
 // per-day limit answers LIMIT_EXCEEDED and writes nothing; the item does not grow).
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../functions/api/app.js';
-import type { Player } from '../../functions/api/auth.js';
+import { buildApp } from '../../functions/api/http/app.js';
+import type { Player } from '../../functions/api/accounts/auth.js';
 import type { Services } from '../../functions/api/context.js';
 import { MAX_CHOICE_CHANGES_PER_DAY } from '../../functions/api/doc.js';
 import { ApiError } from '../../functions/api/errors.js';
-import { command, createGame, getGame, joinGame, startGame } from '../../functions/api/games.js';
+import { command, createGame, getGame, joinGame, startGame } from '../../functions/api/play/games.js';
 import { awaitedSeats, botCommand, botRandom } from '../../functions/engine/index.js';
 import { keys } from '../../functions/store/index.js';
 import { SIGNING_KEY } from '../setup/app.js';

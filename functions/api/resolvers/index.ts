@@ -1,21 +1,21 @@
 // Resolvers: read the caller from the context, call one game step, render for the caller.
-import * as accounts from '../accounts.js';
-import { SCOPES } from '../auth.js';
-import { canWatch } from '../access.js';
+import * as accounts from '../accounts/accounts.js';
+import { SCOPES } from '../accounts/auth.js';
+import { canWatch } from '../view/access.js';
 import { type ApiContext, optionalPlayer, requirePlayer } from '../context.js';
-import * as games from '../games.js';
-import { rematch } from '../rematch.js';
-import { renderGame } from '../render.js';
-import { tieBreakMarks } from '../words.js';
-import { replay } from '../replay.js';
-import { registerWebhook } from '../webhooks.js';
+import * as games from '../play/games.js';
+import { rematch } from '../lobby/rematch.js';
+import { renderGame } from '../view/render.js';
+import { tieBreakMarks } from '../view/words.js';
+import { replay } from '../view/replay.js';
+import { registerWebhook } from '../notify/webhooks.js';
 import { DateTimeScalar, JSONScalar } from './scalars.js';
-import { resolveEventType, typedEvent } from '../events.js';
+import { resolveEventType, typedEvent } from '../view/events.js';
 import { ApiError } from '../errors.js';
-import { myGamesPage, openGamesPage } from '../pages.js';
+import { myGamesPage, openGamesPage } from '../lobby/pages.js';
 import { gameUpdated } from './subscriptions.js';
 import type { EventResolvers, Resolvers } from './types.generated.js';
-import type { RenderedGame } from '../render.js';
+import type { RenderedGame } from '../view/render.js';
 import { bounded } from './bounds.js';
 import { characters, type EditionId } from '../../engine/index.js';
 

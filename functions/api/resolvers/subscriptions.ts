@@ -1,9 +1,9 @@
 // gameUpdated: the game as the subscriber may see it, now and after each commit to it (signals
 // from the in-process GameChanges; bursts of commits are coalesced into one fresh read).
-import { canWatch } from '../access.js';
-import { loadOrNotFound } from '../commit.js';
+import { canWatch } from '../view/access.js';
+import { loadOrNotFound } from '../play/commit.js';
 import { type ApiContext, optionalPlayer } from '../context.js';
-import { type RenderedGame, renderGame } from '../render.js';
+import { type RenderedGame, renderGame } from '../view/render.js';
 
 export async function gameUpdated(_p: unknown, { gameId }: { gameId: string }, ctx: ApiContext): Promise<AsyncIterableIterator<RenderedGame>> {
   const viewer = optionalPlayer(ctx);

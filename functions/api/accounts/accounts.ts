@@ -2,11 +2,11 @@
 // a display name chosen at register), site users (an integrator's user, through actAs), and
 // what each may do with its tokens (refresh, revoke, rename, link a guest to an account).
 import { randomUUID } from 'node:crypto';
-import type { PlayerRecord } from '../store/index.js';
+import type { PlayerRecord } from '../../store/index.js';
 import { type Credential, SCOPES, verifyRefresh } from './auth.js';
-import type { Services } from './context.js';
-import { ApiError } from './errors.js';
-import type { PlayerKind, Profile } from './schema.types.generated.js';
+import type { Services } from '../context.js';
+import { ApiError } from '../errors.js';
+import type { PlayerKind, Profile } from '../schema.types.generated.js';
 import { nameKey, normaliseName } from './names.js';
 
 /** Player records seen recently by this instance (a revocation elsewhere takes effect within this). */

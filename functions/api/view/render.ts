@@ -1,12 +1,12 @@
 // A stored game as one caller sees it: everything about the game goes through the engine's
 // view (the one hidden-information filter); this only adds the lobby and timing data.
-import { editionShape, view } from '../engine/index.js';
-import type { GameRec } from './commit.js';
-import { DEFAULT_TIMEOUTS_BEFORE_BOT, deadlineOf, seatOf } from './doc.js';
-import { lobbyView } from './lobby-view.js';
+import { editionShape, view } from '../../engine/index.js';
+import type { GameRec } from '../play/commit.js';
+import { DEFAULT_TIMEOUTS_BEFORE_BOT, deadlineOf, seatOf } from '../doc.js';
+import { lobbyView } from '../lobby/lobby-view.js';
 import { scenarioOf } from './replay.js';
-import { seedCommitment } from './seeds.js';
-import type { Board, Game } from './schema.types.generated.js';
+import { seedCommitment } from '../lobby/seeds.js';
+import type { Board, Game } from '../schema.types.generated.js';
 import { lootKind, lootLegend, nameSeats, namesOf, optionLabel, reputationPayouts, tieReasons, tileSide } from './words.js';
 
 /** An engine name as the schema's enum value (`galecrest` -> `GALECREST`), typed so tsc checks it. */

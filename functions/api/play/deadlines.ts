@@ -2,11 +2,11 @@
 // (the greedy bot's choice) and logs a `timeout`; after `timeoutsBeforeBot` timeouts in a row a
 // bot takes the seat over (`seatReplaced`). One conditional commit on the game's version: two
 // sweeps at once make the move once (the loser finds the seat no longer late).
-import type { GameEvent } from '../engine/index.js';
+import type { GameEvent } from '../../engine/index.js';
 import { botMove } from './bots.js';
 import { commitChangeResult } from './commit.js';
-import type { Services } from './context.js';
-import { dealt, DEFAULT_TIMEOUTS_BEFORE_BOT, deadlineOf, lateSeats, play, refreshPending } from './doc.js';
+import type { Services } from '../context.js';
+import { dealt, DEFAULT_TIMEOUTS_BEFORE_BOT, deadlineOf, lateSeats, play, refreshPending } from '../doc.js';
 
 /** The kind of bot that makes default moves and replaces absent players. */
 export const DEFAULT_MOVE_BOT = 'greedy' as const;

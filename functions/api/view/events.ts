@@ -8,7 +8,7 @@ export interface LogEvent {
   at: string;
   type: string;
   data: Record<string, unknown>;
-  /** Who caused the change (functions/api/commit.ts actorOf); null: the service itself. */
+  /** Who caused the change (functions/api/play/commit.ts actorOf); null: the service itself. */
   actor?: { playerId: string | null; clientId: string | null } | null;
 }
 

@@ -9,8 +9,8 @@
 // committed on this instance (create, join, leave, start, cancel) empties the cache at once;
 // another instance's change shows here within LOBBY_CACHE_MS (a join of a game that filled up
 // meanwhile is refused with an error, as before).
-import type { Store } from '../store/index.js';
-import type { GameRec } from './commit.js';
+import type { Store } from '../../store/index.js';
+import type { GameRec } from '../play/commit.js';
 
 /** How long an instance answers the open lobby from memory. */
 export const LOBBY_CACHE_MS = 5_000;

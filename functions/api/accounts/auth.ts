@@ -7,9 +7,9 @@
 //   `libertalia/users.act`;
 // - the service's own short-lived HS256 tokens (guests from signUp, and the sessions an
 //   integrator obtains for one of its users through actAs), signed by the key ring of
-//   functions/api/keys.ts, with a `kid`, an expiry and the player's token version.
+//   functions/api/accounts/keys.ts, with a `kid`, an expiry and the player's token version.
 import { createLocalJWKSet, createRemoteJWKSet, decodeJwt, decodeProtectedHeader, type JSONWebKeySet, type JWTPayload, jwtVerify, SignJWT } from 'jose';
-import { ApiError } from './errors.js';
+import { ApiError } from '../errors.js';
 import type { KeyRing, KeySource } from './keys.js';
 
 /** The `iss` of the service's own tokens. */
@@ -74,7 +74,7 @@ export interface OwnClaims {
   typ: 'access' | 'refresh';
   clientId?: string | null;
   scopes?: string[];
-  /** Refresh tokens: the id that rotation records (functions/api/accounts.ts, refreshSession). */
+  /** Refresh tokens: the id that rotation records (functions/api/accounts/accounts.ts, refreshSession). */
   jti?: string;
 }
 

@@ -3,15 +3,15 @@
 // forward what an interrupted request left behind (a snapshot behind its log, with the notices
 // of the commits past it; bot moves not made). Every step is a conditional write: overlapping
 // sweeps are harmless. Webhook deliveries are not its business: the notice queue retries them.
-import { awaitedBot } from './bots.js';
-import { commitChangeResult, continueBots, load, repair } from './commit.js';
-import { BOUNDS } from './ratelimit.js';
-import { releaseLobby } from './lobbies.js';
-import type { Services } from './context.js';
-import { enforceDeadlines } from './deadlines.js';
+import { awaitedBot } from '../play/bots.js';
+import { commitChangeResult, continueBots, load, repair } from '../play/commit.js';
+import { BOUNDS } from '../http/ratelimit.js';
+import { releaseLobby } from '../lobby/lobbies.js';
+import type { Services } from '../context.js';
+import { enforceDeadlines } from '../play/deadlines.js';
 import { archiveLog } from './retention.js';
-import { count, logger, METRIC } from './telemetry.js';
-import { attempt } from './webhooks.js';
+import { count, logger, METRIC } from '../http/telemetry.js';
+import { attempt } from '../notify/webhooks.js';
 
 /** Games (and deliveries) visited per run; the rest waits for the next run. */
 const SWEEP_LIMIT = 1000;

@@ -1,11 +1,11 @@
 // The REST routes for integrators who do not speak GraphQL: the event log, a finished game's
 // scenario (for `npm run sim -- play`) and a health check.
-import { canWatch } from './access.js';
-import { loadOrNotFound } from './commit.js';
-import { admit, createContext, optionalPlayer, type Services } from './context.js';
-import { ApiError, restError } from './errors.js';
-import { events } from './games.js';
-import { scenarioOf } from './replay.js';
+import { canWatch } from '../view/access.js';
+import { loadOrNotFound } from '../play/commit.js';
+import { admit, createContext, optionalPlayer, type Services } from '../context.js';
+import { ApiError, restError } from '../errors.js';
+import { events } from '../play/games.js';
+import { scenarioOf } from '../view/replay.js';
 
 export interface RestRequest {
   method: string;

@@ -3,14 +3,14 @@
 // twice (or two players at once) gives the same rematch. Consent: only players who ask for it
 // (or join it) are seated; the others' seats are kept for them. Anyone seated may leave.
 import { createHash } from 'node:crypto';
-import { CURRENT_RNG_VERSION } from '../engine/index.js';
-import type { Player } from './auth.js';
-import { commitChange, type GameRec, insertNewGame, loadOrNotFound } from './commit.js';
-import { getGame } from './games.js';
-import type { Services } from './context.js';
-import { type GameDoc, seatOf } from './doc.js';
-import { ApiError } from './errors.js';
-import { joinGame } from './games.js';
+import { CURRENT_RNG_VERSION } from '../../engine/index.js';
+import type { Player } from '../accounts/auth.js';
+import { commitChange, type GameRec, insertNewGame, loadOrNotFound } from '../play/commit.js';
+import { getGame } from '../play/games.js';
+import type { Services } from '../context.js';
+import { type GameDoc, seatOf } from '../doc.js';
+import { ApiError } from '../errors.js';
+import { joinGame } from '../play/games.js';
 import { drawSeed } from './seeds.js';
 import { holdLobby } from './lobbies.js';
 

@@ -1,20 +1,20 @@
 // What each API call does to a game: thin steps around the engine (rules) and the store
 // (items). Resolvers and the REST routes call these; nothing here knows about HTTP.
 import { randomUUID } from 'node:crypto';
-import { type BotKind, createGame as engineCreateGame, type Command, CURRENT_RNG_VERSION, type EditionId, type GameEvent, viewEvent } from '../engine/index.js';
-import type { GameStatus } from '../store/index.js';
-import type { Player } from './auth.js';
+import { type BotKind, createGame as engineCreateGame, type Command, CURRENT_RNG_VERSION, type EditionId, type GameEvent, viewEvent } from '../../engine/index.js';
+import type { GameStatus } from '../../store/index.js';
+import type { Player } from '../accounts/auth.js';
 import { commitChange, foldHead, type GameRec, insertNewGame, loadGames, loadOrNotFound } from './commit.js';
-import { cachedLobby } from './lobby-cache.js';
-import { noteRequest } from './telemetry.js';
-import type { Services } from './context.js';
-import { canWatch } from './access.js';
-import { BOT_NAMES, countChoiceChange, DEFAULT_TIMEOUTS_BEFORE_BOT, engineOptions, freeSeatFor, type GameDoc, isFull, play, seatOf } from './doc.js';
-import { ApiError, fromEngine } from './errors.js';
-import { drawSeed } from './seeds.js';
-import { BOUNDS, rateLimited } from './ratelimit.js';
-import { holdLobby, releaseLobby, reserveLobby, settleLobby } from './lobbies.js';
-import { describeEvent, namesOf } from './words.js';
+import { cachedLobby } from '../lobby/lobby-cache.js';
+import { noteRequest } from '../http/telemetry.js';
+import type { Services } from '../context.js';
+import { canWatch } from '../view/access.js';
+import { BOT_NAMES, countChoiceChange, DEFAULT_TIMEOUTS_BEFORE_BOT, engineOptions, freeSeatFor, type GameDoc, isFull, play, seatOf } from '../doc.js';
+import { ApiError, fromEngine } from '../errors.js';
+import { drawSeed } from '../lobby/seeds.js';
+import { BOUNDS, rateLimited } from '../http/ratelimit.js';
+import { holdLobby, releaseLobby, reserveLobby, settleLobby } from '../lobby/lobbies.js';
+import { describeEvent, namesOf } from '../view/words.js';
 
 export interface CreateGameInput {
   edition: 'CLASSIC' | 'GALECREST';

@@ -2,8 +2,8 @@
 // (the engine state exists only from then), so a lobby shows no hand, no day loot, no
 // reputation track and no loot tiles (Galecrest draws those at set-up too): nothing a seat
 // could keep or cancel the game over.
-import { editionOf, type GameView } from '../engine/index.js';
-import type { GameDoc } from './doc.js';
+import { editionOf, type GameView } from '../../engine/index.js';
+import type { GameDoc } from '../doc.js';
 
 export function lobbyView(doc: GameDoc, viewer: number | null): GameView {
   const ed = editionOf(doc.edition);

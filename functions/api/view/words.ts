@@ -13,9 +13,9 @@ import {
   MAP_SET,
   REPUTATION_DOUBLOONS,
   tieBreak,
-} from '../engine/index.js';
-import type { GameDoc } from './doc.js';
-import type { LootKind, TileSide } from './schema.types.generated.js';
+} from '../../engine/index.js';
+import type { GameDoc } from '../doc.js';
+import type { LootKind, TileSide } from '../schema.types.generated.js';
 
 /**
  * An engine loot name or tile side as the schema's enum. The engine names them with plain

@@ -13,9 +13,9 @@
 // finished by the next one. A commit after the archive (e.g. a rematch link) writes a new
 // snapshot with its own `archiveAt`: the game comes back to the sweep and its new commits get
 // a TTL too.
-import { type CommitRec, commandsOf, isOver, load, repair } from './commit.js';
-import type { Services } from './context.js';
-import type { LoggedCommand } from './doc.js';
+import { type CommitRec, commandsOf, isOver, load, repair } from '../play/commit.js';
+import type { Services } from '../context.js';
+import type { LoggedCommand } from '../doc.js';
 
 /** Days a finished game's log (events, commit items) is kept after the game ends. */
 export const RETENTION_DAYS = 90;

@@ -14,7 +14,7 @@
 // - Locally (`npm start`, tests) the queue is in the process: `createLocalQueue`. A local
 //   server killed between a hand-off and its delivery loses that notice (in memory); deliveries
 //   already recorded are retried by `deliverDue`.
-import type { Services } from './context.js';
+import type { Services } from '../context.js';
 import { attempt, backoffMs, type Notice, recordDeliveries } from './webhooks.js';
 
 export type NoticeMessage =

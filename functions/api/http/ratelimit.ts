@@ -3,8 +3,8 @@
 // request's first steps; on AWS each Lambda instance keeps its own buckets, which is why the
 // limits that must hold across instances are counters on the items the request writes anyway
 // (game item: commands; player item: games created) and, per address, AWS WAF at the edge.
-import type { Player } from './auth.js';
-import { ApiError } from './errors.js';
+import type { Player } from '../accounts/auth.js';
+import { ApiError } from '../errors.js';
 
 export interface Rate {
   /** Tokens added per second (the sustained rate). */

@@ -2,13 +2,13 @@
 // `replayState` re-runs the commands through the engine up to a point of the event log; the
 // scenario of a finished game is the same data in the engine's scenario format
 // (`npm run sim -- play`).
-import { applyInPlace, createGame, type GameEvent, type GameState, type Scenario } from '../engine/index.js';
-import type { Player } from './auth.js';
+import { applyInPlace, createGame, type GameEvent, type GameState, type Scenario } from '../../engine/index.js';
+import type { Player } from '../accounts/auth.js';
 import { canWatch } from './access.js';
-import { archivedCommands, type CommitRec, commandsOf, type GameRec, historyOf, loadOrNotFound } from './commit.js';
-import type { Services } from './context.js';
-import { engineOptions, type GameDoc, type LoggedCommand } from './doc.js';
-import { ApiError } from './errors.js';
+import { archivedCommands, type CommitRec, commandsOf, type GameRec, historyOf, loadOrNotFound } from '../play/commit.js';
+import type { Services } from '../context.js';
+import { engineOptions, type GameDoc, type LoggedCommand } from '../doc.js';
+import { ApiError } from '../errors.js';
 
 
 /**

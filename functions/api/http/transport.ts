@@ -2,7 +2,7 @@
 // error that says where they are served, before anything runs (it used to fail inside execution
 // as INTERNAL_SERVER_ERROR "Cannot return null for non-nullable field").
 import { type ApolloServerPlugin, HeaderMap } from '@apollo/server';
-import { ApiError } from './errors.js';
+import { ApiError } from '../errors.js';
 
 export const SUBSCRIPTIONS_WHERE =
   'subscriptions are served over WebSocket (graphql-ws protocol) on the same /graphql path of the local server (npm start); ' +

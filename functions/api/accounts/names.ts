@@ -5,7 +5,7 @@
 //   spelling: "B0t", Cyrillic "Вот"...);
 // - compared (uniqueness of account names, look-alikes of bot names) by `nameKey`: NFKC, lower
 //   case, common look-alike letters and digits folded, everything but letters and digits dropped.
-import { ApiError } from './errors.js';
+import { ApiError } from '../errors.js';
 
 export const NAME_MAX = 40;
 

@@ -1,7 +1,7 @@
 // Bot seats: after any change, every awaited bot seat is answered by the engine's bot, inside
 // the same commit, until a human is needed. Bounded so one commit stays a modest item.
-import { awaitedSeats, botCommand, botRandom, type BotKind, type Command, type GameEvent } from '../engine/index.js';
-import { dealt, type GameDoc, play } from './doc.js';
+import { awaitedSeats, botCommand, botRandom, type BotKind, type Command, type GameEvent } from '../../engine/index.js';
+import { dealt, type GameDoc, play } from '../doc.js';
 
 /** Bot commands per commit; a longer bot run continues in further commits. */
 export const MAX_BOT_COMMANDS_PER_COMMIT = 400;

@@ -8,13 +8,13 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import type { DeliveryRecord, WebhookRecord } from '../store/index.js';
-import type { Player } from './auth.js';
-import type { Services } from './context.js';
-import { ApiError } from './errors.js';
-import { seatOf } from './doc.js';
-import { load } from './commit.js';
-import { count, logger, METRIC } from './telemetry.js';
+import type { DeliveryRecord, WebhookRecord } from '../../store/index.js';
+import type { Player } from '../accounts/auth.js';
+import type { Services } from '../context.js';
+import { ApiError } from '../errors.js';
+import { seatOf } from '../doc.js';
+import { load } from '../play/commit.js';
+import { count, logger, METRIC } from '../http/telemetry.js';
 
 export interface WebhookConfig {
   /** How long one attempt may take (the notice worker waits at most this long; moves never wait). */

@@ -11,16 +11,16 @@
 // function that applies it, used both to make the new snapshot and to read commits a crash left
 // past the snapshot, so the two can never disagree (checked on every commit).
 import { randomUUID } from 'node:crypto';
-import { applyInPlace, createGame as engineCreateGame, type GameEvent } from '../engine/index.js';
-import { type CommitRecord, type GameHead, type GameRecord, type GameStatus, HEAD_COMMITS, lastSeqOf } from '../store/index.js';
+import { applyInPlace, createGame as engineCreateGame, type GameEvent } from '../../engine/index.js';
+import { type CommitRecord, type GameHead, type GameRecord, type GameStatus, HEAD_COMMITS, lastSeqOf } from '../../store/index.js';
 import { awaitedBot, runBots } from './bots.js';
-import type { Actor, Services } from './context.js';
-import { dealt, engineOptions, type GameDoc, type LoggedCommand, nextDeadline, refreshPending } from './doc.js';
-import { ApiError, fromEngine } from './errors.js';
-import { lobbyChanged } from './lobby-cache.js';
-import { noticesOf } from './notify.js';
-import { count, METRIC, noteRequest } from './telemetry.js';
-import type { Notice } from './webhooks.js';
+import type { Actor, Services } from '../context.js';
+import { dealt, engineOptions, type GameDoc, type LoggedCommand, nextDeadline, refreshPending } from '../doc.js';
+import { ApiError, fromEngine } from '../errors.js';
+import { lobbyChanged } from '../lobby/lobby-cache.js';
+import { noticesOf } from '../notify/notify.js';
+import { count, METRIC, noteRequest } from '../http/telemetry.js';
+import type { Notice } from '../notify/webhooks.js';
 
 export type GameRec = GameRecord<GameDoc>;
 

@@ -1,14 +1,14 @@
 // Paged game lists (one convention for every list that can grow): `first` items after the
 // cursor `after`, answered with `pageInfo { hasNextPage endCursor }`. A cursor is opaque to
 // clients: base64url of the index sort key `<createdAt>#<gameId>` of the page's last game.
-import { listedInLobby } from './games.js';
-import type { Player } from './auth.js';
-import { type GameRec, loadGames } from './commit.js';
-import type { Services } from './context.js';
-import { isFull, seatOf } from './doc.js';
-import { ApiError } from './errors.js';
+import { listedInLobby } from '../play/games.js';
+import type { Player } from '../accounts/auth.js';
+import { type GameRec, loadGames } from '../play/commit.js';
+import type { Services } from '../context.js';
+import { isFull, seatOf } from '../doc.js';
+import { ApiError } from '../errors.js';
 import { cachedLobby } from './lobby-cache.js';
-import type { GameStatus } from '../store/index.js';
+import type { GameStatus } from '../../store/index.js';
 
 /** Page sizes of the game lists: default and maximum of `first`. */
 export const GAMES_PAGE = { default: 20, max: 50 };

@@ -86,6 +86,8 @@ export type EventType =
   | 'timeout'
   /** A bot took a seat over after too many timeouts. */
   | 'seatReplaced'
+  /** A seat conceded (ConcededEvent): it ranks last, a bot plays it to the end. */
+  | 'conceded'
   /** A player asked for a rematch of this finished game. */
   | 'rematch';
 
@@ -680,6 +682,20 @@ export type TimeoutEvent = Event & {
   consecutive: EntireFieldWrapper<Scalars['Int']['output']>;
 };
 
+/** A seat conceded: by its player (Mutation.concede) or abandoned (after `timeoutsBeforeBot` timeouts in a row, following SeatReplacedEvent). It ranks below every seat that did not concede. */
+export type ConcededEvent = Event & {
+  __typename?: 'ConcededEvent';
+  seq: EntireFieldWrapper<Scalars['Int']['output']>;
+  type: EntireFieldWrapper<EventType>;
+  at: EntireFieldWrapper<Scalars['DateTime']['output']>;
+  /** @deprecated Select the event type's own fields with `... on <Type>Event`. */
+  data: EntireFieldWrapper<Scalars['JSON']['output']>;
+  text: EntireFieldWrapper<Scalars['String']['output']>;
+  actor: EntireFieldWrapper<Maybe<Actor>>;
+  /** The seat that conceded. */
+  seat: EntireFieldWrapper<Scalars['Int']['output']>;
+};
+
 /** A bot took a seat over after too many timeouts in a row. */
 export type SeatReplacedEvent = Event & {
   __typename?: 'SeatReplacedEvent';
@@ -972,6 +988,8 @@ export type Seat = {
   timeouts: EntireFieldWrapper<Scalars['Int']['output']>;
   /** The player timed out too often and a bot plays the seat now (the player still sees it). */
   replacedByBot: EntireFieldWrapper<Scalars['Boolean']['output']>;
+  /** The seat conceded (Mutation.concede, or abandoned: `timeoutsBeforeBot` timeouts in a row): a bot plays it to the end and it ranks last. */
+  conceded: EntireFieldWrapper<Scalars['Boolean']['output']>;
 };
 
 /** How many tokens of one loot kind a seat holds. */
@@ -1155,6 +1173,8 @@ export type Mutation = {
   playCard: EntireFieldWrapper<Game>;
   /** Answers the caller's pending prompt with one of its options. With a `requestId`, a retried call is applied once and answered the same. */
   answerPrompt: EntireFieldWrapper<Game>;
+  /** Gives up the caller's seat in an ACTIVE game: the seat ranks last (the latest concession above earlier ones) and a greedy bot plays it to the end (`conceded` and `replacedByBot` on the seat). FORBIDDEN once a bot plays the seat. With a `requestId`, a retried call is applied once and answered the same. */
+  concede: EntireFieldWrapper<Game>;
 };
 
 
@@ -1239,6 +1259,12 @@ export type MutationAnswerPromptArgs = {
   gameId: Scalars['ID']['input'];
   promptId: Scalars['ID']['input'];
   optionId: Scalars['ID']['input'];
+  requestId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type MutationConcedeArgs = {
+  gameId: Scalars['ID']['input'];
   requestId?: InputMaybe<Scalars['ID']['input']>;
 };
 

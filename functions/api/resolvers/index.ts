@@ -5,6 +5,7 @@ import { canWatch } from '../view/access.js';
 import { type ApiContext, optionalPlayer, requirePlayer } from '../context.js';
 import * as games from '../play/games.js';
 import { rematch } from '../lobby/rematch.js';
+import { concede } from '../play/concede.js';
 import { renderGame } from '../view/render.js';
 import { tieBreakMarks } from '../view/words.js';
 import { replay } from '../view/replay.js';
@@ -134,6 +135,10 @@ const typed: Resolvers = {
       const me = requirePlayer(ctx);
       const rec = await games.command(ctx.services, me, gameId, (seat) => ({ seat, play: rank }), `play:${rank}`, requestId);
       return renderGame(rec, me.id);
+    },
+    concede: async (_p, { gameId, requestId }, ctx) => {
+      const me = requirePlayer(ctx);
+      return renderGame(await concede(ctx.services, me, gameId, requestId), me.id);
     },
     answerPrompt: async (_p, { gameId, promptId, optionId, requestId }, ctx) => {
       const me = requirePlayer(ctx);

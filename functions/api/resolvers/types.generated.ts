@@ -113,6 +113,7 @@ export type ResolversTypes = {
   VoyageBankedEvent: ResolverTypeWrapper<TypedEvent>;
   GameEndEvent: ResolverTypeWrapper<TypedEvent>;
   TimeoutEvent: ResolverTypeWrapper<TypedEvent>;
+  ConcededEvent: ResolverTypeWrapper<TypedEvent>;
   SeatReplacedEvent: ResolverTypeWrapper<TypedEvent>;
   RematchEvent: ResolverTypeWrapper<TypedEvent>;
   EventPage: ResolverTypeWrapper<Omit<Schema.EventPage, 'events'> & { events: Array<ResolversTypes['Event']> }>;
@@ -198,6 +199,7 @@ export type ResolversParentTypes = {
   VoyageBankedEvent: TypedEvent;
   GameEndEvent: TypedEvent;
   TimeoutEvent: TypedEvent;
+  ConcededEvent: TypedEvent;
   SeatReplacedEvent: TypedEvent;
   RematchEvent: TypedEvent;
   EventPage: Omit<Schema.EventPage, 'events'> & { events: Array<ResolversParentTypes['Event']> };
@@ -234,7 +236,7 @@ export type ResolversParentTypes = {
 };
 
 export type EventResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Event'] = ResolversParentTypes['Event']> = {
-  __resolveType: TypeResolveFn<'GameCreatedEvent' | 'PlayerJoinedEvent' | 'PlayerInvitedEvent' | 'PlayerLeftEvent' | 'CreatorChangedEvent' | 'GameCancelledEvent' | 'BotSeatedEvent' | 'GameStartedEvent' | 'RoundStartEvent' | 'DayStartEvent' | 'CardChosenEvent' | 'SunriseEvent' | 'PhaseEvent' | 'PromptEvent' | 'AnsweredEvent' | 'LootGainedEvent' | 'LootReturnedEvent' | 'LootPassedEvent' | 'LootRemovedEvent' | 'LootLeftoverEvent' | 'LootSwappedEvent' | 'CharacterEvent' | 'DoubloonsEvent' | 'ReputationEvent' | 'CopiedEvent' | 'DayEndEvent' | 'CampaignScoredEvent' | 'AnchorAbilityEvent' | 'AnchorLootEvent' | 'KeptEvent' | 'VoyageBankedEvent' | 'GameEndEvent' | 'TimeoutEvent' | 'SeatReplacedEvent' | 'RematchEvent', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'GameCreatedEvent' | 'PlayerJoinedEvent' | 'PlayerInvitedEvent' | 'PlayerLeftEvent' | 'CreatorChangedEvent' | 'GameCancelledEvent' | 'BotSeatedEvent' | 'GameStartedEvent' | 'RoundStartEvent' | 'DayStartEvent' | 'CardChosenEvent' | 'SunriseEvent' | 'PhaseEvent' | 'PromptEvent' | 'AnsweredEvent' | 'LootGainedEvent' | 'LootReturnedEvent' | 'LootPassedEvent' | 'LootRemovedEvent' | 'LootLeftoverEvent' | 'LootSwappedEvent' | 'CharacterEvent' | 'DoubloonsEvent' | 'ReputationEvent' | 'CopiedEvent' | 'DayEndEvent' | 'CampaignScoredEvent' | 'AnchorAbilityEvent' | 'AnchorLootEvent' | 'KeptEvent' | 'VoyageBankedEvent' | 'GameEndEvent' | 'TimeoutEvent' | 'ConcededEvent' | 'SeatReplacedEvent' | 'RematchEvent', ParentType, ContextType>;
 };
 
 export type GameCreatedEventResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['GameCreatedEvent'] = ResolversParentTypes['GameCreatedEvent']> = {
@@ -681,6 +683,17 @@ export type TimeoutEventResolvers<ContextType = ApiContext, ParentType extends R
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type ConcededEventResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ConcededEvent'] = ResolversParentTypes['ConcededEvent']> = {
+  seq?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['EventType'], ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  data?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  actor?: Resolver<Schema.Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  seat?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type SeatReplacedEventResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['SeatReplacedEvent'] = ResolversParentTypes['SeatReplacedEvent']> = {
   seq?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['EventType'], ParentType, ContextType>;
@@ -810,6 +823,7 @@ export type SeatResolvers<ContextType = ApiContext, ParentType extends Resolvers
   reputation?: Resolver<Schema.Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   timeouts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   replacedByBot?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  conceded?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type LootCountResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['LootCount'] = ResolversParentTypes['LootCount']> = {
@@ -895,6 +909,7 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   deleteWebhook?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<Schema.MutationDeleteWebhookArgs, 'id'>>;
   playCard?: Resolver<ResolversTypes['Game'], ParentType, ContextType, RequireFields<Schema.MutationPlayCardArgs, 'gameId' | 'rank'>>;
   answerPrompt?: Resolver<ResolversTypes['Game'], ParentType, ContextType, RequireFields<Schema.MutationAnswerPromptArgs, 'gameId' | 'promptId' | 'optionId'>>;
+  concede?: Resolver<ResolversTypes['Game'], ParentType, ContextType, RequireFields<Schema.MutationConcedeArgs, 'gameId'>>;
 };
 
 export type SubscriptionResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
@@ -990,6 +1005,7 @@ export type Resolvers<ContextType = ApiContext> = {
   VoyageBankedEvent?: VoyageBankedEventResolvers<ContextType>;
   GameEndEvent?: GameEndEventResolvers<ContextType>;
   TimeoutEvent?: TimeoutEventResolvers<ContextType>;
+  ConcededEvent?: ConcededEventResolvers<ContextType>;
   SeatReplacedEvent?: SeatReplacedEventResolvers<ContextType>;
   RematchEvent?: RematchEventResolvers<ContextType>;
   EventPage?: EventPageResolvers<ContextType>;

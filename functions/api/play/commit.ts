@@ -14,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { applyInPlace, createGame as engineCreateGame, type GameEvent } from '../../engine/index.js';
 import { type CommitRecord, type GameHead, type GameRecord, type GameStatus, HEAD_COMMITS, lastSeqOf } from '../../store/index.js';
 import { awaitedBot, runBots } from './bots.js';
+import { rateGameSafely } from '../community/ratings.js';
 import type { Actor, Services } from '../context.js';
 import { dealt, engineOptions, type GameDoc, type LoggedCommand, nextDeadline, refreshPending } from '../doc.js';
 import { ApiError, fromEngine } from '../errors.js';
@@ -300,6 +301,8 @@ export async function commitChangeResult(services: Services, gameId: string, cha
   const r = await commitOnce(services, gameId, change, idem);
   if (r.mine) count(METRIC.moves);
   if (r.mine) await continueBots(services, r.rec); // only after a commit of ours
+  // The game's end: rated now (exactly once whoever calls; the sweep's archive step repeats it).
+  if (r.mine && r.rec.status === 'FINISHED') await rateGameSafely(services, r.rec);
   return r;
 }
 

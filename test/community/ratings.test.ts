@@ -5,6 +5,7 @@ import { rate, rating } from 'openskill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateFreeForAll, rateGame, ratedPlayers } from '../../functions/api/community/ratings.js';
 import { getGame } from '../../functions/api/play/games.js';
+import { rebuildRatings } from '../../functions/api/community/rebuild.js';
 import { testApp } from '../setup/app.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
@@ -100,5 +101,21 @@ describe('ratings', () => {
     }
     expect(await store().getRating(anne.playerId, 'classic')).toBeNull();
     expect(await store().getRating(mary.playerId, 'classic')).toBeNull();
+  });
+
+  it('npm run ratings:rebuild computes the same ratings again from the finished games, in the order they ended', async () => {
+    const [anne, mary] = await Promise.all(['Rebuilt Anne', 'Rebuilt Mary'].map((n) => t.signUp(n)));
+    const g1 = await started([anne, mary]);
+    await concedeAll(g1, [anne, mary], [1, 0]);
+    const g2 = await started([anne, mary]);
+    await concedeAll(g2, [anne, mary], [1, 0]);
+    const before = (await store().getRating(anne.playerId, 'classic'))!;
+    expect(before.games).toBe(2);
+    const done = await rebuildRatings(store());
+    expect(done.games).toBeGreaterThanOrEqual(2);
+    const after = (await store().getRating(anne.playerId, 'classic'))!;
+    expect(after).toMatchObject({ games: 2, wins: 2, applied: [g1, g2] });
+    expect(after.mu).toBeCloseTo(before.mu, 10);
+    expect(after.sigma).toBeCloseTo(before.sigma, 10);
   });
 });

@@ -1085,6 +1085,12 @@ export type Query = {
   events: EntireFieldWrapper<EventPage>;
   /** The game as the caller saw it right after event `at` (0 to lastSeq), recomputed from the stored command log: every move whose events all come at or before `at` is applied. Same access rules as `game`; no deadlines. */
   replay: EntireFieldWrapper<Maybe<Game>>;
+  /** An edition's leaderboard of rated players, best rating first: `first` 1-50 (default 20) after the cursor `after` (the previous page's `pageInfo.endCursor`). Stable while ratings change: only a player whose rating changes meanwhile may move across the cursor. Public. */
+  leaderboard: EntireFieldWrapper<RatingPage>;
+  /** A player's rating in an edition; null before their first rated game. Public. */
+  rating: EntireFieldWrapper<Maybe<Rating>>;
+  /** A player's rated games in an edition, newest first, with the rating each left: `first` 1-50 (default 20) after the cursor `after`. Public. */
+  ratingHistory: EntireFieldWrapper<RatedGamePage>;
   /** The caller's webhook registrations (without their secrets). */
   myWebhooks: EntireFieldWrapper<Array<Webhook>>;
   /** An edition's characters by rank: name, rules text in our words, when each acts. Public; lets a client draw cards without its own copy of the rules. */
@@ -1130,6 +1136,27 @@ export type QueryEventsArgs = {
 export type QueryReplayArgs = {
   gameId: Scalars['ID']['input'];
   at: Scalars['Int']['input'];
+};
+
+
+export type QueryLeaderboardArgs = {
+  edition: Edition;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryRatingArgs = {
+  playerId: Scalars['ID']['input'];
+  edition: Edition;
+};
+
+
+export type QueryRatingHistoryArgs = {
+  playerId: Scalars['ID']['input'];
+  edition: Edition;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -1288,6 +1315,64 @@ export type PageInfo = {
   hasNextPage: EntireFieldWrapper<Scalars['Boolean']['output']>;
   /** The cursor to pass as `after` for the next page; null for an empty last page. Opaque: do not build or parse it. */
   endCursor: EntireFieldWrapper<Maybe<Scalars['String']['output']>>;
+};
+
+/** A player's rating in one edition: Weng-Lin (openskill's Plackett-Luce model) over rated games (public, server-seeded, every seat a human at the start; a conceded seat is last). See docs/ratings.md. */
+export type Rating = {
+  __typename?: 'Rating';
+  /** The rated player. */
+  playerId: EntireFieldWrapper<Scalars['ID']['output']>;
+  /** The player's display name (null if the player is gone). */
+  name: EntireFieldWrapper<Maybe<Scalars['String']['output']>>;
+  /** The edition this rating is for (each edition has its own). */
+  edition: EntireFieldWrapper<Edition>;
+  /** The rating shown and ranked by: the ordinal mu - 3 sigma (0 for a new player; rises as the estimate firms up). */
+  rating: EntireFieldWrapper<Scalars['Float']['output']>;
+  /** The estimated skill (starts at 25). */
+  mu: EntireFieldWrapper<Scalars['Float']['output']>;
+  /** The uncertainty of `mu` (starts at 25/3, shrinks with games). */
+  sigma: EntireFieldWrapper<Scalars['Float']['output']>;
+  /** Rated games played in this edition. */
+  games: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** Rated games won (first place) in this edition. */
+  wins: EntireFieldWrapper<Scalars['Int']['output']>;
+};
+
+/** A page of a leaderboard (see Query.leaderboard). */
+export type RatingPage = {
+  __typename?: 'RatingPage';
+  /** The entries of the page, best first. */
+  ratings: EntireFieldWrapper<Array<Rating>>;
+  /** Where the page ends. */
+  pageInfo: EntireFieldWrapper<PageInfo>;
+};
+
+/** One rated game of a player and the rating it left (see Query.ratingHistory). */
+export type RatedGame = {
+  __typename?: 'RatedGame';
+  /** The game (its replay: Query.replay, or GET /games/{id}/scenario). */
+  gameId: EntireFieldWrapper<Scalars['ID']['output']>;
+  /** When the game ended. */
+  endedAt: EntireFieldWrapper<Scalars['DateTime']['output']>;
+  /** The player's final place (1 = won; a conceded seat is last). */
+  place: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** How many players the game had. */
+  players: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** The rating after this game (the ordinal mu - 3 sigma). */
+  rating: EntireFieldWrapper<Scalars['Float']['output']>;
+  /** The skill estimate after this game. */
+  mu: EntireFieldWrapper<Scalars['Float']['output']>;
+  /** Its uncertainty after this game. */
+  sigma: EntireFieldWrapper<Scalars['Float']['output']>;
+};
+
+/** A page of a player's rated games (see Query.ratingHistory). */
+export type RatedGamePage = {
+  __typename?: 'RatedGamePage';
+  /** The games of the page, newest first. */
+  games: EntireFieldWrapper<Array<RatedGame>>;
+  /** Where the page ends. */
+  pageInfo: EntireFieldWrapper<PageInfo>;
 };
 
 /** A page of games (see Query.myGamesPage, Query.openGamesPage). */

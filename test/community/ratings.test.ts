@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateFreeForAll, rateGame, ratedPlayers } from '../../functions/api/community/ratings.js';
 import { getGame } from '../../functions/api/play/games.js';
 import { rebuildRatings } from '../../functions/api/community/rebuild.js';
-import { testApp } from '../setup/app.js';
+import { codeOf, testApp } from '../setup/app.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
 beforeAll(async () => {
@@ -117,5 +117,50 @@ describe('ratings', () => {
     expect(after).toMatchObject({ games: 2, wins: 2, applied: [g1, g2] });
     expect(after.mu).toBeCloseTo(before.mu, 10);
     expect(after.sigma).toBeCloseTo(before.sigma, 10);
+  });
+
+  it('the leaderboard pages stably while ratings change, and a player’s history lists their rated games', async () => {
+    // Rating items written straight to the store: 30 players with spread-out ratings.
+    const ids = Array.from({ length: 30 }, (_, i) => `board-${String(i).padStart(2, '0')}`);
+    const put = (id: string, mu: number, v: number) =>
+      store().putRating({ playerId: id, edition: 'galecrest', mu, sigma: 2, ordinal: mu - 6, games: v, wins: 0, applied: [`g${v}`], v, updatedAt: new Date().toISOString() }, v - 1, `g${v}`);
+    for (const [i, id] of ids.entries()) expect(await put(id, 10 + i, 1)).toBe(true);
+    const PAGE = `query($a: String) { leaderboard(edition: GALECREST, first: 7, after: $a) { ratings { playerId rating games edition } pageInfo { hasNextPage endCursor } } }`;
+    const seen: string[] = [];
+    let after: string | null = null;
+    for (let page = 0; ; page++) {
+      const r: any = await t.gql(PAGE, { a: after });
+      expect(r.errors).toBeUndefined();
+      const entries = r.data.leaderboard.ratings;
+      const ratings = entries.map((e: any) => e.rating);
+      expect(ratings).toEqual([...ratings].sort((x: number, y: number) => y - x));
+      seen.push(...entries.map((e: any) => e.playerId));
+      // Meanwhile ratings change: a player already listed drops to the bottom, one not yet listed
+      // goes to the top. Nobody else may be skipped or seen twice.
+      if (page === 1) {
+        expect(await put(seen[0], -50, 2)).toBe(true);
+        expect(await put(ids[0], 500, 2)).toBe(true);
+      }
+      if (!r.data.leaderboard.pageInfo.hasNextPage) break;
+      after = r.data.leaderboard.pageInfo.endCursor;
+    }
+    const movers = new Set([seen[0], ids[0]]);
+    const others = seen.filter((id) => !movers.has(id));
+    expect(new Set(others).size).toBe(others.length);
+    expect(others.sort()).toEqual(ids.filter((id) => !movers.has(id)).sort());
+    expect(codeOf(await t.gql(PAGE, { a: 'bm90LWEtY3Vyc29y' }))).toBe('BAD_USER_INPUT');
+    expect(codeOf(await t.gql(`{ leaderboard(edition: CLASSIC, first: 51) { ratings { playerId } } }`))).toBe('BAD_USER_INPUT');
+
+    // A real player's history: the rated games with their places, newest first.
+    const [anne, mary] = await Promise.all(['History Anne', 'History Mary'].map((n) => t.signUp(n)));
+    const g1 = await started([anne, mary]);
+    await concedeAll(g1, [anne, mary], [0, 1]);
+    const g2 = await started([anne, mary]);
+    await concedeAll(g2, [anne, mary], [1, 0]);
+    const h: any = await t.gql(`query($p: ID!) { rating(playerId: $p, edition: CLASSIC) { name games wins rating } ratingHistory(playerId: $p, edition: CLASSIC, first: 1) { games { gameId place players } pageInfo { hasNextPage endCursor } } }`, { p: anne.playerId });
+    expect(h.data.rating).toMatchObject({ name: 'History Anne', games: 2, wins: 1 });
+    expect(h.data.ratingHistory.games).toEqual([{ gameId: g2, place: 1, players: 2 }]);
+    const next: any = await t.gql(`query($p: ID!, $a: String) { ratingHistory(playerId: $p, edition: CLASSIC, first: 1, after: $a) { games { gameId place } pageInfo { hasNextPage } } }`, { p: anne.playerId, a: h.data.ratingHistory.pageInfo.endCursor });
+    expect(next.data.ratingHistory).toEqual({ games: [{ gameId: g1, place: 2 }], pageInfo: { hasNextPage: false } });
   });
 });

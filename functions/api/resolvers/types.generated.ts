@@ -147,6 +147,10 @@ export type ResolversTypes = {
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   PageInfo: ResolverTypeWrapper<Schema.PageInfo>;
+  Rating: ResolverTypeWrapper<Schema.Rating>;
+  RatingPage: ResolverTypeWrapper<Schema.RatingPage>;
+  RatedGame: ResolverTypeWrapper<Schema.RatedGame>;
+  RatedGamePage: ResolverTypeWrapper<Schema.RatedGamePage>;
   GamePage: ResolverTypeWrapper<Schema.GamePage>;
   Webhook: ResolverTypeWrapper<Schema.Webhook>;
   WebhookRegistration: ResolverTypeWrapper<Schema.WebhookRegistration>;
@@ -225,6 +229,10 @@ export type ResolversParentTypes = {
   Mutation: Record<PropertyKey, never>;
   Subscription: Record<PropertyKey, never>;
   PageInfo: Schema.PageInfo;
+  Rating: Schema.Rating;
+  RatingPage: Schema.RatingPage;
+  RatedGame: Schema.RatedGame;
+  RatedGamePage: Schema.RatedGamePage;
   GamePage: Schema.GamePage;
   Webhook: Schema.Webhook;
   WebhookRegistration: Schema.WebhookRegistration;
@@ -885,6 +893,9 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   openGamesPage?: Resolver<ResolversTypes['GamePage'], ParentType, ContextType, Partial<Schema.QueryOpenGamesPageArgs>>;
   events?: Resolver<ResolversTypes['EventPage'], ParentType, ContextType, RequireFields<Schema.QueryEventsArgs, 'gameId'>>;
   replay?: Resolver<Schema.Maybe<ResolversTypes['Game']>, ParentType, ContextType, RequireFields<Schema.QueryReplayArgs, 'gameId' | 'at'>>;
+  leaderboard?: Resolver<ResolversTypes['RatingPage'], ParentType, ContextType, RequireFields<Schema.QueryLeaderboardArgs, 'edition'>>;
+  rating?: Resolver<Schema.Maybe<ResolversTypes['Rating']>, ParentType, ContextType, RequireFields<Schema.QueryRatingArgs, 'playerId' | 'edition'>>;
+  ratingHistory?: Resolver<ResolversTypes['RatedGamePage'], ParentType, ContextType, RequireFields<Schema.QueryRatingHistoryArgs, 'playerId' | 'edition'>>;
   myWebhooks?: Resolver<Array<ResolversTypes['Webhook']>, ParentType, ContextType>;
   characters?: Resolver<Array<ResolversTypes['Character']>, ParentType, ContextType, RequireFields<Schema.QueryCharactersArgs, 'edition'>>;
   me?: Resolver<Schema.Maybe<ResolversTypes['Profile']>, ParentType, ContextType>;
@@ -919,6 +930,37 @@ export type SubscriptionResolvers<ContextType = ApiContext, ParentType extends R
 export type PageInfoResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
   hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   endCursor?: Resolver<Schema.Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type RatingResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Rating'] = ResolversParentTypes['Rating']> = {
+  playerId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<Schema.Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  edition?: Resolver<ResolversTypes['Edition'], ParentType, ContextType>;
+  rating?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  mu?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  sigma?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  games?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  wins?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type RatingPageResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['RatingPage'] = ResolversParentTypes['RatingPage']> = {
+  ratings?: Resolver<Array<ResolversTypes['Rating']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type RatedGameResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['RatedGame'] = ResolversParentTypes['RatedGame']> = {
+  gameId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  endedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  place?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  players?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rating?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  mu?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  sigma?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type RatedGamePageResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['RatedGamePage'] = ResolversParentTypes['RatedGamePage']> = {
+  games?: Resolver<Array<ResolversTypes['RatedGame']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
 };
 
 export type GamePageResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['GamePage'] = ResolversParentTypes['GamePage']> = {
@@ -1030,6 +1072,10 @@ export type Resolvers<ContextType = ApiContext> = {
   Mutation?: MutationResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
+  Rating?: RatingResolvers<ContextType>;
+  RatingPage?: RatingPageResolvers<ContextType>;
+  RatedGame?: RatedGameResolvers<ContextType>;
+  RatedGamePage?: RatedGamePageResolvers<ContextType>;
   GamePage?: GamePageResolvers<ContextType>;
   Webhook?: WebhookResolvers<ContextType>;
   WebhookRegistration?: WebhookRegistrationResolvers<ContextType>;

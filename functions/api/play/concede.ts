@@ -4,7 +4,7 @@
 // requestId a retry is answered from it.
 import type { GameDoc } from '../doc.js';
 import type { GameEvent } from '../../engine/index.js';
-import type { Services } from '../context.js';
+import type { Services } from '../services.js';
 import type { Player } from '../accounts/auth.js';
 import { command } from './games.js';
 import type { GameRec } from './commit.js';

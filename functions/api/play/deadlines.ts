@@ -7,7 +7,7 @@ import type { GameEvent } from '../../engine/index.js';
 import { botMove } from './bots.js';
 import { commitChangeResult } from './commit.js';
 import { concedeSeat, DEFAULT_MOVE_BOT, giveSeatToBot } from './concede.js';
-import type { Services } from '../context.js';
+import type { Services } from '../services.js';
 import { dealt, DEFAULT_TIMEOUTS_BEFORE_BOT, deadlineOf, lateSeats, play, refreshPending } from '../doc.js';
 
 /** Makes the overdue moves of one game at `services.now()`; returns how many it made. */

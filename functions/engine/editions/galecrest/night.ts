@@ -17,7 +17,9 @@
 //    Brawler, Armorer, a lone Wind Nymph) commute, so a ship without a Mutineer, Topman or
 //    Witch never needs one; a Mutineer among such gainers matters only when it would discard
 //    a waiting Barkeep; a Topman among them only when its payment can be capped by what the
-//    player holds. A Witch, or a Mutineer with a Topman, still goes to the trial.
+//    player holds; a Witch among gainers only, in a ship without a Mutineer or Topman, copies
+//    a gain (or the Freed Prisoner, at the end of the night) whatever the order. A Witch with a
+//    Mutineer or a Topman, or a Mutineer with a Topman, still goes to the trial.
 // 4. The Freed Prisoner resolves "at the end of the night", after every player's order; so does
 //    a Witch's copy of it (atNightEnd below), if she is still in the ship then.
 import { charId, cardName, discard } from '../../actions.js';
@@ -154,19 +156,39 @@ export function orderByRule(g: GameState, seat: number, ranks: number[]): boolea
   if (ranks.length > MAX_TRIED) return undefined;
   let mutineer = false;
   let topman = false;
+  let witch = false;
   let gains = 0;
   for (const r of ranks) {
-    if (r === WITCH) return undefined;
-    if (r === MUTINEER) mutineer = true;
+    if (r === WITCH) witch = true;
+    else if (r === MUTINEER) mutineer = true;
     else if (r === TOPMAN) topman = true;
     else if (r === BARKEEP || r === BRAWLER || r === ARMORER || r === WIND_NYMPH) gains += gainerAmount(g, seat, r);
     else return undefined;
   }
   const me = g.seats[seat];
+  if (witch) return mutineer || topman ? undefined : witchAmongGainers(g, seat, ranks.length);
   if (mutineer && topman) return undefined;
   if (mutineer) return ranks.includes(BARKEEP) && Math.min(...me.den) === BARKEEP;
   if (topman) return !(me.doubloons + 4 >= me.den.length || gains === 0);
   return false;
+}
+
+const FACTORIAL = [1, 1, 2, 6, 24];
+
+/**
+ * A Witch waiting among gainers only: she copies the night ability of a ship character, and
+ * when the ship holds no Mutineer or Topman (resolved or not) every choice is a gain or the
+ * Freed Prisoner's, whose copy waits for the end of the night in every order. Nothing at night
+ * changes what she may copy, so every order reaches the same results: false. Undefined where
+ * the trial would stop at its budget and ask (orders times her choices above MAX_LEAVES).
+ */
+function witchAmongGainers(g: GameState, seat: number, waiting: number): boolean | undefined {
+  let choices = 0;
+  for (const r of g.seats[seat].den) {
+    if (r === MUTINEER || r === TOPMAN) return undefined;
+    if (r === BARKEEP || r === BRAWLER || r === ARMORER || r === WIND_NYMPH || r === FREED_PRISONER) choices++;
+  }
+  return FACTORIAL[waiting] * Math.max(1, choices) <= MAX_LEAVES ? false : undefined;
 }
 
 /** The reference answer: every order tried on copies (all answers of any prompt inside). */

@@ -9,8 +9,8 @@
 //    two rows, a b, b a, a b..., so both see the same load, and gives one ratio. The report
 //    prints each ratio's min / median / max over the repetitions. On a loaded machine the
 //    load moves within a second: only ratios of closely interleaved slices hold still. Each
-//    repetition gives two ratios: of the summed times, and of the fastest slices (the least
-//    disturbed by other processes: the headline figure, which moves least with the load).
+//    repetition gives two ratios: of the summed times (the headline), and of the fastest slices
+//    (the least disturbed by other processes; printed beside it).
 // 3. Absolute figures (a row's rate in every repetition it took part in) come with the machine.
 // Run through scripts/bench.ts, which generates the entry that hands this the engine(s).
 import type * as EngineModule from '../functions/engine/index.js';
@@ -104,7 +104,8 @@ export interface Pair {
   /**
    * a's fastest slice / b's fastest slice in each repetition. Every slice of a row runs the same
    * items, and other processes can only add time to a slice (cache and core sharing), never
-   * remove it: the fastest slice is the one least disturbed, so this ratio moves least with load.
+   * remove it: the fastest slice is the one least disturbed. Printed beside the summed ratio;
+   * measured under heavy load it spread more than the summed one, which stays the headline.
    */
   fastest: number[];
 }
@@ -217,9 +218,10 @@ export function spread(xs: number[]): { min: number; median: number; max: number
 
 /**
  * The repetitions' ratios of a measured pair (a / b; b / a if only the reverse was measured):
- * `fastest` (the default) those of the fastest slices, `ratios` those of the summed times.
+ * `ratios` (the default, the headline) those of the summed times, `fastest` those of the
+ * fastest slices (at a load average of 23 on 2 cores they spread more: docs/performance.md).
  */
-export function pairRatios(report: EngineReport, a: string, b: string, kind: 'fastest' | 'ratios' = 'fastest'): number[] | undefined {
+export function pairRatios(report: EngineReport, a: string, b: string, kind: 'fastest' | 'ratios' = 'ratios'): number[] | undefined {
   const p = report.pairs.find((x) => x.a === a && x.b === b);
   if (p) return p[kind];
   const q = report.pairs.find((x) => x.a === b && x.b === a);

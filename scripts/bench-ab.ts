@@ -42,7 +42,7 @@ async function main() {
   const r = JSON.parse(execFileSync(process.execPath, [out], { encoding: 'utf8' }));
   console.log(
     `${r.edition} ${r.players}p ${r.mode}${opts.mixed ? ' (mixed)' : ''}: ${ref} ${Math.round(r.refGamesPerSecond)} games/s, working tree ${Math.round(r.treeGamesPerSecond)} games/s, ` +
-      `ratio ${r.ratio.toFixed(3)} (${r.games} games each, alternating batches in one process)`,
+      `ratio ${r.ratio.toFixed(3)} (${r.games} games each, alternating batches in one process); fastest batch against fastest batch ${r.fastestRatio.toFixed(3)}`,
   );
   const q = r.pairs;
   console.log(

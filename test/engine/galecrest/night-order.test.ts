@@ -117,6 +117,7 @@ describe('the rules that skip the trial (night.ts orderByRule)', () => {
     const night = (r: number) => r !== FREED_PRISONER && !!GALECREST_CARDS[r - 1].night;
     let decided = 0;
     let mattered = 0;
+    let witch = 0;
     for (let i = 0; i < 150; i++) {
       playBotGame({ edition: 'galecrest', players: 2 + (i % 5), seed: `rule${i}`, board: 'calm' }, ['random'], i + 1, (g) => {
         // The rule assumes the Wind Nymph clash is settled (at most one Nymph in the ships).
@@ -131,6 +132,7 @@ describe('the rules that skip the trial (night.ts orderByRule)', () => {
             if (rule === undefined) continue;
             decided++;
             if (rule) mattered++;
+            if (ranks.includes(15)) witch++;
             expect(rule, `seat ${s} ${JSON.stringify(ranks)} ship ${JSON.stringify(g.seats[s].den)} doubloons ${g.seats[s].doubloons}`).toBe(orderMattersByTrial(playCtx(g, null), s, ranks));
           }
         }
@@ -138,5 +140,7 @@ describe('the rules that skip the trial (night.ts orderByRule)', () => {
     }
     expect(decided).toBeGreaterThan(1000);
     expect(mattered).toBeGreaterThan(10);
+    // The Witch among gainers (witchAmongGainers) is decided too, not only left to the trial.
+    expect(witch).toBeGreaterThan(100);
   });
 });

@@ -3,8 +3,9 @@
 // every anchor ability is read from the ship as it stands when the voyage ends, the values
 // are summed in a ledger (hooks add their +2 there), and the sum is settled once. No order
 // prompt is needed because the order can change nothing.
-import { cardName, charId, gain, moveCharacter, pay } from '../../actions.js';
-import { ask, emit, push, step } from '../../kernel.js';
+import { cardName, charId, gain, moveCharacter, pay, sortedCopy } from '../../actions.js';
+import { ask, emit, push, step, stepMaker } from '../../kernel.js';
+import { perEdition } from '../../tables.js';
 import type { Ctx, Effect } from '../../edition.js';
 import type { Option, Step } from '../../types.js';
 import type { GalecrestCard } from './cards.js';
@@ -17,11 +18,28 @@ export const DIAL_MAX = 99;
 
 const cardsOf = (x: Ctx) => x.ed.cards as ReadonlyArray<GalecrestCard | undefined>;
 
+// Anchor steps carry a seat (and the hook its value): shared objects, never edited.
+const anchorStep = stepMaker('anchor');
+const settleStep = stepMaker('settle');
+const BANK = step('bank');
+/** Per player count: the end of a voyage, one frozen list (pushAll only reads it). */
+const ANCHOR_STEPS: Step[][] = [];
+
 export function anchorSteps(x: Ctx): Step[] {
+  const players = x.g.players;
+  if (ANCHOR_STEPS[players]) return ANCHOR_STEPS[players];
   const steps: Step[] = [];
-  for (let seat = 0; seat < x.g.players; seat++) steps.push(step('anchor', seat));
-  steps.push(step('bank'));
-  return steps;
+  for (let seat = 0; seat < players; seat++) steps.push(anchorStep(seat, 0));
+  steps.push(BANK);
+  return (ANCHOR_STEPS[players] = Object.freeze(steps) as Step[]);
+}
+
+/** Hook steps by seat and value (tiles are data: a value the table has not seen gets its own). */
+const HOOK_STEPS: Step[] = [];
+function hookStep(seat: number, value: number): Step {
+  const i = (seat + 1) * 32 + value;
+  if (seat < 0 || seat >= 8 || !Number.isInteger(value) || value < 0 || value >= 32) return step('hook', seat, 0, value);
+  return HOOK_STEPS[i] ?? (HOOK_STEPS[i] = step('hook', seat, 0, value));
 }
 
 /** One seat's anchor: ship abilities and loot tiles into the ledger, then hooks, then settle. */
@@ -57,13 +75,27 @@ export const anchor: Effect = (x, s) => {
         hookValue = e.keepOrDoubloons;
       }
     }
-    if (v !== 0) emit(x, 'anchorLoot', { seat: s.seat, kind, count, value: v });
+    if (v !== 0 && x.events) emit(x, 'anchorLoot', { seat: s.seat, kind, count, value: v });
     net += v;
   }
   ext(g).ledger[s.seat] = net;
-  push(x, step('settle', s.seat));
-  for (let i = 0; i < hooks; i++) push(x, step('hook', s.seat, 0, hookValue));
+  push(x, settleStep(s.seat, 0));
+  for (let i = 0; i < hooks; i++) push(x, hookStep(s.seat, hookValue));
 };
+
+// Hook options are shared frozen objects (a prompt is replaced, never edited), as actions.ts
+// charOption: a hook asks about every character of the ship at every voyage's end.
+const keepOptions = perEdition(() => [] as Option[]);
+const keepOption = (x: Ctx, seat: number, rank: number): Option => {
+  const table = keepOptions(x.ed);
+  const i = seat * 64 + rank;
+  return table[i] ?? (table[i] = Object.freeze({ id: charId(seat, rank), label: `Keep ${cardName(x, rank)} (${rank}) for the next voyage` }));
+};
+const DOUBLOONS_OPTIONS: Option[] = [];
+const doubloonsOption = (n: number): Option =>
+  Number.isInteger(n) && n >= 0 && n < 64
+    ? (DOUBLOONS_OPTIONS[n] ??= Object.freeze({ id: 'doubloons', label: `+${n} doubloons` }))
+    : { id: 'doubloons', label: `+${n} doubloons` };
 
 /** Hook: keep a ship character (`<seat>:<rank>`) for the next voyage, or `doubloons`. */
 export const hook: Effect = (x, s, answer) => {
@@ -73,10 +105,10 @@ export const hook: Effect = (x, s, answer) => {
     // Keeping is worth something only if another voyage follows: in the last one the hook
     // offers the doubloons alone (taken without asking).
     const last = x.g.round >= x.ed.daysPerRound.length;
-    if (!last) for (const r of [...me.den].sort((a, b) => a - b)) {
-      if (!me.kept.includes(r)) options.push({ id: charId(s.seat, r), label: `Keep ${cardName(x, r)} (${r}) for the next voyage` });
+    if (!last) for (const r of sortedCopy(me.den)) {
+      if (!me.kept.includes(r)) options.push(keepOption(x, s.seat, r));
     }
-    options.push({ id: 'doubloons', label: `+${s.n} doubloons` });
+    options.push(doubloonsOption(s.n!));
     ask(x, s, s.seat, 'character', 'Hook: keep a ship character for the next voyage, or take the doubloons', options);
     return;
   }
@@ -96,8 +128,11 @@ export const settle: Effect = (x, s) => {
   else if (net < 0) pay(x, s.seat, -net, 'anchor');
   ext(x.g).ledger[s.seat] = 0;
   const me = x.g.seats[s.seat];
+  const cards = cardsOf(x);
+  // Copied only when some character may go back (moving it edits the den).
+  if (!me.den.some((r) => cards[r]?.backToHand)) return;
   for (const r of [...me.den]) {
-    const c = cardsOf(x)[r];
+    const c = cards[r];
     if (c?.backToHand && !me.kept.includes(r) && c.backToHand(x.g, s.seat)) moveCharacter(x, s.seat, r, 'den', 'hand', c.name);
   }
 };

@@ -7,6 +7,7 @@ import {
   allSeats,
   cardName,
   charId,
+  charOption,
   denOptions,
   discard,
   gain,
@@ -22,6 +23,7 @@ import {
   placeOnIsland,
   rankOptions,
   removeAt,
+  sortedCopy,
   returnLoot,
   transfer,
 } from '../../actions.js';
@@ -65,11 +67,12 @@ const parseId = (id: string) => {
 
 /** Ship characters of one seat with a given ability, as `character` options. */
 function shipWith(x: Ctx, seat: number, timing: 'day' | 'night', except: number): Option[] {
-  return denOptions(x, [seat]).filter((o) => {
-    const r = parseId(o.id).rank;
+  const out: Option[] = [];
+  for (const r of sortedCopy(ship(x, seat))) {
 // Stryker disable next-line OptionalChaining: every rank of a ship has a card
-    return r !== except && !!x.ed.cards[r]?.[timing];
-  });
+    if (r !== except && !!x.ed.cards[r]?.[timing]) out.push(charOption(x, seat, r));
+  }
+  return out;
 }
 
 /** A `character` prompt over some seats' ships, then `then` with the chosen card. */

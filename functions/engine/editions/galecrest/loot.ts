@@ -4,7 +4,7 @@
 // dusk (only when the token is first taken), at night (every night, per token held) and at
 // anchor (per token held). Effects are data written in the small vocabulary below, so a
 // house-rule tile set is a JSON object checked by `checkTileSet`, never code.
-import { charId, cardName, denOptions, discard, gain, gainLoot, kindOptions, pay, takeFromDay } from '../../actions.js';
+import { charId, charOption, cardName, denOptions, discard, gain, gainLoot, kindOptions, pay, takeFromDay } from '../../actions.js';
 import { ask, push, step } from '../../kernel.js';
 import type { Ctx, Effect } from '../../edition.js';
 import { copyJson } from '../../clone.js';
@@ -222,7 +222,7 @@ function discardTargets(x: Ctx, seat: number, where: 'island' | 'ship'): Option[
   }
   const out: Option[] = [];
   for (const c of x.g.island) {
-    if (c.seat >= 0 && c.seat !== seat) out.push({ id: charId(c.seat, c.rank), label: `${cardName(x, c.rank)} (${c.rank}) of seat ${c.seat}` });
+    if (c.seat >= 0 && c.seat !== seat) out.push(charOption(x, c.seat, c.rank));
   }
   return out;
 }

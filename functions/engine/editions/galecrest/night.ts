@@ -17,12 +17,14 @@
 //    Brawler, Armorer, a lone Wind Nymph) commute, so a ship without a Mutineer, Topman or
 //    Witch never needs one; a Mutineer among such gainers matters only when it would discard
 //    a waiting Barkeep; a Topman among them only when its payment can be capped by what the
-//    player holds. A Witch, or a Mutineer with a Topman, still goes to the trial.
+//    player holds; a Witch among gainers only, in a ship without a Mutineer or Topman, copies
+//    a gain (or the Freed Prisoner, at the end of the night) whatever the order. A Witch with a
+//    Mutineer or a Topman, or a Mutineer with a Topman, still goes to the trial.
 // 4. The Freed Prisoner resolves "at the end of the night", after every player's order; so does
 //    a Witch's copy of it (atNightEnd below), if she is still in the ship then.
 import { charId, cardName, discard } from '../../actions.js';
 import { cloneWith } from '../../clone.js';
-import { ask, resume, step, trialCtx } from '../../kernel.js';
+import { ask, resume, step, stepMaker, trialCtx } from '../../kernel.js';
 import type { Ctx, Effect } from '../../edition.js';
 import type { GameState, Option, Step } from '../../types.js';
 import { lootNightSteps } from './loot.js';
@@ -48,12 +50,24 @@ const ANY_ORDER = '*';
 
 const hasNight = (x: Ctx, rank: number) => x.fx.night[rank] !== undefined;
 
-/** The steps of the whole night, pushed when it falls. */
+// The night's steps carry no data but a seat and rank: shared objects (steps are never edited).
+const NYMPHS = step('nymphs');
+const NIGHT_END = step('nightEnd');
+const shipNightStep = stepMaker('shipNight');
+const nightStep = stepMaker('night');
+/** Per player count: the night without loot night effects (calm tiles), one frozen list. */
+const PLAIN_NIGHTS: Step[][] = [];
+
+/** The steps of the whole night, pushed when it falls (pushAll only reads the list). */
 export function galecrestNight(x: Ctx): Step[] {
-  const steps = lootNightSteps(x).slice();
-  steps.push(step('nymphs'));
-  for (let s = 0; s < x.g.players; s++) steps.push(step('shipNight', s));
-  steps.push(step('nightEnd'));
+  const loot = lootNightSteps(x);
+  const players = x.g.players;
+  if (loot.length === 0 && PLAIN_NIGHTS[players]) return PLAIN_NIGHTS[players];
+  const steps = loot.slice();
+  steps.push(NYMPHS);
+  for (let s = 0; s < players; s++) steps.push(shipNightStep(s, 0));
+  steps.push(NIGHT_END);
+  if (loot.length === 0) PLAIN_NIGHTS[players] = Object.freeze(steps) as Step[];
   return steps;
 }
 
@@ -66,26 +80,44 @@ export const nymphs: Effect = (x) => {
   for (let s = 0; s < g.players; s++) if (g.seats[s].den.includes(WIND_NYMPH)) discard(x, s, WIND_NYMPH, 'den', cardName(x, WIND_NYMPH));
 };
 
-/** A seat's night abilities still to resolve (step.memo: ranks already resolved), highest first. */
+/** Ranks as memo strings (`String(r)` once per rank, not per look-up). */
+const RANK_TEXT: readonly string[] = Array.from({ length: 64 }, (_, r) => String(r));
+
+/** Whether a ship's rank waits for its night (step.memo: ranks already resolved). */
+const waits = (x: Ctx, done: string[] | undefined, r: number): boolean =>
+  r !== FREED_PRISONER && hasNight(x, r) && !(done && done.includes(RANK_TEXT[r]));
+
+/** A seat's night abilities still to resolve, highest first. */
 function waiting(x: Ctx, s: Step): number[] {
-  const done = s.memo;
   const out: number[] = [];
-  for (const r of x.g.seats[s.seat].den) {
-    if (r === FREED_PRISONER || !hasNight(x, r)) continue;
-    if (done && done.includes(String(r))) continue;
-    out.push(r);
-  }
+  for (const r of x.g.seats[s.seat].den) if (waits(x, s.memo, r)) out.push(r);
   return out.sort((a, b) => b - a);
 }
 
-/** One seat's night in the player's order; step.memo lists the ranks already resolved. */
+/**
+ * One seat's night in the player's order; step.memo lists the ranks already resolved. Most
+ * ships wait for none or one night ability: those are found without building the list, and
+ * after the last one nothing is left to order (no night ability brings a character into a ship).
+ */
 export const shipNight: Effect = (x, s, answer) => {
+  let count = 0;
+  let only = 0;
+  for (const r of x.g.seats[s.seat].den) {
+    if (waits(x, s.memo, r)) {
+      count++;
+      only = r;
+    }
+  }
+  if (count === 0) return;
+  if (count === 1 && answer === undefined) {
+    x.g.queue.push(nightStep(s.seat, only));
+    return;
+  }
   const left = waiting(x, s);
-  if (left.length === 0) return;
   let next: number;
   let memo = s.memo ?? [];
   if (answer !== undefined) next = Number(answer.slice(answer.indexOf(':') + 1));
-  else if (left.length === 1 || memo.includes(ANY_ORDER)) next = left[0];
+  else if (memo.includes(ANY_ORDER)) next = left[0];
   else if (!orderMatters(x, s.seat, left)) {
     // No order of these abilities changes anything, so neither can any order of what is left
     // after each of them: resolve the rest highest rank first without trying again.
@@ -99,8 +131,8 @@ export const shipNight: Effect = (x, s, answer) => {
     ask(x, s, s.seat, 'order', 'Night: choose the ability of your ship that resolves next', options);
     return;
   }
-  x.g.queue.push(step('shipNight', s.seat, 0, undefined, [...memo, String(next)]));
-  x.g.queue.push(step('night', s.seat, next));
+  x.g.queue.push(step('shipNight', s.seat, 0, undefined, [...memo, RANK_TEXT[next]]));
+  x.g.queue.push(nightStep(s.seat, next));
 };
 
 /**
@@ -119,7 +151,7 @@ export function atNightEnd(x: Ctx, st: Step): void {
 /** End of the night: every Freed Prisoner in the ships, seat by seat. */
 export const nightEnd: Effect = (x) => {
   for (let s = x.g.players - 1; s >= 0; s--) {
-    if (x.g.seats[s].den.includes(FREED_PRISONER)) x.g.queue.push(step('night', s, FREED_PRISONER));
+    if (x.g.seats[s].den.includes(FREED_PRISONER)) x.g.queue.push(nightStep(s, FREED_PRISONER));
   }
 };
 
@@ -154,19 +186,39 @@ export function orderByRule(g: GameState, seat: number, ranks: number[]): boolea
   if (ranks.length > MAX_TRIED) return undefined;
   let mutineer = false;
   let topman = false;
+  let witch = false;
   let gains = 0;
   for (const r of ranks) {
-    if (r === WITCH) return undefined;
-    if (r === MUTINEER) mutineer = true;
+    if (r === WITCH) witch = true;
+    else if (r === MUTINEER) mutineer = true;
     else if (r === TOPMAN) topman = true;
     else if (r === BARKEEP || r === BRAWLER || r === ARMORER || r === WIND_NYMPH) gains += gainerAmount(g, seat, r);
     else return undefined;
   }
   const me = g.seats[seat];
+  if (witch) return mutineer || topman ? undefined : witchAmongGainers(g, seat, ranks.length);
   if (mutineer && topman) return undefined;
   if (mutineer) return ranks.includes(BARKEEP) && Math.min(...me.den) === BARKEEP;
   if (topman) return !(me.doubloons + 4 >= me.den.length || gains === 0);
   return false;
+}
+
+const FACTORIAL = [1, 1, 2, 6, 24];
+
+/**
+ * A Witch waiting among gainers only: she copies the night ability of a ship character, and
+ * when the ship holds no Mutineer or Topman (resolved or not) every choice is a gain or the
+ * Freed Prisoner's, whose copy waits for the end of the night in every order. Nothing at night
+ * changes what she may copy, so every order reaches the same results: false. Undefined where
+ * the trial would stop at its budget and ask (orders times her choices above MAX_LEAVES).
+ */
+function witchAmongGainers(g: GameState, seat: number, waiting: number): boolean | undefined {
+  let choices = 0;
+  for (const r of g.seats[seat].den) {
+    if (r === MUTINEER || r === TOPMAN) return undefined;
+    if (r === BARKEEP || r === BRAWLER || r === ARMORER || r === WIND_NYMPH || r === FREED_PRISONER) choices++;
+  }
+  return FACTORIAL[waiting] * Math.max(1, choices) <= MAX_LEAVES ? false : undefined;
 }
 
 /** The reference answer: every order tried on copies (all answers of any prompt inside). */
@@ -178,7 +230,7 @@ export function orderMattersByTrial(x: Ctx, seat: number, ranks: number[]): bool
   for (const order of permutations(ranks)) {
     const results = new Set<string>();
     const h = trialCopy(x, x.g);
-    for (let i = order.length - 1; i >= 0; i--) h.queue.push(step('night', seat, order[i]));
+    for (let i = order.length - 1; i >= 0; i--) h.queue.push(nightStep(seat, order[i]));
     explore(trialCtx(x, h), seat, results, budget);
     if (budget.leaves < 0) return true;
     if (!first) first = results;

@@ -3,7 +3,7 @@
 // the seat over and everyone sees it in the log.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeOf, GAME_FIELDS, testApp } from '../setup/app.js';
-import { allEvents, GAME_QUERY, PLAY } from '../setup/play.js';
+import { allEvents, PLAY } from '../setup/play.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
 let clock = new Date('2031-03-01T08:00:00.000Z');

@@ -6,7 +6,7 @@ import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../functions/api/http/app.js';
 import type { Player } from '../../functions/api/accounts/auth.js';
-import type { Services } from '../../functions/api/context.js';
+import type { Services } from '../../functions/api/services.js';
 import { MAX_CHOICE_CHANGES_PER_DAY } from '../../functions/api/doc.js';
 import { ApiError } from '../../functions/api/errors.js';
 import { command, createGame, getGame, joinGame, startGame } from '../../functions/api/play/games.js';
@@ -19,7 +19,7 @@ import { freshTable } from '../setup/db.js';
 const GAME_ITEM_BOUND = 8 * 1024;
 
 /** An item's size as DynamoDB bills and limits it: attribute names plus values. */
-export function itemBytes(item: Record<string, unknown>): number {
+function itemBytes(item: Record<string, unknown>): number {
   const size = (v: unknown): number => {
     if (typeof v === 'string') return Buffer.byteLength(v);
     if (typeof v === 'number') return Math.ceil(String(Math.abs(v)).replace(/^0\.|\./, '').length / 2) + 1;

@@ -16,7 +16,7 @@
 // - Cost: one 4-player game played alone, every DynamoDB call sent with
 //   ReturnConsumedCapacity: 'TOTAL' (an SDK middleware on the app's real client) and the
 //   returned ConsumedCapacity summed (dynalite in this process: units, not times).
-import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';

@@ -1,14 +1,26 @@
-// The API under load on the local stack (dynalite in-process, the app wired as the local server
-// does it: buildApp + the node:http adapter), and the DynamoDB cost of a game.
-// Used by scripts/bench.ts (`npm run bench`); `npx tsx scripts/bench-load.ts [--quick]` alone.
+// The API under load, and the DynamoDB cost of a game. Used by scripts/bench.ts (`npm run bench`);
+// `npx tsx scripts/bench-load.ts [--quick] [--profile]` alone.
 //
-// - Latency: bot clients play 4-seat classic games through GraphQL over HTTP, C games at once
-//   (C = 1, 10, 100). Every move of a seat is `{ __typename }` (the trivial baseline, under the
-//   same load), `game(id)` (its own view) and then `playCard` or `answerPrompt`.
+// - Latency: the store (dynalite) runs in a process of its own, the API is the local server
+//   (`functions/local/server.ts`, as `npm start` runs it) in another, pointed at the store by
+//   DYNAMODB_ENDPOINT, and the bot clients run here: the API's CPU is its own
+//   (scripts/bench-probe.ts reads process.cpuUsage inside the API process). Bot clients play
+//   4-seat classic games through GraphQL over HTTP, C games at once (C = 1, 10; 100 as a
+//   window). Every move of a seat is `{ __typename }` (the trivial baseline, interleaved, under
+//   the same load), `game(id)` (its own view) and then `playCard` or `answerPrompt`. Two kinds
+//   of client: `turns` acts only when awaited and one seat after the other (the answer of a move
+//   says who is awaited next), `racing` sends every awaited seat's move at once (the card choices
+//   of a day race on the game's version and the losers retry). Each level is repeated (at least
+//   5 windows) and every ratio is printed as median / min / max over the repetitions.
+//   `--profile`: the API process runs with `node --cpu-prof` (profile in the printed folder).
 // - Cost: one 4-player game played alone, every DynamoDB call sent with
 //   ReturnConsumedCapacity: 'TOTAL' (an SDK middleware on the app's real client) and the
-//   returned ConsumedCapacity summed.
+//   returned ConsumedCapacity summed (dynalite in this process: units, not times).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { buildApp } from '../functions/api/http/app.js';
 import { botRandom } from '../functions/engine/index.js';
@@ -130,12 +142,13 @@ export async function startStack(opts: { noticeQueue?: NoticeQueue } = {}): Prom
 
 type Post = (query: string, variables?: Record<string, unknown>, token?: string) => Promise<any>;
 
+/** Posts GraphQL to `url`; each request carries its label (`x-bench-label`: the API process's probe files its CPU under it). */
 function poster(url: string, record?: (label: string, ms: number) => void): (label: string) => Post {
   return (label) => async (query, variables = {}, token) => {
     const t0 = performance.now();
     const res = await fetch(`${url}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: { 'content-type': 'application/json', 'x-bench-label': label, ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify({ query, variables }),
     });
     const body = (await res.json()) as { data?: any; errors?: unknown[] };
@@ -163,20 +176,37 @@ export interface GameStats {
 }
 
 /**
- * One 4-seat classic game, every seat a client-side bot (random legal moves) with its own
- * token. The seats the game awaits act at once, each: trivial query, game query, its move.
+ * How the bot clients of a game act. `racing`: every seat the game awaits acts at once (the card
+ * choices of a day race on one version; the losers reload and apply again). `turns`: a seat acts
+ * only when awaited and one after the other (the answer of each move says who is awaited next),
+ * as players who are not all on the same button at the same millisecond.
  */
-export async function botGame(url: string, seed: number, record?: (label: string, ms: number) => void, stopAt = Infinity, edition: Edition = 'CLASSIC'): Promise<GameStats & { finished: boolean }> {
+export type ClientKind = 'racing' | 'turns';
+
+/**
+ * One 4-seat classic game, every seat a client-side bot (random legal moves) with its own
+ * token. The seats that act (see ClientKind) each send: trivial query, game query, its move.
+ */
+export async function botGame(
+  url: string,
+  seed: number,
+  record?: (label: string, ms: number) => void,
+  /** True: leave the game where it is (a measurement ended). */
+  stop: () => boolean = () => false,
+  edition: Edition = 'CLASSIC',
+  client: ClientKind = 'racing',
+  /** The four seats' players, kept from an earlier game of the same client slot (filled if empty). */
+  tokens: string[] = [],
+): Promise<GameStats & { finished: boolean }> {
   const p = poster(url, record);
   const setup = p('setup');
   const rnd = botRandom(seed);
-  const tokens: string[] = [];
-  for (let i = 0; i < 4; i++) tokens.push((await setup(`mutation($n: String!) { signUp(name: $n) { token } }`, { n: `Client ${i}` })).signUp.token);
+  for (let i = tokens.length; i < 4; i++) tokens.push((await setup(`mutation($n: String!) { signUp(name: $n) { token } }`, { n: `Client ${i}` })).signUp.token);
   const id = (await setup(`mutation($s: String) { createGame(input: { edition: ${edition}, seats: 4, seed: $s }) { id } }`, { s: `load${seed}` }, tokens[0])).createGame.id as string;
   for (const t of tokens.slice(1)) await setup(`mutation($g: ID!) { joinGame(gameId: $g) { id } }`, { g: id }, t);
   let g = (await setup(`mutation($g: ID!) { startGame(gameId: $g) { ${VIEW} } }`, { g: id }, tokens[0])).startGame;
-  for (let step = 0; step < 2000 && g.status !== 'FINISHED' && performance.now() < stopAt; step++) {
-    const seats: number[] = g.awaiting;
+  for (let step = 0; step < 2000 && g.status !== 'FINISHED' && !stop(); step++) {
+    const seats: number[] = client === 'racing' ? g.awaiting : g.awaiting.slice(0, 1);
     const answers = await Promise.all(
       seats.map(async (seat) => {
         await p('{ __typename }')(`{ __typename }`);
@@ -190,11 +220,10 @@ export async function botGame(url: string, seed: number, record?: (label: string
     // Any answer's public fields are current enough; re-read if every seat found nothing to do.
     g = answers.find((a) => a !== null) ?? (await setup(`query($id: ID!) { game(id: $id) { ${VIEW} } }`, { id }, tokens[0])).game;
   }
-  if (g.status !== 'FINISHED' && performance.now() < stopAt) throw new Error(`game ${id} did not finish`);
+  if (g.status !== 'FINISHED' && !stop()) throw new Error(`game ${id} did not finish`);
   return { id, decisions: -1, days: -1, finished: g.status === 'FINISHED' };
 }
 
-/** Counts decisions and advances in a finished game's log. */
 export async function logStats(url: string, id: string): Promise<GameStats> {
   const p = poster(url)('log');
   let decisions = 0;
@@ -217,104 +246,178 @@ const pct = (xs: number[], q: number) => {
   return s[Math.min(s.length - 1, Math.floor((q / 100) * s.length))];
 };
 
-export interface LatencyRow {
-  concurrentGames: number;
-  query: string;
-  samples: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  xTrivialP50: number;
-  xTrivialP95: number;
-  xTrivialP99: number;
-}
-
-export interface LoadLevel {
-  concurrentGames: number;
-  /** 'complete': every slot plays whole games; 'window': games in flight are cut at the end of the window. */
-  mode: 'complete' | 'window';
-  gamesCompleted: number;
-  seconds: number;
-  /** Measured on complete games; in window mode: requests/s divided by requests per complete game (projected). */
-  gamesPerMinute: number;
-  requests: number;
-  requestsPerSecond: number;
-}
-
 const bar = (label: string, done: number, total: number, extra = '') => {
   const w = 24;
   const k = Math.min(w, Math.round((done / total) * w));
   process.stderr.write(`\r${label} [${'#'.repeat(k)}${'.'.repeat(w - k)}] ${done}/${total} ${extra}   `);
 };
 
-/**
- * C game slots play games back to back; each level runs for at least `seconds` and until
- * each slot has finished its current game (so every counted game is complete).
- */
-export async function loadLevel(
-  url: string,
-  concurrentGames: number,
-  minGames: number,
-  seconds: number,
-  mode: 'complete' | 'window',
-  requestsPerGame = NaN,
-): Promise<{ level: LoadLevel; rows: LatencyRow[]; requestsPerGame: number }> {
-  const times = new Map<string, number[]>();
-  let requests = 0;
-  const record = (label: string, ms: number) => {
-    requests++;
-    if (label === 'setup') return;
-    let a = times.get(label);
-    if (!a) times.set(label, (a = []));
-    a.push(ms);
-  };
-  const t0 = performance.now();
-  const until = t0 + seconds * 1000;
-  let completed = 0;
-  let seed = concurrentGames * 100_000;
-  const target = mode === 'window' ? concurrentGames : Math.max(minGames, concurrentGames);
-  const stopAt = mode === 'window' ? until : Infinity;
-  const label = `api: ${String(concurrentGames).padStart(3)} concurrent games`;
-  const tick = () =>
-    mode === 'window' ? bar(label, Math.min(seconds, Math.round((performance.now() - t0) / 1000)), seconds, `s, ${requests} requests`) : bar(label, completed, target, `${requests} requests`);
-  const timer = setInterval(tick, 1000);
-  try {
-    await Promise.all(
-      Array.from({ length: concurrentGames }, async () => {
-        // Every slot plays at least one game; more while time and the game target allow.
-        do {
-          if ((await botGame(url, seed++, record, stopAt)).finished) completed++;
-        } while (performance.now() < until && completed + concurrentGames <= target);
-      }),
-    );
-  } finally {
-    clearInterval(timer);
-    tick();
-    process.stderr.write('\n');
-  }
-  const secs = (performance.now() - t0) / 1000;
-  const base = times.get('{ __typename }') ?? [];
-  const rows = ['{ __typename }', 'game', 'playCard', 'answerPrompt'].map((query) => {
-    const ts = times.get(query) ?? [];
-    return {
-      concurrentGames,
-      query,
-      samples: ts.length,
-      p50: pct(ts, 50),
-      p95: pct(ts, 95),
-      p99: pct(ts, 99),
-      xTrivialP50: pct(ts, 50) / pct(base, 50),
-      xTrivialP95: pct(ts, 95) / pct(base, 95),
-      xTrivialP99: pct(ts, 99) / pct(base, 99),
-    };
+/** The API as a process of its own (the local server) on a store in another process. */
+export interface ApartStack {
+  url: string;
+  /** The API process's CPU so far (ms) and, since the last call, the CPU of requests that ran alone, by label. */
+  cpu: () => Promise<{ cpuMs: number; alone: Record<string, number[]> }>;
+  /** Where `node --cpu-prof` writes the API process's profile (with `profile`), else null. */
+  profileDir: string | null;
+  close: () => Promise<void>;
+}
+
+/** Waits for a line matching `re` on a child's stdout (and keeps draining it after). */
+function lineOf(child: ChildProcess, re: RegExp, what: string): Promise<string> {
+  return new Promise((ok, fail) => {
+    let buf = '';
+    let found = false;
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (found) return;
+      buf += chunk.toString();
+      const m = re.exec(buf);
+      if (m) {
+        found = true;
+        ok(m[1]);
+      }
+    });
+    child.once('exit', (code) => found || fail(new Error(`${what} exited (${code}) before it was ready: ${buf.slice(-500)}`)));
   });
-  const perGame = mode === 'complete' ? requests / completed : requestsPerGame;
-  const gamesPerMinute = mode === 'complete' ? (completed / secs) * 60 : (requests / secs / perGame) * 60;
-  return {
-    level: { concurrentGames, mode, gamesCompleted: completed, seconds: secs, gamesPerMinute, requests, requestsPerSecond: requests / secs },
-    rows,
-    requestsPerGame: perGame,
+}
+
+const exited = (child: ChildProcess) => new Promise<void>((ok) => (child.exitCode !== null || child.signalCode !== null ? ok() : child.once('exit', () => ok())));
+
+/**
+ * dynalite in a child process; the local server (`functions/local/server.ts`, as `npm start`
+ * runs it, in memory, no sweep, no rate limits) in another, pointed at it by DYNAMODB_ENDPOINT,
+ * with scripts/bench-probe.ts loaded to report its CPU.
+ */
+export async function startApart(opts: { profile?: boolean } = {}): Promise<ApartStack> {
+  const storeCode = `import dynalite from 'dynalite';
+const s = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+s.listen(0, '127.0.0.1', () => console.log('store http://127.0.0.1:' + s.address().port));`;
+  const store = spawn(process.execPath, ['--input-type=module', '-e', storeCode], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const children: ChildProcess[] = [store];
+  const stop = async () => {
+    for (const c of children.reverse()) {
+      if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
+      await exited(c);
+    }
   };
+  try {
+    const endpoint = await lineOf(store, /store (http:\/\/\S+)/, 'the store process');
+    const profileDir = opts.profile ? mkdtempSync(join(tmpdir(), 'libertalia-api-prof-')) : null;
+    const api = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--import', './scripts/bench-probe.ts', ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), 'functions/local/server.ts'],
+      {
+        cwd: resolve('.'),
+        stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+        env: { ...process.env, DYNAMODB_ENDPOINT: endpoint, PORT: '0', LOCAL_IN_MEMORY: '1', RATE_LIMITS: 'off', TABLE_NAME: 'bench', SWEEP_INTERVAL_SECONDS: '0' },
+      },
+    );
+    children.push(api);
+    const url = await lineOf(api, /GraphQL at (http:\/\/\S+)\/graphql/, 'the API process');
+    let waiting: ((m: { cpuMs: number; alone: Record<string, number[]> }) => void) | null = null;
+    api.on('message', (m: { type?: string; cpuMs: number; alone: Record<string, number[]> }) => {
+      if (m.type === 'cpu') waiting?.(m);
+    });
+    return {
+      url,
+      profileDir,
+      cpu: () =>
+        new Promise((ok) => {
+          waiting = ok;
+          api.send({ type: 'cpu' });
+        }),
+      close: stop,
+    };
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+}
+
+export const QUERIES = ['{ __typename }', 'game', 'playCard', 'answerPrompt'] as const;
+
+/** One query in one window: its latency percentiles (ms) and the API's CPU of its requests that ran alone (median, ms). */
+export interface QueryWindow {
+  samples: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  cpuAloneSamples: number;
+  cpuAloneMs: number;
+}
+
+/** One repetition of a level: C game slots play games back to back for `seconds`, games in flight cut at the end. */
+export interface LoadWindow {
+  client: ClientKind;
+  concurrentGames: number;
+  seconds: number;
+  requests: number;
+  /** playCard + answerPrompt answered. */
+  moves: number;
+  gamesCompleted: number;
+  /** The API process's CPU over the window (every request, and the work after the answers). */
+  apiCpuMs: number;
+  byQuery: Record<string, QueryWindow>;
+}
+
+/**
+ * One level: C game slots play games back to back (each slot keeps its four players) while the
+ * moves answered are cut into windows of `movesPerWindow`: one warm-up window (dropped), then
+ * `windows` measured ones. A window is a count of moves, not a time, so a loaded machine gives
+ * slower windows, not smaller samples; games run on across windows (no set-up in a window but
+ * that of games that finished in it).
+ */
+export async function loadLevel(stack: ApartStack, client: ClientKind, concurrentGames: number, windows: number, movesPerWindow: number, seedBase: number): Promise<LoadWindow[]> {
+  const label = `api: ${client.padEnd(6)} ${String(concurrentGames).padStart(2)} games`;
+  interface Open {
+    times: Map<string, number[]>;
+    requests: number;
+    moves: number;
+    completed: number;
+    t0: number;
+    cpu0: Promise<{ cpuMs: number; alone: Record<string, number[]> }>;
+  }
+  const open = (): Open => ({ times: new Map(), requests: 0, moves: 0, completed: 0, t0: performance.now(), cpu0: stack.cpu() });
+  let cur = open();
+  const closed: { w: Open; cpu1: Promise<{ cpuMs: number; alone: Record<string, number[]> }>; t1: number }[] = [];
+  const done = () => closed.length > windows;
+  const record = (q: string, ms: number) => {
+    if (done()) return;
+    cur.requests++;
+    if (q === 'setup') return;
+    let a = cur.times.get(q);
+    if (!a) cur.times.set(q, (a = []));
+    a.push(ms);
+    if (q !== 'playCard' && q !== 'answerPrompt') return;
+    if (++cur.moves < movesPerWindow) return;
+    const next = open();
+    closed.push({ w: cur, cpu1: next.cpu0, t1: next.t0 });
+    bar(label, Math.min(closed.length - 1, windows), windows, closed.length === 1 ? '(warm-up done)' : '');
+    cur = next;
+  };
+  bar(label, 0, windows, '(warm-up)');
+  let seed = seedBase;
+  await Promise.all(
+    Array.from({ length: concurrentGames }, async () => {
+      const tokens: string[] = [];
+      while (!done()) {
+        const g = await botGame(stack.url, seed++, record, done, 'CLASSIC', client, tokens);
+        if (g.finished && !done()) cur.completed++;
+      }
+    }),
+  );
+  process.stderr.write('\n');
+  const out: LoadWindow[] = [];
+  for (const { w, cpu1, t1 } of closed.slice(1)) {
+    const [before, after] = [await w.cpu0, await cpu1];
+    const byQuery: Record<string, QueryWindow> = {};
+    for (const q of QUERIES) {
+      const ts = w.times.get(q) ?? [];
+      const cpu = after.alone[q] ?? [];
+      byQuery[q] = { samples: ts.length, p50: pct(ts, 50), p95: pct(ts, 95), p99: pct(ts, 99), cpuAloneSamples: cpu.length, cpuAloneMs: pct(cpu, 50) };
+    }
+    out.push({ client, concurrentGames, seconds: (t1 - w.t0) / 1000, requests: w.requests, moves: w.moves, gamesCompleted: w.completed, apiCpuMs: after.cpuMs - before.cpuMs, byQuery });
+  }
+  return out;
 }
 
 export type Edition = 'CLASSIC' | 'GALECREST';
@@ -344,7 +447,7 @@ export async function cost(stack: Stack, games: number, edition: Edition = 'CLAS
   let days = 0;
   stack.capacity.reset();
   for (let i = 0; i < games; i++) {
-    const { id } = await botGame(stack.url, 900_000 + i, undefined, Infinity, edition);
+    const { id } = await botGame(stack.url, 900_000 + i, undefined, undefined, edition);
     stack.capacity.pause(true);
     const s = await logStats(stack.url, id);
     stack.capacity.pause(false);
@@ -445,51 +548,128 @@ export async function requestPath(): Promise<RequestPathRow[]> {
   }));
 }
 
+/** min / median / max over the repetitions, and the relative spread (max - min) / median. */
+export function spreadOf(xs: number[]): { median: number; min: number; max: number; spread: number } {
+  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (s.length === 0) return { median: NaN, min: NaN, max: NaN, spread: NaN };
+  const median = s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  return { median, min: s[0], max: s[s.length - 1], spread: (s[s.length - 1] - s[0]) / median };
+}
+
+/** One query of one level over its repetitions: each window's percentile and its ratio to that window's `{ __typename }`. */
+export interface LatencyFigure {
+  client: ClientKind;
+  concurrentGames: number;
+  query: string;
+  windows: number;
+  samples: number;
+  p50: ReturnType<typeof spreadOf>;
+  xP50: ReturnType<typeof spreadOf>;
+  p95: ReturnType<typeof spreadOf>;
+  xP95: ReturnType<typeof spreadOf>;
+  /** The API process's CPU of one such request when it ran alone (median of the windows' medians), ms. */
+  cpuAloneMs: ReturnType<typeof spreadOf>;
+}
+
+/** The API process's CPU per move of one level: all its CPU in the window / the moves answered. */
+export interface CpuFigure {
+  client: ClientKind;
+  concurrentGames: number;
+  windows: number;
+  cpuPerMoveMs: ReturnType<typeof spreadOf>;
+  movesPerSecond: ReturnType<typeof spreadOf>;
+}
+
+const levelKey = (w: LoadWindow) => `${w.client} ${w.concurrentGames}`;
+
+export function latencyFigures(windows: LoadWindow[]): { latency: LatencyFigure[]; cpu: CpuFigure[] } {
+  const levels = new Map<string, LoadWindow[]>();
+  for (const w of windows) levels.set(levelKey(w), [...(levels.get(levelKey(w)) ?? []), w]);
+  const latency: LatencyFigure[] = [];
+  const cpu: CpuFigure[] = [];
+  for (const ws of levels.values()) {
+    const { client, concurrentGames } = ws[0];
+    for (const query of QUERIES) {
+      const of = (f: (w: LoadWindow) => number) => spreadOf(ws.map(f));
+      latency.push({
+        client,
+        concurrentGames,
+        query,
+        windows: ws.length,
+        samples: ws.reduce((n, w) => n + w.byQuery[query].samples, 0),
+        p50: of((w) => w.byQuery[query].p50),
+        xP50: of((w) => w.byQuery[query].p50 / w.byQuery['{ __typename }'].p50),
+        p95: of((w) => w.byQuery[query].p95),
+        xP95: of((w) => w.byQuery[query].p95 / w.byQuery['{ __typename }'].p95),
+        cpuAloneMs: of((w) => w.byQuery[query].cpuAloneMs),
+      });
+    }
+    cpu.push({
+      client,
+      concurrentGames,
+      windows: ws.length,
+      cpuPerMoveMs: spreadOf(ws.map((w) => w.apiCpuMs / w.moves)),
+      movesPerSecond: spreadOf(ws.map((w) => w.moves / w.seconds)),
+    });
+  }
+  return { latency, cpu };
+}
+
 export interface LoadReport {
-  levels: LoadLevel[];
-  latency: LatencyRow[];
+  /** Load average before and after the latency part (the machine may be shared). */
+  machine: { cpu: string; cores: number; node: string; loadBefore: number[]; loadAfter: number[] };
+  /** Every repetition of every level, in the order run (levels interleaved within a round). */
+  windows: LoadWindow[];
+  /** Where the API process's CPU profile went (`--profile`), or null. */
+  profileDir: string | null;
   /** Complete 4-player games of each edition. */
   costs: CostRow[];
   requestPath: RequestPathRow[];
   prices: typeof PRICES;
 }
 
-export async function benchLoad(quick: boolean): Promise<LoadReport> {
-  const stack = await startStack();
+/** The levels of the latency part: [client, concurrent games]; each runs once per round. */
+export const LEVELS: [ClientKind, number][] = [
+  ['turns', 1],
+  ['turns', 10],
+  ['racing', 1],
+  ['racing', 10],
+];
+
+export async function latency(quick: boolean, profile: boolean): Promise<Pick<LoadReport, 'machine' | 'windows' | 'profileDir'>> {
+  const loadBefore = loadavg().map((x) => Number(x.toFixed(2)));
+  const stack = await startApart({ profile });
   try {
-    // Warm-up: JIT, connections, dynalite's LevelDB.
-    await botGame(stack.url, 1);
-    const levels: LoadLevel[] = [];
-    const latency: LatencyRow[] = [];
-    // [concurrent games, at least this many complete games, seconds, mode]. 100 whole 4-seat
-    // games take over 3 minutes on 2 cores, so the 100 level is a window of games in flight.
-    const plan: [number, number, number, 'complete' | 'window'][] = quick
-      ? [
-          [1, 1, 1, 'complete'],
-          [10, 10, 1, 'complete'],
-          [100, 0, 15, 'window'],
-        ]
-      : [
-          [1, 4, 12, 'complete'],
-          [10, 10, 20, 'complete'],
-          [100, 0, 45, 'window'],
-        ];
-    let perGame = NaN;
-    for (const [c, minGames, secs, mode] of plan) {
-      const r = await loadLevel(stack.url, c, minGames, secs, mode, perGame);
-      if (mode === 'complete') perGame = r.requestsPerGame;
-      levels.push(r.level);
-      latency.push(...r.rows);
+    // Warm-up of the API process as a whole (JIT, connections, dynalite's LevelDB): one game.
+    await botGame(stack.url, 1, undefined, undefined, 'CLASSIC', 'turns');
+    const windows: LoadWindow[] = [];
+    for (const [client, c] of LEVELS) {
+      const moves = (quick ? 40 : 80) * (c > 1 ? 2 : 1);
+      windows.push(...(await loadLevel(stack, client, c, 5, moves, 100_000 * c + (client === 'racing' ? 50_000 : 0))));
     }
-    const costs = [await cost(stack, quick ? 1 : 3, 'CLASSIC'), await cost(stack, quick ? 1 : 3, 'GALECREST')];
+    const c = cpus();
+    return { machine: { cpu: c[0]?.model ?? 'unknown', cores: c.length, node: process.version, loadBefore, loadAfter: loadavg().map((x) => Number(x.toFixed(2))) }, windows, profileDir: stack.profileDir };
+  } finally {
     await stack.close();
-    return { levels, latency, costs, requestPath: await requestPath(), prices: PRICES };
-  } catch (e) {
-    await stack.close();
-    throw e;
   }
 }
 
+export async function benchLoad(quick: boolean, profile = false): Promise<LoadReport> {
+  const lat = await latency(quick, profile);
+  // Units are counted, not timed: dynalite in this process with a metered client is enough.
+  const stack = await startStack();
+  let costs: CostRow[];
+  try {
+    costs = [await cost(stack, quick ? 1 : 3, 'CLASSIC'), await cost(stack, quick ? 1 : 3, 'GALECREST')];
+  } finally {
+    await stack.close();
+  }
+  return { ...lat, costs, requestPath: await requestPath(), prices: PRICES };
+}
+
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {
-  console.log(JSON.stringify(await benchLoad(process.argv.includes('--quick'))));
+  const only = process.argv.includes('--latency');
+  const quick = process.argv.includes('--quick');
+  const profile = process.argv.includes('--profile');
+  console.log(JSON.stringify(only ? await latency(quick, profile) : await benchLoad(quick, profile)));
 }

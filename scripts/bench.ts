@@ -5,13 +5,14 @@
 // first (as it ships to Lambda). `--quick`: a short run; `--engine`: the engine part alone
 // (`--engine-ref <git ref>`: that commit's engine measured beside the working tree's, in the
 // same process, interleaved; scripts/bench-engine.ts);
-// `--cost`: the AWS cost part alone.
+// `--cost`: the AWS cost part alone; `--api`: the API part alone (`--latency`: its latency
+// windows only, `--profile`: the API process under `node --cpu-prof`).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
-import type { LoadReport } from './bench-load.js';
+import { latencyFigures, type LoadReport } from './bench-load.js';
 import { type CostReport, costTable } from './bench-cost.js';
 import { type EngineReport, pairRatios, spread } from './bench-engine.js';
 
@@ -114,40 +115,56 @@ const ms = (x: number) => Number(x.toFixed(1));
 const ratio = (x: number) => Number(x.toFixed(1));
 
 function api() {
-  const r = partJson('scripts/bench-load.ts', ['--json']) as LoadReport;
-  console.log('\nAPI on the local stack: latency in ms under C concurrent 4-seat games played by bot clients over HTTP');
-  console.log('(x trivial: the same percentile of `{ __typename }` measured in the same run, under the same load)');
+  const r = partJson('scripts/bench-load.ts', ['--json', ...['--profile', '--latency'].filter((f) => process.argv.includes(f))]) as LoadReport;
+  const { latency, cpu } = latencyFigures(r.windows);
+  const m = r.machine;
+  const rep = (x: { median: number; min: number; max: number; spread: number }, d = 1) =>
+    `${x.median.toFixed(d)} (${x.min.toFixed(d)}-${x.max.toFixed(d)}, ${(x.spread * 100).toFixed(0)}%)`;
+  console.log(
+    `\nAPI: the local server in a process of its own on dynalite in another (DYNAMODB_ENDPOINT), bot clients in a third; ` +
+      `${m.cpu}, ${m.cores} cores, Node ${m.node}, load average ${m.loadBefore.join(' ')} before, ${m.loadAfter.join(' ')} after`,
+  );
+  console.log('Latency in ms under C concurrent 4-seat classic games; x: the ratio to `{ __typename }` of the same window (sent before each move, under the same load).');
+  console.log('Each cell: median (min-max, spread) over the repetitions. cpu alone: the API process\'s CPU of one such request that ran alone (ms).');
+  console.log('Clients: turns = a seat acts only when awaited, one after the other; racing = every awaited seat at once (card choices race on one version).');
   console.log(
     table(
-      r.latency.map((l) => ({
+      latency.map((l) => ({
+        client: l.client,
         games: l.concurrentGames,
         query: l.query,
         samples: l.samples,
-        p50: ms(l.p50),
-        p95: ms(l.p95),
-        p99: ms(l.p99),
-        'x p50': ratio(l.xTrivialP50),
-        'x p95': ratio(l.xTrivialP95),
-        'x p99': ratio(l.xTrivialP99),
+        'p50 ms': rep(l.p50),
+        'x p50': rep(l.xP50),
+        'p95 ms': rep(l.p95),
+        'x p95': rep(l.xP95),
+        'cpu alone': l.cpuAloneMs.median.toFixed(2),
       })),
-      ['games', 'query', 'samples', 'p50', 'p95', 'p99', 'x p50', 'x p95', 'x p99'],
+      ['client', 'games', 'query', 'samples', 'p50 ms', 'x p50', 'p95 ms', 'x p95', 'cpu alone'],
     ),
   );
-  console.log('\nThroughput (4-seat classic games, every seat a bot client through the API)');
+  console.log("\nThe API process's CPU per move (all its CPU in a window, the move's `{ __typename }` and `game` and the work after the answer included, / moves answered)");
   console.log(
     table(
-      r.levels.map((l) => ({
-        games: l.concurrentGames,
-        mode: l.mode === 'complete' ? 'whole games' : `${Math.round(l.seconds)} s window`,
-        completed: l.gamesCompleted,
-        seconds: Number(l.seconds.toFixed(1)),
-        requestsPerSecond: Math.round(l.requestsPerSecond),
-        gamesPerMinute: Number(l.gamesPerMinute.toFixed(1)) + (l.mode === 'window' ? ' (projected)' : ''),
-      })),
-      ['games', 'mode', 'completed', 'seconds', 'requestsPerSecond', 'gamesPerMinute'],
+      cpu.map((c) => ({ client: c.client, games: c.concurrentGames, windows: c.windows, 'cpu ms per move': rep(c.cpuPerMoveMs, 2), 'moves/s': rep(c.movesPerSecond, 0) })),
+      ['client', 'games', 'windows', 'cpu ms per move', 'moves/s'],
     ),
   );
-  for (const c of r.costs) {
+  // The goals of issue 29, on the `turns` client (medians over the repetitions).
+  const goal = (games: number, q: string, stat: 'xP50' | 'xP95', max: number) => {
+    const l = latency.find((x) => x.client === 'turns' && x.concurrentGames === games && x.query === q);
+    const v = l ? l[stat].median : NaN;
+    return `${q} ${stat === 'xP50' ? 'p50' : 'p95'} ${v.toFixed(1)}x ${v <= max ? '<=' : '>'} ${max}x`;
+  };
+  console.log(
+    '\ngoals (turns client, medians): 1 game: ' +
+      ['playCard', 'answerPrompt'].flatMap((q) => [goal(1, q, 'xP50', 3), goal(1, q, 'xP95', 4)]).join(', ') +
+      '; 10 games: ' +
+      ['playCard', 'answerPrompt'].flatMap((q) => [goal(10, q, 'xP50', 5), goal(10, q, 'xP95', 5)]).join(', '),
+  );
+  if (r.profileDir) console.log(`API process CPU profile (node --cpu-prof): ${r.profileDir}`);
+  if (!r.costs) return r; // --latency: the latency part alone
+  for (const c of r.costs ?? []) {
     const ed = c.edition.toLowerCase();
     console.log(`\nDynamoDB cost of a complete 4-player ${ed} game (mean of ${c.games}, played alone; ${c.source})`);
     console.log(
@@ -181,10 +198,6 @@ function api() {
       ['query', 'samples', 'calls', 'at most'],
     ),
   );
-  const one = r.latency.filter((l) => l.concurrentGames === 1);
-  const play = one.find((l) => l.query === 'playCard');
-  const trivial = one.find((l) => l.query === '{ __typename }');
-  if (play && trivial) console.log(`\nplayCard p50 ${ms(play.p50)} ms = ${ratio(play.xTrivialP50)}x { __typename } p50 ${ms(trivial.p50)} ms (1 game, same run)`);
   return r;
 }
 
@@ -211,6 +224,7 @@ function lambda() {
 const t0 = Date.now();
 const report: Record<string, unknown> = { at: new Date().toISOString(), node: process.version, cpus: cpus().length, quick };
 if (process.argv.includes('--cost')) report.cost = cost();
+else if (process.argv.includes('--api')) report.api = api();
 else {
   report.engine = await engine();
   // `--engine`: the engine figures alone (no local stack, no Lambda bundles).

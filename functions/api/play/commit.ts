@@ -116,12 +116,16 @@ function remember(services: Services, rec: GameRec): void {
   histories.set(rec, () => commandsSinceStart(services, rec));
 }
 
-/** Applies one commit to the game before it (null for the first commit). Pure. */
-export function fold(prev: GameRec | null, c: CommitRec, id: string): GameRec {
+/**
+ * Applies one commit to the game before it (null for the first commit). Pure, unless `owned`:
+ * then `prev` is a record nobody else holds (an intermediate of a fold over several commits) and
+ * its document is changed in place rather than copied (one copy per load, not one per commit).
+ */
+export function fold(prev: GameRec | null, c: CommitRec, id: string, owned = false): GameRec {
   const b = c.body;
   let doc: GameDoc;
   if (b.doc) doc = structuredClone(b.doc);
-  else if (prev) doc = structuredClone(prev.doc);
+  else if (prev) doc = owned ? prev.doc : structuredClone(prev.doc);
   else throw new Error(`game ${id}: commit ${c.version} has nothing to apply to`);
   if (b.set) Object.assign(doc, structuredClone(b.set));
   for (const k of b.del ?? []) delete (doc as unknown as Record<string, unknown>)[k];
@@ -146,7 +150,7 @@ export function fold(prev: GameRec | null, c: CommitRec, id: string): GameRec {
 export function foldHead(services: Services, id: string, head: GameHead<GameDoc>): Loaded {
   const tail = head.tail as CommitRec[];
   let rec: GameRec | null = head.game;
-  for (const c of tail) rec = fold(rec, c, id);
+  for (const c of tail) rec = fold(rec, c, id, rec !== head.game);
   if (!rec) throw new Error(`game ${id} has neither a snapshot nor commits`);
   remember(services, rec);
   return { rec, snapshot: head.game, tail };
@@ -184,7 +188,8 @@ async function gameAt(services: Services, gameId: string, cur: Loaded, target: C
     rec = null;
     commits = (await services.store.listCommits(gameId, 1, target.firstSeq)) as CommitRec[];
   }
-  for (const c of commits) rec = fold(rec, c, gameId);
+  const first = rec;
+  for (const c of commits) rec = fold(rec, c, gameId, rec !== null && rec !== first);
   remember(services, rec!);
   return rec!;
 }
@@ -318,7 +323,34 @@ export async function commitChangeResult(services: Services, gameId: string, cha
   return r;
 }
 
-async function commitOnce(services: Services, gameId: string, change: Change, idem?: Idempotency): Promise<{ rec: GameRec; mine: boolean }> {
+/**
+ * Commits to one game from one process (one app's store), one after the other. Moves that
+ * arrive together (the card choices of a day) would otherwise all compute on the same version,
+ * and all but one lose the race: each loser pays a pause, a reload and a second computation,
+ * and the last of N pays N. Queued, each loads the version the one before it wrote and wins at
+ * once. Writers in other processes (other Lambda instances) still race, and the conditional
+ * write keeps that correct; this only spares the retries within a process.
+ */
+const queues = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+async function oneAtATime<T>(services: Services, gameId: string, run: () => Promise<T>): Promise<T> {
+  let byGame = queues.get(services.store);
+  if (!byGame) queues.set(services.store, (byGame = new Map()));
+  const mine = (byGame.get(gameId) ?? Promise.resolve()).then(run);
+  const settled = mine.catch(() => undefined);
+  byGame.set(gameId, settled);
+  try {
+    return await mine;
+  } finally {
+    if (byGame.get(gameId) === settled) byGame.delete(gameId);
+  }
+}
+
+function commitOnce(services: Services, gameId: string, change: Change, idem?: Idempotency): Promise<{ rec: GameRec; mine: boolean }> {
+  return oneAtATime(services, gameId, () => commitAttempts(services, gameId, change, idem));
+}
+
+async function commitAttempts(services: Services, gameId: string, change: Change, idem?: Idempotency): Promise<{ rec: GameRec; mine: boolean }> {
   const { store } = services;
   const request = idem ? `${idem.scope}#${idem.requestId}` : undefined;
   /** Set once the request id is claimed (by us or an earlier call): its commit comes after this seq. */

@@ -24,7 +24,7 @@ export type EventType =
   | 'playerJoined'
   /** A player of the finished game was invited to its rematch (the seat is kept for them until they accept). */
   | 'playerInvited'
-  /** A player left the lobby. */
+  /** A player left the lobby (or its creator removed them: removedBy). */
   | 'playerLeft'
   /** The creator left; another player may start the game now. */
   | 'creatorChanged'
@@ -171,7 +171,7 @@ export type PlayerInvitedEvent = Event & {
   text: EntireFieldWrapper<Scalars['String']['output']>;
 };
 
-/** A player left the LOBBY. */
+/** A player left the LOBBY, or its creator removed them (removePlayer). */
 export type PlayerLeftEvent = Event & {
   __typename?: 'PlayerLeftEvent';
   seq: EntireFieldWrapper<Scalars['Int']['output']>;
@@ -183,6 +183,8 @@ export type PlayerLeftEvent = Event & {
   actor: EntireFieldWrapper<Maybe<Actor>>;
   seat: EntireFieldWrapper<Scalars['Int']['output']>;
   playerId: EntireFieldWrapper<Scalars['ID']['output']>;
+  /** The creator who removed the player (removePlayer); null when the player left. */
+  removedBy: EntireFieldWrapper<Maybe<Scalars['ID']['output']>>;
 };
 
 /** The creator left the LOBBY; this player may start the game now. */
@@ -840,7 +842,7 @@ export type Game = {
   creatorId: EntireFieldWrapper<Scalars['ID']['output']>;
   /** Number of seats (humans and bots). */
   seatCount: EntireFieldWrapper<Scalars['Int']['output']>;
-  /** Hours each decision may take; null: no limit. */
+  /** Hours each decision may take (72 unless the creator chose; null only for games created before every game had a clock: no limit). */
   decisionTimeLimitHours: EntireFieldWrapper<Maybe<Scalars['Int']['output']>>;
   createdAt: EntireFieldWrapper<Scalars['DateTime']['output']>;
   updatedAt: EntireFieldWrapper<Scalars['DateTime']['output']>;
@@ -1139,10 +1141,12 @@ export type Mutation = {
   actAs: EntireFieldWrapper<Session>;
   /** Creates a game in the LOBBY; the caller takes seat 0 and the last `bots` seats are bots. */
   createGame: EntireFieldWrapper<Game>;
-  /** Takes the first free seat of a game in the LOBBY. */
+  /** Takes the first free seat of a game in the LOBBY. LIMIT_EXCEEDED when the caller already waits in 10 lobbies it joined (not created) that have not started; FORBIDDEN if the creator removed the caller from this lobby. */
   joinGame: EntireFieldWrapper<Game>;
   /** Leaves a game before it starts. If the creator leaves, the next seated player becomes the creator; if nobody is left, the game is CANCELLED. */
   leaveGame: EntireFieldWrapper<Game>;
+  /** The creator frees a seated player's seat before the start; that player may not join this lobby again. FORBIDDEN for anyone but the creator, WRONG_PHASE once the game has started, NOT_FOUND if the player does not sit in it, BAD_USER_INPUT for the creator's own seat (use leaveGame). */
+  removePlayer: EntireFieldWrapper<Game>;
   /** Starts the game (creator only). Every seat must be taken, unless `fillWithBots` seats a bot (`botKind`, default the game's) in each free seat. */
   startGame: EntireFieldWrapper<Game>;
   /** A new LOBBY game with the same seats (the same players and bots in the same places), options and a new seed, created by one of a FINISHED game's players (who may start it). Asking again returns the same game. */
@@ -1202,6 +1206,12 @@ export type MutationJoinGameArgs = {
 
 export type MutationLeaveGameArgs = {
   gameId: Scalars['ID']['input'];
+};
+
+
+export type MutationRemovePlayerArgs = {
+  gameId: Scalars['ID']['input'];
+  playerId: Scalars['ID']['input'];
 };
 
 
@@ -1352,7 +1362,7 @@ export type CreateGameInput = {
   botKind?: InputMaybe<BotKind>;
   /** Seed of the shuffles; the same seed and moves replay the same game. Leave it out for a fair game: the server draws one (CSPRNG) and keeps it secret until the end. A chosen seed (1-200 characters; private games, tests, bug reports) is public at once and the game shows `seedChosenBy` to everyone. */
   seed?: InputMaybe<Scalars['String']['input']>;
-  /** Hours each decision may take (1-720); null: no limit. Shown as `deadline` on pending decisions; when one passes, the sweep plays the greedy bot's move for the seat. */
+  /** Hours each decision may take (1-720; default 72: every game has a clock). Shown as `deadline` on pending decisions; when one passes, the sweep plays the greedy bot's move for the seat. */
   decisionTimeLimitHours?: InputMaybe<Scalars['Int']['input']>;
   /** Whether anyone with the game id may watch it (default true); false: only its players. */
   spectators?: InputMaybe<Scalars['Boolean']['input']>;

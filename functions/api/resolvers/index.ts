@@ -5,6 +5,7 @@ import { canWatch } from '../view/access.js';
 import { type ApiContext, optionalPlayer, requirePlayer } from '../context.js';
 import * as games from '../play/games.js';
 import { rematch } from '../lobby/rematch.js';
+import { removePlayer } from '../lobby/seating.js';
 import { renderGame } from '../view/render.js';
 import { tieBreakMarks } from '../view/words.js';
 import { replay } from '../view/replay.js';
@@ -121,6 +122,10 @@ const typed: Resolvers = {
     leaveGame: async (_p, { gameId }, ctx) => {
       const me = requirePlayer(ctx);
       return renderGame(await games.leaveGame(ctx.services, me, gameId), me.id);
+    },
+    removePlayer: async (_p, { gameId, playerId }, ctx) => {
+      const me = requirePlayer(ctx);
+      return renderGame(await removePlayer(ctx.services, me, gameId, playerId), me.id);
     },
     startGame: async (_p, { gameId, fillWithBots, botKind }, ctx) => {
       const me = requirePlayer(ctx);

@@ -1123,11 +1123,11 @@ export type QueryCharactersArgs = {
 
 export type Mutation = {
   __typename?: 'Mutation';
-  /** Quick play without an account: creates a guest player and returns a short-lived access token and a refresh token (see refreshSession). Guest names need not be unique but may not be one an account holds; link the guest to an account later with linkGuest. */
+  /** Quick play without an account: creates a guest player and returns a short-lived access token and a refresh token (see refreshSession). Guest names need not be unique among guests but may not be one an account or site user holds, nor a look-alike of it (compared by the Unicode UTS #39 confusable skeleton, case ignored): CONFLICT; link the guest to an account later with linkGuest. */
   signUp: EntireFieldWrapper<Session>;
   /** A new access token (and a new refresh token) for a guest or site-user session. UNAUTHENTICATED once revoked or expired. */
   refreshSession: EntireFieldWrapper<Session>;
-  /** A signed-in account (provider access token) creates its player, with a display name chosen once: unique across accounts, normalised (NFC), no control or bidi characters, not starting with "Bot". */
+  /** A signed-in account (provider access token) creates its player, with a display name chosen once: unique across accounts and site users by its Unicode confusable skeleton (look-alikes such as Cyrillic "а" for "a" are the same name: CONFLICT), normalised (NFC), no control, bidi, invisible or filler characters, not starting with "Bot". */
   register: EntireFieldWrapper<Profile>;
   /** Migration: a signed-in account without a player takes over a guest player (and its games), proven by any of the guest's tokens (access, refresh, or a first-version 180-day token). The guest tokens stop working. `name` replaces the guest's name if given. */
   linkGuest: EntireFieldWrapper<Profile>;
@@ -1137,7 +1137,7 @@ export type Mutation = {
   revokeTokens: EntireFieldWrapper<Scalars['Boolean']['output']>;
   /** The same as revokeTokens. */
   signOut: EntireFieldWrapper<Scalars['Boolean']['output']>;
-  /** An integrator acts for one of its own users: called with the site's client-credentials token (scope libertalia/users.act), it returns a short-lived session of the site user's player, namespaced by the client (the same `user` of another client is another player). `name` is needed the first time. The session carries the client (`act`), so every event and webhook it causes names it. */
+  /** An integrator acts for one of its own users: called with the site's client-credentials token (scope libertalia/users.act), it returns a short-lived session of the site user's player, namespaced by the client (the same `user` of another client is another player). `name` is needed the first time (unique like an account's: no look-alike of a name an account or another site user holds, else CONFLICT). The session carries the client (`act`), so every event and webhook it causes names it. */
   actAs: EntireFieldWrapper<Session>;
   /** Creates a game in the LOBBY; the caller takes seat 0 and the last `bots` seats are bots. */
   createGame: EntireFieldWrapper<Game>;

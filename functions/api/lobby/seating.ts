@@ -1,6 +1,6 @@
 // removePlayer: the creator frees a seated player's seat before the start (issue 23, finding 5;
 // the joined-lobby cap and the default clock: joined.ts).
-import type { Services } from '../context.js';
+import type { Services } from '../services.js';
 import type { Player } from '../accounts/auth.js';
 import { commitChange, loadGames, type GameRec } from '../play/commit.js';
 import { seatOf } from '../doc.js';

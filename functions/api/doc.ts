@@ -61,6 +61,8 @@ export interface GameDoc {
   botKind?: BotKind;
   /** The seq of the `gameStarted` event (replays before it show the lobby). */
   startSeq?: number;
+  /** Players the creator removed from the lobby (removePlayer; they may not join it again), the last REMOVED_MAX. */
+  removed?: string[];
   /** The game created by `rematch`, once asked for. */
   rematchId?: string;
   /**

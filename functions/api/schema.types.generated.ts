@@ -24,7 +24,7 @@ export type EventType =
   | 'playerJoined'
   /** A player of the finished game was invited to its rematch (the seat is kept for them until they accept). */
   | 'playerInvited'
-  /** A player left the lobby. */
+  /** A player left the lobby (or its creator removed them: removedBy). */
   | 'playerLeft'
   /** The creator left; another player may start the game now. */
   | 'creatorChanged'
@@ -173,7 +173,7 @@ export type PlayerInvitedEvent = Event & {
   text: EntireFieldWrapper<Scalars['String']['output']>;
 };
 
-/** A player left the LOBBY. */
+/** A player left the LOBBY, or its creator removed them (removePlayer). */
 export type PlayerLeftEvent = Event & {
   __typename?: 'PlayerLeftEvent';
   seq: EntireFieldWrapper<Scalars['Int']['output']>;
@@ -185,6 +185,8 @@ export type PlayerLeftEvent = Event & {
   actor: EntireFieldWrapper<Maybe<Actor>>;
   seat: EntireFieldWrapper<Scalars['Int']['output']>;
   playerId: EntireFieldWrapper<Scalars['ID']['output']>;
+  /** The creator who removed the player (removePlayer); null when the player left. */
+  removedBy: EntireFieldWrapper<Maybe<Scalars['ID']['output']>>;
 };
 
 /** The creator left the LOBBY; this player may start the game now. */
@@ -856,7 +858,7 @@ export type Game = {
   creatorId: EntireFieldWrapper<Scalars['ID']['output']>;
   /** Number of seats (humans and bots). */
   seatCount: EntireFieldWrapper<Scalars['Int']['output']>;
-  /** Hours each decision may take; null: no limit. */
+  /** Hours each decision may take (72 unless the creator chose; null only for games created before every game had a clock: no limit). */
   decisionTimeLimitHours: EntireFieldWrapper<Maybe<Scalars['Int']['output']>>;
   createdAt: EntireFieldWrapper<Scalars['DateTime']['output']>;
   updatedAt: EntireFieldWrapper<Scalars['DateTime']['output']>;
@@ -1166,11 +1168,11 @@ export type QueryCharactersArgs = {
 
 export type Mutation = {
   __typename?: 'Mutation';
-  /** Quick play without an account: creates a guest player and returns a short-lived access token and a refresh token (see refreshSession). Guest names need not be unique but may not be one an account holds; link the guest to an account later with linkGuest. */
+  /** Quick play without an account: creates a guest player and returns a short-lived access token and a refresh token (see refreshSession). Guest names need not be unique among guests but may not be one an account or site user holds, nor a look-alike of it (compared by the Unicode UTS #39 confusable skeleton, case ignored): CONFLICT; link the guest to an account later with linkGuest. */
   signUp: EntireFieldWrapper<Session>;
   /** A new access token (and a new refresh token) for a guest or site-user session. UNAUTHENTICATED once revoked or expired. */
   refreshSession: EntireFieldWrapper<Session>;
-  /** A signed-in account (provider access token) creates its player, with a display name chosen once: unique across accounts, normalised (NFC), no control or bidi characters, not starting with "Bot". */
+  /** A signed-in account (provider access token) creates its player, with a display name chosen once: unique across accounts and site users by its Unicode confusable skeleton (look-alikes such as Cyrillic "а" for "a" are the same name: CONFLICT), normalised (NFC), no control, bidi, invisible or filler characters, not starting with "Bot". */
   register: EntireFieldWrapper<Profile>;
   /** Migration: a signed-in account without a player takes over a guest player (and its games), proven by any of the guest's tokens (access, refresh, or a first-version 180-day token). The guest tokens stop working. `name` replaces the guest's name if given. */
   linkGuest: EntireFieldWrapper<Profile>;
@@ -1180,14 +1182,16 @@ export type Mutation = {
   revokeTokens: EntireFieldWrapper<Scalars['Boolean']['output']>;
   /** The same as revokeTokens. */
   signOut: EntireFieldWrapper<Scalars['Boolean']['output']>;
-  /** An integrator acts for one of its own users: called with the site's client-credentials token (scope libertalia/users.act), it returns a short-lived session of the site user's player, namespaced by the client (the same `user` of another client is another player). `name` is needed the first time. The session carries the client (`act`), so every event and webhook it causes names it. */
+  /** An integrator acts for one of its own users: called with the site's client-credentials token (scope libertalia/users.act), it returns a short-lived session of the site user's player, namespaced by the client (the same `user` of another client is another player). `name` is needed the first time (unique like an account's: no look-alike of a name an account or another site user holds, else CONFLICT). The session carries the client (`act`), so every event and webhook it causes names it. */
   actAs: EntireFieldWrapper<Session>;
   /** Creates a game in the LOBBY; the caller takes seat 0 and the last `bots` seats are bots. */
   createGame: EntireFieldWrapper<Game>;
-  /** Takes the first free seat of a game in the LOBBY. */
+  /** Takes the first free seat of a game in the LOBBY. LIMIT_EXCEEDED when the caller already waits in 10 lobbies it joined (not created) that have not started; FORBIDDEN if the creator removed the caller from this lobby. */
   joinGame: EntireFieldWrapper<Game>;
   /** Leaves a game before it starts. If the creator leaves, the next seated player becomes the creator; if nobody is left, the game is CANCELLED. */
   leaveGame: EntireFieldWrapper<Game>;
+  /** The creator frees a seated player's seat before the start; that player may not join this lobby again. FORBIDDEN for anyone but the creator, WRONG_PHASE once the game has started, NOT_FOUND if the player does not sit in it, BAD_USER_INPUT for the creator's own seat (use leaveGame). */
+  removePlayer: EntireFieldWrapper<Game>;
   /** Starts the game (creator only). Every seat must be taken, unless `fillWithBots` seats a bot (`botKind`, default the game's) in each free seat. */
   startGame: EntireFieldWrapper<Game>;
   /** A new LOBBY game with the same seats (the same players and bots in the same places), options and a new seed, created by one of a FINISHED game's players (who may start it). Asking again returns the same game. */
@@ -1249,6 +1253,12 @@ export type MutationJoinGameArgs = {
 
 export type MutationLeaveGameArgs = {
   gameId: Scalars['ID']['input'];
+};
+
+
+export type MutationRemovePlayerArgs = {
+  gameId: Scalars['ID']['input'];
+  playerId: Scalars['ID']['input'];
 };
 
 
@@ -1463,7 +1473,7 @@ export type CreateGameInput = {
   botKind?: InputMaybe<BotKind>;
   /** Seed of the shuffles; the same seed and moves replay the same game. Leave it out for a fair game: the server draws one (CSPRNG) and keeps it secret until the end. A chosen seed (1-200 characters; private games, tests, bug reports) is public at once and the game shows `seedChosenBy` to everyone. */
   seed?: InputMaybe<Scalars['String']['input']>;
-  /** Hours each decision may take (1-720); null: no limit. Shown as `deadline` on pending decisions; when one passes, the sweep plays the greedy bot's move for the seat. */
+  /** Hours each decision may take (1-720; default 72: every game has a clock). Shown as `deadline` on pending decisions; when one passes, the sweep plays the greedy bot's move for the seat. */
   decisionTimeLimitHours?: InputMaybe<Scalars['Int']['input']>;
   /** Whether anyone with the game id may watch it (default true); false: only its players. */
   spectators?: InputMaybe<Scalars['Boolean']['input']>;

@@ -13,6 +13,7 @@ import { endpointDocumentClient, localDocumentClient, startDynalite } from './dy
 import { requestHandler } from './http.js';
 import { createLocalProvider, LOCAL_AUDIENCE, WEB_CLIENT_ID, WEB_SCOPE } from './oidc.js';
 import { createLocalPush } from './push.js';
+import { answerStarting } from './starting.js';
 import { attachSubscriptions, WS_LIMITS } from './subscriptions.js';
 import { guardUpgrades } from './upgrade.js';
 
@@ -68,7 +69,9 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
     throw e;
   });
   // Listen first: the OpenID Provider's issuer (and so the API's trusted issuer) is this URL.
+  // Until everything below is ready, every request and upgrade gets 503 + Retry-After.
   const server = createServer();
+  const ready = answerStarting(server);
   const host = opts.host ?? '127.0.0.1';
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
@@ -92,6 +95,7 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
   // A player who signs out is signed out of the local provider too (its grants: refresh tokens).
   if (oidc) app.services.players.onSessionsEnd((rec) => (rec.issuer === oidc.issuer && rec.subject ? oidc.revokeAccount(rec.subject) : undefined));
   await app.apollo.start();
+  ready();
   server.on('request', requestHandler(app, oidc?.handle));
   guardUpgrades(server, { upgrades: app.services.limiters.upgrade, maxOpenPerAddress: app.services.limiters.itemRates ? WS_LIMITS.socketsPerAddress : Number.POSITIVE_INFINITY });
   const closeSubscriptions = attachSubscriptions(server, app);

@@ -1,8 +1,8 @@
 // Items that tie players to the outside world, each one small item with a conditional write:
 // - identity: `IDENTITY#<issuer>#<subject>` / `IDENTITY` -> playerId (an OpenID Provider's user,
 //   or an integrator's user with issuer `site:<clientId>`): who a verified token is;
-// - name: `NAME#<nameKey>` / `NAME` -> playerId: a reserved display name (accounts and site
-//   users; see functions/api/accounts/names.ts for the key).
+// - name: `NAME#<nameKey>` / `NAME` -> playerId: a display name's confusable skeleton, held by
+//   the one player (account, guest or site user) bearing it (see functions/api/accounts/names.ts).
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { type Db, isConditionFailed, wonRace } from './db.js';
 

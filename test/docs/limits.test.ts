@@ -15,6 +15,7 @@ import { WS_LIMITS } from '../../functions/local/subscriptions.js';
 import { EDGE_LIMITS } from '../../infra/edge.js';
 import { QUEUE_HANDOFF_MS } from '../../functions/api/notify/fanout.js';
 import { CLOSE_SLOW, MAX_SUBSCRIPTIONS, PUSH_LIMITS } from '../../functions/push/protocol.js';
+import { DEFAULT_DECISION_TIME_LIMIT_HOURS, REMOVED_MAX } from '../../functions/api/lobby/joined.js';
 import { readPage } from './pages.js';
 
 const section = readPage('docs/security.md');
@@ -53,6 +54,9 @@ describe('docs/security.md "Limits" matches the code', () => {
       'choice changes per seat per day': String(MAX_CHOICE_CHANGES_PER_DAY),
       'games created per player': `${BOUNDS.gamesCreatedPerHour} per hour`,
       'open lobbies created by one player': String(BOUNDS.openLobbiesPerPlayer),
+      'lobbies one player joined (not created) and that have not started': String(BOUNDS.joinedLobbiesPerPlayer),
+      'decision time limit when `createGame` gives none': `${DEFAULT_DECISION_TIME_LIMIT_HOURS} hours`,
+      'removed players a lobby remembers': String(REMOVED_MAX),
       'lobby without a change': `cancelled after ${BOUNDS.lobbyExpiryDays} days`,
       'event page': `1-${MAX_EVENTS_PAGE} events (default 50)`,
       'subscriptions per WebSocket connection': String(WS_LIMITS.subscriptionsPerConnection),

@@ -96,7 +96,9 @@ describe('integrator sites (client credentials)', () => {
     const second = (await siteToken(s.url, 1)).access_token;
     const alice = (await s.gql(ACT_AS, { u: 'alice-2', n: 'Alice Two' }, first)).data.actAs;
     const g = (await s.gql(CREATE, { i: { edition: 'CLASSIC', seats: 2, bots: 1, spectators: false } }, alice.token)).data.createGame;
-    const impostor = (await s.gql(ACT_AS, { u: 'alice-2', n: 'Alice Two' }, second)).data.actAs;
+    // same user id at another site, another player; the name is held (one namespace for all sites)
+    expect(codeOf(await s.gql(ACT_AS, { u: 'alice-2', n: 'Alice Two' }, second))).toBe('CONFLICT');
+    const impostor = (await s.gql(ACT_AS, { u: 'alice-2', n: 'Alice of Site Two' }, second)).data.actAs;
     expect(impostor.playerId).not.toBe(alice.playerId);
     expect(codeOf(await s.gql(`query($g: ID!) { game(id: $g) { id } }`, { g: g.id }, impostor.token))).toBe('FORBIDDEN');
     expect(codeOf(await s.gql(`mutation($g: ID!) { startGame(gameId: $g) { id } }`, { g: g.id }, impostor.token))).toBe('FORBIDDEN');

@@ -13,7 +13,7 @@ export type EventType =
   | 'playerJoined'
   /** A player of the finished game was invited to its rematch (the seat is kept for them until they accept). */
   | 'playerInvited'
-  /** A player left the lobby. */
+  /** A player left the lobby (or its creator removed them: removedBy). */
   | 'playerLeft'
   /** The creator left; another player may start the game now. */
   | 'creatorChanged'
@@ -195,7 +195,7 @@ export type CreateGameInput = {
   botKind?: BotKind | null | undefined;
   /** Seed of the shuffles; the same seed and moves replay the same game. Leave it out for a fair game: the server draws one (CSPRNG) and keeps it secret until the end. A chosen seed (1-200 characters; private games, tests, bug reports) is public at once and the game shows `seedChosenBy` to everyone. */
   seed?: string | null | undefined;
-  /** Hours each decision may take (1-720); null: no limit. Shown as `deadline` on pending decisions; when one passes, the sweep plays the greedy bot's move for the seat. */
+  /** Hours each decision may take (1-720; default 72: every game has a clock). Shown as `deadline` on pending decisions; when one passes, the sweep plays the greedy bot's move for the seat. */
   decisionTimeLimitHours?: number | null | undefined;
   /** Whether anyone with the game id may watch it (default true); false: only its players. */
   spectators?: boolean | null | undefined;

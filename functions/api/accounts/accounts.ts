@@ -127,10 +127,10 @@ async function session(services: Services, rec: PlayerRecord, clientId: string |
   return { playerId: rec.id, name: rec.name, token, refreshToken, expiresAt: new Date(services.now().getTime() + services.verifier.accessTokenSeconds * 1000).toISOString() };
 }
 
-/** A guest: no account, a name that need not be unique (but not one an account or site reserved). */
+/** A guest: no account, a name that need not be unique among guests but is no look-alike of a held one (see reserve). */
 export async function signUpGuest(services: Services, rawName: string): Promise<SessionOut> {
   const name = normaliseName(rawName);
-  if (await services.store.nameHolder(nameKey(name))) throw new ApiError('CONFLICT', `the name "${name}" belongs to an account`);
+  await notHeld(services, name);
   const rec: PlayerRecord = { id: randomUUID(), name, createdAt: services.now().toISOString(), kind: 'guest', tokenVersion: 0, refreshJti: randomUUID() };
   await services.store.insertPlayer(rec);
   return session(services, rec, null, [], rec.refreshJti!);
@@ -159,9 +159,20 @@ export async function refreshSession(services: Services, refreshToken: string): 
   return session(services, rec, r.clientId, r.scopes, next);
 }
 
-/** Reserves a name under a namespace ('' for accounts); CONFLICT if another player holds it. */
+/**
+ * Reserves a name's skeleton (names.ts `nameKey`) for a player: one conditional put of the item
+ * `NAME#<skeleton>`, so two players racing for look-alike names cannot both win. One namespace for
+ * accounts and the site users of every integrator; guests hold no name but may not take a held
+ * one (notHeld); the reserved "Bot" prefix keeps bots' names apart. A name is held while its
+ * player bears it (a rename frees the old one). CONFLICT if another player holds it.
+ */
 async function reserve(services: Services, key: string, playerId: string, name: string): Promise<void> {
-  if (!(await services.store.claimName(key, playerId))) throw new ApiError('CONFLICT', `the name "${name}" is taken`);
+  if (!(await services.store.claimName(key, playerId))) throw new ApiError('CONFLICT', `the name "${name}" is taken (or looks like a name that is)`);
+}
+
+/** A guest's name: CONFLICT if an account or a site user holds it or a look-alike. */
+async function notHeld(services: Services, name: string): Promise<void> {
+  if (await services.store.nameHolder(nameKey(name))) throw new ApiError('CONFLICT', `the name "${name}" belongs to an account (or looks like one that does)`);
 }
 
 /** An account's player, created once with its display name (unique across accounts). */
@@ -212,18 +223,19 @@ export async function linkGuest(services: Services, c: Credential, guestToken: s
   return rec!;
 }
 
-/** A new display name (accounts and site users: unique in their namespace; the old one is freed). */
+/** A new display name (accounts and site users: held, see reserve, the old one freed; guests: notHeld). */
 export async function rename(services: Services, me: PlayerRecord, rawName: string): Promise<PlayerRecord> {
   const name = normaliseName(rawName);
-  const key = nameKey(name);
-  const ns = me.kind === 'site' ? `${me.issuer}:` : '';
-  if (me.kind === 'account' || me.kind === 'site') {
-    if (ns + key !== me.nameKey) await reserve(services, ns + key, me.id, name);
-  } else if (await services.store.nameHolder(key)) {
-    throw new ApiError('CONFLICT', `the name "${name}" belongs to an account`);
+  if (me.kind !== 'account' && me.kind !== 'site') {
+    await notHeld(services, name);
+    const guest = await services.store.updatePlayer(me.id, { name });
+    services.players.forget(me.id);
+    return guest!;
   }
-  const rec = await services.store.updatePlayer(me.id, { name, ...(me.kind === 'account' || me.kind === 'site' ? { nameKey: ns + key } : {}) });
-  if (me.nameKey && me.nameKey !== ns + key) await services.store.releaseName(me.nameKey, me.id);
+  const key = nameKey(name);
+  if (key !== me.nameKey) await reserve(services, key, me.id, name);
+  const rec = await services.store.updatePlayer(me.id, { name, nameKey: key });
+  if (me.nameKey && me.nameKey !== key) await services.store.releaseName(me.nameKey, me.id);
   services.players.forget(me.id);
   return rec!;
 }
@@ -262,7 +274,7 @@ export async function actAs(services: Services, c: Credential, user: string, raw
   if (!rec) {
     if (!rawName) throw new ApiError('BAD_USER_INPUT', `a new site user needs a name: actAs(user: "${user}", name: "...")`);
     const name = normaliseName(rawName);
-    const key = `${issuer}:${nameKey(name)}`;
+    const key = nameKey(name);
     rec = { id: randomUUID(), name, createdAt: services.now().toISOString(), kind: 'site', tokenVersion: 0, issuer, subject: user, nameKey: key };
     await reserve(services, key, rec.id, name);
     await services.store.insertPlayer(rec);

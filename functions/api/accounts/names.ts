@@ -3,9 +3,10 @@
 // - refused: control, format (bidi overrides, zero-width), separator, private-use and unassigned
 //   characters; a first word that reads "Bot" (the bots' prefix, in any case or look-alike
 //   spelling: "B0t", Cyrillic "Вот"...);
-// - compared (uniqueness of account names, look-alikes of bot names) by `nameKey`: NFKC, lower
-//   case, common look-alike letters and digits folded, everything but letters and digits dropped.
+// - compared (uniqueness of names, look-alikes of bot names) by `nameKey`: the caseless confusable
+//   skeleton of Unicode's UTS #39 (skeleton.ts), everything but letters and digits dropped.
 import { ApiError } from '../errors.js';
+import { caselessSkeleton } from './skeleton.js';
 
 export const NAME_MAX = 40;
 
@@ -13,24 +14,14 @@ const bad = (m: string): never => {
   throw new ApiError('BAD_USER_INPUT', m);
 };
 
-/** Look-alikes folded before comparing (Latin, Greek and Cyrillic homoglyphs, leetspeak digits). */
-const FOLD: Record<string, string> = {
-  '0': 'o', '1': 'l', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '9': 'g', '@': 'a', '$': 's', '!': 'l', '|': 'l', i: 'l', j: 'l',
-  // Cyrillic
-  а: 'a', в: 'b', е: 'e', ё: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x', і: 'l', ј: 'l', ѕ: 's', ԁ: 'd', ԛ: 'q', ԝ: 'w', ь: 'b',
-  // Greek
-  α: 'a', β: 'b', ε: 'e', η: 'n', ι: 'l', κ: 'k', ν: 'v', ο: 'o', ρ: 'p', τ: 't', υ: 'u', χ: 'x', ω: 'w',
-};
-
-/** The comparison key of a name (see the file comment). */
+/**
+ * The comparison key of a name: NFKC (fullwidth and compatibility forms), then the caseless UTS #39
+ * confusable skeleton (skeleton.ts), keeping letters and digits only (spaces, punctuation and
+ * accents do not tell two names apart). "Jасk" (Cyrillic а, с), "ʙᴏb", "Ᏼob" all key as "Bob".
+ */
 export function nameKey(name: string): string {
-  const base = name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
-  let out = '';
-  for (const ch of base) {
-    const f = FOLD[ch] ?? ch;
-    if (/[\p{L}\p{N}]/u.test(f)) out += f;
-  }
-  return out;
+  const letters = name.normalize('NFKC').normalize('NFD').replace(/[^\p{L}\p{N}]/gu, '');
+  return caselessSkeleton(letters);
 }
 
 const FORBIDDEN = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}]/u;

@@ -36,6 +36,8 @@ export const RATES = {
 export const BOUNDS = {
   /** LOBBY games a player created and that are still open (createGame: LIMIT_EXCEEDED). */
   openLobbiesPerPlayer: 5,
+  /** LOBBY games a player joined (not created) and that have not started (joinGame: LIMIT_EXCEEDED). */
+  joinedLobbiesPerPlayer: 10,
   /** Games a player creates per hour, counted on the player item (RATE_LIMITED). */
   gamesCreatedPerHour: 20,
   /** Commands (cards, answers, choice changes) per seat per minute, counted on the game item (RATE_LIMITED). */

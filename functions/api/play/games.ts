@@ -14,6 +14,7 @@ import { ApiError, fromEngine } from '../errors.js';
 import { drawSeed } from '../lobby/seeds.js';
 import { BOUNDS, rateLimited } from '../http/ratelimit.js';
 import { holdLobby, releaseLobby, reserveLobby, settleLobby } from '../lobby/lobbies.js';
+import { admitJoin, DEFAULT_DECISION_TIME_LIMIT_HOURS, refuseRemoved, releaseJoin, type SeatingDeps } from '../lobby/joined.js';
 import { describeEvent, namesOf } from '../view/words.js';
 
 export interface CreateGameInput {
@@ -57,8 +58,9 @@ export async function createGame(services: Services, player: Player, input: Crea
   const bots = input.bots ?? 0;
   if (!Number.isInteger(seats) || seats < 2 || seats > 6) bad('seats is 2-6');
   if (!Number.isInteger(bots) || bots < 0 || bots > seats - 1) bad(`bots is 0-${seats - 1} (seat 0 is yours)`);
-  const limit = input.decisionTimeLimitHours ?? null;
-  if (limit !== null && (!Number.isInteger(limit) || limit < 1 || limit > 720)) bad('decisionTimeLimitHours is 1-720');
+  // Every game has a clock: a silent seat is played by the sweep (then a bot) instead of waiting forever.
+  const limit = input.decisionTimeLimitHours ?? DEFAULT_DECISION_TIME_LIMIT_HOURS;
+  if (!Number.isInteger(limit) || limit < 1 || limit > 720) bad('decisionTimeLimitHours is 1-720');
   const chosen = input.seed !== undefined && input.seed !== null;
   if (chosen && (input.seed!.length < 1 || input.seed!.length > 200)) bad('a seed has 1-200 characters');
   const seed = chosen ? input.seed! : drawSeed();
@@ -116,14 +118,22 @@ const lobbyOnly = (rec: GameRec, what: string) => {
   if (rec.status !== 'LOBBY') throw new ApiError('WRONG_PHASE', `cannot ${what}: the game has started`);
 };
 
+/** What the joined-lobby cap (lobby/joined.ts) needs of the services. */
+const seating = (services: Services): SeatingDeps => ({ store: services.store, now: services.now, load: (ids) => loadGames(services, ids) });
+
 export async function joinGame(services: Services, player: Player, gameId: string): Promise<GameRec> {
   const before = await loadOrNotFound(services, gameId);
   if (seatOf(before.doc, player.id) !== null) throw new ApiError('CONFLICT', 'you already sit in this game');
+  lobbyOnly(before, 'join');
+  refuseRemoved(before.doc, player.id);
+  // The joined-lobby cap (seating.ts); the creator's own lobbies are capped apart (lobbies.ts).
+  await admitJoin(seating(services), player.id, gameId);
   await services.store.putMember(gameId, player.id, before.createdAt);
   try {
     return await commitChange(services, gameId, {
       apply: (doc, rec) => {
         lobbyOnly(rec, 'join');
+        refuseRemoved(doc, player.id);
         if (seatOf(doc, player.id) !== null) throw new ApiError('CONFLICT', 'you already sit in this game');
         const seat = freeSeatFor(doc, player.id);
         if (seat === null) throw new ApiError('CONFLICT', 'the game is full');
@@ -133,7 +143,10 @@ export async function joinGame(services: Services, player: Player, gameId: strin
     });
   } catch (e) {
     const now = await loadOrNotFound(services, gameId).catch(() => null);
-    if (now && seatOf(now.doc, player.id) === null) await services.store.deleteMember(gameId, player.id);
+    if (now && seatOf(now.doc, player.id) === null) {
+      await services.store.deleteMember(gameId, player.id);
+      await releaseJoin(seating(services), player.id, gameId);
+    }
     throw e;
   }
 }
@@ -165,6 +178,7 @@ export async function leaveGame(services: Services, player: Player, gameId: stri
     status: (_doc, r) => (cancelled ? 'CANCELLED' : r.status),
   });
   await services.store.deleteMember(gameId, player.id);
+  await releaseJoin(seating(services), player.id, gameId);
   // The lobby is no longer the leaver's (cancelled, or handed on: the heir holds it, uncapped).
   if (handedTo && rec.status === 'LOBBY' && rec.doc.creatorId === handedTo) await holdLobby(services, handedTo, rec.createdAt, rec.id);
   if (handedTo || cancelled) await settleLobby(services, rec, player.id);

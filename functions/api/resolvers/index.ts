@@ -7,6 +7,7 @@ import * as games from '../play/games.js';
 import { rematch } from '../lobby/rematch.js';
 import { concede } from '../play/concede.js';
 import { leaderboardPage, ratingHistoryPage, ratingOf } from '../community/leaderboard.js';
+import { removePlayer } from '../lobby/seating.js';
 import { renderGame } from '../view/render.js';
 import { tieBreakMarks } from '../view/words.js';
 import { replay } from '../view/replay.js';
@@ -126,6 +127,10 @@ const typed: Resolvers = {
     leaveGame: async (_p, { gameId }, ctx) => {
       const me = requirePlayer(ctx);
       return renderGame(await games.leaveGame(ctx.services, me, gameId), me.id);
+    },
+    removePlayer: async (_p, { gameId, playerId }, ctx) => {
+      const me = requirePlayer(ctx);
+      return renderGame(await removePlayer(ctx.services, me, gameId, playerId), me.id);
     },
     startGame: async (_p, { gameId, fillWithBots, botKind }, ctx) => {
       const me = requirePlayer(ctx);

@@ -300,6 +300,7 @@ export type PlayerLeftEventResolvers<ContextType = ApiContext, ParentType extend
   actor?: Resolver<Schema.Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
   seat?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   playerId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  removedBy?: Resolver<Schema.Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -914,6 +915,7 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   createGame?: Resolver<ResolversTypes['Game'], ParentType, ContextType, RequireFields<Schema.MutationCreateGameArgs, 'input'>>;
   joinGame?: Resolver<ResolversTypes['Game'], ParentType, ContextType, RequireFields<Schema.MutationJoinGameArgs, 'gameId'>>;
   leaveGame?: Resolver<ResolversTypes['Game'], ParentType, ContextType, RequireFields<Schema.MutationLeaveGameArgs, 'gameId'>>;
+  removePlayer?: Resolver<ResolversTypes['Game'], ParentType, ContextType, RequireFields<Schema.MutationRemovePlayerArgs, 'gameId' | 'playerId'>>;
   startGame?: Resolver<ResolversTypes['Game'], ParentType, ContextType, RequireFields<Schema.MutationStartGameArgs, 'gameId'>>;
   rematch?: Resolver<ResolversTypes['Game'], ParentType, ContextType, RequireFields<Schema.MutationRematchArgs, 'gameId'>>;
   registerWebhook?: Resolver<ResolversTypes['WebhookRegistration'], ParentType, ContextType, RequireFields<Schema.MutationRegisterWebhookArgs, 'url'>>;

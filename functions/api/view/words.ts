@@ -254,7 +254,7 @@ export function describeEvent(ev: { type: string; data: Record<string, unknown> 
     case 'playerJoined':
       return `${String(d.name ?? 'A player')} joins the game.`;
     case 'playerLeft':
-      return `${String(d.name ?? 'A player')} leaves the game.`;
+      return d.removedBy ? `${String(d.name ?? 'A player')} is removed from the lobby by its creator.` : `${String(d.name ?? 'A player')} leaves the game.`;
     case 'botSeated':
       return `${String(d.name ?? 'A bot')} takes a free seat.`;
     case 'gameStarted':

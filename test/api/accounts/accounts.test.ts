@@ -29,6 +29,8 @@ const ACT_AS = `mutation($u: String!, $n: String) { actAs(user: $u, name: $n) { 
 let subjects = 0;
 const newSubject = () => `user-${++subjects}-${Date.now()}`;
 
+const siteToken = (clientId: string, scope = `${SCOPES.createGames} ${SCOPES.actForUsers}`) => idp.token({ sub: clientId, client_id: clientId, scope });
+
 async function account(name: string) {
   const sub = newSubject();
   const token = await idp.token({ sub, client_id: 'web' });
@@ -102,6 +104,46 @@ describe('names', () => {
     expect((await t.gql(`mutation { rename(name: "Calico John") { name } }`, {}, j.token)).data.rename.name).toBe('Calico John');
     expect((await t.gql(REGISTER, { n: 'Calico Jack' }, token)).data.register.name).toBe('Calico Jack');
   });
+
+  // Issue 23, finding 6: look-alikes compared by their UTS #39 confusable skeleton (caseless).
+  it('look-alikes of a held name are refused to guests, accounts and site users; the holder keeps it', async () => {
+    const held = await account('Bonny Hook');
+    const site = await siteToken('site-names');
+    const lookAlikes = [
+      'B\u0585nny Hook', // Armenian օ
+      'Bo\u0578ny Hook', // Armenian ո
+      'Bonny \u04bbook', // Cyrillic һ
+      '\u0299onny Hook', // small capital ʙ
+      'B\u1d0fnny Hook', // small capital ᴏ
+      '\u13f4onny Hook', // Cherokee Ᏼ
+      'BONNY hook',
+      'B0nny-Hook',
+    ];
+    const sub = newSubject();
+    const token = await idp.token({ sub });
+    for (const n of lookAlikes) {
+      expect(nameKey(n), n).toBe(nameKey('Bonny Hook'));
+      expect(codeOf(await t.gql(`mutation($n: String!) { signUp(name: $n) { token } }`, { n })), n).toBe('CONFLICT');
+      expect(codeOf(await t.gql(REGISTER, { n }, token)), n).toBe('CONFLICT');
+      expect(codeOf(await t.gql(ACT_AS, { u: `u-${n}`, n }, site)), n).toBe('CONFLICT');
+    }
+    expect(nameKey('\u0251nne')).toBe(nameKey('anne')); // Latin ɑ
+    // a filler in place of a space or at the end is refused outright
+    for (const n of ['Bonny\u3164Hook', 'Bonny Hook\u3164']) expect(codeOf(await t.gql(`mutation($n: String!) { signUp(name: $n) { token } }`, { n })), n).toBe('BAD_USER_INPUT');
+    // unchanged: the holder keeps the name, the refused account has no player yet
+    expect((await t.gql(ME, {}, held.token)).data.me.name).toBe('Bonny Hook');
+    expect((await t.gql(ME, {}, token)).data.me.playerId).toBeNull();
+    // a site user's name is held against accounts too
+    await t.gql(ACT_AS, { u: 'mary', n: 'Mary Read' }, site);
+    expect(codeOf(await t.gql(REGISTER, { n: 'Mary Re\u0430d' }, token))).toBe('CONFLICT');
+    // a guest may not take a bot's look-alike either
+    for (const n of ['\u0299ot Kidd', '\u0412\u043e\u0442 Kidd', '\u13f4\u1d0fT']) expect(() => normaliseName(n), n).toThrow();
+  });
+
+  it('the skeleton keeps different names apart (no chained look-alikes)', () => {
+    const names = ['Anne', 'Anna', 'Bill', 'Jill', 'Ned', 'Ted', 'Fred', 'Yann', 'Ryan', 'Kidd', 'Zoë', '李小龍', 'Ольга', 'Olga', 'Eve', 'Ewe'];
+    expect(new Set(names.map(nameKey)).size).toBe(names.length);
+  });
 });
 
 describe('guests', () => {
@@ -141,7 +183,6 @@ describe('guests', () => {
 });
 
 describe('integrators', () => {
-  const siteToken = (clientId: string, scope = `${SCOPES.createGames} ${SCOPES.actForUsers}`) => idp.token({ sub: clientId, client_id: clientId, scope });
 
   it('a site acts for two of its users: creates a game and plays it through; every event names the client', async () => {
     const site = await siteToken('site-a');
@@ -167,8 +208,8 @@ describe('integrators', () => {
   it('a client cannot act for another client\'s users, nor without its scopes', async () => {
     const a = await siteToken('site-b');
     const b = await siteToken('site-c');
-    const aliceOfB = (await t.gql(ACT_AS, { u: 'alice', n: 'Alice' }, a)).data.actAs;
-    const aliceOfC = (await t.gql(ACT_AS, { u: 'alice', n: 'Alice' }, b)).data.actAs;
+    const aliceOfB = (await t.gql(ACT_AS, { u: 'alice', n: 'Alice of B' }, a)).data.actAs;
+    const aliceOfC = (await t.gql(ACT_AS, { u: 'alice', n: 'Alice of C' }, b)).data.actAs;
     expect(aliceOfC.playerId).not.toBe(aliceOfB.playerId); // users are namespaced by the site
     const g = (await t.gql(CREATE, { i: { edition: 'CLASSIC', seats: 2, bots: 1, spectators: false } }, aliceOfB.token)).data.createGame;
     await t.gql(START, { g: g.id }, aliceOfB.token);

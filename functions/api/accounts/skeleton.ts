@@ -1,0 +1,58 @@
+// The confusable skeleton of a name (Unicode Technical Standard #39, section 4), made caseless.
+// Data: Unicode's confusables.txt (version 13.0.0) as shipped by the `unhomoglyph` package
+// (nodeca, MIT), which maps every confusable character to its prototype. UTS #39's skeleton is
+// case-sensitive ("B" and "b" differ) and knows small capitals only as look-alikes of other
+// lower-case letters (ʙ and Cyrillic в share a skeleton; в's capital В is a look-alike of B).
+// A player sees "ʙob" as "Bob": so names are compared in lower case, and a small capital whose
+// look-alike has a capital that looks like a Latin letter reads as that letter.
+import confusables from 'unhomoglyph/data.json';
+
+const table = confusables as Record<string, string>;
+
+/** UTS #39 skeleton: NFD, each character replaced by its prototype, NFD again. */
+export function utsSkeleton(s: string): string {
+  let out = '';
+  for (const ch of s.normalize('NFD')) out += table[ch] ?? ch;
+  return out.normalize('NFD');
+}
+
+const uncased = (c: string) => c.toLowerCase() === c && c.toUpperCase() === c;
+
+/**
+ * Small capitals and other letters without case ("ʙ", "ᴛ", "ʜ") whose confusables.txt class holds
+ * a cased letter ("в", "т", "н") whose capital is a look-alike of a Latin one ("В" → "B"): the
+ * uncased letter stands for that capital's lower case ("b"). One step only, and only when every
+ * such member agrees: chaining look-alike and case relations without end joins unrelated letters.
+ */
+function smallCapitals(): Map<string, string> {
+  const members = new Map<string, string[]>();
+  for (const [from, to] of Object.entries(table)) {
+    const target = to.normalize('NFD');
+    if ([...target].length === 1 && uncased(target)) members.set(target, [...(members.get(target) ?? []), from]);
+  }
+  const out = new Map<string, string>();
+  for (const [proto, list] of members) {
+    const folded = new Set(list.filter((m) => !uncased(m)).map((m) => utsSkeleton(m.toUpperCase()).toLowerCase()));
+    const [only] = folded;
+    if (folded.size === 1 && only !== proto && !uncased(only)) out.set(proto, only);
+  }
+  return out;
+}
+
+let capitals: Map<string, string> | null = null;
+
+/**
+ * The caseless skeleton: lower case and UTS #39 skeleton repeated until stable (a prototype may be
+ * a capital: "0" → "O"), with the small capitals of smallCapitals() read as their letter.
+ */
+export function caselessSkeleton(s: string): string {
+  capitals ??= smallCapitals();
+  let x = s;
+  for (let i = 0; i < 4; i++) {
+    let next = '';
+    for (const ch of utsSkeleton(x.toLowerCase())) next += capitals.get(ch) ?? ch;
+    if (next === x) break;
+    x = next;
+  }
+  return x;
+}

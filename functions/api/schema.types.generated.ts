@@ -522,7 +522,18 @@ export type ReputationEvent = Event & {
   to: EntireFieldWrapper<Scalars['Int']['output']>;
   /** Spaces that did not fit on the track (paid in doubloons). */
   overflow: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** The players' tokens this one passed, nearest first: each slid one space back towards `from` (empty when none did; null on events logged before this field existed). */
+  passed: EntireFieldWrapper<Maybe<Array<ReputationSlide>>>;
   reason: EntireFieldWrapper<Scalars['String']['output']>;
+};
+
+/** A reputation token that slid one space because another passed it (Galecrest). */
+export type ReputationSlide = {
+  __typename?: 'ReputationSlide';
+  /** The seat whose token slid. */
+  seat: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** The track space it slid to (0 = lowest). */
+  to: EntireFieldWrapper<Scalars['Int']['output']>;
 };
 
 /** A character copied another's ability (Galecrest). */

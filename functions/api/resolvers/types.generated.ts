@@ -104,6 +104,7 @@ export type ResolversTypes = {
   CharacterEvent: ResolverTypeWrapper<TypedEvent>;
   DoubloonsEvent: ResolverTypeWrapper<TypedEvent>;
   ReputationEvent: ResolverTypeWrapper<TypedEvent>;
+  ReputationSlide: ResolverTypeWrapper<Schema.ReputationSlide>;
   CopiedEvent: ResolverTypeWrapper<TypedEvent>;
   DayEndEvent: ResolverTypeWrapper<TypedEvent>;
   CampaignScoredEvent: ResolverTypeWrapper<TypedEvent>;
@@ -189,6 +190,7 @@ export type ResolversParentTypes = {
   CharacterEvent: TypedEvent;
   DoubloonsEvent: TypedEvent;
   ReputationEvent: TypedEvent;
+  ReputationSlide: Schema.ReputationSlide;
   CopiedEvent: TypedEvent;
   DayEndEvent: TypedEvent;
   CampaignScoredEvent: TypedEvent;
@@ -557,8 +559,14 @@ export type ReputationEventResolvers<ContextType = ApiContext, ParentType extend
   from?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   to?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   overflow?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  passed?: Resolver<Schema.Maybe<Array<ResolversTypes['ReputationSlide']>>, ParentType, ContextType>;
   reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ReputationSlideResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ReputationSlide'] = ResolversParentTypes['ReputationSlide']> = {
+  seat?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  to?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type CopiedEventResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['CopiedEvent'] = ResolversParentTypes['CopiedEvent']> = {
@@ -981,6 +989,7 @@ export type Resolvers<ContextType = ApiContext> = {
   CharacterEvent?: CharacterEventResolvers<ContextType>;
   DoubloonsEvent?: DoubloonsEventResolvers<ContextType>;
   ReputationEvent?: ReputationEventResolvers<ContextType>;
+  ReputationSlide?: ReputationSlideResolvers<ContextType>;
   CopiedEvent?: CopiedEventResolvers<ContextType>;
   DayEndEvent?: DayEndEventResolvers<ContextType>;
   CampaignScoredEvent?: CampaignScoredEventResolvers<ContextType>;

@@ -5,19 +5,15 @@
 import {
   AnswerDocument,
   CreateDocument,
-  type EventsQuery,
   EventsDocument,
   GameDocument,
   GameVersionDocument,
   JoinDocument,
   LeaveDocument,
-  type LobbyGameFragment,
   MyGamesDocument,
   OpenGamesDocument,
   PlayDocument,
   StartDocument,
-  type TableGameFragment,
-  type TableSeatFragment,
   type TypedDocumentString,
   type CreateGameInput,
 } from './generated';
@@ -27,16 +23,8 @@ export { loadSession, saveSession, type Session } from './session';
 
 export type { Board, BotKind, CreateGameInput, Edition, GameStatus, Phase } from './generated';
 
-/** A game at the table (web/operations/fragments.graphql TableGame). */
-export type Game = TableGameFragment;
-/** A game in a list (lobby): fewer fields. */
-export type GameSummary = LobbyGameFragment;
-export type Seat = TableSeatFragment;
-export type Me = NonNullable<Game['me']>;
-export type Prompt = Me['prompts'][number];
-/** A card on the island: seat -1 is a neutral card; rank 20.5 the two-player Galecrest Midshipman. */
-export type IslandCard = Game['island'][number];
-export type GameEvent = EventsQuery['events']['events'][number];
+export type { Game, GameEvent, GameSummary, IslandCard, Me, Prompt, Seat } from './types';
+import type { Game, GameEvent, GameSummary } from './types';
 
 export class ApiError extends Error {
   constructor(

@@ -979,6 +979,8 @@ export type Seat = {
   lootCount: EntireFieldWrapper<Scalars['Int']['output']>;
   /** Galecrest reputation track position; null for CLASSIC. */
   reputation: EntireFieldWrapper<Maybe<Scalars['Int']['output']>>;
+  /** The colour of the seat's deck as printed (seat 0 red, then yellow, green, blue, black, white): the colour the tie-break words name and the web client draws the seat in. */
+  colour: EntireFieldWrapper<Scalars['String']['output']>;
   /** Decisions in a row the sweep made for this seat because its deadline passed (0 after the player's own move). */
   timeouts: EntireFieldWrapper<Scalars['Int']['output']>;
   /** The player timed out too often and a bot plays the seat now (the player still sees it). */

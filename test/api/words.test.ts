@@ -69,6 +69,11 @@ describe('words (unit)', () => {
     expect(ranking[1].score).toBe(ranking[0].score);
     expect(ranking[1].tieBreak).toMatch(/^Tied on \d+ points with (You|Anne|Mary|Jack); .* (rank|ranks) higher: (more cards left in hand|more booty tokens|more doubloons)|still equal on every tie-break/);
     const g = renderGame(rec, 'p0');
+    // The colour each seat is drawn in (Seat.colour) is the colour the tie words name.
+    expect(g.seats.map((s) => s.colour)).toEqual(['red', 'yellow', 'green']);
+    const tie = sunriseWords(namesOf(doc as never, 0), ['1:1', '0:1']);
+    expect(tie).toContain(`Mary's ${g.seats[1].colour} card`);
+    expect(tie).toContain(`your ${g.seats[0].colour} card`);
     expect(g.lootLegend().map((l) => l.kind)).toEqual(['chest', 'jewel', 'goods', 'map', 'relic', 'saber', 'officer']);
   });
 

@@ -190,9 +190,9 @@ export type Timing =
   /** Classic: end of campaign; Galecrest: anchor. */
   | 'end';
 
-export type TableSeatFragment = { seat: number, playerId: string | null, name: string | null, isBot: boolean, isOpen: boolean, hasChosen: boolean, awaited: boolean, deadline: string | null, doubloons: number, score: number, handSize: number, den: Array<number>, graveyard: Array<number> | null, graveyardSize: number, lootCount: number, reputation: number | null, loot: Array<{ kind: LootKind, count: number }> | null };
+export type TableSeatFragment = { seat: number, playerId: string | null, name: string | null, isBot: boolean, isOpen: boolean, hasChosen: boolean, awaited: boolean, deadline: string | null, doubloons: number, score: number, handSize: number, den: Array<number>, graveyard: Array<number> | null, graveyardSize: number, lootCount: number, reputation: number | null, colour: string, loot: Array<{ kind: LootKind, count: number }> | null };
 
-export type TableGameFragment = { id: string, status: GameStatus, edition: Edition, board: Board | null, creatorId: string, seatCount: number, decisionTimeLimitHours: number | null, createdAt: string, version: number, lastSeq: number, round: number, daysPerRound: Array<number>, day: number, phase: Phase, days: Array<Array<LootKind>>, bagSize: number, reputationPayouts: Array<number> | null, nextDeadline: string | null, awaiting: Array<number>, seed: string | null, galecrest: { reputation: Array<number | null>, side: Board | null, dial: Array<number>, tiles: Array<{ kind: LootKind, side: TileSide }> } | null, island: Array<{ seat: number, rank: number }>, lootLegend: Array<{ kind: LootKind, name: string, tokens: number, side: TileSide | null, worth: string, effect: string }>, pending: { seat: number, kind: PromptKind, promptId: string } | null, seats: Array<{ seat: number, playerId: string | null, name: string | null, isBot: boolean, isOpen: boolean, hasChosen: boolean, awaited: boolean, deadline: string | null, doubloons: number, score: number, handSize: number, den: Array<number>, graveyard: Array<number> | null, graveyardSize: number, lootCount: number, reputation: number | null, loot: Array<{ kind: LootKind, count: number }> | null }>, me: { seat: number, hand: Array<number>, choice: number | null, choiceDeadline: string | null, prompts: Array<{ id: string, kind: PromptKind, text: string, deadline: string | null, options: Array<{ id: string, label: string }> }> } | null, ranking: Array<{ place: number, seat: number, name: string | null, score: number, tieBreak: string | null }> };
+export type TableGameFragment = { id: string, status: GameStatus, edition: Edition, board: Board | null, creatorId: string, seatCount: number, decisionTimeLimitHours: number | null, createdAt: string, version: number, lastSeq: number, round: number, daysPerRound: Array<number>, day: number, phase: Phase, days: Array<Array<LootKind>>, bagSize: number, reputationPayouts: Array<number> | null, nextDeadline: string | null, awaiting: Array<number>, seed: string | null, galecrest: { reputation: Array<number | null>, side: Board | null, dial: Array<number>, tiles: Array<{ kind: LootKind, side: TileSide }> } | null, island: Array<{ seat: number, rank: number }>, lootLegend: Array<{ kind: LootKind, name: string, tokens: number, side: TileSide | null, worth: string, effect: string }>, pending: { seat: number, kind: PromptKind, promptId: string } | null, seats: Array<{ seat: number, playerId: string | null, name: string | null, isBot: boolean, isOpen: boolean, hasChosen: boolean, awaited: boolean, deadline: string | null, doubloons: number, score: number, handSize: number, den: Array<number>, graveyard: Array<number> | null, graveyardSize: number, lootCount: number, reputation: number | null, colour: string, loot: Array<{ kind: LootKind, count: number }> | null }>, me: { seat: number, hand: Array<number>, choice: number | null, choiceDeadline: string | null, prompts: Array<{ id: string, kind: PromptKind, text: string, deadline: string | null, options: Array<{ id: string, label: string }> }> } | null, ranking: Array<{ place: number, seat: number, name: string | null, score: number, tieBreak: string | null }> };
 
 export type LobbyGameFragment = { id: string, status: GameStatus, edition: Edition, board: Board | null, seatCount: number, createdAt: string, round: number, day: number, phase: Phase, awaiting: Array<number>, decisionTimeLimitHours: number | null, creatorId: string, nextDeadline: string | null, lastSeq: number, seats: Array<{ seat: number, name: string | null, isBot: boolean, isOpen: boolean, deadline: string | null }>, me: { seat: number } | null };
 
@@ -277,7 +277,7 @@ export type GameQueryVariables = Exact<{
 }>;
 
 
-export type GameQuery = { game: { id: string, status: GameStatus, edition: Edition, board: Board | null, creatorId: string, seatCount: number, decisionTimeLimitHours: number | null, createdAt: string, version: number, lastSeq: number, round: number, daysPerRound: Array<number>, day: number, phase: Phase, days: Array<Array<LootKind>>, bagSize: number, reputationPayouts: Array<number> | null, nextDeadline: string | null, awaiting: Array<number>, seed: string | null, galecrest: { reputation: Array<number | null>, side: Board | null, dial: Array<number>, tiles: Array<{ kind: LootKind, side: TileSide }> } | null, island: Array<{ seat: number, rank: number }>, lootLegend: Array<{ kind: LootKind, name: string, tokens: number, side: TileSide | null, worth: string, effect: string }>, pending: { seat: number, kind: PromptKind, promptId: string } | null, seats: Array<{ seat: number, playerId: string | null, name: string | null, isBot: boolean, isOpen: boolean, hasChosen: boolean, awaited: boolean, deadline: string | null, doubloons: number, score: number, handSize: number, den: Array<number>, graveyard: Array<number> | null, graveyardSize: number, lootCount: number, reputation: number | null, loot: Array<{ kind: LootKind, count: number }> | null }>, me: { seat: number, hand: Array<number>, choice: number | null, choiceDeadline: string | null, prompts: Array<{ id: string, kind: PromptKind, text: string, deadline: string | null, options: Array<{ id: string, label: string }> }> } | null, ranking: Array<{ place: number, seat: number, name: string | null, score: number, tieBreak: string | null }> } | null };
+export type GameQuery = { game: { id: string, status: GameStatus, edition: Edition, board: Board | null, creatorId: string, seatCount: number, decisionTimeLimitHours: number | null, createdAt: string, version: number, lastSeq: number, round: number, daysPerRound: Array<number>, day: number, phase: Phase, days: Array<Array<LootKind>>, bagSize: number, reputationPayouts: Array<number> | null, nextDeadline: string | null, awaiting: Array<number>, seed: string | null, galecrest: { reputation: Array<number | null>, side: Board | null, dial: Array<number>, tiles: Array<{ kind: LootKind, side: TileSide }> } | null, island: Array<{ seat: number, rank: number }>, lootLegend: Array<{ kind: LootKind, name: string, tokens: number, side: TileSide | null, worth: string, effect: string }>, pending: { seat: number, kind: PromptKind, promptId: string } | null, seats: Array<{ seat: number, playerId: string | null, name: string | null, isBot: boolean, isOpen: boolean, hasChosen: boolean, awaited: boolean, deadline: string | null, doubloons: number, score: number, handSize: number, den: Array<number>, graveyard: Array<number> | null, graveyardSize: number, lootCount: number, reputation: number | null, colour: string, loot: Array<{ kind: LootKind, count: number }> | null }>, me: { seat: number, hand: Array<number>, choice: number | null, choiceDeadline: string | null, prompts: Array<{ id: string, kind: PromptKind, text: string, deadline: string | null, options: Array<{ id: string, label: string }> }> } | null, ranking: Array<{ place: number, seat: number, name: string | null, score: number, tieBreak: string | null }> } | null };
 
 export type GameVersionQueryVariables = Exact<{
   id: string | number;
@@ -397,6 +397,7 @@ export const TableSeatFragmentDoc = new TypedDocumentString(`
   }
   lootCount
   reputation
+  colour
 }
     `, {"fragmentName":"TableSeat"}) as unknown as TypedDocumentString<TableSeatFragment, unknown>;
 export const TableGameFragmentDoc = new TypedDocumentString(`
@@ -495,6 +496,7 @@ export const TableGameFragmentDoc = new TypedDocumentString(`
   }
   lootCount
   reputation
+  colour
 }`, {"fragmentName":"TableGame"}) as unknown as TypedDocumentString<TableGameFragment, unknown>;
 export const LobbyGameFragmentDoc = new TypedDocumentString(`
     fragment LobbyGame on Game {
@@ -629,6 +631,7 @@ export const GameDocument = new TypedDocumentString(`
   }
   lootCount
   reputation
+  colour
 }
 fragment TableGame on Game {
   id

@@ -816,6 +816,7 @@ export type SeatResolvers<ContextType = ApiContext, ParentType extends Resolvers
   loot?: Resolver<Schema.Maybe<Array<ResolversTypes['LootCount']>>, ParentType, ContextType>;
   lootCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   reputation?: Resolver<Schema.Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  colour?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   timeouts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   replacedByBot?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };

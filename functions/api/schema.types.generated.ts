@@ -1084,6 +1084,8 @@ export type Query = {
   myWebhooks: EntireFieldWrapper<Array<Webhook>>;
   /** An edition's characters by rank: name, rules text in our words, when each acts. Public; lets a client draw cards without its own copy of the rules. */
   characters: EntireFieldWrapper<Array<Character>>;
+  /** The board sides a new game of the edition can be created with today, in the order to offer them (GALECREST: CALM only until the stormy loot tiles are in the rules data; CLASSIC: none). Public; a client offers only these. */
+  boards: EntireFieldWrapper<Array<Board>>;
   /** Who the token speaks for: a guest, an account (null playerId until `register`), a site user, or an integrator's client. Null without a token. */
   me: EntireFieldWrapper<Maybe<Profile>>;
   /** How to sign in: the OpenID Provider and the web app's public client (authorization code + PKCE). Public. */
@@ -1129,6 +1131,11 @@ export type QueryReplayArgs = {
 
 
 export type QueryCharactersArgs = {
+  edition: Edition;
+};
+
+
+export type QueryBoardsArgs = {
   edition: Edition;
 };
 

@@ -4,6 +4,7 @@
 
 import {
   AnswerDocument,
+  BoardsDocument,
   CreateDocument,
   EventsDocument,
   GameDocument,
@@ -16,6 +17,7 @@ import {
   StartDocument,
   type TypedDocumentString,
   type CreateGameInput,
+  type Edition,
 } from './generated';
 import { bearerToken } from './session';
 
@@ -85,6 +87,8 @@ export async function fetchVersion(id: string): Promise<number | null> {
 }
 
 export const api = {
+  /** The board sides a new game of the edition can be created with now. */
+  boards: (edition: Edition) => request(BoardsDocument, { e: edition }).then((d) => d.boards),
   myGames: () => request(MyGamesDocument).then((d) => d.myGames),
   openGames: () => request(OpenGamesDocument).then((d) => d.openGames),
   createGame: (input: CreateGameInput) => request(CreateDocument, { input }).then((d) => d.createGame.id),

@@ -347,6 +347,13 @@ export type CharactersQueryVariables = Exact<{
 
 export type CharactersQuery = { characters: Array<{ rank: number, name: string, text: string, timings: Array<Timing>, tieBreaks: Array<number> | null }> };
 
+export type BoardsQueryVariables = Exact<{
+  e: Edition;
+}>;
+
+
+export type BoardsQuery = { boards: Array<Board> };
+
 export type AuthConfigQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -803,6 +810,11 @@ export const CharactersDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<CharactersQuery, CharactersQueryVariables>;
+export const BoardsDocument = new TypedDocumentString(`
+    query Boards($e: Edition!) {
+  boards(edition: $e)
+}
+    `) as unknown as TypedDocumentString<BoardsQuery, BoardsQueryVariables>;
 export const AuthConfigDocument = new TypedDocumentString(`
     query AuthConfig {
   authConfig {

@@ -882,6 +882,7 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   replay?: Resolver<Schema.Maybe<ResolversTypes['Game']>, ParentType, ContextType, RequireFields<Schema.QueryReplayArgs, 'gameId' | 'at'>>;
   myWebhooks?: Resolver<Array<ResolversTypes['Webhook']>, ParentType, ContextType>;
   characters?: Resolver<Array<ResolversTypes['Character']>, ParentType, ContextType, RequireFields<Schema.QueryCharactersArgs, 'edition'>>;
+  boards?: Resolver<Array<ResolversTypes['Board']>, ParentType, ContextType, RequireFields<Schema.QueryBoardsArgs, 'edition'>>;
   me?: Resolver<Schema.Maybe<ResolversTypes['Profile']>, ParentType, ContextType>;
   authConfig?: Resolver<ResolversTypes['AuthConfig'], ParentType, ContextType>;
 };

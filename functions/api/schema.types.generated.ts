@@ -761,6 +761,15 @@ export type Board =
   | 'STORMY'
   | 'UNCHARTED';
 
+/** A seat's deck colour as printed: seat 0 red, then yellow, green, blue, black, white (classic tie-break marks are per colour). */
+export type SeatColour =
+  | 'RED'
+  | 'YELLOW'
+  | 'GREEN'
+  | 'BLUE'
+  | 'BLACK'
+  | 'WHITE';
+
 /** How a bot seat plays. */
 export type BotKind =
   /** Uniformly random legal moves. */
@@ -980,7 +989,7 @@ export type Seat = {
   /** Galecrest reputation track position; null for CLASSIC. */
   reputation: EntireFieldWrapper<Maybe<Scalars['Int']['output']>>;
   /** The colour of the seat's deck as printed (seat 0 red, then yellow, green, blue, black, white): the colour the tie-break words name and the web client draws the seat in. */
-  colour: EntireFieldWrapper<Scalars['String']['output']>;
+  colour: EntireFieldWrapper<SeatColour>;
   /** Decisions in a row the sweep made for this seat because its deadline passed (0 after the player's own move). */
   timeouts: EntireFieldWrapper<Scalars['Int']['output']>;
   /** The player timed out too often and a bot plays the seat now (the player still sees it). */

@@ -70,10 +70,10 @@ describe('words (unit)', () => {
     expect(ranking[1].tieBreak).toMatch(/^Tied on \d+ points with (You|Anne|Mary|Jack); .* (rank|ranks) higher: (more cards left in hand|more booty tokens|more doubloons)|still equal on every tie-break/);
     const g = renderGame(rec, 'p0');
     // The colour each seat is drawn in (Seat.colour) is the colour the tie words name.
-    expect(g.seats.map((s) => s.colour)).toEqual(['red', 'yellow', 'green']);
+    expect(g.seats.map((s) => s.colour)).toEqual(['RED', 'YELLOW', 'GREEN']);
     const tie = sunriseWords(namesOf(doc as never, 0), ['1:1', '0:1']);
-    expect(tie).toContain(`Mary's ${g.seats[1].colour} card`);
-    expect(tie).toContain(`your ${g.seats[0].colour} card`);
+    expect(tie).toContain(`Mary's ${g.seats[1].colour.toLowerCase()} card`);
+    expect(tie).toContain(`your ${g.seats[0].colour.toLowerCase()} card`);
     expect(g.lootLegend().map((l) => l.kind)).toEqual(['chest', 'jewel', 'goods', 'map', 'relic', 'saber', 'officer']);
   });
 

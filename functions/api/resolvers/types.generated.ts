@@ -121,6 +121,7 @@ export type ResolversTypes = {
   Actor: ResolverTypeWrapper<Schema.Actor>;
   Edition: Schema.Edition;
   Board: Schema.Board;
+  SeatColour: Schema.SeatColour;
   BotKind: Schema.BotKind;
   LootKind: Schema.LootKind;
   PromptKind: Schema.PromptKind;
@@ -816,7 +817,7 @@ export type SeatResolvers<ContextType = ApiContext, ParentType extends Resolvers
   loot?: Resolver<Schema.Maybe<Array<ResolversTypes['LootCount']>>, ParentType, ContextType>;
   lootCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   reputation?: Resolver<Schema.Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
-  colour?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  colour?: Resolver<ResolversTypes['SeatColour'], ParentType, ContextType>;
   timeouts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   replacedByBot?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };

@@ -6,7 +6,7 @@ import { DEFAULT_TIMEOUTS_BEFORE_BOT, deadlineOf, seatOf } from '../doc.js';
 import { lobbyView } from '../lobby/lobby-view.js';
 import { scenarioOf } from './replay.js';
 import { seedCommitment } from '../lobby/seeds.js';
-import type { Board, Game } from '../schema.types.generated.js';
+import type { Board, Game, SeatColour } from '../schema.types.generated.js';
 import { colourOf, lootKind, lootLegend, nameSeats, namesOf, optionLabel, reputationPayouts, tieReasons, tileSide } from './words.js';
 
 /** An engine name as the schema's enum value (`galecrest` -> `GALECREST`), typed so tsc checks it. */
@@ -53,7 +53,7 @@ export function renderGame(rec: GameRec, playerId: string | null) {
       deadline: awaited ? deadlineOf(doc, s.seat) : null,
       timeouts: doc.timeouts?.[s.seat] ?? 0,
       replacedByBot: holder.replaced === true,
-      colour: colourOf(s.seat),
+      colour: upper(colourOf(s.seat)) as SeatColour,
       loot: s.loot && Object.entries(s.loot).map(([kind, count]) => ({ kind: lootKind(kind), count })),
     };
   });

@@ -1,7 +1,7 @@
 // Query.boards: the sides offered are exactly the sides a game can be created with, so a client
 // that offers only these never shows a board that fails (the Stormy/Uncharted report).
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { codeOf, testApp } from '../setup/app.js';
+import { codeOf, testApp } from '../../setup/app.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
 beforeAll(async () => {

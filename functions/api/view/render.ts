@@ -54,6 +54,7 @@ export function renderGame(rec: GameRec, playerId: string | null) {
       timeouts: doc.timeouts?.[s.seat] ?? 0,
       replacedByBot: holder.replaced === true,
       colour: upper(colourOf(s.seat)) as SeatColour,
+      conceded: holder.conceded === true,
       loot: s.loot && Object.entries(s.loot).map(([kind, count]) => ({ kind: lootKind(kind), count })),
     };
   });

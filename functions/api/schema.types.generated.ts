@@ -526,7 +526,18 @@ export type ReputationEvent = Event & {
   to: EntireFieldWrapper<Scalars['Int']['output']>;
   /** Spaces that did not fit on the track (paid in doubloons). */
   overflow: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** The players' tokens this one passed, nearest first: each slid one space back towards `from` (empty when none did; null on events logged before this field existed). */
+  passed: EntireFieldWrapper<Maybe<Array<ReputationSlide>>>;
   reason: EntireFieldWrapper<Scalars['String']['output']>;
+};
+
+/** A reputation token that slid one space because another passed it (Galecrest). */
+export type ReputationSlide = {
+  __typename?: 'ReputationSlide';
+  /** The seat whose token slid. */
+  seat: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** The track space it slid to (0 = lowest). */
+  to: EntireFieldWrapper<Scalars['Int']['output']>;
 };
 
 /** A character copied another's ability (Galecrest). */
@@ -768,6 +779,15 @@ export type Board =
   | 'STORMY'
   | 'UNCHARTED';
 
+/** A seat's deck colour as printed: seat 0 red, then yellow, green, blue, black, white (classic tie-break marks are per colour). */
+export type SeatColour =
+  | 'RED'
+  | 'YELLOW'
+  | 'GREEN'
+  | 'BLUE'
+  | 'BLACK'
+  | 'WHITE';
+
 /** How a bot seat plays. */
 export type BotKind =
   /** Uniformly random legal moves. */
@@ -986,6 +1006,8 @@ export type Seat = {
   lootCount: EntireFieldWrapper<Scalars['Int']['output']>;
   /** Galecrest reputation track position; null for CLASSIC. */
   reputation: EntireFieldWrapper<Maybe<Scalars['Int']['output']>>;
+  /** The colour of the seat's deck as printed (seat 0 red, then yellow, green, blue, black, white): the colour the tie-break words name and the web client draws the seat in. */
+  colour: EntireFieldWrapper<SeatColour>;
   /** Decisions in a row the sweep made for this seat because its deadline passed (0 after the player's own move). */
   timeouts: EntireFieldWrapper<Scalars['Int']['output']>;
   /** The player timed out too often and a bot plays the seat now (the player still sees it). */
@@ -1097,6 +1119,8 @@ export type Query = {
   myWebhooks: EntireFieldWrapper<Array<Webhook>>;
   /** An edition's characters by rank: name, rules text in our words, when each acts. Public; lets a client draw cards without its own copy of the rules. */
   characters: EntireFieldWrapper<Array<Character>>;
+  /** The board sides a new game of the edition can be created with today, in the order to offer them (GALECREST: CALM only until the stormy loot tiles are in the rules data; CLASSIC: none). Public; a client offers only these. */
+  boards: EntireFieldWrapper<Array<Board>>;
   /** Who the token speaks for: a guest, an account (null playerId until `register`), a site user, or an integrator's client. Null without a token. */
   me: EntireFieldWrapper<Maybe<Profile>>;
   /** How to sign in: the OpenID Provider and the web app's public client (authorization code + PKCE). Public. */
@@ -1163,6 +1187,11 @@ export type QueryRatingHistoryArgs = {
 
 
 export type QueryCharactersArgs = {
+  edition: Edition;
+};
+
+
+export type QueryBoardsArgs = {
   edition: Edition;
 };
 

@@ -18,5 +18,5 @@ export type { CharacterInfo, EditionShape } from './catalog.js';
 // The editions' rule data that callers show (api/words.ts: the loot glossary, tie-break marks).
 export { BOOTY_BAG, BOOTY_VALUE, MAP_SET } from './editions/classic/booty.js';
 export { COLOURS, tieBreak } from './editions/classic/tiebreak.js';
-export { LOOT_BAG } from './editions/galecrest/loot.js';
+export { LOOT_BAG, playableBoards } from './editions/galecrest/loot.js';
 export { REPUTATION_DOUBLOONS } from './editions/galecrest/reputation.js';

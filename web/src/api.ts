@@ -4,22 +4,20 @@
 
 import {
   AnswerDocument,
+  BoardsDocument,
   CreateDocument,
-  type EventsQuery,
   EventsDocument,
   GameDocument,
   GameVersionDocument,
   JoinDocument,
   LeaveDocument,
-  type LobbyGameFragment,
   MyGamesDocument,
   OpenGamesDocument,
   PlayDocument,
   StartDocument,
-  type TableGameFragment,
-  type TableSeatFragment,
   type TypedDocumentString,
   type CreateGameInput,
+  type Edition,
 } from './generated';
 import { bearerToken } from './session';
 
@@ -27,16 +25,8 @@ export { loadSession, saveSession, type Session } from './session';
 
 export type { Board, BotKind, CreateGameInput, Edition, GameStatus, Phase } from './generated';
 
-/** A game at the table (web/operations/fragments.graphql TableGame). */
-export type Game = TableGameFragment;
-/** A game in a list (lobby): fewer fields. */
-export type GameSummary = LobbyGameFragment;
-export type Seat = TableSeatFragment;
-export type Me = NonNullable<Game['me']>;
-export type Prompt = Me['prompts'][number];
-/** A card on the island: seat -1 is a neutral card; rank 20.5 the two-player Galecrest Midshipman. */
-export type IslandCard = Game['island'][number];
-export type GameEvent = EventsQuery['events']['events'][number];
+export type { Game, GameEvent, GameSummary, IslandCard, Me, Prompt, Seat } from './types';
+import type { Game, GameEvent, GameSummary } from './types';
 
 export class ApiError extends Error {
   constructor(
@@ -97,6 +87,8 @@ export async function fetchVersion(id: string): Promise<number | null> {
 }
 
 export const api = {
+  /** The board sides a new game of the edition can be created with now. */
+  boards: (edition: Edition) => request(BoardsDocument, { e: edition }).then((d) => d.boards),
   myGames: () => request(MyGamesDocument).then((d) => d.myGames),
   openGames: () => request(OpenGamesDocument).then((d) => d.openGames),
   createGame: (input: CreateGameInput) => request(CreateDocument, { input }).then((d) => d.createGame.id),

@@ -2,7 +2,7 @@
 // each dusk pick with what it gave, night, the end-of-round scoring if the day closed a round,
 // and the doubloons / reputation / loot each seat won or lost. Also the "since your last
 // visit" digest: the days played and the changes per seat after a given event.
-import type { GameEvent } from './api';
+import type { GameEvent } from './types';
 
 export type StepKind = 'sunrise' | 'day' | 'dusk' | 'night' | 'scoring';
 
@@ -37,12 +37,21 @@ function delta(d: Record<number, SeatDelta>, seat: number): SeatDelta {
   return (d[seat] ??= { doubloons: 0, reputation: 0, loot: {} });
 }
 
+/** The tokens a reputation move passed, each with the space it slid to. */
+export function slides(d: Record<string, unknown>): { seat: number; to: number }[] {
+  return Array.isArray(d.passed) ? (d.passed as { seat: number; to: number }[]) : [];
+}
+
 /** Adds an event's changes to per-seat deltas. */
 export function addDelta(deltas: Record<number, SeatDelta>, e: GameEvent): void {
   const d = e.data as Record<string, unknown>;
   const seat = Number(d.seat);
   if (e.type === 'doubloons') delta(deltas, seat).doubloons += Number(d.delta);
-  else if (e.type === 'reputation') delta(deltas, seat).reputation += Number(d.to) - Number(d.from);
+  else if (e.type === 'reputation') {
+    delta(deltas, seat).reputation += Number(d.to) - Number(d.from);
+    // The tokens passed slid one space back: their players' reputation changed too.
+    for (const p of slides(d)) delta(deltas, p.seat).reputation += Math.sign(Number(d.from) - Number(d.to));
+  }
   else if (e.type === 'lootGained') {
     const k = d.kind ? String(d.kind) : 'face down';
     const s = delta(deltas, seat);

@@ -91,6 +91,15 @@ export type Board =
   | 'STORMY'
   | 'UNCHARTED';
 
+/** A seat's deck colour as printed: seat 0 red, then yellow, green, blue, black, white (classic tie-break marks are per colour). */
+export type SeatColour =
+  | 'RED'
+  | 'YELLOW'
+  | 'GREEN'
+  | 'BLUE'
+  | 'BLACK'
+  | 'WHITE';
+
 /** How a bot seat plays. */
 export type BotKind =
   /** Uniformly random legal moves. */
@@ -192,9 +201,9 @@ export type Timing =
   /** Classic: end of campaign; Galecrest: anchor. */
   | 'end';
 
-export type TableSeatFragment = { seat: number, playerId: string | null, name: string | null, isBot: boolean, isOpen: boolean, hasChosen: boolean, awaited: boolean, deadline: string | null, doubloons: number, score: number, handSize: number, den: Array<number>, graveyard: Array<number> | null, graveyardSize: number, lootCount: number, reputation: number | null, loot: Array<{ kind: LootKind, count: number }> | null };
+export type TableSeatFragment = { seat: number, playerId: string | null, name: string | null, isBot: boolean, isOpen: boolean, hasChosen: boolean, awaited: boolean, deadline: string | null, doubloons: number, score: number, handSize: number, den: Array<number>, graveyard: Array<number> | null, graveyardSize: number, lootCount: number, reputation: number | null, colour: SeatColour, loot: Array<{ kind: LootKind, count: number }> | null };
 
-export type TableGameFragment = { id: string, status: GameStatus, edition: Edition, board: Board | null, creatorId: string, seatCount: number, decisionTimeLimitHours: number | null, createdAt: string, version: number, lastSeq: number, round: number, daysPerRound: Array<number>, day: number, phase: Phase, days: Array<Array<LootKind>>, bagSize: number, reputationPayouts: Array<number> | null, nextDeadline: string | null, awaiting: Array<number>, seed: string | null, galecrest: { reputation: Array<number | null>, side: Board | null, dial: Array<number>, tiles: Array<{ kind: LootKind, side: TileSide }> } | null, island: Array<{ seat: number, rank: number }>, lootLegend: Array<{ kind: LootKind, name: string, tokens: number, side: TileSide | null, worth: string, effect: string }>, pending: { seat: number, kind: PromptKind, promptId: string } | null, seats: Array<{ seat: number, playerId: string | null, name: string | null, isBot: boolean, isOpen: boolean, hasChosen: boolean, awaited: boolean, deadline: string | null, doubloons: number, score: number, handSize: number, den: Array<number>, graveyard: Array<number> | null, graveyardSize: number, lootCount: number, reputation: number | null, loot: Array<{ kind: LootKind, count: number }> | null }>, me: { seat: number, hand: Array<number>, choice: number | null, choiceDeadline: string | null, prompts: Array<{ id: string, kind: PromptKind, text: string, deadline: string | null, options: Array<{ id: string, label: string }> }> } | null, ranking: Array<{ place: number, seat: number, name: string | null, score: number, tieBreak: string | null }> };
+export type TableGameFragment = { id: string, status: GameStatus, edition: Edition, board: Board | null, creatorId: string, seatCount: number, decisionTimeLimitHours: number | null, createdAt: string, version: number, lastSeq: number, round: number, daysPerRound: Array<number>, day: number, phase: Phase, days: Array<Array<LootKind>>, bagSize: number, reputationPayouts: Array<number> | null, nextDeadline: string | null, awaiting: Array<number>, seed: string | null, galecrest: { reputation: Array<number | null>, side: Board | null, dial: Array<number>, tiles: Array<{ kind: LootKind, side: TileSide }> } | null, island: Array<{ seat: number, rank: number }>, lootLegend: Array<{ kind: LootKind, name: string, tokens: number, side: TileSide | null, worth: string, effect: string }>, pending: { seat: number, kind: PromptKind, promptId: string } | null, seats: Array<{ seat: number, playerId: string | null, name: string | null, isBot: boolean, isOpen: boolean, hasChosen: boolean, awaited: boolean, deadline: string | null, doubloons: number, score: number, handSize: number, den: Array<number>, graveyard: Array<number> | null, graveyardSize: number, lootCount: number, reputation: number | null, colour: SeatColour, loot: Array<{ kind: LootKind, count: number }> | null }>, me: { seat: number, hand: Array<number>, choice: number | null, choiceDeadline: string | null, prompts: Array<{ id: string, kind: PromptKind, text: string, deadline: string | null, options: Array<{ id: string, label: string }> }> } | null, ranking: Array<{ place: number, seat: number, name: string | null, score: number, tieBreak: string | null }> };
 
 export type LobbyGameFragment = { id: string, status: GameStatus, edition: Edition, board: Board | null, seatCount: number, createdAt: string, round: number, day: number, phase: Phase, awaiting: Array<number>, decisionTimeLimitHours: number | null, creatorId: string, nextDeadline: string | null, lastSeq: number, seats: Array<{ seat: number, name: string | null, isBot: boolean, isOpen: boolean, deadline: string | null }>, me: { seat: number } | null };
 
@@ -279,7 +288,7 @@ export type GameQueryVariables = Exact<{
 }>;
 
 
-export type GameQuery = { game: { id: string, status: GameStatus, edition: Edition, board: Board | null, creatorId: string, seatCount: number, decisionTimeLimitHours: number | null, createdAt: string, version: number, lastSeq: number, round: number, daysPerRound: Array<number>, day: number, phase: Phase, days: Array<Array<LootKind>>, bagSize: number, reputationPayouts: Array<number> | null, nextDeadline: string | null, awaiting: Array<number>, seed: string | null, galecrest: { reputation: Array<number | null>, side: Board | null, dial: Array<number>, tiles: Array<{ kind: LootKind, side: TileSide }> } | null, island: Array<{ seat: number, rank: number }>, lootLegend: Array<{ kind: LootKind, name: string, tokens: number, side: TileSide | null, worth: string, effect: string }>, pending: { seat: number, kind: PromptKind, promptId: string } | null, seats: Array<{ seat: number, playerId: string | null, name: string | null, isBot: boolean, isOpen: boolean, hasChosen: boolean, awaited: boolean, deadline: string | null, doubloons: number, score: number, handSize: number, den: Array<number>, graveyard: Array<number> | null, graveyardSize: number, lootCount: number, reputation: number | null, loot: Array<{ kind: LootKind, count: number }> | null }>, me: { seat: number, hand: Array<number>, choice: number | null, choiceDeadline: string | null, prompts: Array<{ id: string, kind: PromptKind, text: string, deadline: string | null, options: Array<{ id: string, label: string }> }> } | null, ranking: Array<{ place: number, seat: number, name: string | null, score: number, tieBreak: string | null }> } | null };
+export type GameQuery = { game: { id: string, status: GameStatus, edition: Edition, board: Board | null, creatorId: string, seatCount: number, decisionTimeLimitHours: number | null, createdAt: string, version: number, lastSeq: number, round: number, daysPerRound: Array<number>, day: number, phase: Phase, days: Array<Array<LootKind>>, bagSize: number, reputationPayouts: Array<number> | null, nextDeadline: string | null, awaiting: Array<number>, seed: string | null, galecrest: { reputation: Array<number | null>, side: Board | null, dial: Array<number>, tiles: Array<{ kind: LootKind, side: TileSide }> } | null, island: Array<{ seat: number, rank: number }>, lootLegend: Array<{ kind: LootKind, name: string, tokens: number, side: TileSide | null, worth: string, effect: string }>, pending: { seat: number, kind: PromptKind, promptId: string } | null, seats: Array<{ seat: number, playerId: string | null, name: string | null, isBot: boolean, isOpen: boolean, hasChosen: boolean, awaited: boolean, deadline: string | null, doubloons: number, score: number, handSize: number, den: Array<number>, graveyard: Array<number> | null, graveyardSize: number, lootCount: number, reputation: number | null, colour: SeatColour, loot: Array<{ kind: LootKind, count: number }> | null }>, me: { seat: number, hand: Array<number>, choice: number | null, choiceDeadline: string | null, prompts: Array<{ id: string, kind: PromptKind, text: string, deadline: string | null, options: Array<{ id: string, label: string }> }> } | null, ranking: Array<{ place: number, seat: number, name: string | null, score: number, tieBreak: string | null }> } | null };
 
 export type GameVersionQueryVariables = Exact<{
   id: string | number;
@@ -350,6 +359,13 @@ export type CharactersQueryVariables = Exact<{
 
 export type CharactersQuery = { characters: Array<{ rank: number, name: string, text: string, timings: Array<Timing>, tieBreaks: Array<number> | null }> };
 
+export type BoardsQueryVariables = Exact<{
+  e: Edition;
+}>;
+
+
+export type BoardsQuery = { boards: Array<Board> };
+
 export type AuthConfigQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -400,6 +416,7 @@ export const TableSeatFragmentDoc = new TypedDocumentString(`
   }
   lootCount
   reputation
+  colour
 }
     `, {"fragmentName":"TableSeat"}) as unknown as TypedDocumentString<TableSeatFragment, unknown>;
 export const TableGameFragmentDoc = new TypedDocumentString(`
@@ -498,6 +515,7 @@ export const TableGameFragmentDoc = new TypedDocumentString(`
   }
   lootCount
   reputation
+  colour
 }`, {"fragmentName":"TableGame"}) as unknown as TypedDocumentString<TableGameFragment, unknown>;
 export const LobbyGameFragmentDoc = new TypedDocumentString(`
     fragment LobbyGame on Game {
@@ -632,6 +650,7 @@ export const GameDocument = new TypedDocumentString(`
   }
   lootCount
   reputation
+  colour
 }
 fragment TableGame on Game {
   id
@@ -803,6 +822,11 @@ export const CharactersDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<CharactersQuery, CharactersQueryVariables>;
+export const BoardsDocument = new TypedDocumentString(`
+    query Boards($e: Edition!) {
+  boards(edition: $e)
+}
+    `) as unknown as TypedDocumentString<BoardsQuery, BoardsQueryVariables>;
 export const AuthConfigDocument = new TypedDocumentString(`
     query AuthConfig {
   authConfig {

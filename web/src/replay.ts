@@ -1,7 +1,8 @@
 // A finished game's replay from its event log: what the table looked like after each event.
 // Island, dens/ships, loot counts and scores are rebuilt forward from the log; doubloons and
 // reputation backward from the final game (the log records their changes, not the set-up).
-import type { Game, GameEvent, IslandCard } from './api';
+import type { Game, GameEvent, IslandCard } from './types';
+import { slides } from './day';
 
 export interface FrameSeat {
   den: number[];
@@ -63,6 +64,10 @@ export function buildReplay(events: GameEvent[], game: Game): Frame[] {
         break;
       case 'dayEnd':
         island = [];
+        break;
+      case 'phase':
+        // The Midshipman (no seat) leaves the island with the dusk, without an event of its own.
+        if (d.phase === 'night') island = island.filter((c) => c.seat >= 0);
         break;
       case 'character': {
         if (d.rank === undefined) break;
@@ -134,7 +139,11 @@ export function buildReplay(events: GameEvent[], game: Game): Frame[] {
     if (!(seat in coins)) continue;
     if (f.event.type === 'doubloons') coins[seat] -= num(d.delta);
     else if (f.event.type === 'campaignScored' || f.event.type === 'voyageBanked') coins[seat] = num(d.banked);
-    else if (f.event.type === 'reputation') rep[seat] = num(d.from);
+    else if (f.event.type === 'reputation') {
+      rep[seat] = num(d.from);
+      // Undo the slides: each token passed goes back one space towards the mover's `to`.
+      for (const p of slides(d)) rep[p.seat] = p.to + Math.sign(num(d.to) - num(d.from));
+    }
   }
   return frames;
 }

@@ -20,7 +20,7 @@ import { gameUpdated } from './subscriptions.js';
 import type { EventResolvers, Resolvers } from './types.generated.js';
 import type { RenderedGame } from '../view/render.js';
 import { bounded } from './bounds.js';
-import { characters, type EditionId } from '../../engine/index.js';
+import { characters, type EditionId, playableBoards } from '../../engine/index.js';
 
 /** The name of one of the schema's event types (what Event.__resolveType answers). */
 type EventTypeName = NonNullable<Awaited<ReturnType<EventResolvers['__resolveType']>>>;
@@ -78,6 +78,7 @@ const typed: Resolvers = {
       const viewer = optionalPlayer(ctx);
       return renderGame(await replay(ctx.services, viewer, gameId, at), viewer?.id ?? null);
     },
+    boards: (_p, { edition }) => (edition === 'GALECREST' ? playableBoards().map((b) => b.toUpperCase() as 'CALM') : []),
     characters: (_p, { edition }) =>
       characters(edition.toLowerCase() as EditionId).map((c) => ({ ...c, tieBreaks: edition === 'CLASSIC' ? tieBreakMarks(c.rank) : null })),
     me: (_p, _a, ctx) => {

@@ -104,6 +104,7 @@ export type ResolversTypes = {
   CharacterEvent: ResolverTypeWrapper<TypedEvent>;
   DoubloonsEvent: ResolverTypeWrapper<TypedEvent>;
   ReputationEvent: ResolverTypeWrapper<TypedEvent>;
+  ReputationSlide: ResolverTypeWrapper<Schema.ReputationSlide>;
   CopiedEvent: ResolverTypeWrapper<TypedEvent>;
   DayEndEvent: ResolverTypeWrapper<TypedEvent>;
   CampaignScoredEvent: ResolverTypeWrapper<TypedEvent>;
@@ -121,6 +122,7 @@ export type ResolversTypes = {
   Actor: ResolverTypeWrapper<Schema.Actor>;
   Edition: Schema.Edition;
   Board: Schema.Board;
+  SeatColour: Schema.SeatColour;
   BotKind: Schema.BotKind;
   LootKind: Schema.LootKind;
   PromptKind: Schema.PromptKind;
@@ -194,6 +196,7 @@ export type ResolversParentTypes = {
   CharacterEvent: TypedEvent;
   DoubloonsEvent: TypedEvent;
   ReputationEvent: TypedEvent;
+  ReputationSlide: Schema.ReputationSlide;
   CopiedEvent: TypedEvent;
   DayEndEvent: TypedEvent;
   CampaignScoredEvent: TypedEvent;
@@ -568,8 +571,14 @@ export type ReputationEventResolvers<ContextType = ApiContext, ParentType extend
   from?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   to?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   overflow?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  passed?: Resolver<Schema.Maybe<Array<ResolversTypes['ReputationSlide']>>, ParentType, ContextType>;
   reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ReputationSlideResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ReputationSlide'] = ResolversParentTypes['ReputationSlide']> = {
+  seat?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  to?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type CopiedEventResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['CopiedEvent'] = ResolversParentTypes['CopiedEvent']> = {
@@ -830,6 +839,7 @@ export type SeatResolvers<ContextType = ApiContext, ParentType extends Resolvers
   loot?: Resolver<Schema.Maybe<Array<ResolversTypes['LootCount']>>, ParentType, ContextType>;
   lootCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   reputation?: Resolver<Schema.Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  colour?: Resolver<ResolversTypes['SeatColour'], ParentType, ContextType>;
   timeouts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   replacedByBot?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   conceded?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -899,6 +909,7 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   ratingHistory?: Resolver<ResolversTypes['RatedGamePage'], ParentType, ContextType, RequireFields<Schema.QueryRatingHistoryArgs, 'playerId' | 'edition'>>;
   myWebhooks?: Resolver<Array<ResolversTypes['Webhook']>, ParentType, ContextType>;
   characters?: Resolver<Array<ResolversTypes['Character']>, ParentType, ContextType, RequireFields<Schema.QueryCharactersArgs, 'edition'>>;
+  boards?: Resolver<Array<ResolversTypes['Board']>, ParentType, ContextType, RequireFields<Schema.QueryBoardsArgs, 'edition'>>;
   me?: Resolver<Schema.Maybe<ResolversTypes['Profile']>, ParentType, ContextType>;
   authConfig?: Resolver<ResolversTypes['AuthConfig'], ParentType, ContextType>;
 };
@@ -1040,6 +1051,7 @@ export type Resolvers<ContextType = ApiContext> = {
   CharacterEvent?: CharacterEventResolvers<ContextType>;
   DoubloonsEvent?: DoubloonsEventResolvers<ContextType>;
   ReputationEvent?: ReputationEventResolvers<ContextType>;
+  ReputationSlide?: ReputationSlideResolvers<ContextType>;
   CopiedEvent?: CopiedEventResolvers<ContextType>;
   DayEndEvent?: DayEndEventResolvers<ContextType>;
   CampaignScoredEvent?: CampaignScoredEventResolvers<ContextType>;

@@ -6,8 +6,8 @@ import { DEFAULT_TIMEOUTS_BEFORE_BOT, deadlineOf, seatOf } from '../doc.js';
 import { lobbyView } from '../lobby/lobby-view.js';
 import { scenarioOf } from './replay.js';
 import { seedCommitment } from '../lobby/seeds.js';
-import type { Board, Game } from '../schema.types.generated.js';
-import { lootKind, lootLegend, nameSeats, namesOf, optionLabel, reputationPayouts, tieReasons, tileSide } from './words.js';
+import type { Board, Game, SeatColour } from '../schema.types.generated.js';
+import { colourOf, lootKind, lootLegend, nameSeats, namesOf, optionLabel, reputationPayouts, tieReasons, tileSide } from './words.js';
 
 /** An engine name as the schema's enum value (`galecrest` -> `GALECREST`), typed so tsc checks it. */
 const upper = <T extends string>(s: T) => s.toUpperCase() as Uppercase<T>;
@@ -53,6 +53,7 @@ export function renderGame(rec: GameRec, playerId: string | null) {
       deadline: awaited ? deadlineOf(doc, s.seat) : null,
       timeouts: doc.timeouts?.[s.seat] ?? 0,
       replacedByBot: holder.replaced === true,
+      colour: upper(colourOf(s.seat)) as SeatColour,
       conceded: holder.conceded === true,
       loot: s.loot && Object.entries(s.loot).map(([kind, count]) => ({ kind: lootKind(kind), count })),
     };

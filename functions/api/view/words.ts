@@ -241,6 +241,30 @@ function answerWords(names: Names, kind: string, answer: string): string {
   return answer;
 }
 
+/**
+ * A reputation move with every token it moved: "Anne's reputation rises from space 3 to 4;
+ * she passes Mary, who slides back to space 3". A move that cannot go further stays put and
+ * says so ("stays on space 6, 1 over the top").
+ */
+export function reputationWords(names: Names, d: Record<string, unknown>): string {
+  const who = names.seat(n(d.seat));
+  const from = n(d.from);
+  const to = n(d.to);
+  const over = n(d.overflow ?? 0);
+  const beyond = over ? `${Math.abs(over)} ${over > 0 ? 'over the top' : 'below the bottom'}` : '';
+  if (from === to) return `${poss(who)} reputation stays on space ${to + 1}${beyond ? `, ${beyond}` : ''}`;
+  const up = to > from;
+  const passed = Array.isArray(d.passed) ? (d.passed as { seat: number; to: number }[]) : [];
+  const slides = passed.map((p) => {
+    const name = names.seat(n(p.seat));
+    return `${name}, who ${name === 'You' ? 'slide' : 'slides'} ${up ? 'back' : 'up'} to space ${n(p.to) + 1}`;
+  });
+  const pronoun = who === 'You' ? 'you' : 'they';
+  return `${poss(who)} reputation ${up ? 'rises' : 'falls'} from space ${from + 1} to ${to + 1}${beyond ? ` (${beyond})` : ''}${
+    slides.length ? `; ${pronoun} ${up ? 'pass' : 'drop below'} ${slides.join(' and ')}` : ''
+  }`;
+}
+
 /** One event as a sentence for the caller. Unknown types still show, as their type. */
 export function describeEvent(ev: { type: string; data: Record<string, unknown> }, names: Names): string {
   const d = ev.data;
@@ -284,7 +308,7 @@ export function describeEvent(ev: { type: string; data: Record<string, unknown> 
       return `${who()} ${verb(who(), k >= 0 ? 'gains' : 'loses')} ${plural(Math.abs(k), 'doubloon')}${why()}.`;
     }
     case 'reputation':
-      return `${poss(who())} reputation ${n(d.to) >= n(d.from) ? 'rises' : 'falls'} from space ${n(d.from) + 1} to ${n(d.to) + 1}${n(d.overflow) ? ` (${Math.abs(n(d.overflow))} ${n(d.overflow) > 0 ? 'over the top' : 'below the bottom'})` : ''}${why()}.`;
+      return reputationWords(names, d) + `${why()}.`;
     case 'lootGained':
       return `${who()} ${verb(who(), 'takes')} ${d.kind ? lootWords(String(d.kind), n(d.n ?? 1)) : n(d.n ?? 1) === 1 ? 'a face-down token' : `${n(d.n)} face-down tokens`}${why('why')}.`;
     case 'lootReturned':

@@ -25,6 +25,19 @@ describe('words (unit)', () => {
     expect(describeEvent({ type: 'prompt', data: { seat: 1, kind: 'may' } }, names)).toBe('Mary has to decide whether to use an ability.');
   });
 
+  it('says which tokens a reputation move passed and where each slid (the Galecrest track)', () => {
+    const g = namesOf({ ...doc, edition: 'galecrest' }, 0);
+    const rep = (data: Record<string, unknown>) => describeEvent({ type: 'reputation', data: { overflow: 0, reason: 'barrel', ...data } }, g);
+    expect(rep({ seat: 0, from: 2, to: 3, passed: [{ seat: 1, to: 2 }] })).toBe(
+      'Your reputation rises from space 3 to 4; you pass Mary, who slides back to space 3 (barrel).',
+    );
+    expect(rep({ seat: 1, from: 3, to: 1, passed: [{ seat: 0, to: 3 }, { seat: 2, to: 2 }] })).toBe(
+      "Mary's reputation falls from space 4 to 2; they drop below You, who slide up to space 4 and Bot Kidd, who slides up to space 3 (barrel).",
+    );
+    // Nothing to move: the token stays, the overflow is said, never "from space 6 to 6".
+    expect(rep({ seat: 1, from: 5, to: 5, overflow: 1, passed: [] })).toBe("Mary's reputation stays on space 6, 1 over the top (barrel).");
+  });
+
   it('explains sunrise ties (classic: tie-break marks, the lower goes left)', () => {
     // Rank 1: red (seat 0) mark 2, yellow (seat 1) mark 1: yellow sits left.
     const text = sunriseWords(names, ['1:1', '0:1']);
@@ -56,6 +69,11 @@ describe('words (unit)', () => {
     expect(ranking[1].score).toBe(ranking[0].score);
     expect(ranking[1].tieBreak).toMatch(/^Tied on \d+ points with (You|Anne|Mary|Jack); .* (rank|ranks) higher: (more cards left in hand|more booty tokens|more doubloons)|still equal on every tie-break/);
     const g = renderGame(rec, 'p0');
+    // The colour each seat is drawn in (Seat.colour) is the colour the tie words name.
+    expect(g.seats.map((s) => s.colour)).toEqual(['RED', 'YELLOW', 'GREEN']);
+    const tie = sunriseWords(namesOf(doc as never, 0), ['1:1', '0:1']);
+    expect(tie).toContain(`Mary's ${g.seats[1].colour.toLowerCase()} card`);
+    expect(tie).toContain(`your ${g.seats[0].colour.toLowerCase()} card`);
     expect(g.lootLegend().map((l) => l.kind)).toEqual(['chest', 'jewel', 'goods', 'map', 'relic', 'saber', 'officer']);
   });
 

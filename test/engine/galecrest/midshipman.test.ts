@@ -18,6 +18,10 @@ describe('Midshipman (2 players)', () => {
     day(g, [29, 12], [[0, 'chest']], true);
     // The Infantry (seat 0) picked; now the Midshipman: seat 0 removes one for seat 1's Officer.
     expect(pending(g)).toEqual({ seat: 0, kind: 'remove', options: ['relic', 'amulet'] });
+    // The prompt says why this player and what it decides (seat numbers become names in words.ts).
+    expect(view(g, 0).me?.prompt?.text).toBe(
+      'Midshipman: seat 1 owns Officer (12), directly left of it, so you return one of today’s loot tokens to the bag before that character picks (what you return, it cannot take)',
+    );
     const ev = day(g, [], [[0, 'amulet']]);
     expect(ofType(ev, 'lootRemoved').map((e) => e.data)).toEqual([{ seat: 0, kind: 'amulet', reason: 'Midshipman' }]);
     expect([lootOf(g, 0), lootOf(g, 1)]).toEqual([{ chest: 1 }, { relic: 1 }]);

@@ -38,8 +38,30 @@ describe('Reputation track', () => {
 
   it('gaining slides the tokens passed one space down (Aristocrat +2)', () => {
     const { g } = setup({ deal: [[34, 32, 35, 4, 21, 22]], loot: amulets, reputation: [0, null, 1, null, 2, null] });
-    day(g, [34, 32, 35]);
+    const ev = day(g, [34, 32, 35]);
     expect(track(g)).toEqual([null, 1, 0, null, 2, null]);
+    // The event names the tokens passed: seat 1 slid from space 2 back to space 1.
+    expect(ofType(ev, 'reputation').map((e) => e.data)).toEqual([expect.objectContaining({ seat: 0, from: 0, to: 2, passed: [{ seat: 1, to: 1 }] })]);
+  });
+
+  it('every token that moved is in the events: replaying them from the set-up gives the track', () => {
+    for (const seed of ['slide-a', 'slide-b', 'slide-c']) {
+      const opts = { edition: 'galecrest' as const, players: 4, seed };
+      const start = (createGame(opts).ext as { track: (number | null)[] }).track;
+      const at = [0, 1, 2, 3].map((s) => start.indexOf(s));
+      const { state: g } = playBotGame(opts, ['random'], 7, (_g, _c, events) => {
+        for (const e of events.filter((x) => x.type === 'reputation')) {
+          const d = e.data as { seat: number; from: number; to: number; passed: { seat: number; to: number }[] };
+          expect(at[d.seat]).toBe(d.from);
+          for (const p of d.passed) {
+            expect(at[p.seat] + Math.sign(d.from - d.to)).toBe(p.to);
+            at[p.seat] = p.to;
+          }
+          at[d.seat] = d.to;
+        }
+      });
+      expect(at).toEqual([0, 1, 2, 3].map((s) => rep(g)[s]));
+    }
   });
 
   it('at the top, each step that cannot be gained is +1 doubloon', () => {

@@ -11,11 +11,9 @@ const EDITIONS: [Edition, string][] = [
   ['CLASSIC', 'Classic (2012)'],
   ['GALECREST', 'Winds of Galecrest (2022)'],
 ];
-const BOARDS: [Board, string][] = [
-  ['CALM', 'Calm'],
-  ['STORMY', 'Stormy'],
-  ['UNCHARTED', 'Uncharted'],
-];
+const BOARD_NAMES: Record<Board, string> = { CALM: 'Calm', STORMY: 'Stormy', UNCHARTED: 'Uncharted' };
+/** The sides offered: only those the server can set up (Query.boards), Calm until it answers. */
+let boards: Board[] = ['CALM'];
 
 
 export function lobbyScreen(root: HTMLElement): () => void {
@@ -99,9 +97,10 @@ export function lobbyScreen(root: HTMLElement): () => void {
                 'board',
                 h(
                   'select',
-                  { id: 'board', 'data-key': 'board', value: form.board, onchange: (e: Event) => (form.board = (e.target as HTMLSelectElement).value as Board) },
-                  BOARDS.map(([v, l]) => h('option', { value: v }, l)),
+                  { id: 'board', 'data-key': 'board', value: form.board, 'aria-describedby': 'board-hint', onchange: (e: Event) => (form.board = (e.target as HTMLSelectElement).value as Board) },
+                  boards.map((v) => h('option', { value: v }, BOARD_NAMES[v])),
                 ),
+                boards.length === 1 ? `Only the ${BOARD_NAMES[boards[0]]} side can be played here for now.` : undefined,
               ),
             field(
               'Time limit per decision (hours)',
@@ -196,6 +195,15 @@ export function lobbyScreen(root: HTMLElement): () => void {
       ),
     );
   }
+
+  void api
+    .boards('GALECREST')
+    .then((b) => {
+      boards = b.length ? b : boards;
+      if (!boards.includes(form.board)) form.board = boards[0];
+      if (alive) draw();
+    })
+    .catch(() => undefined); // Calm stays offered; the lists show any error
 
   async function load() {
     try {

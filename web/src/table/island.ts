@@ -2,7 +2,7 @@
 // colour, its rules one tap away and (classic) the tie-break mark that placed it.
 import type { Edition, IslandCard } from '../api';
 import { h } from '../dom';
-import type { Names } from '../words';
+import { islandWords, type Names } from '../words';
 import { cardRef } from './card-ref';
 import { seatClass, type TableCtx } from './context';
 
@@ -16,11 +16,11 @@ export function islandList(edition: Edition, island: IslandCard[], names: Names,
 
 export function islandPart(ctx: TableCtx): HTMLElement {
   const g = ctx.game;
-  const where = g.edition === 'GALECREST' ? 'At sea' : 'Island';
+  const w = islandWords(g.edition);
   return h(
     'section',
     { 'aria-labelledby': 'island-h', 'data-key': 'island' },
-    h('h2', { id: 'island-h' }, `${where} (rank order, left to right)`),
-    g.island.length === 0 ? h('p', { class: 'muted' }, g.phase === 'CHOOSE' ? 'Characters come ashore at sunrise, once everyone has chosen.' : 'Nobody is ashore.') : islandList(g.edition, g.island, ctx.names),
+    h('h2', { id: 'island-h' }, `${w.heading} (rank order, left to right)`),
+    g.island.length === 0 ? h('p', { class: 'muted' }, g.phase === 'CHOOSE' ? w.waiting : w.empty) : islandList(g.edition, g.island, ctx.names),
   );
 }

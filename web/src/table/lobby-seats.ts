@@ -27,7 +27,7 @@ export function lobbySeats(ctx: TableCtx): HTMLElement {
       'div',
       { class: 'actions' },
       isCreator && h('button', { type: 'button', 'data-key': 'start', disabled: busy || !full, onclick: () => act(() => api.startGame(id)) }, 'Start game'),
-      isCreator && !full && h('p', null, 'Share this page’s address: the game starts when every seat is taken.'),
+      isCreator && !full && h('p', null, 'Share this page’s address. When every seat is taken, press Start game.'),
       !me && g.seats.some((s) => s.isOpen) && h('button', { type: 'button', 'data-key': 'join', disabled: busy, onclick: () => act(() => api.joinGame(id)) }, 'Join this game'),
       me && !isCreator && h('button', { type: 'button', 'data-key': 'leave', disabled: busy, onclick: () => act(() => api.leaveGame(id)).then(() => go('#/')) }, 'Leave'),
     ),

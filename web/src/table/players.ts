@@ -33,7 +33,7 @@ export function playersTable(ctx: TableCtx, rows: PlayerRow[], opts: { testid?: 
         h(
           'tr',
           { class: `${s.seat === g.me?.seat ? 'me ' : ''}${seatClass(s.seat)}`, 'data-key': `${opts.key}-row-${s.seat}` },
-          h('th', { scope: 'row' }, h('span', { class: `dot ${seatClass(s.seat)}`, 'aria-hidden': 'true' }), `${s.name ?? 'free seat'}${s.isBot ? ' (bot)' : ''}${s.seat === g.me?.seat ? ' (you)' : ''}`),
+          h('th', { scope: 'row' }, h('span', { class: `dot ${seatClass(s.seat)}`, 'aria-hidden': 'true' }), `${s.name ?? 'free seat'}${s.isBot ? ' (bot)' : ''}${s.seat === g.me?.seat ? ' (you)' : ''}`, h('span', { class: 'muted colour' }, ` · ${s.colour.toLowerCase()}`)),
           cell('Doubloons', String(s.doubloons)),
           cell('Score', String(s.score)),
           ...(opts.live ? [cell('Hand', String(s.handSize))] : []),

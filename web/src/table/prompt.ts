@@ -12,7 +12,7 @@ export function promptPart(ctx: TableCtx, p: Prompt): HTMLElement {
     { class: 'prompt', 'aria-labelledby': `prompt-${p.id}`, 'data-testid': 'prompt', 'data-key': `prompt-${p.id}` },
     h('h2', { id: `prompt-${p.id}` }, 'Your decision'),
     h('p', { class: 'prompt-text' }, p.text),
-    p.deadline && h('p', { class: 'deadline', title: when(p.deadline) }, `Answer within ${timeLeft(p.deadline, ctx.now)} (by ${when(p.deadline)}).`),
+    p.deadline && h('p', { class: 'deadline', title: when(p.deadline) }, `Answer by ${when(p.deadline)} (${timeLeft(p.deadline, ctx.now)}).`),
     h(
       'div',
       { class: 'options', role: 'group', 'aria-label': p.text },

@@ -2,7 +2,7 @@
 // the table's own parts (island, players); the log marks and follows the position.
 import { h } from '../dom';
 import type { Frame } from '../replay';
-import { roundWord } from '../words';
+import { islandWords, roundWord } from '../words';
 import type { TableCtx } from './context';
 import { islandList } from './island';
 import { playersTable } from './players';
@@ -48,8 +48,8 @@ export function replayPart(ctx: TableCtx, r: ReplayState): HTMLElement | null {
       h('input', { id: 'replay-step', type: 'range', min: 0, max: last, value: step, 'data-key': 'r-range', oninput: (e: Event) => move(Number((e.target as HTMLInputElement).value)) }),
     ),
     h('p', { class: 'replay-event', 'aria-live': 'polite', 'data-testid': 'replay-event' }, `${roundWord(g.edition)} ${f.round}, day ${f.day}: ${f.event.text}`),
-    h('h3', null, g.edition === 'GALECREST' ? 'At sea' : 'Island'),
-    f.island.length ? islandList(g.edition, f.island, ctx.names, 'r-isle') : h('p', { class: 'muted' }, 'Nobody ashore.'),
+    h('h3', null, islandWords(g.edition).heading),
+    f.island.length ? islandList(g.edition, f.island, ctx.names, 'r-isle') : h('p', { class: 'muted' }, islandWords(g.edition).empty),
     h('h3', null, 'Players at this point'),
     playersTable(ctx, rows, { label: 'Players at this point', key: 'r-players', live: false }),
   );

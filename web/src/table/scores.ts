@@ -126,6 +126,6 @@ export function rankingPart(ctx: TableCtx): HTMLElement {
       ),
     ),
     h('p', { class: 'muted', 'data-testid': 'tie-rule' }, rule),
-    g.seed && h('p', { class: 'muted' }, `Seed: ${g.seed}`),
+    g.seed && h('p', { class: 'muted seed' }, `Seed: ${g.seed}`),
   );
 }

@@ -126,6 +126,11 @@ export function checkTileSet(v: unknown, path: string): TileSet {
 type Side = 'calm' | 'stormy' | 'uncharted';
 const SIDES: readonly Side[] = ['calm', 'stormy', 'uncharted'];
 
+/** The printed board sides a game can be set up with now (stormy and uncharted need the stormy tiles). */
+export function playableBoards(): Side[] {
+  return STORMY_TILES ? [...SIDES] : ['calm'];
+}
+
 /**
  * Reads the `board` option: `calm` (default), `stormy`, `uncharted`, `{ tiles }` (one custom
  * side for every tile) or `{ side, calm?, stormy? }` (custom sides standing in for the

@@ -2,7 +2,7 @@
 // owner: it never gains anything and can never be discarded (effects aimed at it do
 // nothing). At its dusk turn the player who does NOT own the character directly to its
 // left returns one of today's tokens to the bag before that character picks.
-import { kindOptions, placeOnIsland, takeFromDay } from '../../actions.js';
+import { cardName, kindOptions, placeOnIsland, takeFromDay } from '../../actions.js';
 import { ask, emit } from '../../kernel.js';
 import type { Ctx, Effect } from '../../edition.js';
 
@@ -22,7 +22,10 @@ export const midshipman: Effect = (x, s, answer) => {
     const left = i > 0 ? g.island[i - 1] : undefined;
     if (!left || today.length === 0) return;
     const remover = 1 - left.seat;
-    ask(x, { ...s, n: remover }, remover, 'remove', 'Midshipman: return one of today’s loot tokens to the bag', kindOptions(x, today));
+    // Say why this player and what it decides: the token returned is one the next character cannot take.
+    const owner = `seat ${left.seat} owns ${cardName(x, left.rank)} (${left.rank}), directly left of it`;
+    const text = `Midshipman: ${owner}, so you return one of today’s loot tokens to the bag before that character picks (what you return, it cannot take)`;
+    ask(x, { ...s, n: remover }, remover, 'remove', text, kindOptions(x, today));
     return;
   }
   takeFromDay(g, answer);

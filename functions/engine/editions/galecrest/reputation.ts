@@ -27,17 +27,31 @@ export function changeReputation(x: Ctx, seat: number, delta: number, reason: st
   const from = track.indexOf(seat);
   const raw = from + delta;
   const to = raw < 0 ? 0 : raw >= TRACK_SPACES ? TRACK_SPACES - 1 : raw;
+  // The players' tokens this one passes (each slides one space back towards `from`), so the
+  // event says every token that moved; unused colours slide too but belong to nobody.
+  const passed = x.events ? passedSeats(track, from, to) : [];
   if (to !== from) {
     track.splice(from, 1);
     track.splice(to, 0, seat);
   }
   const overflow = raw - to;
-  if (x.events) emit(x, 'reputation', { seat, from, to, overflow, reason });
+  if (x.events) emit(x, 'reputation', { seat, from, to, overflow, reason, passed });
   if (settle) {
     if (overflow > 0) gain(x, seat, overflow, 'reputation overflow');
     else if (overflow < 0) pay(x, seat, -overflow, 'reputation overflow');
   }
   return overflow;
+}
+
+/** The players' tokens between `from` (excluded) and `to` (included), nearest first, each with the space it slides to. */
+function passedSeats(track: readonly (number | null)[], from: number, to: number): { seat: number; to: number }[] {
+  const out: { seat: number; to: number }[] = [];
+  const step = to > from ? 1 : -1;
+  for (let i = from + step; to !== from && i !== to + step; i += step) {
+    const s = track[i];
+    if (s !== null && s !== undefined) out.push({ seat: s, to: i - step });
+  }
+  return out;
 }
 
 /** Moves a token straight to a space (Bandit, Captain); returns the spaces moved. */

@@ -72,7 +72,7 @@ export async function createContext(services: Services, headers: Record<string, 
   const anonymous: ApiContext = { services, player: null, credential: null, profile: null, clientId: null, authError: null, address };
   if (token === null) return anonymous;
   try {
-    if (token === '') throw new ApiError('UNAUTHENTICATED', 'malformed Authorization header');
+    if (token === '') throw new ApiError('UNAUTHENTICATED', 'malformed Authorization header', { reason: 'malformed' });
     const credential = await services.verifier.verify(token);
     const profile = await resolvePlayer(services, credential);
     const player = profile ? { id: profile.id, name: profile.name } : null;
@@ -122,7 +122,7 @@ export function requirePlayer(ctx: ApiContext): Player {
   if (!ctx.player) {
     if (ctx.credential?.type === 'user') throw new ApiError('FORBIDDEN', 'this account has no player yet: choose a display name with register(name), or link a guest player with linkGuest');
     if (ctx.credential?.type === 'client') throw new ApiError('FORBIDDEN', 'a client token acts for one of its users: exchange it with actAs(user) first');
-    throw new ApiError('UNAUTHENTICATED', 'this call needs Authorization: Bearer <token> (sign in, or signUp as a guest)');
+    throw new ApiError('UNAUTHENTICATED', 'this call needs Authorization: Bearer <token> (sign in, or signUp as a guest)', { reason: 'missing' });
   }
   return ctx.player;
 }

@@ -31,6 +31,7 @@ import { ApiError } from '../errors.js';
 import type { ApolloServerPlugin } from '@apollo/server';
 import { HeaderMap } from '@apollo/server';
 import { subscriptionsOverHttp } from './transport.js';
+import { allowlistPlugin } from './allowlist.js';
 
 export type { ApiContext } from '../context.js';
 
@@ -56,6 +57,8 @@ export interface AppConfig {
   noticeQueue?: NoticeQueue;
   /** Per-instance rate limits (default RATES; false: none, for tests and benches at machine speed). */
   rateLimits?: RateConfig;
+  /** Run only these documents (ids from `npm run allowlist`; allowlist.ts); default: any document. */
+  operationAllowlist?: ReadonlySet<string>;
 }
 
 /** Request body limit (bytes) for the HTTP entry points: GraphQL documents here are small. */
@@ -196,7 +199,7 @@ export function buildApp(config: AppConfig): {
     resolvers,
     // No Apollo GraphOS reporting and no federation traces: never used, and the Lambda bundles
     // leave their protobuf module out (infra/function.ts, BUNDLE_ALIASES).
-    plugins: [...armor.plugins, rateLimitPlugin, subscriptionsOverHttp, ApolloServerPluginUsageReportingDisabled(), ApolloServerPluginInlineTraceDisabled()],
+    plugins: [...armor.plugins, ...(config.operationAllowlist ? [allowlistPlugin(config.operationAllowlist)] : []), rateLimitPlugin, subscriptionsOverHttp, ApolloServerPluginUsageReportingDisabled(), ApolloServerPluginInlineTraceDisabled()],
     validationRules: [...(armor.validationRules ?? []), ...LIMITS.rules],
     allowBatchedHttpRequests: false,
     parseOptions: { maxTokens: LIMITS.maxTokens },

@@ -43,6 +43,18 @@ function segment(raw: string): string {
   }
 }
 
+/**
+ * RFC 6750's challenge on a 401: `Bearer` with `error="invalid_token"` and the reason (expired,
+ * revoked...) when a token was sent, bare `Bearer realm` when none was.
+ */
+export function challenge(e: unknown): Record<string, string> {
+  if (!(e instanceof ApiError) || e.code !== 'UNAUTHENTICATED') return {};
+  const reason = typeof e.details.reason === 'string' ? e.details.reason : 'invalid';
+  if (reason === 'missing') return { 'www-authenticate': 'Bearer realm="libertalia"' };
+  const description = e.message.replace(/["\\]/g, "'");
+  return { 'www-authenticate': `Bearer realm="libertalia", error="invalid_token", error_description="${description}"` };
+}
+
 export async function handleRest(services: Services, req: RestRequest): Promise<RestResponse> {
   const path = req.path.replace(/\/+$/, '') || '/';
   const eventsRoute = /^\/games\/([^/]+)\/events$/.exec(path);
@@ -67,6 +79,6 @@ export async function handleRest(services: Services, req: RestRequest): Promise<
   } catch (e) {
     const err = restError(e);
     const retry: Record<string, string> = e instanceof ApiError && e.code === 'RATE_LIMITED' ? { 'retry-after': String(e.details.retryAfterSeconds) } : {};
-    return { status: err.status, headers: { ...JSON_HEADERS, ...retry }, body: err.body };
+    return { status: err.status, headers: { ...JSON_HEADERS, ...retry, ...challenge(e) }, body: err.body };
   }
 }

@@ -25,20 +25,28 @@ type EventTypeName = NonNullable<Awaited<ReturnType<EventResolvers['__resolveTyp
 /** The verified credential of the caller (any kind), or UNAUTHENTICATED. */
 function signedIn(ctx: ApiContext) {
   if (ctx.authError) throw ctx.authError;
-  if (!ctx.credential) throw new ApiError('UNAUTHENTICATED', 'this call needs Authorization: Bearer <token>');
+  if (!ctx.credential) throw new ApiError('UNAUTHENTICATED', 'this call needs Authorization: Bearer <token>', { reason: 'missing' });
   return ctx.credential;
 }
 
 const webhookView = (w: { id: string; url: string; gameId: string | null; createdAt: string }) => ({ id: w.id, url: w.url, gameId: w.gameId, createdAt: w.createdAt });
+
+/** The event log's cursor: the seq of the last event seen, as a string (the one paging shape's String cursor). */
+function seqCursor(after: string): number {
+  if (!/^(0|[1-9]\d{0,9})$/.test(after)) throw new ApiError('BAD_USER_INPUT', 'after is the previous page\'s pageInfo.endCursor');
+  return Number(after);
+}
 
 /** Typed by the schema (types.generated.ts): tsc refuses wrong arguments or a result of another shape. */
 const typed: Resolvers = {
   JSON: JSONScalar,
   DateTime: DateTimeScalar,
   Query: {
-    game: async (_p, { id }, ctx) => {
+    game: async (_p, { gameId, id }, ctx) => {
       const viewer = optionalPlayer(ctx);
-      const rec = await games.getGame(ctx.services, id);
+      const wanted = gameId ?? id;
+      if (wanted == null || (id != null && gameId != null && id !== gameId)) throw new ApiError('BAD_USER_INPUT', 'give the game as gameId (id is its older name), once');
+      const rec = await games.getGame(ctx.services, wanted);
       if (!rec) return null;
       canWatch(rec, viewer);
       return renderGame(rec, viewer?.id ?? null);
@@ -67,6 +75,13 @@ const typed: Resolvers = {
       const events = page.events.map((e) => ({ ...typedEvent(e), text: e.text }));
       const endCursor = page.events.length ? page.events[page.events.length - 1].seq : (after ?? 0);
       return { ...page, events, pageInfo: { hasNextPage: page.hasMore, endCursor } };
+    },
+    eventsPage: async (_p, { gameId, first, after }, ctx) => {
+      const from = after == null ? 0 : seqCursor(after);
+      const page = await games.events(ctx.services, optionalPlayer(ctx), gameId, from, first);
+      const events = page.events.map((e) => ({ ...typedEvent(e), text: e.text }));
+      const last = page.events.length ? page.events[page.events.length - 1].seq : from;
+      return { events, pageInfo: { hasNextPage: page.hasMore, endCursor: last > 0 ? String(last) : null } };
     },
     replay: async (_p, { gameId, at }, ctx) => {
       const viewer = optionalPlayer(ctx);

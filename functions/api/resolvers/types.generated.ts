@@ -73,6 +73,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
+  ErrorCode: Schema.ErrorCode;
   EventType: Schema.EventType;
   CardPlace: Schema.CardPlace;
   Event: ResolverTypeWrapper<TypedEvent>;
@@ -146,6 +147,7 @@ export type ResolversTypes = {
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   PageInfo: ResolverTypeWrapper<Schema.PageInfo>;
+  EventLogPage: ResolverTypeWrapper<Omit<Schema.EventLogPage, 'events'> & { events: Array<ResolversTypes['Event']> }>;
   GamePage: ResolverTypeWrapper<Schema.GamePage>;
   Webhook: ResolverTypeWrapper<Schema.Webhook>;
   WebhookRegistration: ResolverTypeWrapper<Schema.WebhookRegistration>;
@@ -223,6 +225,7 @@ export type ResolversParentTypes = {
   Mutation: Record<PropertyKey, never>;
   Subscription: Record<PropertyKey, never>;
   PageInfo: Schema.PageInfo;
+  EventLogPage: Omit<Schema.EventLogPage, 'events'> & { events: Array<ResolversParentTypes['Event']> };
   GamePage: Schema.GamePage;
   Webhook: Schema.Webhook;
   WebhookRegistration: Schema.WebhookRegistration;
@@ -864,12 +867,13 @@ export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversT
 }
 
 export type QueryResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
-  game?: Resolver<Schema.Maybe<ResolversTypes['Game']>, ParentType, ContextType, RequireFields<Schema.QueryGameArgs, 'id'>>;
+  game?: Resolver<Schema.Maybe<ResolversTypes['Game']>, ParentType, ContextType, Partial<Schema.QueryGameArgs>>;
   myGames?: Resolver<Array<ResolversTypes['Game']>, ParentType, ContextType, Partial<Schema.QueryMyGamesArgs>>;
   openGames?: Resolver<Array<ResolversTypes['Game']>, ParentType, ContextType>;
   myGamesPage?: Resolver<ResolversTypes['GamePage'], ParentType, ContextType, Partial<Schema.QueryMyGamesPageArgs>>;
   openGamesPage?: Resolver<ResolversTypes['GamePage'], ParentType, ContextType, Partial<Schema.QueryOpenGamesPageArgs>>;
   events?: Resolver<ResolversTypes['EventPage'], ParentType, ContextType, RequireFields<Schema.QueryEventsArgs, 'gameId'>>;
+  eventsPage?: Resolver<ResolversTypes['EventLogPage'], ParentType, ContextType, RequireFields<Schema.QueryEventsPageArgs, 'gameId'>>;
   replay?: Resolver<Schema.Maybe<ResolversTypes['Game']>, ParentType, ContextType, RequireFields<Schema.QueryReplayArgs, 'gameId' | 'at'>>;
   myWebhooks?: Resolver<Array<ResolversTypes['Webhook']>, ParentType, ContextType>;
   characters?: Resolver<Array<ResolversTypes['Character']>, ParentType, ContextType, RequireFields<Schema.QueryCharactersArgs, 'edition'>>;
@@ -904,6 +908,11 @@ export type SubscriptionResolvers<ContextType = ApiContext, ParentType extends R
 export type PageInfoResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
   hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   endCursor?: Resolver<Schema.Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type EventLogPageResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['EventLogPage'] = ResolversParentTypes['EventLogPage']> = {
+  events?: Resolver<Array<ResolversTypes['Event']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
 };
 
 export type GamePageResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['GamePage'] = ResolversParentTypes['GamePage']> = {
@@ -1014,6 +1023,7 @@ export type Resolvers<ContextType = ApiContext> = {
   Mutation?: MutationResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
+  EventLogPage?: EventLogPageResolvers<ContextType>;
   GamePage?: GamePageResolvers<ContextType>;
   Webhook?: WebhookResolvers<ContextType>;
   WebhookRegistration?: WebhookRegistrationResolvers<ContextType>;

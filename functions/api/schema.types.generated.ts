@@ -1623,9 +1623,9 @@ export type Mutation = {
   registerWebhook: EntireFieldWrapper<WebhookRegistration>;
   /** Deletes one of the caller's webhooks; false if there was none with that id. */
   deleteWebhook: EntireFieldWrapper<Scalars['Boolean']['output']>;
-  /** The secret card choice of the day (a rank from the caller's hand). It may be replaced until the last seat has chosen; that choice runs the day by itself. With a `requestId`, a retried call is applied once and answered the same. */
+  /** The secret card choice of the day (a rank from the caller's hand). It may be replaced until the last seat has chosen; that choice runs the day by itself. With a `requestId`, a retried call is applied once and answered the same; with `ifVersion`, a choice made on an old view is refused (STALE) instead of replacing the current one. */
   playCard: EntireFieldWrapper<Game>;
-  /** Answers the caller's pending prompt with one of its options. With a `requestId`, a retried call is applied once and answered the same. */
+  /** Answers the caller's pending prompt with one of its options. With a `requestId`, a retried call is applied once and answered the same; with `ifVersion`, an answer made on an old view is refused (STALE). */
   answerPrompt: EntireFieldWrapper<Game>;
 };
 
@@ -1718,6 +1718,7 @@ export type MutationPlayCardArgs = {
   gameId: Scalars['ID']['input'];
   rank: Scalars['Int']['input'];
   requestId?: InputMaybe<Scalars['ID']['input']>;
+  ifVersion?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -1727,6 +1728,7 @@ export type MutationAnswerPromptArgs = {
   promptId: Scalars['ID']['input'];
   optionId: Scalars['ID']['input'];
   requestId?: InputMaybe<Scalars['ID']['input']>;
+  ifVersion?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** Live updates over WebSocket (graphql-ws protocol); the local server only; on AWS see the push API (docs/correspondence.md). */

@@ -59,6 +59,16 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** Options of a move: the retry id (default: a new one, reused by the client's own retries) and the version the move was decided on. */
+export interface MoveOptions {
+  requestId?: string;
+  /** The game's `version` the move was decided on: a move on an older view is refused (STALE), not applied. */
+  ifVersion?: number;
+}
+
+/** Whether an error is the server's STALE answer to a conditional move (nothing was applied). */
+export const isStale = (e: unknown): boolean => e instanceof ApiRequestError && e.code === 'STALE';
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const newRequestId = () => globalThis.crypto.randomUUID();
 
@@ -168,12 +178,20 @@ export class LibertaliaClient {
 
   // ---- moves: retried with one requestId, so a retry is applied once ----
 
-  async playCard(gameId: string, rank: number, requestId: string = newRequestId()): Promise<Game> {
-    return (await this.request(PlayCardDocument, { gameId, rank, requestId })).playCard;
+  /**
+   * Chooses the day's card. `options.ifVersion` (the `version` of the game the choice was made
+   * on) makes it conditional: if the game moved on, nothing is applied and it throws an
+   * ApiRequestError with code STALE (read the game again). A string is the requestId.
+   */
+  async playCard(gameId: string, rank: number, options: string | MoveOptions = {}): Promise<Game> {
+    const { requestId = newRequestId(), ifVersion } = typeof options === 'string' ? { requestId: options } : options;
+    return (await this.request(PlayCardDocument, { gameId, rank, requestId, ifVersion })).playCard;
   }
 
-  async answerPrompt(gameId: string, promptId: string, optionId: string, requestId: string = newRequestId()): Promise<Game> {
-    return (await this.request(AnswerPromptDocument, { gameId, promptId, optionId, requestId })).answerPrompt;
+  /** Answers the caller's prompt; `options` as for playCard (conditional with `ifVersion`). */
+  async answerPrompt(gameId: string, promptId: string, optionId: string, options: string | MoveOptions = {}): Promise<Game> {
+    const { requestId = newRequestId(), ifVersion } = typeof options === 'string' ? { requestId: options } : options;
+    return (await this.request(AnswerPromptDocument, { gameId, promptId, optionId, requestId, ifVersion })).answerPrompt;
   }
 
   // ---- the event log ----

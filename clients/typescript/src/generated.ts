@@ -446,6 +446,7 @@ export type PlayCardMutationVariables = Exact<{
   gameId: string | number;
   rank: number;
   requestId?: string | number | null | undefined;
+  ifVersion?: number | null | undefined;
 }>;
 
 
@@ -456,6 +457,7 @@ export type AnswerPromptMutationVariables = Exact<{
   promptId: string | number;
   optionId: string | number;
   requestId?: string | number | null | undefined;
+  ifVersion?: number | null | undefined;
 }>;
 
 
@@ -1541,8 +1543,13 @@ fragment GameParts on Game {
   }
 }`) as unknown as TypedDocumentString<RematchMutation, RematchMutationVariables>;
 export const PlayCardDocument = new TypedDocumentString(`
-    mutation PlayCard($gameId: ID!, $rank: Int!, $requestId: ID) {
-  playCard(gameId: $gameId, rank: $rank, requestId: $requestId) {
+    mutation PlayCard($gameId: ID!, $rank: Int!, $requestId: ID, $ifVersion: Int) {
+  playCard(
+    gameId: $gameId
+    rank: $rank
+    requestId: $requestId
+    ifVersion: $ifVersion
+  ) {
     ...GameParts
   }
 }
@@ -1642,12 +1649,13 @@ fragment GameParts on Game {
   }
 }`) as unknown as TypedDocumentString<PlayCardMutation, PlayCardMutationVariables>;
 export const AnswerPromptDocument = new TypedDocumentString(`
-    mutation AnswerPrompt($gameId: ID!, $promptId: ID!, $optionId: ID!, $requestId: ID) {
+    mutation AnswerPrompt($gameId: ID!, $promptId: ID!, $optionId: ID!, $requestId: ID, $ifVersion: Int) {
   answerPrompt(
     gameId: $gameId
     promptId: $promptId
     optionId: $optionId
     requestId: $requestId
+    ifVersion: $ifVersion
   ) {
     ...GameParts
   }

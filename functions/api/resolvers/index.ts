@@ -145,12 +145,12 @@ const typed: Resolvers = {
       const me = requirePlayer(ctx);
       return renderGame(await rematch(ctx.services, me, gameId), me.id);
     },
-    playCard: async (_p, { gameId, rank, requestId }, ctx) => {
+    playCard: async (_p, { gameId, rank, requestId, ifVersion }, ctx) => {
       const me = requirePlayer(ctx);
-      const rec = await games.command(ctx.services, me, gameId, (seat) => ({ seat, play: rank }), `play:${rank}`, requestId);
+      const rec = await games.command(ctx.services, me, gameId, (seat) => ({ seat, play: rank }), `play:${rank}`, requestId, ifVersion);
       return renderGame(rec, me.id);
     },
-    answerPrompt: async (_p, { gameId, promptId, optionId, requestId }, ctx) => {
+    answerPrompt: async (_p, { gameId, promptId, optionId, requestId, ifVersion }, ctx) => {
       const me = requirePlayer(ctx);
       const rec = await games.command(
         ctx.services,
@@ -164,6 +164,7 @@ const typed: Resolvers = {
         },
         `answer:${promptId}:${optionId}`,
         requestId,
+        ifVersion,
       );
       return renderGame(rec, me.id);
     },

@@ -65,6 +65,8 @@ export interface ApiContext {
   address?: string | null;
   /** The tokens the entry point already took before parsing (app.ts `gate`), if any. */
   admitted?: Partial<Charge>;
+  /** The bucket kind the request used last (the rate-limit headers show its state). */
+  rateKind?: 'read' | 'write';
 }
 
 export async function createContext(services: Services, headers: Record<string, string | undefined>, address: string | null = null): Promise<ApiContext> {
@@ -101,6 +103,8 @@ export function charge(ctx: ApiContext, c: Charge, prepaid?: Partial<Charge>): v
   const keys = principals(ctx);
   const { limiters } = ctx.services;
   const less = (b: Bucket, n: number) => Math.max(0, n - (prepaid?.[b] ?? 0));
+  if (c.write > 0) ctx.rateKind = 'write';
+  else if (c.read > 0) ctx.rateKind ??= 'read';
   // The request's own bucket first: a request refused by a later one still spent its read or write.
   limiters.read.check(keys, 'reads per player', less('read', c.read), c.read);
   limiters.write.check(keys, 'mutations per player', less('write', c.write), c.write);

@@ -1494,6 +1494,21 @@ export type LootInfo = {
   effect: EntireFieldWrapper<Scalars['String']['output']>;
 };
 
+/** One token bucket the caller counts against (per server instance; on AWS each Lambda instance keeps its own). */
+export type RateLimitBucket = {
+  __typename?: 'RateLimitBucket';
+  /** `<kind>:<whose>`: `read:player`, `write:player`, `read:client` (the whole site), `write:client`, `read:address`... */
+  bucket: EntireFieldWrapper<Scalars['String']['output']>;
+  /** The bucket's size (the burst); it refills at `perSecond`. */
+  limit: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** Tokens left now (each root field of an operation takes one). */
+  remaining: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** Tokens added per second. */
+  perSecond: EntireFieldWrapper<Scalars['Float']['output']>;
+  /** When the bucket is full again. */
+  resetAt: EntireFieldWrapper<Scalars['DateTime']['output']>;
+};
+
 /** Reads: games, the event log, replays, the caller and public data. */
 export type Query = {
   __typename?: 'Query';
@@ -1530,6 +1545,8 @@ export type Query = {
   me: EntireFieldWrapper<Maybe<Profile>>;
   /** How to sign in: the OpenID Provider and the web app's public client (authorization code + PKCE). Public. */
   authConfig: EntireFieldWrapper<AuthConfig>;
+  /** The caller's rate-limit buckets on this server instance (a player's; for a site user also the site's, shared by all the site's users; the address's without a token), tightest first. Asking counts as one read. */
+  rateLimit: EntireFieldWrapper<Array<RateLimitBucket>>;
 };
 
 

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { buildApp } from '../api/http/app.js';
 import { allowlistFromEnv } from '../api/http/allowlist.js';
+import { siteRatesFromEnv } from '../api/http/ratelimit.js';
 import { logger, withRequest } from '../api/http/telemetry.js';
 import type { RateConfig } from '../api/http/ratelimit.js';
 import { checkSchema, createTable, OldSchemaError } from '../store/index.js';
@@ -87,7 +88,7 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
     webhooks: { allowPrivateHosts: true },
     issuers: oidc ? [{ issuer: oidc.issuer, audience: LOCAL_AUDIENCE, jwksUri: `${oidc.issuer}/jwks` }] : [],
     webClient: oidc ? { issuer: oidc.issuer, clientId: WEB_CLIENT_ID, scope: WEB_SCOPE } : undefined,
-    rateLimits: opts.rateLimits,
+    rateLimits: opts.rateLimits ?? { sites: siteRatesFromEnv() },
     operationAllowlist: allowlistFromEnv(),
     pushGateway: push.gateway,
   });

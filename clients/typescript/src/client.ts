@@ -7,6 +7,7 @@ import {
   CreateGameDocument,
   type CreateGameInput,
   EventsDocument,
+  RateLimitDocument,
   type EventsQuery,
   GameDocument,
   type GamePartsFragment,
@@ -29,7 +30,7 @@ import { type Watch, watchGame, type WatchOptions } from './watch.js';
 export type TokenProvider = () => string | null | undefined | Promise<string | null | undefined>;
 
 export type Game = GamePartsFragment;
-export type GameEvent = EventsQuery['events']['events'][number];
+export type GameEvent = EventsQuery['eventsPage']['events'][number];
 export type OpenGame = OpenGamesQuery['openGamesPage']['games'][number];
 
 export interface ClientOptions {
@@ -198,8 +199,15 @@ export class LibertaliaClient {
 
   /** One page of the log after the seq `after`, and the cursor to go on (or poll) with. */
   async eventsPage(gameId: string, after = 0, first = 100) {
-    const { events } = await this.request(EventsDocument, { gameId, after, first });
-    return { events: events.events, hasNextPage: events.pageInfo.hasNextPage, endCursor: events.pageInfo.endCursor };
+    // The server's cursor is the seq as a string (Query.eventsPage); this API keeps it a number.
+    const { eventsPage } = await this.request(EventsDocument, { gameId, after: after > 0 ? String(after) : null, first });
+    const end = eventsPage.pageInfo.endCursor;
+    return { events: eventsPage.events, hasNextPage: eventsPage.pageInfo.hasNextPage, endCursor: end === null ? after : Number(end) };
+  }
+
+  /** The caller's rate-limit buckets now (the site's too, for a site user), tightest first. */
+  async rateLimit() {
+    return (await this.request(RateLimitDocument, {})).rateLimit;
   }
 
   /** Every event after `after`, page by page, until the log's current end. */

@@ -504,12 +504,12 @@ export type OpenGamesQuery = { openGamesPage: { games: Array<{ id: string, editi
 
 export type EventsQueryVariables = Exact<{
   gameId: string | number;
-  after?: number | null | undefined;
+  after?: string | null | undefined;
   first?: number | null | undefined;
 }>;
 
 
-export type EventsQuery = { events: { events: Array<
+export type EventsQuery = { eventsPage: { events: Array<
       | { __typename: 'GameCreatedEvent', edition: Edition, board: Board | null, seats: number, bots: number, decisionTimeLimitHours: number | null, spectators: boolean, timeoutsBeforeBot: number, rematchOf: string | null, seq: number, type: EventType, at: string, text: string }
       | { __typename: 'PlayerJoinedEvent', seat: number, playerId: string, name: string, seq: number, type: EventType, at: string, text: string }
       | { __typename: 'PlayerInvitedEvent', seq: number, type: EventType, at: string, text: string }
@@ -545,7 +545,7 @@ export type EventsQuery = { events: { events: Array<
       | { __typename: 'TimeoutEvent', seat: number, deadline: string | null, consecutive: number, seq: number, type: EventType, at: string, text: string }
       | { __typename: 'SeatReplacedEvent', seat: number, bot: BotKind, timeouts: number, seq: number, type: EventType, at: string, text: string, replacedPlayerId: string | null, replacedName: string | null }
       | { __typename: 'RematchEvent', gameId: string, seq: number, type: EventType, at: string, text: string }
-    >, pageInfo: { hasNextPage: boolean, endCursor: number } } };
+    >, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
 
 export type ReplayQueryVariables = Exact<{
   gameId: string | number;
@@ -590,6 +590,11 @@ export type GameVersionQueryVariables = Exact<{
 
 
 export type GameVersionQuery = { game: { id: string, version: number, status: GameStatus } | null };
+
+export type RateLimitQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RateLimitQuery = { rateLimit: Array<{ bucket: string, limit: number, remaining: number, perSecond: number, resetAt: string }> };
 
 export type GameUpdatedSubscriptionVariables = Exact<{
   gameId: string | number;
@@ -1775,7 +1780,7 @@ export const DeleteWebhookDocument = new TypedDocumentString(`
     `) as unknown as TypedDocumentString<DeleteWebhookMutation, DeleteWebhookMutationVariables>;
 export const GameDocument = new TypedDocumentString(`
     query Game($id: ID!) {
-  game(id: $id) {
+  game(gameId: $id) {
     ...GameParts
   }
 }
@@ -2011,18 +2016,21 @@ export const OpenGamesDocument = new TypedDocumentString(`
   endCursor
 }`) as unknown as TypedDocumentString<OpenGamesQuery, OpenGamesQueryVariables>;
 export const EventsDocument = new TypedDocumentString(`
-    query Events($gameId: ID!, $after: Int, $first: Int) {
-  events(gameId: $gameId, after: $after, first: $first) {
+    query Events($gameId: ID!, $after: String, $first: Int) {
+  eventsPage(gameId: $gameId, after: $after, first: $first) {
     events {
       ...EventParts
     }
     pageInfo {
-      hasNextPage
-      endCursor
+      ...PageInfoParts
     }
   }
 }
-    fragment EventParts on Event {
+    fragment PageInfoParts on PageInfo {
+  hasNextPage
+  endCursor
+}
+fragment EventParts on Event {
   __typename
   seq
   type
@@ -2319,7 +2327,7 @@ fragment GameParts on Game {
 }`) as unknown as TypedDocumentString<ReplayQuery, ReplayQueryVariables>;
 export const ScenarioDocument = new TypedDocumentString(`
     query Scenario($id: ID!) {
-  game(id: $id) {
+  game(gameId: $id) {
     id
     status
     scenario
@@ -2371,13 +2379,24 @@ export const AuthConfigDocument = new TypedDocumentString(`
     `) as unknown as TypedDocumentString<AuthConfigQuery, AuthConfigQueryVariables>;
 export const GameVersionDocument = new TypedDocumentString(`
     query GameVersion($id: ID!) {
-  game(id: $id) {
+  game(gameId: $id) {
     id
     version
     status
   }
 }
     `) as unknown as TypedDocumentString<GameVersionQuery, GameVersionQueryVariables>;
+export const RateLimitDocument = new TypedDocumentString(`
+    query RateLimit {
+  rateLimit {
+    bucket
+    limit
+    remaining
+    perSecond
+    resetAt
+  }
+}
+    `) as unknown as TypedDocumentString<RateLimitQuery, RateLimitQueryVariables>;
 export const GameUpdatedDocument = new TypedDocumentString(`
     subscription GameUpdated($gameId: ID!) {
   gameUpdated(gameId: $gameId) {

@@ -3,6 +3,7 @@
 import { canWatch } from '../view/access.js';
 import { loadOrNotFound } from '../play/commit.js';
 import { admit, createContext, optionalPlayer, type Services } from '../context.js';
+import { rateHeaders } from './ratelimit.js';
 import { ApiError, restError } from '../errors.js';
 import { events } from '../play/games.js';
 import { scenarioOf } from '../view/replay.js';
@@ -24,6 +25,7 @@ export interface RestResponse {
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
+const withHeaders = (r: RestResponse, headers: Record<string, string>): RestResponse => ({ ...r, headers: { ...r.headers, ...headers } });
 const reply = (status: number, body: unknown): RestResponse => ({ status, headers: { ...JSON_HEADERS }, body: JSON.stringify(body) });
 
 /** An optional integer query parameter; BAD_USER_INPUT if present and not an integer. */
@@ -67,15 +69,16 @@ export async function handleRest(services: Services, req: RestRequest): Promise<
   try {
     const ctx = await createContext(services, req.headers, req.address ?? null);
     admit(ctx, 'read');
+    const limits = rateHeaders(services.limiters, ctx, 'read');
     if (scenarioRoute) {
       const rec = await loadOrNotFound(services, segment(scenarioRoute[1]));
       canWatch(rec, optionalPlayer(ctx));
       const scenario = await scenarioOf(rec);
       if (!scenario) throw new ApiError('WRONG_PHASE', 'the scenario is published once the game is finished');
-      return reply(200, scenario);
+      return withHeaders(reply(200, scenario), limits);
     }
     const page = await events(services, optionalPlayer(ctx), segment(eventsRoute![1]), intParam(req.query, 'after'), intParam(req.query, 'limit'));
-    return reply(200, page);
+    return withHeaders(reply(200, page), limits);
   } catch (e) {
     const err = restError(e);
     const retry: Record<string, string> = e instanceof ApiError && e.code === 'RATE_LIMITED' ? { 'retry-after': String(e.details.retryAfterSeconds) } : {};

@@ -17,6 +17,7 @@ import { gameUpdated } from './subscriptions.js';
 import type { EventResolvers, Resolvers } from './types.generated.js';
 import type { RenderedGame } from '../view/render.js';
 import { bounded } from './bounds.js';
+import { bucketStates, principals } from '../http/ratelimit.js';
 import { characters, type EditionId } from '../../engine/index.js';
 
 /** The name of one of the schema's event types (what Event.__resolveType answers). */
@@ -35,6 +36,12 @@ const webhookView = (w: { id: string; url: string; gameId: string | null; create
 function seqCursor(after: string): number {
   if (!/^(0|[1-9]\d{0,9})$/.test(after)) throw new ApiError('BAD_USER_INPUT', 'after is the previous page\'s pageInfo.endCursor');
   return Number(after);
+}
+
+/** The principal key behind a bucket name (`read:client` -> `client:<the caller's client>`). */
+function keyOf(bucket: string, ctx: ApiContext): string {
+  const kind = bucket.slice(bucket.indexOf(':') + 1);
+  return principals(ctx).find((k) => k.startsWith(`${kind}:`)) ?? '';
 }
 
 /** Typed by the schema (types.generated.ts): tsc refuses wrong arguments or a result of another shape. */
@@ -94,6 +101,13 @@ const typed: Resolvers = {
       return accounts.profileOf(ctx.credential, ctx.profile);
     },
     authConfig: (_p, _a, ctx) => ctx.services.authConfig,
+    rateLimit: (_p, _a, ctx) => {
+      const now = ctx.services.now().getTime();
+      const { limiters } = ctx.services;
+      return (['read', 'write'] as const).flatMap((kind) =>
+        bucketStates(limiters, ctx, kind).map((b) => ({ bucket: b.bucket, limit: b.limit, remaining: b.remaining, perSecond: limiters[kind].rateOf(keyOf(b.bucket, ctx)).perSecond, resetAt: new Date(now + b.resetSeconds * 1000).toISOString() })),
+      );
+    },
     myWebhooks: async (_p, _a, ctx) => (await ctx.services.store.listWebhooks(requirePlayer(ctx).id)).map(webhookView),
   },
   Mutation: {

@@ -141,6 +141,7 @@ export type ResolversTypes = {
   PromptOption: ResolverTypeWrapper<Schema.PromptOption>;
   RankedSeat: ResolverTypeWrapper<Schema.RankedSeat>;
   LootInfo: ResolverTypeWrapper<Schema.LootInfo>;
+  RateLimitBucket: ResolverTypeWrapper<Schema.RateLimitBucket>;
   JSON: ResolverTypeWrapper<Schema.Scalars['JSON']['output']>;
   DateTime: ResolverTypeWrapper<Schema.Scalars['DateTime']['output']>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -219,6 +220,7 @@ export type ResolversParentTypes = {
   PromptOption: Schema.PromptOption;
   RankedSeat: Schema.RankedSeat;
   LootInfo: Schema.LootInfo;
+  RateLimitBucket: Schema.RateLimitBucket;
   JSON: Schema.Scalars['JSON']['output'];
   DateTime: Schema.Scalars['DateTime']['output'];
   Query: Record<PropertyKey, never>;
@@ -858,6 +860,14 @@ export type LootInfoResolvers<ContextType = ApiContext, ParentType extends Resol
   effect?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type RateLimitBucketResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['RateLimitBucket'] = ResolversParentTypes['RateLimitBucket']> = {
+  bucket?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  limit?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  remaining?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  perSecond?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  resetAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
 export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSON'], any> {
   name: 'JSON';
 }
@@ -879,6 +889,7 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   characters?: Resolver<Array<ResolversTypes['Character']>, ParentType, ContextType, RequireFields<Schema.QueryCharactersArgs, 'edition'>>;
   me?: Resolver<Schema.Maybe<ResolversTypes['Profile']>, ParentType, ContextType>;
   authConfig?: Resolver<ResolversTypes['AuthConfig'], ParentType, ContextType>;
+  rateLimit?: Resolver<Array<ResolversTypes['RateLimitBucket']>, ParentType, ContextType>;
 };
 
 export type MutationResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -1017,6 +1028,7 @@ export type Resolvers<ContextType = ApiContext> = {
   PromptOption?: PromptOptionResolvers<ContextType>;
   RankedSeat?: RankedSeatResolvers<ContextType>;
   LootInfo?: LootInfoResolvers<ContextType>;
+  RateLimitBucket?: RateLimitBucketResolvers<ContextType>;
   JSON?: GraphQLScalarType;
   DateTime?: GraphQLScalarType;
   Query?: QueryResolvers<ContextType>;

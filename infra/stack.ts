@@ -458,7 +458,7 @@ export class LibertaliaStack extends Stack {
     });
     this.push.allowFanOut(this.apiFunction);
     this.push.allowFanOut(this.sweepFunction);
-    // Commits hand their push fan-out to the notice queue (functions/push/fanout.ts, queuedPusher):
+    // Commits hand their push fan-out to the notice queue (functions/api/notify/fanout.ts, queuedPusher):
     // the worker posts to the connections, so no move waits for a subscriber.
     this.push.allowFanOut(this.noticeFunction);
 

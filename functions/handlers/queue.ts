@@ -3,7 +3,8 @@
  * what a commit waits for before it writes its snapshot (see functions/api/notify/notices.ts).
  */
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { MAX_DELAY_SECONDS, type NoticeMessage, type NoticeQueue } from '../api/notify/notices.js';
+import { MAX_DELAY_SECONDS } from '../api/notify/notices.js';
+import type { NoticeMessage, NoticeQueue } from '../api/services.js';
 
 export function sqsNoticeQueue(queueUrl: string, client = new SQSClient({})): NoticeQueue {
   return {

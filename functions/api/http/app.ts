@@ -9,10 +9,9 @@ import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { GraphQLError, type ValidationContext } from 'graphql';
 import { createStore } from '../../store/index.js';
-import { createFanout, queuedPusher } from '../../push/fanout.js';
 import type { PushGateway } from '../../push/protocol.js';
-import { createPushStore } from '../../push/store.js';
-import { admit, type ApiContext, charge, createContext, type Services } from '../context.js';
+import { admit, type ApiContext, charge, createContext } from '../context.js';
+import type { CommitListener, NoticeMessage, NoticeQueue, Services, WebhookConfig } from '../services.js';
 import { chargeOf, fragmentsOf } from './charge.js';
 import { formatError } from '../errors.js';
 import { createVerifier, type IssuerConfig, SCOPES } from '../accounts/auth.js';
@@ -23,8 +22,11 @@ import { handleRest, type RestRequest, type RestResponse } from './rest.js';
 import { typeDefs } from '../schema.generated.js';
 import { createChanges } from '../play/changes.js';
 import { sweep, type SweepResult } from '../ops/sweep.js';
-import { DEFAULT_WEBHOOKS, type WebhookConfig } from '../notify/webhooks.js';
-import { createLocalQueue, handleNotice, type LocalQueue, type NoticeMessage, type NoticeQueue } from '../notify/notices.js';
+import { DEFAULT_WEBHOOKS } from '../notify/webhooks.js';
+import { createLocalQueue, handleNotice, type LocalQueue } from '../notify/notices.js';
+import { noticesOf } from '../notify/notify.js';
+import { createFanout, pushStoreOf, queuedPusher } from '../notify/fanout.js';
+import { lobbyChanged } from '../lobby/lobby-cache.js';
 import { deliverDue } from '../ops/sweep.js';
 import { createLimiters, principals, rateHeaders, rateLimited, type RateConfig } from './ratelimit.js';
 import { ApiError } from '../errors.js';
@@ -163,6 +165,26 @@ const rateHeadersPlugin: ApolloServerPlugin<ApiContext> = {
   },
 };
 
+/**
+ * What every commit tells, in order (play/commit.ts calls these and imports none of them): live
+ * subscriptions in this process, the push fan-out (handed off, never waited for by a subscriber),
+ * and this instance's lobby cache once the snapshot its reads use is written. A new game's first
+ * commit (`before` null) has no subscribers yet: it only changes the lobby.
+ */
+function commitListeners(services: Services): CommitListener[] {
+  return [
+    ({ before, after }) => {
+      if (before) services.changes.publish(after.id);
+    },
+    ({ before, after }) => (before ? services.push?.gameChanged(after.id, after.version, after.status, after) : undefined),
+    async ({ before, after, saved }) => {
+      if (before?.status !== 'LOBBY' && after.status !== 'LOBBY') return;
+      await saved;
+      lobbyChanged(services.store);
+    },
+  ];
+}
+
 export function buildApp(config: AppConfig): {
   apollo: ApolloServer<ApiContext>;
   context: (headers: Record<string, string | undefined>, address?: string | null) => Promise<ApiContext>;
@@ -202,13 +224,15 @@ export function buildApp(config: AppConfig): {
     changes: createChanges(),
     notices: config.noticeQueue ?? { send: async () => {} },
     limiters: createLimiters(config.rateLimits),
+    onCommit: { noticesOf, listeners: [] },
   };
+  services.onCommit.listeners.push(...commitListeners(services));
   const local = config.noticeQueue ? null : createLocalQueue((m) => handleNotice(services, m), () => services.now());
   if (local) services.notices = local;
   if (config.pushGateway) {
     // With a queue (AWS) the fan-out runs in the notice worker, not in the request's Lambda (frozen
-    // once it answers); in process it runs beside the request (functions/push/fanout.ts).
-    const pushStore = createPushStore(config.client, config.tableName);
+    // once it answers); in process it runs beside the request (notify/fanout.ts).
+    const pushStore = pushStoreOf(config.client, config.tableName);
     services.push = config.noticeQueue ? queuedPusher(services, services.notices, pushStore, config.pushGateway) : createFanout(services, pushStore, config.pushGateway);
   }
   const armor = LIMITS.armor;

@@ -1,9 +1,9 @@
 // Limits for sites (issue 26): a site's client bucket is sized for all its users and set per
 // client, the bucket that ran out is named, and every answer carries the rate-limit state.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLimiters, RATES, rateHeaders, siteRatesFromEnv } from '../../functions/api/http/ratelimit.js';
-import { ApiError } from '../../functions/api/errors.js';
-import { testApp } from '../setup/app.js';
+import { createLimiters, RATES, rateHeaders, siteRatesFromEnv } from '../../../functions/api/http/ratelimit.js';
+import { ApiError } from '../../../functions/api/errors.js';
+import { testApp } from '../../setup/app.js';
 
 const site = { player: { id: 'p1' } as never, clientId: 'acme' };
 const refused = (f: () => void): ApiError => {

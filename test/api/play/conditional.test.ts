@@ -2,7 +2,7 @@
 // a view the game has moved on from (STALE, nothing applied), and a retried request (same
 // requestId) is still answered from its commit, applied once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeOf, testApp } from '../setup/app.js';
+import { codeOf, testApp } from '../../setup/app.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
 beforeAll(async () => {

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { buildApp } from '../api/http/app.js';
 import { allowlistFromEnv } from '../api/http/allowlist.js';
+import { lockDataDir, StartError } from './lock.js';
 import { siteRatesFromEnv } from '../api/http/ratelimit.js';
 import { logger, withRequest } from '../api/http/telemetry.js';
 import type { RateConfig } from '../api/http/ratelimit.js';
@@ -57,6 +58,7 @@ function signingKey(dataDir: string | null): string {
 export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> {
   const dataDir = opts.dataDir === undefined ? resolve('.data') : opts.dataDir;
   if (dataDir) mkdirSync(join(dataDir, 'dynalite'), { recursive: true });
+  const unlock = dataDir && !opts.endpoint ? lockDataDir(dataDir) : () => {};
   const dynamo = opts.endpoint
     ? { endpoint: opts.endpoint, close: async () => {} }
     : await startDynalite(dataDir ? { path: join(dataDir, 'dynalite') } : {});
@@ -64,18 +66,22 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
   const tableName = opts.tableName ?? 'libertalia';
   await createTable(client as never, tableName);
   // A .data/ (or table) written by the first store version is refused before anything is written.
-  await checkSchema(client, tableName).catch(async (e) => {
+  const abandon = async (e: unknown): Promise<never> => {
     client.destroy();
     await dynamo.close();
+    unlock();
     throw e;
-  });
+  };
+  await checkSchema(client, tableName).catch(abandon);
   // Listen first: the OpenID Provider's issuer (and so the API's trusted issuer) is this URL.
   const server = createServer();
   const host = opts.host ?? '127.0.0.1';
   await new Promise<void>((ok, fail) => {
-    server.once('error', fail);
+    server.once('error', (e: NodeJS.ErrnoException) =>
+      fail(e.code === 'EADDRINUSE' ? new StartError(`port ${opts.port ?? 4000} on ${host} is already in use (another npm start?): stop it, or choose another port with PORT=<port>`) : e),
+    );
     server.listen(opts.port ?? 4000, host, () => ok());
-  });
+  }).catch(abandon);
   const { port } = server.address() as AddressInfo;
   const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
   const oidc = opts.oidc === false ? null : await createLocalProvider({ baseUrl: url, dataDir, store: { client, tableName } });
@@ -123,6 +129,7 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
       await app.apollo.stop();
       client.destroy();
       await dynamo.close();
+      unlock();
     },
   };
 }
@@ -139,7 +146,7 @@ if (isMain) {
     sweepIntervalMs: Number(process.env.SWEEP_INTERVAL_SECONDS ?? 60) * 1000,
     rateLimits: process.env.RATE_LIMITS === 'off' ? false : undefined,
   }).catch((e) => {
-    if (!(e instanceof OldSchemaError)) throw e;
+    if (!(e instanceof OldSchemaError) && !(e instanceof StartError)) throw e;
     // Data of the first store version: say what to do, change nothing.
     console.error(e.message);
     process.exit(1);

@@ -81,7 +81,9 @@ describe('schema', () => {
     // options, seeds): anything else that is a String is probably a closed set -> make it an enum.
     const OPEN_STRINGS = new Set(['after', 'endCursor', 'name', 'names', 'text', 'label', 'seed', 'seedCommitment', 'url', 'secret', 'token', 'reason', 'why', 'answer', 'island', 'tieBreak', 'worth', 'effect',
       // OAuth: issuers, client ids, tokens, scopes and integrators' user ids are open identifiers.
-      'issuer', 'clientId', 'refreshToken', 'guestToken', 'scope', 'user']);
+      'issuer', 'clientId', 'refreshToken', 'guestToken', 'scope', 'user',
+      // A rate-limit bucket's name: `<kind>:<whose>`, kinds may be added.
+      'bucket']);
     // JSON: the scenario file is the engine's open format (documented on the field); the rest are
     // deprecated untyped copies kept for older clients.
     const OPEN_JSON = new Set(['Game.scenario']);

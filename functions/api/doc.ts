@@ -11,6 +11,8 @@ export interface SeatHolder {
   bot: BotKind | null;
   /** A player replaced by a bot after too many timeouts (still a member: sees the seat). */
   replaced?: boolean;
+  /** The seat conceded (by the player, or abandoned: `timeoutsBeforeBot` timeouts): it ranks last. */
+  conceded?: boolean;
   /**
    * A free seat kept for this player (a rematch invites the old game's players; each takes
    * the seat by accepting: `rematch` or `joinGame`). Nobody else may take it.

@@ -133,6 +133,8 @@ export type EventType =
   | 'timeout'
   /** A bot took a seat over after too many timeouts. */
   | 'seatReplaced'
+  /** A seat conceded (ConcededEvent): it ranks last, a bot plays it to the end. */
+  | 'conceded'
   /** A player asked for a rematch of this finished game. */
   | 'rematch';
 
@@ -1054,6 +1056,20 @@ export type TimeoutEvent = Event & {
   consecutive: EntireFieldWrapper<Scalars['Int']['output']>;
 };
 
+/** A seat conceded: by its player (Mutation.concede) or abandoned (after `timeoutsBeforeBot` timeouts in a row, following SeatReplacedEvent). It ranks below every seat that did not concede. */
+export type ConcededEvent = Event & {
+  __typename?: 'ConcededEvent';
+  seq: EntireFieldWrapper<Scalars['Int']['output']>;
+  type: EntireFieldWrapper<EventType>;
+  at: EntireFieldWrapper<Scalars['DateTime']['output']>;
+  /** @deprecated Select the event type's own fields with `... on <Type>Event`. */
+  data: EntireFieldWrapper<Scalars['JSON']['output']>;
+  text: EntireFieldWrapper<Scalars['String']['output']>;
+  actor: EntireFieldWrapper<Maybe<Actor>>;
+  /** The seat that conceded. */
+  seat: EntireFieldWrapper<Scalars['Int']['output']>;
+};
+
 /** A bot took a seat over after too many timeouts in a row. */
 export type SeatReplacedEvent = Event & {
   __typename?: 'SeatReplacedEvent';
@@ -1412,6 +1428,8 @@ export type Seat = {
   timeouts: EntireFieldWrapper<Scalars['Int']['output']>;
   /** The player timed out too often and a bot plays the seat now (the player still sees it). */
   replacedByBot: EntireFieldWrapper<Scalars['Boolean']['output']>;
+  /** The seat conceded (Mutation.concede, or abandoned: `timeoutsBeforeBot` timeouts in a row): a bot plays it to the end and it ranks last. */
+  conceded: EntireFieldWrapper<Scalars['Boolean']['output']>;
 };
 
 /** How many tokens of one loot kind a seat holds. */
@@ -1537,6 +1555,12 @@ export type Query = {
   eventsPage: EntireFieldWrapper<EventLogPage>;
   /** The game as the caller saw it right after event `at` (0 to lastSeq), recomputed from the stored command log: every move whose events all come at or before `at` is applied. Same access rules as `game`; no deadlines. */
   replay: EntireFieldWrapper<Maybe<Game>>;
+  /** An edition's leaderboard of rated players, best rating first: `first` 1-50 (default 20) after the cursor `after` (the previous page's `pageInfo.endCursor`). Stable while ratings change: only a player whose rating changes meanwhile may move across the cursor. Public. */
+  leaderboard: EntireFieldWrapper<RatingPage>;
+  /** A player's rating in an edition; null before their first rated game. Public. */
+  rating: EntireFieldWrapper<Maybe<Rating>>;
+  /** A player's rated games in an edition, newest first, with the rating each left: `first` 1-50 (default 20) after the cursor `after`. Public. */
+  ratingHistory: EntireFieldWrapper<RatedGamePage>;
   /** The caller's webhook registrations (without their secrets). */
   myWebhooks: EntireFieldWrapper<Array<Webhook>>;
   /** An edition's characters by rank: name, rules text in our words, when each acts. Public; lets a client draw cards without its own copy of the rules. */
@@ -1603,6 +1627,30 @@ export type QueryReplayArgs = {
 
 
 /** Reads: games, the event log, replays, the caller and public data. */
+export type QueryLeaderboardArgs = {
+  edition: Edition;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Reads: games, the event log, replays, the caller and public data. */
+export type QueryRatingArgs = {
+  playerId: Scalars['ID']['input'];
+  edition: Edition;
+};
+
+
+/** Reads: games, the event log, replays, the caller and public data. */
+export type QueryRatingHistoryArgs = {
+  playerId: Scalars['ID']['input'];
+  edition: Edition;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Reads: games, the event log, replays, the caller and public data. */
 export type QueryCharactersArgs = {
   edition: Edition;
 };
@@ -1644,6 +1692,8 @@ export type Mutation = {
   playCard: EntireFieldWrapper<Game>;
   /** Answers the caller's pending prompt with one of its options. With a `requestId`, a retried call is applied once and answered the same; with `ifVersion`, an answer made on an old view is refused (STALE). */
   answerPrompt: EntireFieldWrapper<Game>;
+  /** Gives up the caller's seat in an ACTIVE game: the seat ranks last (the latest concession above earlier ones) and a greedy bot plays it to the end (`conceded` and `replacedByBot` on the seat). FORBIDDEN once a bot plays the seat. With a `requestId`, a retried call is applied once and answered the same. */
+  concede: EntireFieldWrapper<Game>;
 };
 
 
@@ -1748,6 +1798,13 @@ export type MutationAnswerPromptArgs = {
   ifVersion?: InputMaybe<Scalars['Int']['input']>;
 };
 
+
+/** Changes: sessions, lobbies, moves and webhooks. */
+export type MutationConcedeArgs = {
+  gameId: Scalars['ID']['input'];
+  requestId?: InputMaybe<Scalars['ID']['input']>;
+};
+
 /** Live updates over WebSocket (graphql-ws protocol); the local server only; on AWS see the push API (docs/correspondence.md). */
 export type Subscription = {
   __typename?: 'Subscription';
@@ -1775,6 +1832,64 @@ export type EventLogPage = {
   __typename?: 'EventLogPage';
   /** The events of the page, oldest first. */
   events: EntireFieldWrapper<Array<Event>>;
+  /** Where the page ends. */
+  pageInfo: EntireFieldWrapper<PageInfo>;
+};
+
+/** A player's rating in one edition: Weng-Lin (openskill's Plackett-Luce model) over rated games (public, server-seeded, every seat a human at the start; a conceded seat is last). See docs/ratings.md. */
+export type Rating = {
+  __typename?: 'Rating';
+  /** The rated player. */
+  playerId: EntireFieldWrapper<Scalars['ID']['output']>;
+  /** The player's display name (null if the player is gone). */
+  name: EntireFieldWrapper<Maybe<Scalars['String']['output']>>;
+  /** The edition this rating is for (each edition has its own). */
+  edition: EntireFieldWrapper<Edition>;
+  /** The rating shown and ranked by: the ordinal mu - 3 sigma (0 for a new player; rises as the estimate firms up). */
+  rating: EntireFieldWrapper<Scalars['Float']['output']>;
+  /** The estimated skill (starts at 25). */
+  mu: EntireFieldWrapper<Scalars['Float']['output']>;
+  /** The uncertainty of `mu` (starts at 25/3, shrinks with games). */
+  sigma: EntireFieldWrapper<Scalars['Float']['output']>;
+  /** Rated games played in this edition. */
+  games: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** Rated games won (first place) in this edition. */
+  wins: EntireFieldWrapper<Scalars['Int']['output']>;
+};
+
+/** A page of a leaderboard (see Query.leaderboard). */
+export type RatingPage = {
+  __typename?: 'RatingPage';
+  /** The entries of the page, best first. */
+  ratings: EntireFieldWrapper<Array<Rating>>;
+  /** Where the page ends. */
+  pageInfo: EntireFieldWrapper<PageInfo>;
+};
+
+/** One rated game of a player and the rating it left (see Query.ratingHistory). */
+export type RatedGame = {
+  __typename?: 'RatedGame';
+  /** The game (its replay: Query.replay, or GET /games/{id}/scenario). */
+  gameId: EntireFieldWrapper<Scalars['ID']['output']>;
+  /** When the game ended. */
+  endedAt: EntireFieldWrapper<Scalars['DateTime']['output']>;
+  /** The player's final place (1 = won; a conceded seat is last). */
+  place: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** How many players the game had. */
+  players: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** The rating after this game (the ordinal mu - 3 sigma). */
+  rating: EntireFieldWrapper<Scalars['Float']['output']>;
+  /** The skill estimate after this game. */
+  mu: EntireFieldWrapper<Scalars['Float']['output']>;
+  /** Its uncertainty after this game. */
+  sigma: EntireFieldWrapper<Scalars['Float']['output']>;
+};
+
+/** A page of a player's rated games (see Query.ratingHistory). */
+export type RatedGamePage = {
+  __typename?: 'RatedGamePage';
+  /** The games of the page, newest first. */
+  games: EntireFieldWrapper<Array<RatedGame>>;
   /** Where the page ends. */
   pageInfo: EntireFieldWrapper<PageInfo>;
 };

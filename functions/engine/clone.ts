@@ -84,5 +84,6 @@ export function cloneWith(ed: Edition, g: GameState, seatsOnly = false): GameSta
     ext: ed.cloneExt ? ed.cloneExt(g.ext) : copyJson(g.ext),
   };
   if (g.rngVersion !== undefined) out.rngVersion = g.rngVersion; // last, as createGame puts it
+  if (g.conceded !== undefined) out.conceded = g.conceded.slice(); // after it, as concede adds it
   return out;
 }

@@ -48,6 +48,14 @@ function answerPrompt(x: Ctx, seat: number, answer: string, promptId?: string): 
   run(x);
 }
 
+/** A seat gives up. Nothing else changes: its decisions are still awaited (a bot makes them). */
+function concede(x: Ctx, seat: number): void {
+  const g = x.g;
+  if (g.conceded?.includes(seat)) fail('WRONG_PHASE', `seat ${seat} has already conceded`);
+  (g.conceded ??= []).push(seat);
+  if (x.events) emit(x, 'conceded', { seat });
+}
+
 function checkCommand(g: GameState, cmd: Command): void {
   if (!cmd || typeof cmd !== 'object') fail('BAD_USER_INPUT', 'a command is an object');
   if (!Number.isInteger(cmd.seat) || cmd.seat < 0 || cmd.seat >= g.players) fail('BAD_USER_INPUT', `no seat ${cmd.seat}`);
@@ -63,10 +71,11 @@ export function applyInPlace(g: GameState, cmd: Command, events: GameEvent[] | n
   checkCommand(g, cmd);
   const x = playCtx(g, events);
   // Read as fields rather than tested with `in`: a field read is the cheaper of the two.
-  const c = cmd as { seat: number; play?: number; answer?: unknown; promptId?: string };
+  const c = cmd as { seat: number; play?: number; answer?: unknown; promptId?: string; concede?: unknown };
   if (c.play !== undefined || 'play' in cmd) playCard(x, c.seat, c.play as number);
   else if (typeof c.answer === 'string') answerPrompt(x, c.seat, c.answer, c.promptId);
-  else fail('BAD_USER_INPUT', 'a command has "play" or "answer"');
+  else if (c.concede === true) concede(x, c.seat);
+  else fail('BAD_USER_INPUT', 'a command has "play", "answer" or "concede"');
   g.commands++;
   return events;
 }

@@ -6,6 +6,7 @@ import { emit, firstAwaitedSeat, push, pushAll, resume, step, stepMaker } from '
 import type { Ctx, Effect } from './edition.js';
 import { startRound } from './setup.js';
 import type { IslandCard, Step } from './types.js';
+import { concededLast } from './scoring.js';
 
 // The phase-walking steps carry no data: one shared instance each saves an allocation per
 // card per phase (steps are never edited, see core.ts step()).
@@ -221,7 +222,7 @@ const roundClose: Effect = (x) => {
   if (g.round >= x.ed.daysPerRound.length) {
     g.finished = true;
     g.phase = 'finished';
-    g.ranking = x.ed.ranking(g);
+    g.ranking = concededLast(x.ed.ranking(g), g.conceded);
     if (x.events) emit(x, 'gameEnd', {
       ranking: g.ranking,
       scores: g.seats.map((s) => s.score),

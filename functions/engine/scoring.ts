@@ -15,3 +15,14 @@ export function rankSeats(g: GameState, criteria: Criterion[]): number[] {
   });
 }
 
+
+/**
+ * The final ranking with concessions: seats that did not concede keep the edition's order, then
+ * the conceded seats, the latest concession first (whoever gave up earliest is last). Scores are
+ * not changed: a conceded seat may have the best score and still ranks below every other seat.
+ */
+export function concededLast(ranking: readonly number[], conceded: readonly number[] | undefined): number[] {
+  if (!conceded || conceded.length === 0) return [...ranking];
+  const gaveUp = new Set(conceded);
+  return [...ranking.filter((s) => !gaveUp.has(s)), ...[...conceded].reverse()];
+}

@@ -118,14 +118,24 @@ export interface GameState {
    * exports stay byte for byte what they were). Always the last key.
    */
   rngVersion?: RngVersion;
+  /**
+   * Seats that conceded, in the order they did (absent: none). A conceded seat is still played
+   * (by a bot, outside the engine) to the end and ranks below every seat that did not concede.
+   * Added after `rngVersion` when the first seat concedes.
+   */
+  conceded?: number[];
 }
 
 /** A seed-to-generator derivation (rng.ts): 1 = FNV-1a 32-bit fold (old games), 2 = SHA-256. */
 export type RngVersion = 1 | 2;
 
+/** A decision: the day's card or a prompt's answer (what a bot or a default move makes). */
+export type MoveCommand = { seat: number; play: number } | { seat: number; answer: string; promptId?: string };
+
 export type Command =
-  | { seat: number; play: number }
-  | { seat: number; answer: string; promptId?: string };
+  | MoveCommand
+  /** The seat gives up: it ranks last (scoring.ts concededLast); its moves are still made. */
+  | { seat: number; concede: true };
 
 export interface GameOptions {
   edition: EditionId;

@@ -96,15 +96,15 @@ function storeAdapter(store: OidcStore): new (name: string) => Adapter {
   };
 }
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function loginPage(uid: string, error: string | null): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Sign in: Libertalia Online (local)</title><link rel="icon" href="data:,">
 <style>body{font-family:system-ui,sans-serif;max-width:24rem;margin:3rem auto;padding:0 1rem}label{display:block;margin:.8rem 0 .2rem}input{width:100%;padding:.4rem;box-sizing:border-box}button{margin-top:1rem;padding:.5rem 1rem}.error{color:#a00}</style></head>
 <body><h1>Sign in</h1><p>Local OpenID Provider of <code>npm start</code>. Dev accounts: ${DEV_ACCOUNTS.map((a) => `<code>${a}</code>`).join(', ')} (or any <code>name@example.test</code>); password <code>${DEV_PASSWORD}</code>.</p>
-${error ? `<p class="error" role="alert">${escape(error)}</p>` : ''}
-<form method="post" action="${OIDC_PATH}/interaction/${escape(uid)}/login">
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+<form method="post" action="${OIDC_PATH}/interaction/${escapeHtml(uid)}/login">
 <label for="email">E-mail</label><input id="email" name="email" type="email" autocomplete="username" required autofocus>
 <label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
 <button type="submit">Sign in</button></form></body></html>`;
@@ -188,7 +188,7 @@ export async function createLocalProvider(opts: { baseUrl: string; dataDir: stri
     interactions: { url: (_ctx, interaction) => `${OIDC_PATH}/interaction/${interaction.uid}` },
     renderError: async (ctx, out) => {
       ctx.type = 'html';
-      ctx.body = `<!doctype html><title>Sign-in error</title><link rel="icon" href="data:,"><h1>Sign-in error</h1><pre>${escape(JSON.stringify(out, null, 2))}</pre>`;
+      ctx.body = `<!doctype html><title>Sign-in error</title><link rel="icon" href="data:,"><h1>Sign-in error</h1><pre>${escapeHtml(JSON.stringify(out, null, 2))}</pre>`;
     },
   });
   provider.proxy = false;

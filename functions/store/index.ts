@@ -9,6 +9,7 @@ import { claimName, getIdentity, nameHolder, putIdentity, releaseName } from './
 import { addToPlayerSet, countOnPlayer, deleteMember, getPlayer, insertPlayer, listMemberGameIds, listMemberGamesPage, listPlayerSet, putMember, removeFromPlayerSet, rotateRefresh, updatePlayer } from './players.js';
 import { claimRequest, getRequest } from './requests.js';
 import { consumeOidc, deleteOidc, getOidc, getOidcByUid, putOidc, revokeOidcAccount, revokeOidcGrant } from './oidc.js';
+import { claimRatedGame, deleteRatedGame, deleteRating, getRating, listLeaderboard, listRatingHistory, putRating, putRatingHistory } from './ratings.js';
 import { claimDelivery, deleteWebhook, getDelivery, getWebhook, listWebhooks, putDelivery, putWebhook, settleDelivery } from './webhooks.js';
 
 export type { CommitActor, CommitEvent, CommitRecord, GameHead, GameRecord, GameStatus, StoredEvent } from './games.js';
@@ -17,6 +18,8 @@ export { eventsOf } from './events.js';
 export type { PlayerRecord } from './players.js';
 export type { RequestRecord } from './requests.js';
 export type { DeliveryRecord, WebhookRecord } from './webhooks.js';
+export type { RatedGameMarker, RatingHistoryRecord, RatingRecord, RatingValue } from './ratings.js';
+export { APPLIED_KEPT } from './ratings.js';
 export { createPushStore, type PushStore, type PushStoreConfig, type Subscriber } from './connections.js';
 export { checkSchema, createTable, INDEX_SHARDS, keys, GSI1, GSI2, GSI3, OldSchemaError, SCHEMA_VERSION, shardOf, tableDefinition, TTL_ATTRIBUTE } from './table.js';
 
@@ -61,6 +64,14 @@ export function createStore({ tableName, client }: { tableName: string; client: 
     listMemberGamesPage: (playerId: string, limit: number, before?: string | null) => listMemberGamesPage(db, playerId, limit, before),
     getRequest: (gameId: string, scope: string, requestId: string) => getRequest(db, gameId, scope, requestId),
     claimRequest: (gameId: string, scope: string, requestId: string, rec: Parameters<typeof claimRequest>[4], now: Date) => claimRequest(db, gameId, scope, requestId, rec, now),
+    getRating: (playerId: string, edition: string) => getRating(db, playerId, edition),
+    putRating: (rec: Parameters<typeof putRating>[1], prevV: number, gameId: string) => putRating(db, rec, prevV, gameId),
+    claimRatedGame: (m: Parameters<typeof claimRatedGame>[1]) => claimRatedGame(db, m),
+    putRatingHistory: (playerId: string, edition: string, h: Parameters<typeof putRatingHistory>[3]) => putRatingHistory(db, playerId, edition, h),
+    listRatingHistory: (playerId: string, edition: string, limit: number, before?: string | null) => listRatingHistory(db, playerId, edition, limit, before),
+    listLeaderboard: (edition: string, limit: number, before?: string | null) => listLeaderboard(db, edition, limit, before),
+    deleteRating: (playerId: string, edition: string) => deleteRating(db, playerId, edition),
+    deleteRatedGame: (gameId: string) => deleteRatedGame(db, gameId),
     putWebhook: (w: Parameters<typeof putWebhook>[1]) => putWebhook(db, w),
     getWebhook: (playerId: string, hookId: string) => getWebhook(db, playerId, hookId),
     listWebhooks: (playerId: string) => listWebhooks(db, playerId),

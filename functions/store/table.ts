@@ -64,6 +64,16 @@ export const keys = {
   meta: () => ({ PK: 'META', SK: 'SCHEMA' }),
   webhook: (playerId: string, hookId: string) => ({ PK: `PLAYER#${playerId}`, SK: `WEBHOOK#${hookId}` }),
   delivery: (deliveryId: string) => ({ PK: `DELIVERY#${deliveryId}`, SK: 'DELIVERY' }),
+  /** A player's rating in an edition (functions/store/ratings.ts). */
+  rating: (playerId: string, edition: string) => ({ PK: `PLAYER#${playerId}`, SK: `RATING#${edition}` }),
+  /** The leaderboard entry of a rating item: GSI2, sharded by player, sorted by rating. */
+  leaderboard: (edition: string, playerId: string, sortKey: string) => ({ GSI2PK: `RATING#${edition}#${shardOf(playerId)}`, GSI2SK: sortKey }),
+  leaderboardShard: (edition: string, shard: number) => `RATING#${edition}#${shard}`,
+  /** One rated game in a player's history, sorted by when the game ended. */
+  ratingHistory: (playerId: string, edition: string, endedAt: string, gameId: string) => ({ PK: `PLAYER#${playerId}`, SK: `RATED#${edition}#${endedAt}#${gameId}` }),
+  ratingHistoryPrefix: (edition: string) => `RATED#${edition}#`,
+  /** The marker of a rated game: its own partition, outside the game's (loads and TTL never see it). */
+  ratedGame: (gameId: string) => ({ PK: `RATEDGAME#${gameId}`, SK: 'RATED' }),
 };
 
 /** The table shape; the CDK stack must declare the same keys and indexes. */

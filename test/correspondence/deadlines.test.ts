@@ -3,7 +3,7 @@
 // the seat over and everyone sees it in the log.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeOf, GAME_FIELDS, testApp } from '../setup/app.js';
-import { allEvents, GAME_QUERY, PLAY } from '../setup/play.js';
+import { allEvents, PLAY } from '../setup/play.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
 let clock = new Date('2031-03-01T08:00:00.000Z');
@@ -85,6 +85,12 @@ describe('deadlines', () => {
     const replaced = log.filter((e) => e.type === 'seatReplaced');
     expect(replaced).toHaveLength(1);
     expect(replaced[0].data).toMatchObject({ seat: 0, playerId: a.playerId, name: 'Late Anne', bot: 'greedy', timeouts: 2 });
+    // The abandoned seat concedes right after (unless its last default move ended the game).
+    const conceded = log.filter((e) => e.type === 'conceded');
+    const endedFirst = log.findIndex((e) => e.type === 'gameEnd') >= 0 && log.findIndex((e) => e.type === 'gameEnd') < log.indexOf(replaced[0]);
+    expect(conceded.map((e) => e.data)).toEqual(endedFirst ? [] : [{ seat: 0 }]);
+    if (!endedFirst) expect(conceded[0].seq).toBe(replaced[0].seq + 1);
+    expect((await t.gql(`query($id: ID!) { game(id: $id) { seats { conceded } } }`, { id }, a.token)).data.game.seats[0].conceded).toBe(true);
     // Anne can no longer move; the bot answers at once, so only Mary is ever awaited now.
     const now = await game(id, a.token);
     if (now.status === 'ACTIVE') {

@@ -2,7 +2,7 @@
 // then: the scenario re-runs to the identical result, a replay at every seq matches the engine's
 // own replay of the log, and a spectator never sees hidden information.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyInPlace, createGame, type GameEvent, type GameState, playScenario, summary, view, viewEvent } from '../../functions/engine/index.js';
+import { applyInPlace, createGame, type GameEvent, type GameState, playScenario, view, viewEvent } from '../../functions/engine/index.js';
 import { createStore } from '../../functions/store/index.js';
 import { codeOf, GAME_FIELDS, testApp } from '../setup/app.js';
 import { allEvents, expectEventsRedacted, expectNoLeak, GAME_QUERY, playToEnd } from '../setup/play.js';

@@ -19,7 +19,7 @@ import { freshTable } from '../setup/db.js';
 const GAME_ITEM_BOUND = 8 * 1024;
 
 /** An item's size as DynamoDB bills and limits it: attribute names plus values. */
-export function itemBytes(item: Record<string, unknown>): number {
+function itemBytes(item: Record<string, unknown>): number {
   const size = (v: unknown): number => {
     if (typeof v === 'string') return Buffer.byteLength(v);
     if (typeof v === 'number') return Math.ceil(String(Math.abs(v)).replace(/^0\.|\./, '').length / 2) + 1;

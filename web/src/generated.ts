@@ -75,6 +75,8 @@ export type EventType =
   | 'timeout'
   /** A bot took a seat over after too many timeouts. */
   | 'seatReplaced'
+  /** A seat conceded (ConcededEvent): it ranks last, a bot plays it to the end. */
+  | 'conceded'
   /** A player asked for a rematch of this finished game. */
   | 'rematch';
 
@@ -326,6 +328,7 @@ export type EventsQueryVariables = Exact<{
 
 
 export type EventsQuery = { events: { hasMore: boolean, events: Array<
+      | { seq: number, type: EventType, at: string, data: { [key: string]: unknown }, text: string }
       | { seq: number, type: EventType, at: string, data: { [key: string]: unknown }, text: string }
       | { seq: number, type: EventType, at: string, data: { [key: string]: unknown }, text: string }
       | { seq: number, type: EventType, at: string, data: { [key: string]: unknown }, text: string }

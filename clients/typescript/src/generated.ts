@@ -75,6 +75,8 @@ export type EventType =
   | 'timeout'
   /** A bot took a seat over after too many timeouts. */
   | 'seatReplaced'
+  /** A seat conceded (ConcededEvent): it ranks last, a bot plays it to the end. */
+  | 'conceded'
   /** A player asked for a rematch of this finished game. */
   | 'rematch';
 
@@ -309,6 +311,8 @@ type EventParts_GameEndEvent_Fragment = { __typename: 'GameEndEvent', ranking: A
 
 type EventParts_TimeoutEvent_Fragment = { __typename: 'TimeoutEvent', seat: number, deadline: string | null, consecutive: number, seq: number, type: EventType, at: string, text: string };
 
+type EventParts_ConcededEvent_Fragment = { __typename: 'ConcededEvent', seq: number, type: EventType, at: string, text: string };
+
 type EventParts_SeatReplacedEvent_Fragment = { __typename: 'SeatReplacedEvent', seat: number, bot: BotKind, timeouts: number, seq: number, type: EventType, at: string, text: string, replacedPlayerId: string | null, replacedName: string | null };
 
 type EventParts_RematchEvent_Fragment = { __typename: 'RematchEvent', gameId: string, seq: number, type: EventType, at: string, text: string };
@@ -347,6 +351,7 @@ export type EventPartsFragment =
   | EventParts_VoyageBankedEvent_Fragment
   | EventParts_GameEndEvent_Fragment
   | EventParts_TimeoutEvent_Fragment
+  | EventParts_ConcededEvent_Fragment
   | EventParts_SeatReplacedEvent_Fragment
   | EventParts_RematchEvent_Fragment
 ;
@@ -543,6 +548,7 @@ export type EventsQuery = { eventsPage: { events: Array<
       | { __typename: 'VoyageBankedEvent', seat: number, banked: number, score: number, dial: number, beyondDial: number, seq: number, type: EventType, at: string, text: string }
       | { __typename: 'GameEndEvent', ranking: Array<number>, scores: Array<number>, seed: string, seq: number, type: EventType, at: string, text: string }
       | { __typename: 'TimeoutEvent', seat: number, deadline: string | null, consecutive: number, seq: number, type: EventType, at: string, text: string }
+      | { __typename: 'ConcededEvent', seq: number, type: EventType, at: string, text: string }
       | { __typename: 'SeatReplacedEvent', seat: number, bot: BotKind, timeouts: number, seq: number, type: EventType, at: string, text: string, replacedPlayerId: string | null, replacedName: string | null }
       | { __typename: 'RematchEvent', gameId: string, seq: number, type: EventType, at: string, text: string }
     >, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };

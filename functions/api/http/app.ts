@@ -34,6 +34,7 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import { HeaderMap } from '@apollo/server';
 import { subscriptionsOverHttp } from './transport.js';
 import { allowlistPlugin } from './allowlist.js';
+import { rateGameSafely } from '../community/ratings.js';
 
 export type { ApiContext } from '../context.js';
 
@@ -168,7 +169,7 @@ const rateHeadersPlugin: ApolloServerPlugin<ApiContext> = {
 /**
  * What every commit tells, in order (play/commit.ts calls these and imports none of them): live
  * subscriptions in this process, the push fan-out (handed off, never waited for by a subscriber),
- * and this instance's lobby cache once the snapshot its reads use is written. A new game's first
+ * ratings at a game's end (community/ratings.ts), and this instance's lobby cache once the snapshot its reads use is written. A new game's first
  * commit (`before` null) has no subscribers yet: it only changes the lobby.
  */
 function commitListeners(services: Services): CommitListener[] {
@@ -177,6 +178,8 @@ function commitListeners(services: Services): CommitListener[] {
       if (before) services.changes.publish(after.id);
     },
     ({ before, after }) => (before ? services.push?.gameChanged(after.id, after.version, after.status, after) : undefined),
+    // The game's end: rated (exactly once whoever calls; the sweep's archive step repeats it).
+    ({ before, after }) => (after.status === 'FINISHED' && before?.status !== 'FINISHED' ? rateGameSafely(services, after) : undefined),
     async ({ before, after, saved }) => {
       if (before?.status !== 'LOBBY' && after.status !== 'LOBBY') return;
       await saved;

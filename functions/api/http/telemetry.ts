@@ -90,7 +90,10 @@ class ServiceLogger extends Logger {
   }
 
   protected override printLog(logLevel: number, log: LogItemLike): void {
-    if (onLambda() || process.env.LOG_FORMAT === 'json') return super.printLog(logLevel, log as never);
+    if (onLambda() || process.env.LOG_FORMAT === 'json') {
+      super.printLog(logLevel, log as never);
+      return;
+    }
     log.prepareForPrint();
     const line = readable(log.getAttributes());
     if (logLevel >= 20 /* WARN and above */) console.error(line);

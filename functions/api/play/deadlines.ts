@@ -1,15 +1,14 @@
 // Deadlines: when a human seat's decision is overdue, the sweep makes the default move for it
 // (the greedy bot's choice) and logs a `timeout`; after `timeoutsBeforeBot` timeouts in a row a
-// bot takes the seat over (`seatReplaced`). One conditional commit on the game's version: two
+// bot takes the seat over (`seatReplaced`) and the seat concedes (`conceded`: it ranks last).
+// One conditional commit on the game's version: two
 // sweeps at once make the move once (the loser finds the seat no longer late).
 import type { GameEvent } from '../../engine/index.js';
 import { botMove } from './bots.js';
 import { commitChangeResult } from './commit.js';
+import { concedeSeat, DEFAULT_MOVE_BOT, giveSeatToBot } from './concede.js';
 import type { Services } from '../services.js';
 import { dealt, DEFAULT_TIMEOUTS_BEFORE_BOT, deadlineOf, lateSeats, play, refreshPending } from '../doc.js';
-
-/** The kind of bot that makes default moves and replaces absent players. */
-export const DEFAULT_MOVE_BOT = 'greedy' as const;
 
 /** Makes the overdue moves of one game at `services.now()`; returns how many it made. */
 export async function enforceDeadlines(services: Services, gameId: string): Promise<number> {
@@ -32,8 +31,10 @@ export async function enforceDeadlines(services: Services, gameId: string): Prom
         made++;
         const holder = doc.seats[seat];
         if (consecutive >= (doc.timeoutsBeforeBot ?? DEFAULT_TIMEOUTS_BEFORE_BOT)) {
-          doc.seats[seat] = { ...holder, bot: DEFAULT_MOVE_BOT, replaced: true };
           events.push({ type: 'seatReplaced', data: { seat, playerId: holder.playerId, name: holder.name, bot: DEFAULT_MOVE_BOT, timeouts: consecutive } });
+          // An abandoned seat concedes (ranks last); if its default move ended the game, too late.
+          if (dealt(doc).finished) giveSeatToBot(doc, seat);
+          else concedeSeat(doc, seat, events, r.lastSeq);
         }
         refreshPending(doc, !dealt(doc).finished, now);
       }

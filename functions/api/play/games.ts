@@ -237,6 +237,8 @@ export async function command(
   make: (seat: number, doc: GameDoc) => Command,
   fingerprint: string,
   requestId?: string | null,
+  /** Runs after the command was applied (concede.ts: the seat goes to a bot). */
+  after?: (doc: GameDoc, seat: number) => void,
   ifVersion?: number | null,
 ): Promise<GameRec> {
   if (requestId !== undefined && requestId !== null && (requestId.length < 1 || requestId.length > 100)) bad('a requestId has 1-100 characters');
@@ -252,13 +254,14 @@ export async function command(
         const seat = seatOf(doc, player.id);
         if (seat === null) throw new ApiError('FORBIDDEN', 'you do not sit in this game');
         if (rec.status === 'LOBBY') throw new ApiError('WRONG_PHASE', 'the game has not started');
-        if (doc.seats[seat].bot !== null) throw new ApiError('FORBIDDEN', 'a bot plays your seat now (too many timeouts)');
+        if (doc.seats[seat].bot !== null) throw new ApiError('FORBIDDEN', 'a bot plays your seat now (you conceded, or too many timeouts)');
         countCommand(services, doc, seat);
         const events: GameEvent[] = [];
         const cmd = make(seat, doc);
         countChoiceChange(doc, seat, cmd);
         play(doc, cmd, events, rec.lastSeq);
         if (doc.timeouts?.[seat]) doc.timeouts[seat] = 0; // the player is back: the count starts again
+        after?.(doc, seat);
         return events;
       },
     },

@@ -5,6 +5,8 @@ import { canWatch } from '../view/access.js';
 import { type ApiContext, optionalPlayer, requirePlayer } from '../context.js';
 import * as games from '../play/games.js';
 import { rematch } from '../lobby/rematch.js';
+import { concede } from '../play/concede.js';
+import { leaderboardPage, ratingHistoryPage, ratingOf } from '../community/leaderboard.js';
 import { renderGame } from '../view/render.js';
 import { tieBreakMarks } from '../view/words.js';
 import { replay } from '../view/replay.js';
@@ -71,6 +73,9 @@ const typed: Resolvers = {
       const page = await myGamesPage(ctx.services, me, status ?? null, first, after);
       return { ...page, games: page.games.map((r) => renderGame(r, me.id)) };
     },
+    leaderboard: (_p, { edition, first, after }, ctx) => leaderboardPage(ctx.services.store, edition.toLowerCase() as EditionId, first, after) as never,
+    rating: (_p, { playerId, edition }, ctx) => ratingOf(ctx.services.store, playerId, edition.toLowerCase() as EditionId) as never,
+    ratingHistory: (_p, { playerId, edition, first, after }, ctx) => ratingHistoryPage(ctx.services.store, playerId, edition.toLowerCase() as EditionId, first, after) as never,
     openGamesPage: async (_p, { first, after }, ctx) => {
       const viewer = optionalPlayer(ctx);
       const page = await openGamesPage(ctx.services, first, after);
@@ -161,8 +166,12 @@ const typed: Resolvers = {
     },
     playCard: async (_p, { gameId, rank, requestId, ifVersion }, ctx) => {
       const me = requirePlayer(ctx);
-      const rec = await games.command(ctx.services, me, gameId, (seat) => ({ seat, play: rank }), `play:${rank}`, requestId, ifVersion);
+      const rec = await games.command(ctx.services, me, gameId, (seat) => ({ seat, play: rank }), `play:${rank}`, requestId, undefined, ifVersion);
       return renderGame(rec, me.id);
+    },
+    concede: async (_p, { gameId, requestId }, ctx) => {
+      const me = requirePlayer(ctx);
+      return renderGame(await concede(ctx.services, me, gameId, requestId), me.id);
     },
     answerPrompt: async (_p, { gameId, promptId, optionId, requestId, ifVersion }, ctx) => {
       const me = requirePlayer(ctx);
@@ -178,6 +187,7 @@ const typed: Resolvers = {
         },
         `answer:${promptId}:${optionId}`,
         requestId,
+        undefined,
         ifVersion,
       );
       return renderGame(rec, me.id);

@@ -114,6 +114,7 @@ export type ResolversTypes = {
   VoyageBankedEvent: ResolverTypeWrapper<TypedEvent>;
   GameEndEvent: ResolverTypeWrapper<TypedEvent>;
   TimeoutEvent: ResolverTypeWrapper<TypedEvent>;
+  ConcededEvent: ResolverTypeWrapper<TypedEvent>;
   SeatReplacedEvent: ResolverTypeWrapper<TypedEvent>;
   RematchEvent: ResolverTypeWrapper<TypedEvent>;
   EventPage: ResolverTypeWrapper<Omit<Schema.EventPage, 'events'> & { events: Array<ResolversTypes['Event']> }>;
@@ -149,6 +150,10 @@ export type ResolversTypes = {
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   PageInfo: ResolverTypeWrapper<Schema.PageInfo>;
   EventLogPage: ResolverTypeWrapper<Omit<Schema.EventLogPage, 'events'> & { events: Array<ResolversTypes['Event']> }>;
+  Rating: ResolverTypeWrapper<Schema.Rating>;
+  RatingPage: ResolverTypeWrapper<Schema.RatingPage>;
+  RatedGame: ResolverTypeWrapper<Schema.RatedGame>;
+  RatedGamePage: ResolverTypeWrapper<Schema.RatedGamePage>;
   GamePage: ResolverTypeWrapper<Schema.GamePage>;
   Webhook: ResolverTypeWrapper<Schema.Webhook>;
   WebhookRegistration: ResolverTypeWrapper<Schema.WebhookRegistration>;
@@ -201,6 +206,7 @@ export type ResolversParentTypes = {
   VoyageBankedEvent: TypedEvent;
   GameEndEvent: TypedEvent;
   TimeoutEvent: TypedEvent;
+  ConcededEvent: TypedEvent;
   SeatReplacedEvent: TypedEvent;
   RematchEvent: TypedEvent;
   EventPage: Omit<Schema.EventPage, 'events'> & { events: Array<ResolversParentTypes['Event']> };
@@ -228,6 +234,10 @@ export type ResolversParentTypes = {
   Subscription: Record<PropertyKey, never>;
   PageInfo: Schema.PageInfo;
   EventLogPage: Omit<Schema.EventLogPage, 'events'> & { events: Array<ResolversParentTypes['Event']> };
+  Rating: Schema.Rating;
+  RatingPage: Schema.RatingPage;
+  RatedGame: Schema.RatedGame;
+  RatedGamePage: Schema.RatedGamePage;
   GamePage: Schema.GamePage;
   Webhook: Schema.Webhook;
   WebhookRegistration: Schema.WebhookRegistration;
@@ -239,7 +249,7 @@ export type ResolversParentTypes = {
 };
 
 export type EventResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Event'] = ResolversParentTypes['Event']> = {
-  __resolveType: TypeResolveFn<'GameCreatedEvent' | 'PlayerJoinedEvent' | 'PlayerInvitedEvent' | 'PlayerLeftEvent' | 'CreatorChangedEvent' | 'GameCancelledEvent' | 'BotSeatedEvent' | 'GameStartedEvent' | 'RoundStartEvent' | 'DayStartEvent' | 'CardChosenEvent' | 'SunriseEvent' | 'PhaseEvent' | 'PromptEvent' | 'AnsweredEvent' | 'LootGainedEvent' | 'LootReturnedEvent' | 'LootPassedEvent' | 'LootRemovedEvent' | 'LootLeftoverEvent' | 'LootSwappedEvent' | 'CharacterEvent' | 'DoubloonsEvent' | 'ReputationEvent' | 'CopiedEvent' | 'DayEndEvent' | 'CampaignScoredEvent' | 'AnchorAbilityEvent' | 'AnchorLootEvent' | 'KeptEvent' | 'VoyageBankedEvent' | 'GameEndEvent' | 'TimeoutEvent' | 'SeatReplacedEvent' | 'RematchEvent', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'GameCreatedEvent' | 'PlayerJoinedEvent' | 'PlayerInvitedEvent' | 'PlayerLeftEvent' | 'CreatorChangedEvent' | 'GameCancelledEvent' | 'BotSeatedEvent' | 'GameStartedEvent' | 'RoundStartEvent' | 'DayStartEvent' | 'CardChosenEvent' | 'SunriseEvent' | 'PhaseEvent' | 'PromptEvent' | 'AnsweredEvent' | 'LootGainedEvent' | 'LootReturnedEvent' | 'LootPassedEvent' | 'LootRemovedEvent' | 'LootLeftoverEvent' | 'LootSwappedEvent' | 'CharacterEvent' | 'DoubloonsEvent' | 'ReputationEvent' | 'CopiedEvent' | 'DayEndEvent' | 'CampaignScoredEvent' | 'AnchorAbilityEvent' | 'AnchorLootEvent' | 'KeptEvent' | 'VoyageBankedEvent' | 'GameEndEvent' | 'TimeoutEvent' | 'ConcededEvent' | 'SeatReplacedEvent' | 'RematchEvent', ParentType, ContextType>;
 };
 
 export type GameCreatedEventResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['GameCreatedEvent'] = ResolversParentTypes['GameCreatedEvent']> = {
@@ -686,6 +696,17 @@ export type TimeoutEventResolvers<ContextType = ApiContext, ParentType extends R
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type ConcededEventResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ConcededEvent'] = ResolversParentTypes['ConcededEvent']> = {
+  seq?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['EventType'], ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  data?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  actor?: Resolver<Schema.Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
+  seat?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type SeatReplacedEventResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['SeatReplacedEvent'] = ResolversParentTypes['SeatReplacedEvent']> = {
   seq?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['EventType'], ParentType, ContextType>;
@@ -815,6 +836,7 @@ export type SeatResolvers<ContextType = ApiContext, ParentType extends Resolvers
   reputation?: Resolver<Schema.Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   timeouts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   replacedByBot?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  conceded?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type LootCountResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['LootCount'] = ResolversParentTypes['LootCount']> = {
@@ -885,6 +907,9 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   events?: Resolver<ResolversTypes['EventPage'], ParentType, ContextType, RequireFields<Schema.QueryEventsArgs, 'gameId'>>;
   eventsPage?: Resolver<ResolversTypes['EventLogPage'], ParentType, ContextType, RequireFields<Schema.QueryEventsPageArgs, 'gameId'>>;
   replay?: Resolver<Schema.Maybe<ResolversTypes['Game']>, ParentType, ContextType, RequireFields<Schema.QueryReplayArgs, 'gameId' | 'at'>>;
+  leaderboard?: Resolver<ResolversTypes['RatingPage'], ParentType, ContextType, RequireFields<Schema.QueryLeaderboardArgs, 'edition'>>;
+  rating?: Resolver<Schema.Maybe<ResolversTypes['Rating']>, ParentType, ContextType, RequireFields<Schema.QueryRatingArgs, 'playerId' | 'edition'>>;
+  ratingHistory?: Resolver<ResolversTypes['RatedGamePage'], ParentType, ContextType, RequireFields<Schema.QueryRatingHistoryArgs, 'playerId' | 'edition'>>;
   myWebhooks?: Resolver<Array<ResolversTypes['Webhook']>, ParentType, ContextType>;
   characters?: Resolver<Array<ResolversTypes['Character']>, ParentType, ContextType, RequireFields<Schema.QueryCharactersArgs, 'edition'>>;
   me?: Resolver<Schema.Maybe<ResolversTypes['Profile']>, ParentType, ContextType>;
@@ -910,6 +935,7 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   deleteWebhook?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<Schema.MutationDeleteWebhookArgs, 'id'>>;
   playCard?: Resolver<ResolversTypes['Game'], ParentType, ContextType, RequireFields<Schema.MutationPlayCardArgs, 'gameId' | 'rank'>>;
   answerPrompt?: Resolver<ResolversTypes['Game'], ParentType, ContextType, RequireFields<Schema.MutationAnswerPromptArgs, 'gameId' | 'promptId' | 'optionId'>>;
+  concede?: Resolver<ResolversTypes['Game'], ParentType, ContextType, RequireFields<Schema.MutationConcedeArgs, 'gameId'>>;
 };
 
 export type SubscriptionResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
@@ -923,6 +949,37 @@ export type PageInfoResolvers<ContextType = ApiContext, ParentType extends Resol
 
 export type EventLogPageResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['EventLogPage'] = ResolversParentTypes['EventLogPage']> = {
   events?: Resolver<Array<ResolversTypes['Event']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type RatingResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Rating'] = ResolversParentTypes['Rating']> = {
+  playerId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<Schema.Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  edition?: Resolver<ResolversTypes['Edition'], ParentType, ContextType>;
+  rating?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  mu?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  sigma?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  games?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  wins?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type RatingPageResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['RatingPage'] = ResolversParentTypes['RatingPage']> = {
+  ratings?: Resolver<Array<ResolversTypes['Rating']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type RatedGameResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['RatedGame'] = ResolversParentTypes['RatedGame']> = {
+  gameId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  endedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  place?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  players?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rating?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  mu?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  sigma?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type RatedGamePageResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['RatedGamePage'] = ResolversParentTypes['RatedGamePage']> = {
+  games?: Resolver<Array<ResolversTypes['RatedGame']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
 };
 
@@ -1010,6 +1067,7 @@ export type Resolvers<ContextType = ApiContext> = {
   VoyageBankedEvent?: VoyageBankedEventResolvers<ContextType>;
   GameEndEvent?: GameEndEventResolvers<ContextType>;
   TimeoutEvent?: TimeoutEventResolvers<ContextType>;
+  ConcededEvent?: ConcededEventResolvers<ContextType>;
   SeatReplacedEvent?: SeatReplacedEventResolvers<ContextType>;
   RematchEvent?: RematchEventResolvers<ContextType>;
   EventPage?: EventPageResolvers<ContextType>;
@@ -1036,6 +1094,10 @@ export type Resolvers<ContextType = ApiContext> = {
   Subscription?: SubscriptionResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
   EventLogPage?: EventLogPageResolvers<ContextType>;
+  Rating?: RatingResolvers<ContextType>;
+  RatingPage?: RatingPageResolvers<ContextType>;
+  RatedGame?: RatedGameResolvers<ContextType>;
+  RatedGamePage?: RatedGamePageResolvers<ContextType>;
   GamePage?: GamePageResolvers<ContextType>;
   Webhook?: WebhookResolvers<ContextType>;
   WebhookRegistration?: WebhookRegistrationResolvers<ContextType>;

@@ -53,6 +53,7 @@ export function renderGame(rec: GameRec, playerId: string | null) {
       deadline: awaited ? deadlineOf(doc, s.seat) : null,
       timeouts: doc.timeouts?.[s.seat] ?? 0,
       replacedByBot: holder.replaced === true,
+      conceded: holder.conceded === true,
       loot: s.loot && Object.entries(s.loot).map(([kind, count]) => ({ kind: lootKind(kind), count })),
     };
   });

@@ -322,6 +322,8 @@ export function describeEvent(ev: { type: string; data: Record<string, unknown> 
       return `${who()} ran out of time: the default move is played.`;
     case 'seatReplaced':
       return `A bot now plays for ${who()}.`;
+    case 'conceded':
+      return `${who()} ${verb(who(), 'concedes')}: a bot plays the seat to the end, ranked last.`;
     case 'creatorChanged':
       return `${who()} may now start the game.`;
     case 'gameCancelled':

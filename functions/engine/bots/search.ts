@@ -22,7 +22,7 @@
 // identically when a commit is retried). See docs/correspondence.md, "Bots", for the CPU it takes.
 import { applyInPlace, cloneState, firstAwaitedSeat } from '../core.js';
 import { editionOf } from '../editions/index.js';
-import type { Command, GameState, Loot } from '../types.js';
+import type { Command, GameState, MoveCommand, Loot } from '../types.js';
 
 export type Random = () => number;
 
@@ -200,10 +200,10 @@ function reward(g: GameState, seat: number): number {
 // ---- the decision ----
 
 /** The seat's legal moves now, as commands (distinct cards; every prompt option). */
-function moves(g: GameState, seat: number): Command[] {
+function moves(g: GameState, seat: number): MoveCommand[] {
   const p = g.prompt;
   if (p && p.seat === seat) return p.options.map((o) => ({ seat, answer: o.id, promptId: p.id }));
-  const out: Command[] = [];
+  const out: MoveCommand[] = [];
   for (const r of [...new Set(g.seats[seat].hand)].sort((a, b) => a - b)) out.push({ seat, play: r });
   return out;
 }

@@ -8,7 +8,7 @@ import {
   buildSchema,
   type GraphQLField,
   GraphQLEnumType,
-  GraphQLInterfaceType,
+  type GraphQLInterfaceType,
   GraphQLList,
   GraphQLNonNull,
   GraphQLObjectType,

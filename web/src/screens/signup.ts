@@ -6,7 +6,10 @@ import { h, render } from '../dom';
 import { go, header, message } from '../shell';
 
 export function signUpScreen(root: HTMLElement, next: string): void {
-  if (needsName()) return nameScreen(root, next);
+  if (needsName()) {
+    nameScreen(root, next);
+    return;
+  }
   let error = '';
   let canSignIn = false;
   const draw = () =>

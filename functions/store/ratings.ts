@@ -1,0 +1,150 @@
+// Ratings: one item per player and edition (in the player's partition, indexed for the
+// leaderboard), one history item per rated game of the player, and one marker per rated game
+// that fixes, once, what the game's players were rated before it. Every write is one
+// conditional single-item write (docs/storage.md, "Ratings").
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { type Db, queryShards, wonRace } from './db.js';
+import { GSI2, INDEX_SHARDS, keys } from './table.js';
+
+/** Game ids a rating item remembers as applied (the exactly-once guard; the newest kept). */
+export const APPLIED_KEPT = 50;
+
+export interface RatingValue {
+  mu: number;
+  sigma: number;
+}
+
+export interface RatingRecord extends RatingValue {
+  playerId: string;
+  edition: string;
+  /** Rated games played and won (first place) in this edition. */
+  games: number;
+  wins: number;
+  /** The newest rated games applied, oldest first (at most APPLIED_KEPT). */
+  applied: string[];
+  /** Bumped by every write: the optimistic-concurrency check. */
+  v: number;
+  updatedAt: string;
+  /** The leaderboard's sort value (the ordinal, mu - 3 sigma). */
+  ordinal: number;
+}
+
+export interface RatedGameMarker {
+  gameId: string;
+  edition: string;
+  /** Player ids by seat and the final ranking (seats, best first). */
+  players: string[];
+  ranking: number[];
+  /** Each seat's rating before the game (as read when the marker was claimed). */
+  before: RatingValue[];
+  endedAt: string;
+}
+
+export interface RatingHistoryRecord extends RatingValue {
+  gameId: string;
+  endedAt: string;
+  place: number;
+  players: number;
+  ordinal: number;
+}
+
+/**
+ * The leaderboard key: a fixed-width, ascending-sortable ordinal (ordinals stay within +-1000),
+ * so a descending query is best first; the player id breaks ties and makes the key unique.
+ */
+export function leaderboardSortKey(ordinal: number, playerId: string): string {
+  const scaled = Math.round((ordinal + 1000) * 1e6);
+  return `${String(Math.max(0, Math.min(scaled, 9_999_999_999))).padStart(10, '0')}#${playerId}`;
+}
+
+export async function getRating(db: Db, playerId: string, edition: string): Promise<RatingRecord | null> {
+  const r = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.rating(playerId, edition), ConsistentRead: true }));
+  return r.Item ? (r.Item as unknown as RatingRecord) : null;
+}
+
+/**
+ * Writes a player's new rating if the item is still at version `prevV` (0: absent) and does not
+ * list `gameId` as applied: false when either changed (reload and decide again).
+ */
+export async function putRating(db: Db, rec: RatingRecord, prevV: number, gameId: string): Promise<boolean> {
+  const Item = {
+    ...keys.rating(rec.playerId, rec.edition),
+    ...keys.leaderboard(rec.edition, rec.playerId, leaderboardSortKey(rec.ordinal, rec.playerId)),
+    ...rec,
+  };
+  return wonRace(
+    db.doc.send(
+      new PutCommand({
+        TableName: db.table,
+        Item,
+        ConditionExpression: prevV === 0 ? 'attribute_not_exists(PK)' : 'v = :v AND NOT contains(applied, :g)',
+        ...(prevV === 0 ? {} : { ExpressionAttributeValues: { ':v': prevV, ':g': gameId } }),
+      }),
+    ),
+  );
+}
+
+/** Claims the game's marker (first writer wins); the marker stored either way is returned. */
+export async function claimRatedGame(db: Db, m: RatedGameMarker): Promise<RatedGameMarker> {
+  const won = await wonRace(db.doc.send(new PutCommand({ TableName: db.table, Item: { ...keys.ratedGame(m.gameId), ...m }, ConditionExpression: 'attribute_not_exists(PK)' })));
+  if (won) return m;
+  const r = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.ratedGame(m.gameId), ConsistentRead: true }));
+  return r.Item as unknown as RatedGameMarker;
+}
+
+/** The history entry of one rated game for one player (idempotent: same key, same game). */
+export async function putRatingHistory(db: Db, playerId: string, edition: string, h: RatingHistoryRecord): Promise<void> {
+  await db.doc.send(new PutCommand({ TableName: db.table, Item: { ...keys.ratingHistory(playerId, edition, h.endedAt, h.gameId), ...h } }));
+}
+
+/** A player's rating history in an edition, newest first, paged by the sort key. */
+export async function listRatingHistory(db: Db, playerId: string, edition: string, limit: number, before?: string | null): Promise<{ items: RatingHistoryRecord[]; cursor: string | null }> {
+  const prefix = keys.ratingHistoryPrefix(edition);
+  const r = await db.doc.send(
+    new QueryCommand({
+      TableName: db.table,
+      KeyConditionExpression: before ? 'PK = :pk AND SK BETWEEN :from AND :before' : 'PK = :pk AND begins_with(SK, :from)',
+      ExpressionAttributeValues: { ':pk': keys.player(playerId).PK, ':from': prefix, ...(before ? { ':before': before } : {}) },
+      ScanIndexForward: false,
+      Limit: limit + 1,
+    }),
+  );
+  const items = (r.Items ?? []).filter((it) => it.SK !== before);
+  const page = items.slice(0, limit);
+  return { items: page as unknown as RatingHistoryRecord[], cursor: items.length > limit ? (page[page.length - 1].SK as string) : null };
+}
+
+/** Deletes a player's rating item of an edition (the rebuild starts from nothing). */
+export async function deleteRating(db: Db, playerId: string, edition: string): Promise<void> {
+  await db.doc.send(new DeleteCommand({ TableName: db.table, Key: keys.rating(playerId, edition) }));
+}
+
+/** Deletes a game's marker (the rebuild claims every marker again). */
+export async function deleteRatedGame(db: Db, gameId: string): Promise<void> {
+  await db.doc.send(new DeleteCommand({ TableName: db.table, Key: keys.ratedGame(gameId) }));
+}
+
+/**
+ * A page of an edition's leaderboard, best first: every shard queried below the cursor (the last
+ * entry's sort key), merged, then the rating items read (the index holds keys only).
+ */
+export async function listLeaderboard(db: Db, edition: string, limit: number, before?: string | null): Promise<{ items: RatingRecord[]; cursor: string | null }> {
+  const entries = await queryShards(
+    db,
+    INDEX_SHARDS,
+    (shard) => ({
+      IndexName: GSI2,
+      KeyConditionExpression: before ? 'GSI2PK = :pk AND GSI2SK < :before' : 'GSI2PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.leaderboardShard(edition, shard), ...(before ? { ':before': before } : {}) },
+    }),
+    'GSI2SK',
+    limit + 1,
+    true,
+  );
+  const page = entries.slice(0, limit);
+  const items = await Promise.all(page.map(async (e) => (await db.doc.send(new GetCommand({ TableName: db.table, Key: { PK: e.PK, SK: e.SK } }))).Item));
+  return {
+    items: items.filter((it): it is Record<string, unknown> => it !== undefined).map((it) => it as unknown as RatingRecord),
+    cursor: entries.length > limit ? (page[page.length - 1].GSI2SK as string) : null,
+  };
+}

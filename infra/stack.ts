@@ -309,6 +309,8 @@ export class LibertaliaStack extends Stack {
         AUTH_ISSUERS: authIssuers,
         WEB_CLIENT: this.toJsonString({ issuer: this.authIssuer, clientId: this.webClient.userPoolClientId, scope: `openid email ${RESOURCE_SERVER}/${SCOPE_NAMES.play}` }),
         NOTICE_QUEUE_URL: this.noticeQueue.queueUrl,
+        // Per-client site limits (`-c siteRateLimits='{"<clientId>":{"read":{"perSecond":500,"burst":1500}}}'`, docs/security.md).
+        ...siteRateLimits(this.node.tryGetContext('siteRateLimits')),
       },
       logRetention,
     });
@@ -552,4 +554,10 @@ export class LibertaliaStack extends Stack {
 export function defaultDomainPrefix(stackName: string, account: string): string {
   const name = stackName.toLowerCase().replace(/[^a-z0-9-]/g, '-').replace(/aws|amazon|cognito/g, 'x').slice(0, 50).replace(/^-+|-+$/g, '');
   return `${name || 'libertalia'}-${account}`;
+}
+
+/** The SITE_RATE_LIMITS variable from the `siteRateLimits` context value (a JSON string or object); none when unset. */
+function siteRateLimits(value: unknown): Record<string, string> {
+  if (value === undefined || value === null || value === '') return {};
+  return { SITE_RATE_LIMITS: typeof value === 'string' ? value : JSON.stringify(value) };
 }

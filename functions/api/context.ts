@@ -27,6 +27,8 @@ export interface ApiContext {
   address?: string | null;
   /** The tokens the entry point already took before parsing (app.ts `gate`), if any. */
   admitted?: Partial<Charge>;
+  /** The bucket kind the request used last (the rate-limit headers show its state). */
+  rateKind?: 'read' | 'write';
 }
 
 export async function createContext(services: Services, headers: Record<string, string | undefined>, address: string | null = null): Promise<ApiContext> {
@@ -34,7 +36,7 @@ export async function createContext(services: Services, headers: Record<string, 
   const anonymous: ApiContext = { services, player: null, credential: null, profile: null, clientId: null, authError: null, address };
   if (token === null) return anonymous;
   try {
-    if (token === '') throw new ApiError('UNAUTHENTICATED', 'malformed Authorization header');
+    if (token === '') throw new ApiError('UNAUTHENTICATED', 'malformed Authorization header', { reason: 'malformed' });
     const credential = await services.verifier.verify(token);
     const profile = await resolvePlayer(services, credential);
     const player = profile ? { id: profile.id, name: profile.name } : null;
@@ -63,6 +65,8 @@ export function charge(ctx: ApiContext, c: Charge, prepaid?: Partial<Charge>): v
   const keys = principals(ctx);
   const { limiters } = ctx.services;
   const less = (b: Bucket, n: number) => Math.max(0, n - (prepaid?.[b] ?? 0));
+  if (c.write > 0) ctx.rateKind = 'write';
+  else if (c.read > 0) ctx.rateKind ??= 'read';
   // The request's own bucket first: a request refused by a later one still spent its read or write.
   limiters.read.check(keys, 'reads per player', less('read', c.read), c.read);
   limiters.write.check(keys, 'mutations per player', less('write', c.write), c.write);
@@ -84,7 +88,7 @@ export function requirePlayer(ctx: ApiContext): Player {
   if (!ctx.player) {
     if (ctx.credential?.type === 'user') throw new ApiError('FORBIDDEN', 'this account has no player yet: choose a display name with register(name), or link a guest player with linkGuest');
     if (ctx.credential?.type === 'client') throw new ApiError('FORBIDDEN', 'a client token acts for one of its users: exchange it with actAs(user) first');
-    throw new ApiError('UNAUTHENTICATED', 'this call needs Authorization: Bearer <token> (sign in, or signUp as a guest)');
+    throw new ApiError('UNAUTHENTICATED', 'this call needs Authorization: Bearer <token> (sign in, or signUp as a guest)', { reason: 'missing' });
   }
   return ctx.player;
 }

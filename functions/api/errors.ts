@@ -5,27 +5,22 @@ import { GraphQLError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { EngineError } from '../engine/index.js';
 import { count, logger, METRIC } from './http/telemetry.js';
+import type { ErrorCode } from './schema.types.generated.js';
 
-export type ApiErrorCode =
-  | 'NOT_FOUND'
-  | 'UNAUTHENTICATED'
-  | 'FORBIDDEN'
-  | 'ILLEGAL_MOVE'
-  | 'WRONG_PHASE'
-  | 'BAD_USER_INPUT'
-  | 'CONFLICT'
-  | 'NOT_AVAILABLE'
-  | 'RATE_LIMITED'
-  | 'LIMIT_EXCEEDED'
-  | 'SUBSCRIPTION_OVER_HTTP';
+/** Every code the API sends: the schema's ErrorCode enum (schema/errors.graphql). */
+export type { ErrorCode } from './schema.types.generated.js';
 
-/** HTTP status for the REST routes. */
-export const HTTP_STATUS: Record<ApiErrorCode | 'INTERNAL_SERVER_ERROR', number> = {
+/** The codes our own errors carry (the rest come from Apollo, graphql-js and the entry points). */
+export type ApiErrorCode = Exclude<ErrorCode, 'INTERNAL_SERVER_ERROR' | 'GRAPHQL_PARSE_FAILED' | 'GRAPHQL_VALIDATION_FAILED' | 'BAD_REQUEST' | 'PERSISTED_QUERY_NOT_FOUND' | 'PERSISTED_QUERY_NOT_SUPPORTED' | 'OPERATION_RESOLUTION_FAILURE'>;
+
+/** HTTP status of each code (the REST routes, and docs/api.md's table: test/docs/limits.test.ts). */
+export const HTTP_STATUS: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   ILLEGAL_MOVE: 422,
   WRONG_PHASE: 409,
+  STALE: 409,
   BAD_USER_INPUT: 400,
   CONFLICT: 409,
   NOT_AVAILABLE: 501,
@@ -33,7 +28,31 @@ export const HTTP_STATUS: Record<ApiErrorCode | 'INTERNAL_SERVER_ERROR', number>
   LIMIT_EXCEEDED: 422,
   SUBSCRIPTION_OVER_HTTP: 400,
   INTERNAL_SERVER_ERROR: 500,
+  GRAPHQL_PARSE_FAILED: 400,
+  GRAPHQL_VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  PERSISTED_QUERY_NOT_FOUND: 200,
+  PERSISTED_QUERY_NOT_SUPPORTED: 200,
+  OPERATION_NOT_ALLOWED: 400,
+  OPERATION_RESOLUTION_FAILURE: 400,
+  PAYLOAD_TOO_LARGE: 413,
+  METHOD_NOT_ALLOWED: 405,
 };
+
+/** Whether a code is one of the schema's ErrorCode values (every key of HTTP_STATUS, which tsc holds to the enum). */
+export const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'string' && Object.hasOwn(HTTP_STATUS, code);
+
+/**
+ * The last check on the way out: a code outside ErrorCode is a bug of ours (a client cannot
+ * know it). Under test it throws, so any test that provokes one fails; in production it is
+ * logged and sent as it is (a typed error is still more useful than a generic one).
+ */
+export function listedCode<C>(code: C): C {
+  if (isErrorCode(code)) return code;
+  if (process.env.VITEST) throw new Error(`error code ${String(code)} is not in the ErrorCode enum (schema/errors.graphql)`);
+  logger.error('error code not in the ErrorCode enum', { code: String(code) });
+  return code;
+}
 
 export class ApiError extends GraphQLError {
   constructor(
@@ -47,6 +66,13 @@ export class ApiError extends GraphQLError {
   }
 }
 
+/** Why a token was refused (UNAUTHENTICATED's `extensions.reason`): a client refreshes on `expired`, signs in again on `revoked`. */
+export type AuthFailure = 'missing' | 'malformed' | 'expired' | 'revoked' | 'invalid';
+
+export const unauthenticated = (message: string, reason: AuthFailure = 'invalid'): never => {
+  throw new ApiError('UNAUTHENTICATED', message, { reason });
+};
+
 export const apiError = (code: ApiErrorCode, message: string): never => {
   throw new ApiError(code, message);
 };
@@ -57,7 +83,7 @@ export function fromEngine(e: unknown): unknown {
 }
 
 /** Codes Apollo itself raises for malformed requests; safe to show as they are. */
-const APOLLO_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST', 'PERSISTED_QUERY_NOT_FOUND', 'PERSISTED_QUERY_NOT_SUPPORTED', 'OPERATION_RESOLUTION_FAILURE']);
+const APOLLO_CODES = new Set<ErrorCode>(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST', 'PERSISTED_QUERY_NOT_FOUND', 'PERSISTED_QUERY_NOT_SUPPORTED', 'OPERATION_RESOLUTION_FAILURE', 'OPERATION_NOT_ALLOWED']);
 
 const GENERIC: GraphQLFormattedError = { message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
 
@@ -86,10 +112,10 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   const original = inner instanceof ApiError ? inner : fromEngine(unwrapResolverError(error));
   if (original instanceof ApiError) {
     count(METRIC.errors, 1, { code: original.code });
-    return { message: original.message, locations: formatted.locations, path: formatted.path, extensions: { ...original.details, code: original.code } };
+    return { message: original.message, locations: formatted.locations, path: formatted.path, extensions: { ...original.details, code: listedCode(original.code) } };
   }
   const code = formatted.extensions?.code;
-  if (typeof code === 'string' && APOLLO_CODES.has(code)) {
+  if (typeof code === 'string' && APOLLO_CODES.has(code as ErrorCode)) {
     count(METRIC.errors, 1, { code });
     const limit = namedLimit(formatted.message);
     if (limit) return { message: limit.message, locations: formatted.locations, path: formatted.path, extensions: { code, limit: limit.limit } };
@@ -105,7 +131,7 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
 export function restError(e: unknown): { status: number; body: string } {
   const err = fromEngine(e);
   if (err instanceof ApiError) count(METRIC.errors, 1, { code: err.code });
-  if (err instanceof ApiError) return { status: HTTP_STATUS[err.code], body: JSON.stringify({ error: { ...err.details, code: err.code, message: err.message } }) };
+  if (err instanceof ApiError) return { status: HTTP_STATUS[err.code], body: JSON.stringify({ error: { ...err.details, code: listedCode(err.code), message: err.message } }) };
   count(METRIC.errors, 1, { code: 'INTERNAL_SERVER_ERROR' });
   logger.error('unexpected error', { error: asError(e) });
   return { status: 500, body: JSON.stringify({ error: GENERIC.extensions && { code: 'INTERNAL_SERVER_ERROR', message: GENERIC.message } }) };

@@ -16,6 +16,53 @@ export type Scalars = {
   DateTime: { input: string; output: string; }
 };
 
+/** Every value of `extensions.code` (and of the REST `error.code`) the API can answer. Codes are only ever added; a client should treat an unknown code like INTERNAL_SERVER_ERROR. */
+export type ErrorCode =
+  /** A missing, bad, expired or revoked token where one is needed (HTTP 401). `extensions.reason` says which: `missing`, `malformed`, `expired`, `revoked` or `invalid`. */
+  | 'UNAUTHENTICATED'
+  /** Not your seat, not the creator, a private game you are not seated in, a scope the token lacks (HTTP 403). */
+  | 'FORBIDDEN'
+  /** No such game, webhook or route (HTTP 404). */
+  | 'NOT_FOUND'
+  /** An argument out of its range or shape (HTTP 400). */
+  | 'BAD_USER_INPUT'
+  /** The rules engine refuses the move, e.g. a card not in your hand (HTTP 422). */
+  | 'ILLEGAL_MOVE'
+  /** The move does not fit the game's phase, e.g. a scenario before the end (HTTP 409). */
+  | 'WRONG_PHASE'
+  /** A conditional move (`ifVersion`) made on a view the game has moved on from: nothing was applied; `extensions.version` is the game's version now (HTTP 409). */
+  | 'STALE'
+  /** A full game, a seat already taken, a `requestId` reused for another command, a game too busy to commit (HTTP 409). */
+  | 'CONFLICT'
+  /** An option the rules data does not support yet (HTTP 501). */
+  | 'NOT_AVAILABLE'
+  /** A rate limit: `extensions.retryAfterSeconds` and `extensions.bucket` name when to come back and which limit ran out (HTTP 429, `Retry-After`). */
+  | 'RATE_LIMITED'
+  /** A bound (open lobbies, commands per game, choice changes, webhooks), named in `extensions.limit` (HTTP 422). */
+  | 'LIMIT_EXCEEDED'
+  /** A subscription sent over HTTP: subscriptions are served over WebSocket (HTTP 400). */
+  | 'SUBSCRIPTION_OVER_HTTP'
+  /** Anything unexpected, with a generic message; details go to the server log only (HTTP 500). */
+  | 'INTERNAL_SERVER_ERROR'
+  /** A syntax error, or a document over the token limit (HTTP 400). */
+  | 'GRAPHQL_PARSE_FAILED'
+  /** Unknown fields or arguments, or a document over a depth, cost, alias or directive limit (HTTP 400; `extensions.limit` names it). */
+  | 'GRAPHQL_VALIDATION_FAILED'
+  /** A request Apollo cannot read: no query, a bad JSON body, a GET without the CSRF header (HTTP 400). */
+  | 'BAD_REQUEST'
+  /** An automatic persisted query's hash the server has not seen yet: send the query with the hash again (HTTP 200 with this error). */
+  | 'PERSISTED_QUERY_NOT_FOUND'
+  /** Automatic persisted queries are turned off (HTTP 200 with this error). */
+  | 'PERSISTED_QUERY_NOT_SUPPORTED'
+  /** The operation allowlist is on (production option) and this document is not on it (HTTP 400). */
+  | 'OPERATION_NOT_ALLOWED'
+  /** A document with several operations and no (or an unknown) `operationName` (HTTP 400). */
+  | 'OPERATION_RESOLUTION_FAILURE'
+  /** A request body over 64 KB (HTTP 413). */
+  | 'PAYLOAD_TOO_LARGE'
+  /** A REST route called with a method other than GET or HEAD (HTTP 405). */
+  | 'METHOD_NOT_ALLOWED';
+
 /** The kinds of events in the log (the engine's names, unchanged; each has its own object type `<Type>Event`). */
 export type EventType =
   /** A game was created (GameCreatedEvent). */
@@ -93,10 +140,13 @@ export type EventType =
 
 /** Where a character card is (CharacterEvent.from / to). */
 export type CardPlace =
+  /** The owner's hand. */
   | 'hand'
+  /** The island (classic) or the sea (Galecrest), where the day is played. */
   | 'island'
   /** Classic: the den; Galecrest: the ship. */
   | 'den'
+  /** The owner's graveyard (discarded characters). */
   | 'graveyard';
 
 /** One entry of the event log, as the caller may see it. Select the type's own fields with `... on <Type>Event { }`. */
@@ -109,7 +159,7 @@ export type Event = {
   at: EntireFieldWrapper<Scalars['DateTime']['output']>;
   /**
    * The event's payload as the caller may see it, untyped (the same values as the type's own fields).
-   * @deprecated Select the event type's own fields with `... on <Type>Event`.
+   * @deprecated Select the event type's own fields with `... on <Type>Event`, since 2026-12-01.
    */
   data: EntireFieldWrapper<Scalars['JSON']['output']>;
   /** The event in plain English for the caller (seat holders by name, the caller as "You"), rendered by the server in one place: clients show it as given. */
@@ -121,13 +171,22 @@ export type Event = {
 /** A game was created in the LOBBY. */
 export type GameCreatedEvent = Event & {
   __typename?: 'GameCreatedEvent';
+  /** Position in the log, from 1, without gaps (Event.seq). */
   seq: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** What happened (Event.type). */
   type: EntireFieldWrapper<EventType>;
+  /** When the change that produced the event was committed (Event.at). */
   at: EntireFieldWrapper<Scalars['DateTime']['output']>;
-  /** @deprecated Select the event type's own fields with `... on <Type>Event`. */
+  /**
+   * The untyped payload (Event.data).
+   * @deprecated Select the event type's own fields with `... on <Type>Event`, since 2026-12-01.
+   */
   data: EntireFieldWrapper<Scalars['JSON']['output']>;
+  /** The event in plain English for the caller (Event.text). */
   text: EntireFieldWrapper<Scalars['String']['output']>;
+  /** Who caused the change; null: the service itself (Event.actor). */
   actor: EntireFieldWrapper<Maybe<Actor>>;
+  /** The edition. */
   edition: EntireFieldWrapper<Edition>;
   /** Galecrest board side; null for CLASSIC. */
   board: EntireFieldWrapper<Maybe<Board>>;
@@ -135,8 +194,11 @@ export type GameCreatedEvent = Event & {
   seats: EntireFieldWrapper<Scalars['Int']['output']>;
   /** Seats taken by bots at creation. */
   bots: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** Hours each decision may take; null: no limit. */
   decisionTimeLimitHours: EntireFieldWrapper<Maybe<Scalars['Int']['output']>>;
+  /** Whether anyone with the id may watch. */
   spectators: EntireFieldWrapper<Scalars['Boolean']['output']>;
+  /** Timeouts in a row after which a bot takes a seat over. */
   timeoutsBeforeBot: EntireFieldWrapper<Scalars['Int']['output']>;
   /** The finished game this one is a rematch of; null otherwise. */
   rematchOf: EntireFieldWrapper<Maybe<Scalars['ID']['output']>>;
@@ -147,43 +209,74 @@ export type GameCreatedEvent = Event & {
 /** A player took a seat in the LOBBY. */
 export type PlayerJoinedEvent = Event & {
   __typename?: 'PlayerJoinedEvent';
+  /** Position in the log, from 1, without gaps (Event.seq). */
   seq: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** What happened (Event.type). */
   type: EntireFieldWrapper<EventType>;
+  /** When the change that produced the event was committed (Event.at). */
   at: EntireFieldWrapper<Scalars['DateTime']['output']>;
-  /** @deprecated Select the event type's own fields with `... on <Type>Event`. */
+  /**
+   * The untyped payload (Event.data).
+   * @deprecated Select the event type's own fields with `... on <Type>Event`, since 2026-12-01.
+   */
   data: EntireFieldWrapper<Scalars['JSON']['output']>;
+  /** The event in plain English for the caller (Event.text). */
   text: EntireFieldWrapper<Scalars['String']['output']>;
+  /** Who caused the change; null: the service itself (Event.actor). */
   actor: EntireFieldWrapper<Maybe<Actor>>;
+  /** The seat taken. */
   seat: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** The player who took it. */
   playerId: EntireFieldWrapper<Scalars['ID']['output']>;
+  /** The player's name. */
   name: EntireFieldWrapper<Scalars['String']['output']>;
 };
 
 /** A player of the finished game was invited to this rematch: their seat is kept until they accept (rematch or joinGame); nobody is seated without it. */
 export type PlayerInvitedEvent = Event & {
   __typename?: 'PlayerInvitedEvent';
+  /** Position in the log, from 1, without gaps (Event.seq). */
   seq: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** What happened (Event.type). */
   type: EntireFieldWrapper<EventType>;
+  /** When the change that produced the event was committed (Event.at). */
   at: EntireFieldWrapper<Scalars['DateTime']['output']>;
-  /** @deprecated Select the event type's own fields with `... on <Type>Event`. */
+  /**
+   * The untyped payload (Event.data).
+   * @deprecated Select the event type's own fields with `... on <Type>Event`, since 2026-12-01.
+   */
   data: EntireFieldWrapper<Scalars['JSON']['output']>;
+  /** Who caused the change; null: the service itself (Event.actor). */
   actor: EntireFieldWrapper<Maybe<Actor>>;
+  /** The seat kept for the player. */
   seat: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** The invited player. */
   playerId: EntireFieldWrapper<Scalars['ID']['output']>;
+  /** The event in plain English for the caller (Event.text). */
   text: EntireFieldWrapper<Scalars['String']['output']>;
 };
 
 /** A player left the LOBBY, or its creator removed them (removePlayer). */
 export type PlayerLeftEvent = Event & {
   __typename?: 'PlayerLeftEvent';
+  /** Position in the log, from 1, without gaps (Event.seq). */
   seq: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** What happened (Event.type). */
   type: EntireFieldWrapper<EventType>;
+  /** When the change that produced the event was committed (Event.at). */
   at: EntireFieldWrapper<Scalars['DateTime']['output']>;
-  /** @deprecated Select the event type's own fields with `... on <Type>Event`. */
+  /**
+   * The untyped payload (Event.data).
+   * @deprecated Select the event type's own fields with `... on <Type>Event`, since 2026-12-01.
+   */
   data: EntireFieldWrapper<Scalars['JSON']['output']>;
+  /** The event in plain English for the caller (Event.text). */
   text: EntireFieldWrapper<Scalars['String']['output']>;
+  /** Who caused the change; null: the service itself (Event.actor). */
   actor: EntireFieldWrapper<Maybe<Actor>>;
+  /** The seat freed. */
   seat: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** The player who left. */
   playerId: EntireFieldWrapper<Scalars['ID']['output']>;
   /** The creator who removed the player (removePlayer); null when the player left. */
   removedBy: EntireFieldWrapper<Maybe<Scalars['ID']['output']>>;
@@ -192,64 +285,102 @@ export type PlayerLeftEvent = Event & {
 /** The creator left the LOBBY; this player may start the game now. */
 export type CreatorChangedEvent = Event & {
   __typename?: 'CreatorChangedEvent';
+  /** Position in the log, from 1, without gaps (Event.seq). */
   seq: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** What happened (Event.type). */
   type: EntireFieldWrapper<EventType>;
+  /** When the change that produced the event was committed (Event.at). */
   at: EntireFieldWrapper<Scalars['DateTime']['output']>;
-  /** @deprecated Select the event type's own fields with `... on <Type>Event`. */
+  /**
+   * The untyped payload (Event.data).
+   * @deprecated Select the event type's own fields with `... on <Type>Event`, since 2026-12-01.
+   */
   data: EntireFieldWrapper<Scalars['JSON']['output']>;
+  /** The event in plain English for the caller (Event.text). */
   text: EntireFieldWrapper<Scalars['String']['output']>;
+  /** Who caused the change; null: the service itself (Event.actor). */
   actor: EntireFieldWrapper<Maybe<Actor>>;
+  /** The new creator. */
   playerId: EntireFieldWrapper<Scalars['ID']['output']>;
+  /** The new creator's name. */
   name: EntireFieldWrapper<Scalars['String']['output']>;
 };
 
 /** The game is CANCELLED: the last player left the LOBBY, or the sweep cancelled a lobby nobody touched for `days` days. */
 export type GameCancelledEvent = Event & {
   __typename?: 'GameCancelledEvent';
+  /** Position in the log, from 1, without gaps (Event.seq). */
   seq: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** What happened (Event.type). */
   type: EntireFieldWrapper<EventType>;
+  /** When the change that produced the event was committed (Event.at). */
   at: EntireFieldWrapper<Scalars['DateTime']['output']>;
-  /** @deprecated Select the event type's own fields with `... on <Type>Event`. */
+  /**
+   * The untyped payload (Event.data).
+   * @deprecated Select the event type's own fields with `... on <Type>Event`, since 2026-12-01.
+   */
   data: EntireFieldWrapper<Scalars['JSON']['output']>;
   /** `expired` when the sweep cancelled a stale lobby; null when the last player left. */
   reason: EntireFieldWrapper<Maybe<Scalars['String']['output']>>;
   /** The lobby expiry (days without a change), with reason `expired`. */
   days: EntireFieldWrapper<Maybe<Scalars['Int']['output']>>;
+  /** The event in plain English for the caller (Event.text). */
   text: EntireFieldWrapper<Scalars['String']['output']>;
+  /** Who caused the change; null: the service itself (Event.actor). */
   actor: EntireFieldWrapper<Maybe<Actor>>;
 };
 
 /** A bot took a free seat when the game started (startGame with fillWithBots). */
 export type BotSeatedEvent = Event & {
   __typename?: 'BotSeatedEvent';
+  /** Position in the log, from 1, without gaps (Event.seq). */
   seq: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** What happened (Event.type). */
   type: EntireFieldWrapper<EventType>;
+  /** When the change that produced the event was committed (Event.at). */
   at: EntireFieldWrapper<Scalars['DateTime']['output']>;
-  /** @deprecated Select the event type's own fields with `... on <Type>Event`. */
+  /**
+   * The untyped payload (Event.data).
+   * @deprecated Select the event type's own fields with `... on <Type>Event`, since 2026-12-01.
+   */
   data: EntireFieldWrapper<Scalars['JSON']['output']>;
+  /** The event in plain English for the caller (Event.text). */
   text: EntireFieldWrapper<Scalars['String']['output']>;
+  /** Who caused the change; null: the service itself (Event.actor). */
   actor: EntireFieldWrapper<Maybe<Actor>>;
+  /** The seat the bot took. */
   seat: EntireFieldWrapper<Scalars['Int']['output']>;
   /** The bot's name. */
   name: EntireFieldWrapper<Scalars['String']['output']>;
+  /** How the bot plays. */
   bot: EntireFieldWrapper<BotKind>;
 };
 
 /** The game started. */
 export type GameStartedEvent = Event & {
   __typename?: 'GameStartedEvent';
+  /** Position in the log, from 1, without gaps (Event.seq). */
   seq: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** What happened (Event.type). */
   type: EntireFieldWrapper<EventType>;
+  /** When the change that produced the event was committed (Event.at). */
   at: EntireFieldWrapper<Scalars['DateTime']['output']>;
-  /** @deprecated Select the event type's own fields with `... on <Type>Event`. */
+  /**
+   * The untyped payload (Event.data).
+   * @deprecated Select the event type's own fields with `... on <Type>Event`, since 2026-12-01.
+   */
   data: EntireFieldWrapper<Scalars['JSON']['output']>;
+  /** The event in plain English for the caller (Event.text). */
   text: EntireFieldWrapper<Scalars['String']['output']>;
+  /** Who caused the change; null: the service itself (Event.actor). */
   actor: EntireFieldWrapper<Maybe<Actor>>;
   /** Number of seats. */
   players: EntireFieldWrapper<Scalars['Int']['output']>;
   /** Seat names, by seat. */
   names: EntireFieldWrapper<Array<Scalars['String']['output']>>;
+  /** The first round (1). */
   round: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** The first day (1). */
   day: EntireFieldWrapper<Scalars['Int']['output']>;
   /** The first day's loot. */
   loot: EntireFieldWrapper<Array<LootKind>>;
@@ -258,13 +389,22 @@ export type GameStartedEvent = Event & {
 /** A round began (classic: campaign; Galecrest: voyage) and new cards were dealt. */
 export type RoundStartEvent = Event & {
   __typename?: 'RoundStartEvent';
+  /** Position in the log, from 1, without gaps (Event.seq). */
   seq: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** What happened (Event.type). */
   type: EntireFieldWrapper<EventType>;
+  /** When the change that produced the event was committed (Event.at). */
   at: EntireFieldWrapper<Scalars['DateTime']['output']>;
-  /** @deprecated Select the event type's own fields with `... on <Type>Event`. */
+  /**
+   * The untyped payload (Event.data).
+   * @deprecated Select the event type's own fields with `... on <Type>Event`, since 2026-12-01.
+   */
   data: EntireFieldWrapper<Scalars['JSON']['output']>;
+  /** The event in plain English for the caller (Event.text). */
   text: EntireFieldWrapper<Scalars['String']['output']>;
+  /** Who caused the change; null: the service itself (Event.actor). */
   actor: EntireFieldWrapper<Maybe<Actor>>;
+  /** The round that began, from 1. */
   round: EntireFieldWrapper<Scalars['Int']['output']>;
   /** Days in this round. */
   days: EntireFieldWrapper<Scalars['Int']['output']>;
@@ -275,14 +415,24 @@ export type RoundStartEvent = Event & {
 /** A day began. */
 export type DayStartEvent = Event & {
   __typename?: 'DayStartEvent';
+  /** Position in the log, from 1, without gaps (Event.seq). */
   seq: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** What happened (Event.type). */
   type: EntireFieldWrapper<EventType>;
+  /** When the change that produced the event was committed (Event.at). */
   at: EntireFieldWrapper<Scalars['DateTime']['output']>;
-  /** @deprecated Select the event type's own fields with `... on <Type>Event`. */
+  /**
+   * The untyped payload (Event.data).
+   * @deprecated Select the event type's own fields with `... on <Type>Event`, since 2026-12-01.
+   */
   data: EntireFieldWrapper<Scalars['JSON']['output']>;
+  /** The event in plain English for the caller (Event.text). */
   text: EntireFieldWrapper<Scalars['String']['output']>;
+  /** Who caused the change; null: the service itself (Event.actor). */
   actor: EntireFieldWrapper<Maybe<Actor>>;
+  /** The round, from 1. */
   round: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** The day of the round, from 1. */
   day: EntireFieldWrapper<Scalars['Int']['output']>;
   /** The loot laid out for the day. */
   loot: EntireFieldWrapper<Array<LootKind>>;
@@ -291,13 +441,22 @@ export type DayStartEvent = Event & {
 /** A seat chose (or replaced) its secret card of the day. */
 export type CardChosenEvent = Event & {
   __typename?: 'CardChosenEvent';
+  /** Position in the log, from 1, without gaps (Event.seq). */
   seq: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** What happened (Event.type). */
   type: EntireFieldWrapper<EventType>;
+  /** When the change that produced the event was committed (Event.at). */
   at: EntireFieldWrapper<Scalars['DateTime']['output']>;
-  /** @deprecated Select the event type's own fields with `... on <Type>Event`. */
+  /**
+   * The untyped payload (Event.data).
+   * @deprecated Select the event type's own fields with `... on <Type>Event`, since 2026-12-01.
+   */
   data: EntireFieldWrapper<Scalars['JSON']['output']>;
+  /** The event in plain English for the caller (Event.text). */
   text: EntireFieldWrapper<Scalars['String']['output']>;
+  /** Who caused the change; null: the service itself (Event.actor). */
   actor: EntireFieldWrapper<Maybe<Actor>>;
+  /** The seat that chose. */
   seat: EntireFieldWrapper<Scalars['Int']['output']>;
   /** Whether it replaced an earlier choice of the same day. */
   changed: EntireFieldWrapper<Scalars['Boolean']['output']>;
@@ -308,14 +467,24 @@ export type CardChosenEvent = Event & {
 /** Every seat has chosen: the cards are revealed and placed on the island. */
 export type SunriseEvent = Event & {
   __typename?: 'SunriseEvent';
+  /** Position in the log, from 1, without gaps (Event.seq). */
   seq: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** What happened (Event.type). */
   type: EntireFieldWrapper<EventType>;
+  /** When the change that produced the event was committed (Event.at). */
   at: EntireFieldWrapper<Scalars['DateTime']['output']>;
-  /** @deprecated Select the event type's own fields with `... on <Type>Event`. */
+  /**
+   * The untyped payload (Event.data).
+   * @deprecated Select the event type's own fields with `... on <Type>Event`, since 2026-12-01.
+   */
   data: EntireFieldWrapper<Scalars['JSON']['output']>;
+  /** The event in plain English for the caller (Event.text). */
   text: EntireFieldWrapper<Scalars['String']['output']>;
+  /** Who caused the change; null: the service itself (Event.actor). */
   actor: EntireFieldWrapper<Maybe<Actor>>;
+  /** The round, from 1. */
   round: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** The day of the round, from 1. */
   day: EntireFieldWrapper<Scalars['Int']['output']>;
   /** The revealed cards, by seat. */
   revealed: EntireFieldWrapper<Array<IslandCard>>;
@@ -326,43 +495,74 @@ export type SunriseEvent = Event & {
 /** The day moved on to another phase. */
 export type PhaseEvent = Event & {
   __typename?: 'PhaseEvent';
+  /** Position in the log, from 1, without gaps (Event.seq). */
   seq: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** What happened (Event.type). */
   type: EntireFieldWrapper<EventType>;
+  /** When the change that produced the event was committed (Event.at). */
   at: EntireFieldWrapper<Scalars['DateTime']['output']>;
-  /** @deprecated Select the event type's own fields with `... on <Type>Event`. */
+  /**
+   * The untyped payload (Event.data).
+   * @deprecated Select the event type's own fields with `... on <Type>Event`, since 2026-12-01.
+   */
   data: EntireFieldWrapper<Scalars['JSON']['output']>;
+  /** The event in plain English for the caller (Event.text). */
   text: EntireFieldWrapper<Scalars['String']['output']>;
+  /** Who caused the change; null: the service itself (Event.actor). */
   actor: EntireFieldWrapper<Maybe<Actor>>;
+  /** The phase the day moved to. */
   phase: EntireFieldWrapper<Phase>;
 };
 
 /** A seat owes a decision (its options are shown to that seat only, in Game.me.prompts). */
 export type PromptEvent = Event & {
   __typename?: 'PromptEvent';
+  /** Position in the log, from 1, without gaps (Event.seq). */
   seq: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** What happened (Event.type). */
   type: EntireFieldWrapper<EventType>;
+  /** When the change that produced the event was committed (Event.at). */
   at: EntireFieldWrapper<Scalars['DateTime']['output']>;
-  /** @deprecated Select the event type's own fields with `... on <Type>Event`. */
+  /**
+   * The untyped payload (Event.data).
+   * @deprecated Select the event type's own fields with `... on <Type>Event`, since 2026-12-01.
+   */
   data: EntireFieldWrapper<Scalars['JSON']['output']>;
+  /** The event in plain English for the caller (Event.text). */
   text: EntireFieldWrapper<Scalars['String']['output']>;
+  /** Who caused the change; null: the service itself (Event.actor). */
   actor: EntireFieldWrapper<Maybe<Actor>>;
+  /** The seat that owes the decision. */
   seat: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** What the options mean. */
   kind: EntireFieldWrapper<PromptKind>;
+  /** The prompt, as answerPrompt takes it. */
   promptId: EntireFieldWrapper<Scalars['ID']['output']>;
 };
 
 /** A seat answered its prompt. */
 export type AnsweredEvent = Event & {
   __typename?: 'AnsweredEvent';
+  /** Position in the log, from 1, without gaps (Event.seq). */
   seq: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** What happened (Event.type). */
   type: EntireFieldWrapper<EventType>;
+  /** When the change that produced the event was committed (Event.at). */
   at: EntireFieldWrapper<Scalars['DateTime']['output']>;
-  /** @deprecated Select the event type's own fields with `... on <Type>Event`. */
+  /**
+   * The untyped payload (Event.data).
+   * @deprecated Select the event type's own fields with `... on <Type>Event`, since 2026-12-01.
+   */
   data: EntireFieldWrapper<Scalars['JSON']['output']>;
+  /** The event in plain English for the caller (Event.text). */
   text: EntireFieldWrapper<Scalars['String']['output']>;
+  /** Who caused the change; null: the service itself (Event.actor). */
   actor: EntireFieldWrapper<Maybe<Actor>>;
+  /** The seat that answered. */
   seat: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** The prompt answered. */
   promptId: EntireFieldWrapper<Scalars['ID']['output']>;
+  /** What the options meant. */
   kind: EntireFieldWrapper<PromptKind>;
   /** The option id answered: only for the seat that answered (secret); null for everyone else. */
   answer: EntireFieldWrapper<Maybe<Scalars['String']['output']>>;
@@ -371,13 +571,22 @@ export type AnsweredEvent = Event & {
 /** A seat gained loot tokens. */
 export type LootGainedEvent = Event & {
   __typename?: 'LootGainedEvent';
+  /** Position in the log, from 1, without gaps (Event.seq). */
   seq: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** What happened (Event.type). */
   type: EntireFieldWrapper<EventType>;
+  /** When the change that produced the event was committed (Event.at). */
   at: EntireFieldWrapper<Scalars['DateTime']['output']>;
-  /** @deprecated Select the event type's own fields with `... on <Type>Event`. */
+  /**
+   * The untyped payload (Event.data).
+   * @deprecated Select the event type's own fields with `... on <Type>Event`, since 2026-12-01.
+   */
   data: EntireFieldWrapper<Scalars['JSON']['output']>;
+  /** The event in plain English for the caller (Event.text). */
   text: EntireFieldWrapper<Scalars['String']['output']>;
+  /** Who caused the change; null: the service itself (Event.actor). */
   actor: EntireFieldWrapper<Maybe<Actor>>;
+  /** The seat that gained the tokens. */
   seat: EntireFieldWrapper<Scalars['Int']['output']>;
   /** The kind; null for other seats when the edition keeps the token face down (classic, unless the table saw it). */
   kind: EntireFieldWrapper<Maybe<LootKind>>;
@@ -390,16 +599,26 @@ export type LootGainedEvent = Event & {
 /** A seat gave loot tokens back to the bag. */
 export type LootReturnedEvent = Event & {
   __typename?: 'LootReturnedEvent';
+  /** Position in the log, from 1, without gaps (Event.seq). */
   seq: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** What happened (Event.type). */
   type: EntireFieldWrapper<EventType>;
+  /** When the change that produced the event was committed (Event.at). */
   at: EntireFieldWrapper<Scalars['DateTime']['output']>;
-  /** @deprecated Select the event type's own fields with `... on <Type>Event`. */
+  /**
+   * The untyped payload (Event.data).
+   * @deprecated Select the event type's own fields with `... on <Type>Event`, since 2026-12-01.
+   */
   data: EntireFieldWrapper<Scalars['JSON']['output']>;
+  /** The event in plain English for the caller (Event.text). */
   text: EntireFieldWrapper<Scalars['String']['output']>;
+  /** Who caused the change; null: the service itself (Event.actor). */
   actor: EntireFieldWrapper<Maybe<Actor>>;
+  /** The seat that gave them back. */
   seat: EntireFieldWrapper<Scalars['Int']['output']>;
   /** The kind; null for other seats when the edition keeps the token face down. */
   kind: EntireFieldWrapper<Maybe<LootKind>>;
+  /** How many tokens. */
   n: EntireFieldWrapper<Scalars['Int']['output']>;
   /** The card or effect that caused it, in English. */
   why: EntireFieldWrapper<Scalars['String']['output']>;
@@ -408,18 +627,28 @@ export type LootReturnedEvent = Event & {
 /** Loot went from one seat to another. */
 export type LootPassedEvent = Event & {
   __typename?: 'LootPassedEvent';
+  /** Position in the log, from 1, without gaps (Event.seq). */
   seq: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** What happened (Event.type). */
   type: EntireFieldWrapper<EventType>;
+  /** When the change that produced the event was committed (Event.at). */
   at: EntireFieldWrapper<Scalars['DateTime']['output']>;
-  /** @deprecated Select the event type's own fields with `... on <Type>Event`. */
+  /**
+   * The untyped payload (Event.data).
+   * @deprecated Select the event type's own fields with `... on <Type>Event`, since 2026-12-01.
+   */
   data: EntireFieldWrapper<Scalars['JSON']['output']>;
+  /** The event in plain English for the caller (Event.text). */
   text: EntireFieldWrapper<Scalars['String']['output']>;
+  /** Who caused the change; null: the service itself (Event.actor). */
   actor: EntireFieldWrapper<Maybe<Actor>>;
   /** The seat that lost the tokens. */
   from: EntireFieldWrapper<Scalars['Int']['output']>;
   /** The seat that got them. */
   to: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** The kind passed. */
   kind: EntireFieldWrapper<LootKind>;
+  /** How many tokens. */
   n: EntireFieldWrapper<Scalars['Int']['output']>;
   /** The card that caused it, in English. */
   reason: EntireFieldWrapper<Scalars['String']['output']>;
@@ -428,66 +657,106 @@ export type LootPassedEvent = Event & {
 /** A loot token was removed from the day's display (Galecrest). */
 export type LootRemovedEvent = Event & {
   __typename?: 'LootRemovedEvent';
+  /** Position in the log, from 1, without gaps (Event.seq). */
   seq: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** What happened (Event.type). */
   type: EntireFieldWrapper<EventType>;
+  /** When the change that produced the event was committed (Event.at). */
   at: EntireFieldWrapper<Scalars['DateTime']['output']>;
-  /** @deprecated Select the event type's own fields with `... on <Type>Event`. */
+  /**
+   * The untyped payload (Event.data).
+   * @deprecated Select the event type's own fields with `... on <Type>Event`, since 2026-12-01.
+   */
   data: EntireFieldWrapper<Scalars['JSON']['output']>;
+  /** The event in plain English for the caller (Event.text). */
   text: EntireFieldWrapper<Scalars['String']['output']>;
+  /** Who caused the change; null: the service itself (Event.actor). */
   actor: EntireFieldWrapper<Maybe<Actor>>;
   /** The seat whose card removed it (the Midshipman's owner for the two-player Midshipman). */
   seat: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** The kind removed. */
   kind: EntireFieldWrapper<LootKind>;
+  /** The card that removed it, in English. */
   reason: EntireFieldWrapper<Scalars['String']['output']>;
 };
 
 /** Loot nobody took at dusk. */
 export type LootLeftoverEvent = Event & {
   __typename?: 'LootLeftoverEvent';
+  /** Position in the log, from 1, without gaps (Event.seq). */
   seq: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** What happened (Event.type). */
   type: EntireFieldWrapper<EventType>;
+  /** When the change that produced the event was committed (Event.at). */
   at: EntireFieldWrapper<Scalars['DateTime']['output']>;
-  /** @deprecated Select the event type's own fields with `... on <Type>Event`. */
+  /**
+   * The untyped payload (Event.data).
+   * @deprecated Select the event type's own fields with `... on <Type>Event`, since 2026-12-01.
+   */
   data: EntireFieldWrapper<Scalars['JSON']['output']>;
+  /** The event in plain English for the caller (Event.text). */
   text: EntireFieldWrapper<Scalars['String']['output']>;
+  /** Who caused the change; null: the service itself (Event.actor). */
   actor: EntireFieldWrapper<Maybe<Actor>>;
+  /** The day of the round whose loot was left. */
   day: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** The kinds nobody took. */
   kinds: EntireFieldWrapper<Array<LootKind>>;
 };
 
 /** A token of today's display was swapped with one of tomorrow's (Galecrest). */
 export type LootSwappedEvent = Event & {
   __typename?: 'LootSwappedEvent';
+  /** Position in the log, from 1, without gaps (Event.seq). */
   seq: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** What happened (Event.type). */
   type: EntireFieldWrapper<EventType>;
+  /** When the change that produced the event was committed (Event.at). */
   at: EntireFieldWrapper<Scalars['DateTime']['output']>;
-  /** @deprecated Select the event type's own fields with `... on <Type>Event`. */
+  /**
+   * The untyped payload (Event.data).
+   * @deprecated Select the event type's own fields with `... on <Type>Event`, since 2026-12-01.
+   */
   data: EntireFieldWrapper<Scalars['JSON']['output']>;
+  /** The event in plain English for the caller (Event.text). */
   text: EntireFieldWrapper<Scalars['String']['output']>;
+  /** Who caused the change; null: the service itself (Event.actor). */
   actor: EntireFieldWrapper<Maybe<Actor>>;
+  /** The seat whose card swapped them. */
   seat: EntireFieldWrapper<Scalars['Int']['output']>;
   /** The kind that went from today to tomorrow. */
   today: EntireFieldWrapper<LootKind>;
   /** The kind that came from tomorrow to today. */
   tomorrow: EntireFieldWrapper<LootKind>;
+  /** The card that swapped them, in English. */
   reason: EntireFieldWrapper<Scalars['String']['output']>;
 };
 
 /** A character card moved between places (played, discarded, taken back...). */
 export type CharacterEvent = Event & {
   __typename?: 'CharacterEvent';
+  /** Position in the log, from 1, without gaps (Event.seq). */
   seq: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** What happened (Event.type). */
   type: EntireFieldWrapper<EventType>;
+  /** When the change that produced the event was committed (Event.at). */
   at: EntireFieldWrapper<Scalars['DateTime']['output']>;
-  /** @deprecated Select the event type's own fields with `... on <Type>Event`. */
+  /**
+   * The untyped payload (Event.data).
+   * @deprecated Select the event type's own fields with `... on <Type>Event`, since 2026-12-01.
+   */
   data: EntireFieldWrapper<Scalars['JSON']['output']>;
+  /** The event in plain English for the caller (Event.text). */
   text: EntireFieldWrapper<Scalars['String']['output']>;
+  /** Who caused the change; null: the service itself (Event.actor). */
   actor: EntireFieldWrapper<Maybe<Actor>>;
   /** The card's owner. */
   seat: EntireFieldWrapper<Scalars['Int']['output']>;
   /** The rank; null for other seats when the move is secret (e.g. the Surgeon takes a card back without revealing which). */
   rank: EntireFieldWrapper<Maybe<Scalars['Int']['output']>>;
+  /** Where the card was. */
   from: EntireFieldWrapper<CardPlace>;
+  /** Where it went. */
   to: EntireFieldWrapper<CardPlace>;
   /** The card or phase that caused it, in English (e.g. `Parrot`, `dusk`, `saber tile`). */
   reason: EntireFieldWrapper<Scalars['String']['output']>;
@@ -496,14 +765,24 @@ export type CharacterEvent = Event & {
 /** A seat gained (delta > 0) or lost (delta < 0) doubloons. */
 export type DoubloonsEvent = Event & {
   __typename?: 'DoubloonsEvent';
+  /** Position in the log, from 1, without gaps (Event.seq). */
   seq: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** What happened (Event.type). */
   type: EntireFieldWrapper<EventType>;
+  /** When the change that produced the event was committed (Event.at). */
   at: EntireFieldWrapper<Scalars['DateTime']['output']>;
-  /** @deprecated Select the event type's own fields with `... on <Type>Event`. */
+  /**
+   * The untyped payload (Event.data).
+   * @deprecated Select the event type's own fields with `... on <Type>Event`, since 2026-12-01.
+   */
   data: EntireFieldWrapper<Scalars['JSON']['output']>;
+  /** The event in plain English for the caller (Event.text). */
   text: EntireFieldWrapper<Scalars['String']['output']>;
+  /** Who caused the change; null: the service itself (Event.actor). */
   actor: EntireFieldWrapper<Maybe<Actor>>;
+  /** The seat whose purse changed. */
   seat: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** Doubloons gained (positive) or lost (negative). */
   delta: EntireFieldWrapper<Scalars['Int']['output']>;
   /** The card or rule that caused it, in English (e.g. `Captain`, `booty`, `anchor`). */
   reason: EntireFieldWrapper<Scalars['String']['output']>;
@@ -512,13 +791,22 @@ export type DoubloonsEvent = Event & {
 /** A reputation token moved on the Galecrest track. */
 export type ReputationEvent = Event & {
   __typename?: 'ReputationEvent';
+  /** Position in the log, from 1, without gaps (Event.seq). */
   seq: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** What happened (Event.type). */
   type: EntireFieldWrapper<EventType>;
+  /** When the change that produced the event was committed (Event.at). */
   at: EntireFieldWrapper<Scalars['DateTime']['output']>;
-  /** @deprecated Select the event type's own fields with `... on <Type>Event`. */
+  /**
+   * The untyped payload (Event.data).
+   * @deprecated Select the event type's own fields with `... on <Type>Event`, since 2026-12-01.
+   */
   data: EntireFieldWrapper<Scalars['JSON']['output']>;
+  /** The event in plain English for the caller (Event.text). */
   text: EntireFieldWrapper<Scalars['String']['output']>;
+  /** Who caused the change; null: the service itself (Event.actor). */
   actor: EntireFieldWrapper<Maybe<Actor>>;
+  /** The seat whose token moved. */
   seat: EntireFieldWrapper<Scalars['Int']['output']>;
   /** The track space before. */
   from: EntireFieldWrapper<Scalars['Int']['output']>;
@@ -528,6 +816,7 @@ export type ReputationEvent = Event & {
   overflow: EntireFieldWrapper<Scalars['Int']['output']>;
   /** The players' tokens this one passed, nearest first: each slid one space back towards `from` (empty when none did; null on events logged before this field existed). */
   passed: EntireFieldWrapper<Maybe<Array<ReputationSlide>>>;
+  /** The card or rule that moved it, in English. */
   reason: EntireFieldWrapper<Scalars['String']['output']>;
 };
 
@@ -543,13 +832,22 @@ export type ReputationSlide = {
 /** A character copied another's ability (Galecrest). */
 export type CopiedEvent = Event & {
   __typename?: 'CopiedEvent';
+  /** Position in the log, from 1, without gaps (Event.seq). */
   seq: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** What happened (Event.type). */
   type: EntireFieldWrapper<EventType>;
+  /** When the change that produced the event was committed (Event.at). */
   at: EntireFieldWrapper<Scalars['DateTime']['output']>;
-  /** @deprecated Select the event type's own fields with `... on <Type>Event`. */
+  /**
+   * The untyped payload (Event.data).
+   * @deprecated Select the event type's own fields with `... on <Type>Event`, since 2026-12-01.
+   */
   data: EntireFieldWrapper<Scalars['JSON']['output']>;
+  /** The event in plain English for the caller (Event.text). */
   text: EntireFieldWrapper<Scalars['String']['output']>;
+  /** Who caused the change; null: the service itself (Event.actor). */
   actor: EntireFieldWrapper<Maybe<Actor>>;
+  /** The seat of the copying character. */
   seat: EntireFieldWrapper<Scalars['Int']['output']>;
   /** The copying character. */
   rank: EntireFieldWrapper<Scalars['Int']['output']>;
@@ -560,27 +858,46 @@ export type CopiedEvent = Event & {
 /** The day ended. */
 export type DayEndEvent = Event & {
   __typename?: 'DayEndEvent';
+  /** Position in the log, from 1, without gaps (Event.seq). */
   seq: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** What happened (Event.type). */
   type: EntireFieldWrapper<EventType>;
+  /** When the change that produced the event was committed (Event.at). */
   at: EntireFieldWrapper<Scalars['DateTime']['output']>;
-  /** @deprecated Select the event type's own fields with `... on <Type>Event`. */
+  /**
+   * The untyped payload (Event.data).
+   * @deprecated Select the event type's own fields with `... on <Type>Event`, since 2026-12-01.
+   */
   data: EntireFieldWrapper<Scalars['JSON']['output']>;
+  /** The event in plain English for the caller (Event.text). */
   text: EntireFieldWrapper<Scalars['String']['output']>;
+  /** Who caused the change; null: the service itself (Event.actor). */
   actor: EntireFieldWrapper<Maybe<Actor>>;
+  /** The round, from 1. */
   round: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** The day of the round that ended. */
   day: EntireFieldWrapper<Scalars['Int']['output']>;
 };
 
 /** End of a classic campaign: a seat's booty was valued and its doubloons banked. */
 export type CampaignScoredEvent = Event & {
   __typename?: 'CampaignScoredEvent';
+  /** Position in the log, from 1, without gaps (Event.seq). */
   seq: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** What happened (Event.type). */
   type: EntireFieldWrapper<EventType>;
+  /** When the change that produced the event was committed (Event.at). */
   at: EntireFieldWrapper<Scalars['DateTime']['output']>;
-  /** @deprecated Select the event type's own fields with `... on <Type>Event`. */
+  /**
+   * The untyped payload (Event.data).
+   * @deprecated Select the event type's own fields with `... on <Type>Event`, since 2026-12-01.
+   */
   data: EntireFieldWrapper<Scalars['JSON']['output']>;
+  /** The event in plain English for the caller (Event.text). */
   text: EntireFieldWrapper<Scalars['String']['output']>;
+  /** Who caused the change; null: the service itself (Event.actor). */
   actor: EntireFieldWrapper<Maybe<Actor>>;
+  /** The seat scored. */
   seat: EntireFieldWrapper<Scalars['Int']['output']>;
   /** The seat's booty by kind (revealed now). */
   booty: EntireFieldWrapper<Array<LootCount>>;
@@ -595,14 +912,24 @@ export type CampaignScoredEvent = Event & {
 /** An anchor ability paid out (Galecrest). */
 export type AnchorAbilityEvent = Event & {
   __typename?: 'AnchorAbilityEvent';
+  /** Position in the log, from 1, without gaps (Event.seq). */
   seq: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** What happened (Event.type). */
   type: EntireFieldWrapper<EventType>;
+  /** When the change that produced the event was committed (Event.at). */
   at: EntireFieldWrapper<Scalars['DateTime']['output']>;
-  /** @deprecated Select the event type's own fields with `... on <Type>Event`. */
+  /**
+   * The untyped payload (Event.data).
+   * @deprecated Select the event type's own fields with `... on <Type>Event`, since 2026-12-01.
+   */
   data: EntireFieldWrapper<Scalars['JSON']['output']>;
+  /** The event in plain English for the caller (Event.text). */
   text: EntireFieldWrapper<Scalars['String']['output']>;
+  /** Who caused the change; null: the service itself (Event.actor). */
   actor: EntireFieldWrapper<Maybe<Actor>>;
+  /** The seat paid. */
   seat: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** The character whose anchor ability paid. */
   rank: EntireFieldWrapper<Scalars['Int']['output']>;
   /** Doubloons gained (negative: lost). */
   value: EntireFieldWrapper<Scalars['Int']['output']>;
@@ -611,14 +938,24 @@ export type AnchorAbilityEvent = Event & {
 /** Loot paid out at anchor (Galecrest). */
 export type AnchorLootEvent = Event & {
   __typename?: 'AnchorLootEvent';
+  /** Position in the log, from 1, without gaps (Event.seq). */
   seq: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** What happened (Event.type). */
   type: EntireFieldWrapper<EventType>;
+  /** When the change that produced the event was committed (Event.at). */
   at: EntireFieldWrapper<Scalars['DateTime']['output']>;
-  /** @deprecated Select the event type's own fields with `... on <Type>Event`. */
+  /**
+   * The untyped payload (Event.data).
+   * @deprecated Select the event type's own fields with `... on <Type>Event`, since 2026-12-01.
+   */
   data: EntireFieldWrapper<Scalars['JSON']['output']>;
+  /** The event in plain English for the caller (Event.text). */
   text: EntireFieldWrapper<Scalars['String']['output']>;
+  /** Who caused the change; null: the service itself (Event.actor). */
   actor: EntireFieldWrapper<Maybe<Actor>>;
+  /** The seat paid. */
   seat: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** The loot kind counted. */
   kind: EntireFieldWrapper<LootKind>;
   /** Tokens counted. */
   count: EntireFieldWrapper<Scalars['Int']['output']>;
@@ -629,28 +966,48 @@ export type AnchorLootEvent = Event & {
 /** A character stays in the ship for the next voyage (Galecrest hook). */
 export type KeptEvent = Event & {
   __typename?: 'KeptEvent';
+  /** Position in the log, from 1, without gaps (Event.seq). */
   seq: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** What happened (Event.type). */
   type: EntireFieldWrapper<EventType>;
+  /** When the change that produced the event was committed (Event.at). */
   at: EntireFieldWrapper<Scalars['DateTime']['output']>;
-  /** @deprecated Select the event type's own fields with `... on <Type>Event`. */
+  /**
+   * The untyped payload (Event.data).
+   * @deprecated Select the event type's own fields with `... on <Type>Event`, since 2026-12-01.
+   */
   data: EntireFieldWrapper<Scalars['JSON']['output']>;
+  /** The event in plain English for the caller (Event.text). */
   text: EntireFieldWrapper<Scalars['String']['output']>;
+  /** Who caused the change; null: the service itself (Event.actor). */
   actor: EntireFieldWrapper<Maybe<Actor>>;
+  /** The seat keeping it. */
   seat: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** The character kept. */
   rank: EntireFieldWrapper<Scalars['Int']['output']>;
 };
 
 /** End of a Galecrest voyage: a seat's doubloons were banked on the score dial. */
 export type VoyageBankedEvent = Event & {
   __typename?: 'VoyageBankedEvent';
+  /** Position in the log, from 1, without gaps (Event.seq). */
   seq: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** What happened (Event.type). */
   type: EntireFieldWrapper<EventType>;
+  /** When the change that produced the event was committed (Event.at). */
   at: EntireFieldWrapper<Scalars['DateTime']['output']>;
-  /** @deprecated Select the event type's own fields with `... on <Type>Event`. */
+  /**
+   * The untyped payload (Event.data).
+   * @deprecated Select the event type's own fields with `... on <Type>Event`, since 2026-12-01.
+   */
   data: EntireFieldWrapper<Scalars['JSON']['output']>;
+  /** The event in plain English for the caller (Event.text). */
   text: EntireFieldWrapper<Scalars['String']['output']>;
+  /** Who caused the change; null: the service itself (Event.actor). */
   actor: EntireFieldWrapper<Maybe<Actor>>;
+  /** The seat that banked. */
   seat: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** Doubloons banked. */
   banked: EntireFieldWrapper<Scalars['Int']['output']>;
   /** The score after banking. */
   score: EntireFieldWrapper<Scalars['Int']['output']>;
@@ -663,12 +1020,20 @@ export type VoyageBankedEvent = Event & {
 /** The game is over. */
 export type GameEndEvent = Event & {
   __typename?: 'GameEndEvent';
+  /** Position in the log, from 1, without gaps (Event.seq). */
   seq: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** What happened (Event.type). */
   type: EntireFieldWrapper<EventType>;
+  /** When the change that produced the event was committed (Event.at). */
   at: EntireFieldWrapper<Scalars['DateTime']['output']>;
-  /** @deprecated Select the event type's own fields with `... on <Type>Event`. */
+  /**
+   * The untyped payload (Event.data).
+   * @deprecated Select the event type's own fields with `... on <Type>Event`, since 2026-12-01.
+   */
   data: EntireFieldWrapper<Scalars['JSON']['output']>;
+  /** The event in plain English for the caller (Event.text). */
   text: EntireFieldWrapper<Scalars['String']['output']>;
+  /** Who caused the change; null: the service itself (Event.actor). */
   actor: EntireFieldWrapper<Maybe<Actor>>;
   /** Seats, best first. */
   ranking: EntireFieldWrapper<Array<Scalars['Int']['output']>>;
@@ -681,13 +1046,22 @@ export type GameEndEvent = Event & {
 /** A seat's deadline passed: the default (greedy bot's) move follows. */
 export type TimeoutEvent = Event & {
   __typename?: 'TimeoutEvent';
+  /** Position in the log, from 1, without gaps (Event.seq). */
   seq: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** What happened (Event.type). */
   type: EntireFieldWrapper<EventType>;
+  /** When the change that produced the event was committed (Event.at). */
   at: EntireFieldWrapper<Scalars['DateTime']['output']>;
-  /** @deprecated Select the event type's own fields with `... on <Type>Event`. */
+  /**
+   * The untyped payload (Event.data).
+   * @deprecated Select the event type's own fields with `... on <Type>Event`, since 2026-12-01.
+   */
   data: EntireFieldWrapper<Scalars['JSON']['output']>;
+  /** The event in plain English for the caller (Event.text). */
   text: EntireFieldWrapper<Scalars['String']['output']>;
+  /** Who caused the change; null: the service itself (Event.actor). */
   actor: EntireFieldWrapper<Maybe<Actor>>;
+  /** The seat whose deadline passed. */
   seat: EntireFieldWrapper<Scalars['Int']['output']>;
   /** The deadline that passed. */
   deadline: EntireFieldWrapper<Maybe<Scalars['DateTime']['output']>>;
@@ -712,17 +1086,28 @@ export type ConcededEvent = Event & {
 /** A bot took a seat over after too many timeouts in a row. */
 export type SeatReplacedEvent = Event & {
   __typename?: 'SeatReplacedEvent';
+  /** Position in the log, from 1, without gaps (Event.seq). */
   seq: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** What happened (Event.type). */
   type: EntireFieldWrapper<EventType>;
+  /** When the change that produced the event was committed (Event.at). */
   at: EntireFieldWrapper<Scalars['DateTime']['output']>;
-  /** @deprecated Select the event type's own fields with `... on <Type>Event`. */
+  /**
+   * The untyped payload (Event.data).
+   * @deprecated Select the event type's own fields with `... on <Type>Event`, since 2026-12-01.
+   */
   data: EntireFieldWrapper<Scalars['JSON']['output']>;
+  /** The event in plain English for the caller (Event.text). */
   text: EntireFieldWrapper<Scalars['String']['output']>;
+  /** Who caused the change; null: the service itself (Event.actor). */
   actor: EntireFieldWrapper<Maybe<Actor>>;
+  /** The seat taken over. */
   seat: EntireFieldWrapper<Scalars['Int']['output']>;
   /** The player who held the seat. */
   playerId: EntireFieldWrapper<Maybe<Scalars['ID']['output']>>;
+  /** The player's name. */
   name: EntireFieldWrapper<Maybe<Scalars['String']['output']>>;
+  /** How the bot plays the seat now. */
   bot: EntireFieldWrapper<BotKind>;
   /** Timeouts in a row that triggered it. */
   timeouts: EntireFieldWrapper<Scalars['Int']['output']>;
@@ -731,23 +1116,36 @@ export type SeatReplacedEvent = Event & {
 /** A player asked for a rematch of this finished game. */
 export type RematchEvent = Event & {
   __typename?: 'RematchEvent';
+  /** Position in the log, from 1, without gaps (Event.seq). */
   seq: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** What happened (Event.type). */
   type: EntireFieldWrapper<EventType>;
+  /** When the change that produced the event was committed (Event.at). */
   at: EntireFieldWrapper<Scalars['DateTime']['output']>;
-  /** @deprecated Select the event type's own fields with `... on <Type>Event`. */
+  /**
+   * The untyped payload (Event.data).
+   * @deprecated Select the event type's own fields with `... on <Type>Event`, since 2026-12-01.
+   */
   data: EntireFieldWrapper<Scalars['JSON']['output']>;
+  /** The event in plain English for the caller (Event.text). */
   text: EntireFieldWrapper<Scalars['String']['output']>;
+  /** Who caused the change; null: the service itself (Event.actor). */
   actor: EntireFieldWrapper<Maybe<Actor>>;
   /** The new game's id. */
   gameId: EntireFieldWrapper<Scalars['ID']['output']>;
 };
 
-/** A page of the event log. */
+/** A page of the event log (Query.events, deprecated: Query.eventsPage answers EventLogPage). */
 export type EventPage = {
   __typename?: 'EventPage';
+  /** The events of the page, oldest first. */
   events: EntireFieldWrapper<Array<Event>>;
-  /** More events follow: ask again with `after` = the last event's seq (the same as pageInfo.hasNextPage). */
+  /**
+   * More events follow: ask again with `after` = the last event's seq (the same as pageInfo.hasNextPage).
+   * @deprecated The same as `pageInfo.hasNextPage`, since 2026-12-01.
+   */
   hasMore: EntireFieldWrapper<Scalars['Boolean']['output']>;
+  /** Where the page ends (the cursor is a seq). */
   pageInfo: EntireFieldWrapper<EventPageInfo>;
 };
 
@@ -763,6 +1161,7 @@ export type EventPageInfo = {
 /** The player and the OAuth client behind a change (see Event.actor). */
 export type Actor = {
   __typename?: 'Actor';
+  /** The player who made the change; null for a client acting for itself. */
   playerId: EntireFieldWrapper<Maybe<Scalars['ID']['output']>>;
   /** The client the request came through: the web app, an integrator site (its users act through it); null for guest tokens. */
   clientId: EntireFieldWrapper<Maybe<Scalars['String']['output']>>;
@@ -770,13 +1169,18 @@ export type Actor = {
 
 /** The game's edition. */
 export type Edition =
+  /** Libertalia (2012): 3 campaigns of 6 days, 30 characters. */
   | 'CLASSIC'
+  /** Libertalia: Winds of Galecrest (2022): 3 voyages of 4, 5 and 6 days, reputation and loot tiles. */
   | 'GALECREST';
 
 /** Galecrest board sides. */
 export type Board =
+  /** The calm side of the loot tiles. */
   | 'CALM'
+  /** The stormy side of the loot tiles. */
   | 'STORMY'
+  /** Each tile side drawn at set-up. */
   | 'UNCHARTED';
 
 /** A seat's deck colour as printed: seat 0 red, then yellow, green, blue, black, white (classic tie-break marks are per colour). */
@@ -799,15 +1203,25 @@ export type BotKind =
 
 /** Loot token kinds (the engine's names). Classic: chest, jewel, goods, map, relic, saber, officer; Galecrest: map, barrel, relic, saber, amulet, hook, chest. */
 export type LootKind =
+  /** Treasure chest. */
   | 'chest'
+  /** Jewel (classic). */
   | 'jewel'
+  /** Goods (classic). */
   | 'goods'
+  /** Treasure map. */
   | 'map'
+  /** Cursed relic. */
   | 'relic'
+  /** Saber. */
   | 'saber'
+  /** Spanish officer (classic). */
   | 'officer'
+  /** Barrel (Galecrest). */
   | 'barrel'
+  /** Amulet (Galecrest). */
   | 'amulet'
+  /** Hook (Galecrest). */
   | 'hook';
 
 /** The kind of a prompt: what its option ids mean. */
@@ -831,7 +1245,9 @@ export type PromptKind =
 
 /** Which side a Galecrest loot tile shows. */
 export type TileSide =
+  /** The calm side. */
   | 'calm'
+  /** The stormy side. */
   | 'stormy';
 
 /** Where a game is in its life. */
@@ -845,8 +1261,10 @@ export type GameStatus =
   /** Abandoned in the LOBBY (the last player left). */
   | 'CANCELLED';
 
-/** The part of the day being resolved. */
+/** The part of the day being resolved (LOBBY before the game starts). */
 export type Phase =
+  /** Not started yet: the game is in the LOBBY (or was CANCELLED there). No deal, nothing to choose. */
+  | 'LOBBY'
   /** Every seat secretly chooses a card for the day. */
   | 'CHOOSE'
   /** Day abilities, left to right. */
@@ -857,19 +1275,23 @@ export type Phase =
   | 'NIGHT'
   /** End of round (classic: campaign; Galecrest: voyage) scoring. */
   | 'ANCHOR'
+  /** The game is over. */
   | 'FINISHED';
 
 /** A game as the caller may see it (hidden information of other seats is never included). */
 export type Game = {
   __typename?: 'Game';
+  /** The game id. */
   id: EntireFieldWrapper<Scalars['ID']['output']>;
+  /** Where the game is in its life. */
   status: EntireFieldWrapper<GameStatus>;
+  /** The edition played. */
   edition: EntireFieldWrapper<Edition>;
   /** The Galecrest board side; null for CLASSIC. */
   board: EntireFieldWrapper<Maybe<Board>>;
   /**
    * Edition data everyone sees (Galecrest: reputation track, loot tiles); {} for CLASSIC.
-   * @deprecated Use `galecrest` (typed; null for CLASSIC).
+   * @deprecated Use `galecrest` (typed; null for CLASSIC), since 2026-12-01.
    */
   boardInfo: EntireFieldWrapper<Scalars['JSON']['output']>;
   /** Galecrest table data everyone sees (reputation track, loot tile sides, score dial); null for CLASSIC, and in the LOBBY (the track and the uncharted tiles are drawn when the game starts, with the deal). */
@@ -880,7 +1302,9 @@ export type Game = {
   seatCount: EntireFieldWrapper<Scalars['Int']['output']>;
   /** Hours each decision may take (72 unless the creator chose; null only for games created before every game had a clock: no limit). */
   decisionTimeLimitHours: EntireFieldWrapper<Maybe<Scalars['Int']['output']>>;
+  /** When the game was created. */
   createdAt: EntireFieldWrapper<Scalars['DateTime']['output']>;
+  /** When the game last changed (in a replay: when the event `at` was committed). */
   updatedAt: EntireFieldWrapper<Scalars['DateTime']['output']>;
   /** Bumped by every change; cheap to compare when polling. */
   version: EntireFieldWrapper<Scalars['Int']['output']>;
@@ -892,6 +1316,7 @@ export type Game = {
   daysPerRound: EntireFieldWrapper<Array<Scalars['Int']['output']>>;
   /** The day of the round, from 1. */
   day: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** The part of the day being resolved (LOBBY before the start). */
   phase: EntireFieldWrapper<Phase>;
   /** Characters on the island (classic) or at sea (Galecrest) now, left to right. */
   island: EntireFieldWrapper<Array<IslandCard>>;
@@ -907,6 +1332,7 @@ export type Game = {
   awaiting: EntireFieldWrapper<Array<Scalars['Int']['output']>>;
   /** The pending prompt, if any: whose it is and its kind (its options only in `me.prompts`). */
   pending: EntireFieldWrapper<Maybe<PendingPrompt>>;
+  /** Every seat, by seat number. */
   seats: EntireFieldWrapper<Array<Seat>>;
   /** The caller's own seat with their hidden information; null for spectators. */
   me: EntireFieldWrapper<Maybe<Me>>;
@@ -935,13 +1361,16 @@ export type Game = {
 /** The player who chose a game's seed. */
 export type SeedChooser = {
   __typename?: 'SeedChooser';
+  /** The player. */
   playerId: EntireFieldWrapper<Scalars['ID']['output']>;
+  /** The player's name. */
   name: EntireFieldWrapper<Scalars['String']['output']>;
 };
 
 /** A character card on the island; seat -1 is a neutral card (e.g. the Galecrest Midshipman). */
 export type IslandCard = {
   __typename?: 'IslandCard';
+  /** The card's owner; -1 for a neutral card. */
   seat: EntireFieldWrapper<Scalars['Int']['output']>;
   /** The character's rank; a Float because the two-player Galecrest Midshipman sits at 20.5, between two ranks. */
   rank: EntireFieldWrapper<Scalars['Float']['output']>;
@@ -963,26 +1392,33 @@ export type GalecrestBoard = {
 /** One Galecrest loot tile in play. */
 export type LootTile = {
   __typename?: 'LootTile';
+  /** The loot kind of the tile. */
   kind: EntireFieldWrapper<LootKind>;
+  /** The side it shows. */
   side: EntireFieldWrapper<TileSide>;
 };
 
 /** Who owes the pending prompt and its kind (public). */
 export type PendingPrompt = {
   __typename?: 'PendingPrompt';
+  /** The seat that owes the answer. */
   seat: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** What the options mean. */
   kind: EntireFieldWrapper<PromptKind>;
+  /** The prompt id (answerPrompt). */
   promptId: EntireFieldWrapper<Scalars['ID']['output']>;
 };
 
 /** One seat and what everyone may see of it. */
 export type Seat = {
   __typename?: 'Seat';
+  /** Seat number, from 0 (play order at the table). */
   seat: EntireFieldWrapper<Scalars['Int']['output']>;
   /** The seated player; null for bots and free seats. */
   playerId: EntireFieldWrapper<Maybe<Scalars['ID']['output']>>;
   /** Player name, the bot's name, or null for a free seat. */
   name: EntireFieldWrapper<Maybe<Scalars['String']['output']>>;
+  /** A bot plays this seat. */
   isBot: EntireFieldWrapper<Scalars['Boolean']['output']>;
   /** Free seat in the LOBBY. */
   isOpen: EntireFieldWrapper<Scalars['Boolean']['output']>;
@@ -992,17 +1428,21 @@ export type Seat = {
   awaited: EntireFieldWrapper<Scalars['Boolean']['output']>;
   /** When the decision the game waits for from this seat is due; null without a time limit or when not awaited. */
   deadline: EntireFieldWrapper<Maybe<Scalars['DateTime']['output']>>;
+  /** Doubloons in hand this round. */
   doubloons: EntireFieldWrapper<Scalars['Int']['output']>;
   /** Banked score (classic: the chest; Galecrest: the score track). */
   score: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** Cards in hand. */
   handSize: EntireFieldWrapper<Scalars['Int']['output']>;
   /** Characters in the den (classic) or ship (Galecrest), ranks ascending. */
   den: EntireFieldWrapper<Array<Scalars['Int']['output']>>;
   /** Graveyard ranks; null where the edition keeps other players' graveyards face down. */
   graveyard: EntireFieldWrapper<Maybe<Array<Scalars['Int']['output']>>>;
+  /** Cards in the graveyard. */
   graveyardSize: EntireFieldWrapper<Scalars['Int']['output']>;
   /** Loot by kind; null where the edition keeps other players' loot face down (classic, until the end). */
   loot: EntireFieldWrapper<Maybe<Array<LootCount>>>;
+  /** Loot tokens held (also when their kinds are hidden). */
   lootCount: EntireFieldWrapper<Scalars['Int']['output']>;
   /** Galecrest reputation track position; null for CLASSIC. */
   reputation: EntireFieldWrapper<Maybe<Scalars['Int']['output']>>;
@@ -1019,13 +1459,16 @@ export type Seat = {
 /** How many tokens of one loot kind a seat holds. */
 export type LootCount = {
   __typename?: 'LootCount';
+  /** The loot kind. */
   kind: EntireFieldWrapper<LootKind>;
+  /** How many tokens. */
   count: EntireFieldWrapper<Scalars['Int']['output']>;
 };
 
 /** The caller's seat and hidden information. */
 export type Me = {
   __typename?: 'Me';
+  /** The caller's seat number. */
   seat: EntireFieldWrapper<Scalars['Int']['output']>;
   /** Cards in hand, ranks ascending; empty in the LOBBY (the deal is made when the game starts). */
   hand: EntireFieldWrapper<Array<Scalars['Int']['output']>>;
@@ -1040,6 +1483,7 @@ export type Me = {
 /** A decision the caller owes. */
 export type Prompt = {
   __typename?: 'Prompt';
+  /** Send this as answerPrompt's promptId. */
   id: EntireFieldWrapper<Scalars['ID']['output']>;
   /** What the option ids mean (see PromptKind). */
   kind: EntireFieldWrapper<PromptKind>;
@@ -1047,6 +1491,7 @@ export type Prompt = {
   text: EntireFieldWrapper<Scalars['String']['output']>;
   /** When the answer is due (pending since + decisionTimeLimitHours); null without a limit. */
   deadline: EntireFieldWrapper<Maybe<Scalars['DateTime']['output']>>;
+  /** The possible answers. */
   options: EntireFieldWrapper<Array<PromptOption>>;
 };
 
@@ -1055,6 +1500,7 @@ export type PromptOption = {
   __typename?: 'PromptOption';
   /** Send this as answerPrompt's optionId. */
   id: EntireFieldWrapper<Scalars['ID']['output']>;
+  /** The option in English. */
   label: EntireFieldWrapper<Scalars['String']['output']>;
 };
 
@@ -1063,8 +1509,11 @@ export type RankedSeat = {
   __typename?: 'RankedSeat';
   /** 1 for the winner. */
   place: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** The seat number. */
   seat: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** The seat holder's name (player or bot); null for a seat nobody held. */
   name: EntireFieldWrapper<Maybe<Scalars['String']['output']>>;
+  /** Final score. */
   score: EntireFieldWrapper<Scalars['Int']['output']>;
   /** Why this seat ranks below the one before it on equal points (the tie-break that decided), in words; null when not tied with it. */
   tieBreak: EntireFieldWrapper<Maybe<Scalars['String']['output']>>;
@@ -1087,26 +1536,47 @@ export type LootInfo = {
   effect: EntireFieldWrapper<Scalars['String']['output']>;
 };
 
+/** One token bucket the caller counts against (per server instance; on AWS each Lambda instance keeps its own). */
+export type RateLimitBucket = {
+  __typename?: 'RateLimitBucket';
+  /** `<kind>:<whose>`: `read:player`, `write:player`, `read:client` (the whole site), `write:client`, `read:address`... */
+  bucket: EntireFieldWrapper<Scalars['String']['output']>;
+  /** The bucket's size (the burst); it refills at `perSecond`. */
+  limit: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** Tokens left now (each root field of an operation takes one). */
+  remaining: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** Tokens added per second. */
+  perSecond: EntireFieldWrapper<Scalars['Float']['output']>;
+  /** When the bucket is full again. */
+  resetAt: EntireFieldWrapper<Scalars['DateTime']['output']>;
+};
+
+/** Reads: games, the event log, replays, the caller and public data. */
 export type Query = {
   __typename?: 'Query';
   /** A game as the caller may see it: a seated player sees their own hand, choice and prompts; anyone else (or no token) sees the spectator view, if the game allows spectators (else FORBIDDEN). Null if there is no such game. */
   game: EntireFieldWrapper<Maybe<Game>>;
   /**
    * The caller's games, newest first (at most 100), optionally only those in one status.
-   * @deprecated Stops at 100 without saying so: page with `myGamesPage`.
+   * @deprecated Stops at 100 without saying so: page with `myGamesPage`, since 2026-12-01.
    */
   myGames: EntireFieldWrapper<Array<Game>>;
   /**
    * Games waiting for players (LOBBY with at least one free seat), newest first (at most 50).
-   * @deprecated Stops at 50 without saying so: page with `openGamesPage`.
+   * @deprecated Stops at 50 without saying so: page with `openGamesPage`, since 2026-12-01.
    */
   openGames: EntireFieldWrapper<Array<Game>>;
   /** The caller's games, newest first, optionally only those in one status: `first` 1-50 (default 20) after the cursor `after` (the previous page's `pageInfo.endCursor`). A page filtered by status may hold fewer than `first` games while `hasNextPage` is true: go on with `endCursor`. */
   myGamesPage: EntireFieldWrapper<GamePage>;
   /** Games waiting for players (LOBBY with at least one free seat), newest first: `first` 1-50 (default 20) after the cursor `after` (the previous page's `pageInfo.endCursor`). */
   openGamesPage: EntireFieldWrapper<GamePage>;
-  /** The game's event log after the seq `after` (default 0), oldest first, redacted for the caller (non-players: FORBIDDEN unless the game allows spectators). `first` is 1-100 (default 50; `limit` is its older name); page on with `after` = `pageInfo.endCursor` while `pageInfo.hasNextPage` (and poll with it for new events). */
+  /**
+   * The game's event log after the seq `after` (default 0), oldest first, redacted for the caller (non-players: FORBIDDEN unless the game allows spectators). `first` is 1-100 (default 50; `limit` is its older name); page on with `after` = `pageInfo.endCursor` while `pageInfo.hasNextPage` (and poll with it for new events).
+   * @deprecated Pages with an Int cursor: page with `eventsPage` (the same events, the one paging shape), since 2026-12-02.
+   */
   events: EntireFieldWrapper<EventPage>;
+  /** The game's event log, oldest first, redacted for the caller (non-players: FORBIDDEN unless the game allows spectators): `first` 1-100 (default 50) after the cursor `after` (the previous page's `pageInfo.endCursor`; left out: from the first event). `endCursor` stays put on an empty page, so poll for new events with it. */
+  eventsPage: EntireFieldWrapper<EventLogPage>;
   /** The game as the caller saw it right after event `at` (0 to lastSeq), recomputed from the stored command log: every move whose events all come at or before `at` is applied. Same access rules as `game`; no deadlines. */
   replay: EntireFieldWrapper<Maybe<Game>>;
   /** An edition's leaderboard of rated players, best rating first: `first` 1-50 (default 20) after the cursor `after` (the previous page's `pageInfo.endCursor`). Stable while ratings change: only a player whose rating changes meanwhile may move across the cursor. Public. */
@@ -1125,19 +1595,25 @@ export type Query = {
   me: EntireFieldWrapper<Maybe<Profile>>;
   /** How to sign in: the OpenID Provider and the web app's public client (authorization code + PKCE). Public. */
   authConfig: EntireFieldWrapper<AuthConfig>;
+  /** The caller's rate-limit buckets on this server instance (a player's; for a site user also the site's, shared by all the site's users; the address's without a token), tightest first. Asking counts as one read. */
+  rateLimit: EntireFieldWrapper<Array<RateLimitBucket>>;
 };
 
 
+/** Reads: games, the event log, replays, the caller and public data. */
 export type QueryGameArgs = {
-  id: Scalars['ID']['input'];
+  gameId?: InputMaybe<Scalars['ID']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
 };
 
 
+/** Reads: games, the event log, replays, the caller and public data. */
 export type QueryMyGamesArgs = {
   status?: InputMaybe<GameStatus>;
 };
 
 
+/** Reads: games, the event log, replays, the caller and public data. */
 export type QueryMyGamesPageArgs = {
   status?: InputMaybe<GameStatus>;
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -1145,12 +1621,14 @@ export type QueryMyGamesPageArgs = {
 };
 
 
+/** Reads: games, the event log, replays, the caller and public data. */
 export type QueryOpenGamesPageArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
 };
 
 
+/** Reads: games, the event log, replays, the caller and public data. */
 export type QueryEventsArgs = {
   gameId: Scalars['ID']['input'];
   after?: InputMaybe<Scalars['Int']['input']>;
@@ -1159,12 +1637,22 @@ export type QueryEventsArgs = {
 };
 
 
+/** Reads: games, the event log, replays, the caller and public data. */
+export type QueryEventsPageArgs = {
+  gameId: Scalars['ID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Reads: games, the event log, replays, the caller and public data. */
 export type QueryReplayArgs = {
   gameId: Scalars['ID']['input'];
   at: Scalars['Int']['input'];
 };
 
 
+/** Reads: games, the event log, replays, the caller and public data. */
 export type QueryLeaderboardArgs = {
   edition: Edition;
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -1172,12 +1660,14 @@ export type QueryLeaderboardArgs = {
 };
 
 
+/** Reads: games, the event log, replays, the caller and public data. */
 export type QueryRatingArgs = {
   playerId: Scalars['ID']['input'];
   edition: Edition;
 };
 
 
+/** Reads: games, the event log, replays, the caller and public data. */
 export type QueryRatingHistoryArgs = {
   playerId: Scalars['ID']['input'];
   edition: Edition;
@@ -1186,15 +1676,18 @@ export type QueryRatingHistoryArgs = {
 };
 
 
+/** Reads: games, the event log, replays, the caller and public data. */
 export type QueryCharactersArgs = {
   edition: Edition;
 };
 
 
+/** Reads: games, the event log, replays, the caller and public data. */
 export type QueryBoardsArgs = {
   edition: Edition;
 };
 
+/** Changes: sessions, lobbies, moves and webhooks. */
 export type Mutation = {
   __typename?: 'Mutation';
   /** Quick play without an account: creates a guest player and returns a short-lived access token and a refresh token (see refreshSession). Guest names need not be unique among guests but may not be one an account or site user holds, nor a look-alike of it (compared by the Unicode UTS #39 confusable skeleton, case ignored): CONFLICT; link the guest to an account later with linkGuest. */
@@ -1229,68 +1722,79 @@ export type Mutation = {
   registerWebhook: EntireFieldWrapper<WebhookRegistration>;
   /** Deletes one of the caller's webhooks; false if there was none with that id. */
   deleteWebhook: EntireFieldWrapper<Scalars['Boolean']['output']>;
-  /** The secret card choice of the day (a rank from the caller's hand). It may be replaced until the last seat has chosen; that choice runs the day by itself. With a `requestId`, a retried call is applied once and answered the same. */
+  /** The secret card choice of the day (a rank from the caller's hand). It may be replaced until the last seat has chosen; that choice runs the day by itself. With a `requestId`, a retried call is applied once and answered the same; with `ifVersion`, a choice made on an old view is refused (STALE) instead of replacing the current one. */
   playCard: EntireFieldWrapper<Game>;
-  /** Answers the caller's pending prompt with one of its options. With a `requestId`, a retried call is applied once and answered the same. */
+  /** Answers the caller's pending prompt with one of its options. With a `requestId`, a retried call is applied once and answered the same; with `ifVersion`, an answer made on an old view is refused (STALE). */
   answerPrompt: EntireFieldWrapper<Game>;
   /** Gives up the caller's seat in an ACTIVE game: the seat ranks last (the latest concession above earlier ones) and a greedy bot plays it to the end (`conceded` and `replacedByBot` on the seat). FORBIDDEN once a bot plays the seat. With a `requestId`, a retried call is applied once and answered the same. */
   concede: EntireFieldWrapper<Game>;
 };
 
 
+/** Changes: sessions, lobbies, moves and webhooks. */
 export type MutationSignUpArgs = {
   name: Scalars['String']['input'];
 };
 
 
+/** Changes: sessions, lobbies, moves and webhooks. */
 export type MutationRefreshSessionArgs = {
   refreshToken: Scalars['String']['input'];
 };
 
 
+/** Changes: sessions, lobbies, moves and webhooks. */
 export type MutationRegisterArgs = {
   name: Scalars['String']['input'];
 };
 
 
+/** Changes: sessions, lobbies, moves and webhooks. */
 export type MutationLinkGuestArgs = {
   guestToken: Scalars['String']['input'];
   name?: InputMaybe<Scalars['String']['input']>;
 };
 
 
+/** Changes: sessions, lobbies, moves and webhooks. */
 export type MutationRenameArgs = {
   name: Scalars['String']['input'];
 };
 
 
+/** Changes: sessions, lobbies, moves and webhooks. */
 export type MutationActAsArgs = {
   user: Scalars['String']['input'];
   name?: InputMaybe<Scalars['String']['input']>;
 };
 
 
+/** Changes: sessions, lobbies, moves and webhooks. */
 export type MutationCreateGameArgs = {
   input: CreateGameInput;
 };
 
 
+/** Changes: sessions, lobbies, moves and webhooks. */
 export type MutationJoinGameArgs = {
   gameId: Scalars['ID']['input'];
 };
 
 
+/** Changes: sessions, lobbies, moves and webhooks. */
 export type MutationLeaveGameArgs = {
   gameId: Scalars['ID']['input'];
 };
 
 
+/** Changes: sessions, lobbies, moves and webhooks. */
 export type MutationRemovePlayerArgs = {
   gameId: Scalars['ID']['input'];
   playerId: Scalars['ID']['input'];
 };
 
 
+/** Changes: sessions, lobbies, moves and webhooks. */
 export type MutationStartGameArgs = {
   gameId: Scalars['ID']['input'];
   fillWithBots?: InputMaybe<Scalars['Boolean']['input']>;
@@ -1298,37 +1802,45 @@ export type MutationStartGameArgs = {
 };
 
 
+/** Changes: sessions, lobbies, moves and webhooks. */
 export type MutationRematchArgs = {
   gameId: Scalars['ID']['input'];
 };
 
 
+/** Changes: sessions, lobbies, moves and webhooks. */
 export type MutationRegisterWebhookArgs = {
   url: Scalars['String']['input'];
   gameId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 
+/** Changes: sessions, lobbies, moves and webhooks. */
 export type MutationDeleteWebhookArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** Changes: sessions, lobbies, moves and webhooks. */
 export type MutationPlayCardArgs = {
   gameId: Scalars['ID']['input'];
   rank: Scalars['Int']['input'];
   requestId?: InputMaybe<Scalars['ID']['input']>;
+  ifVersion?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
+/** Changes: sessions, lobbies, moves and webhooks. */
 export type MutationAnswerPromptArgs = {
   gameId: Scalars['ID']['input'];
   promptId: Scalars['ID']['input'];
   optionId: Scalars['ID']['input'];
   requestId?: InputMaybe<Scalars['ID']['input']>;
+  ifVersion?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
+/** Changes: sessions, lobbies, moves and webhooks. */
 export type MutationConcedeArgs = {
   gameId: Scalars['ID']['input'];
   requestId?: InputMaybe<Scalars['ID']['input']>;
@@ -1347,13 +1859,22 @@ export type SubscriptionGameUpdatedArgs = {
   gameId: Scalars['ID']['input'];
 };
 
-/** Where a page of a list ends and whether another follows (game lists; the event log has EventPageInfo, whose cursor is a seq). */
+/** Where a page of a list ends and whether another follows: the one paging shape (GamePage, EventLogPage; the deprecated Query.events answers EventPageInfo, whose cursor is an Int). */
 export type PageInfo = {
   __typename?: 'PageInfo';
   /** More items follow: ask again with `after` = endCursor. */
   hasNextPage: EntireFieldWrapper<Scalars['Boolean']['output']>;
-  /** The cursor to pass as `after` for the next page; null for an empty last page. Opaque: do not build or parse it. */
+  /** The cursor to pass as `after` for the next page; null for an empty page with nothing before it (game lists: an empty last page). Opaque: do not build or parse it. */
   endCursor: EntireFieldWrapper<Maybe<Scalars['String']['output']>>;
+};
+
+/** A page of the event log (see Query.eventsPage). */
+export type EventLogPage = {
+  __typename?: 'EventLogPage';
+  /** The events of the page, oldest first. */
+  events: EntireFieldWrapper<Array<Event>>;
+  /** Where the page ends. */
+  pageInfo: EntireFieldWrapper<PageInfo>;
 };
 
 /** A player's rating in one edition: Weng-Lin (openskill's Plackett-Luce model) over rated games (public, server-seeded, every seat a human at the start; a conceded seat is last). See docs/ratings.md. */
@@ -1417,36 +1938,46 @@ export type RatedGamePage = {
 /** A page of games (see Query.myGamesPage, Query.openGamesPage). */
 export type GamePage = {
   __typename?: 'GamePage';
+  /** The games of the page. */
   games: EntireFieldWrapper<Array<Game>>;
+  /** Where the page ends. */
   pageInfo: EntireFieldWrapper<PageInfo>;
 };
 
 /** A webhook registration (see Mutation.registerWebhook). */
 export type Webhook = {
   __typename?: 'Webhook';
+  /** The registration id (deleteWebhook; sent with every delivery). */
   id: EntireFieldWrapper<Scalars['ID']['output']>;
+  /** Where deliveries are POSTed. */
   url: EntireFieldWrapper<Scalars['String']['output']>;
   /** Only this game's notices; null: all the player's games. */
   gameId: EntireFieldWrapper<Maybe<Scalars['ID']['output']>>;
+  /** When it was registered. */
   createdAt: EntireFieldWrapper<Scalars['DateTime']['output']>;
 };
 
 /** A new webhook and its signing secret, shown once: requests carry `x-libertalia-signature: sha256=<hex HMAC-SHA256 of the raw body with this secret>`. */
 export type WebhookRegistration = {
   __typename?: 'WebhookRegistration';
+  /** The registration. */
   webhook: EntireFieldWrapper<Webhook>;
+  /** The signing secret (shown only here). */
   secret: EntireFieldWrapper<Scalars['String']['output']>;
 };
 
 /** A session of the service's own tokens: send `token` as `Authorization: Bearer <token>`. */
 export type Session = {
   __typename?: 'Session';
+  /** The player the session speaks for. */
   playerId: EntireFieldWrapper<Scalars['ID']['output']>;
+  /** The player's name. */
   name: EntireFieldWrapper<Scalars['String']['output']>;
   /** An access token, valid until `expiresAt` (one hour). */
   token: EntireFieldWrapper<Scalars['String']['output']>;
   /** Exchanged for a new session with refreshSession (60 days, renewed at each refresh); null for site users (the site calls actAs again). */
   refreshToken: EntireFieldWrapper<Maybe<Scalars['String']['output']>>;
+  /** When `token` expires. */
   expiresAt: EntireFieldWrapper<Scalars['DateTime']['output']>;
 };
 
@@ -1466,12 +1997,15 @@ export type Profile = {
   __typename?: 'Profile';
   /** Null for an account that has not chosen its name yet (register) and for a client. */
   playerId: EntireFieldWrapper<Maybe<Scalars['ID']['output']>>;
+  /** The player's name; null before register and for a client. */
   name: EntireFieldWrapper<Maybe<Scalars['String']['output']>>;
+  /** What kind of principal the token names. */
   kind: EntireFieldWrapper<PlayerKind>;
   /** The OpenID Provider of an account, `site:<clientId>` for a site user. */
   issuer: EntireFieldWrapper<Maybe<Scalars['String']['output']>>;
   /** The OAuth client the token came through (the web app, an integrator); null for guests. */
   clientId: EntireFieldWrapper<Maybe<Scalars['String']['output']>>;
+  /** When the player was created; null for a client. */
   createdAt: EntireFieldWrapper<Maybe<Scalars['DateTime']['output']>>;
 };
 
@@ -1513,7 +2047,9 @@ export type CreateGameInput = {
 /** A character card of an edition (see Query.characters). */
 export type Character = {
   __typename?: 'Character';
+  /** The rank (1-30): the tie-breaker of the day and the card id. */
   rank: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** The character's name. */
   name: EntireFieldWrapper<Scalars['String']['output']>;
   /** The card's rules in our own words. */
   text: EntireFieldWrapper<Scalars['String']['output']>;
@@ -1525,8 +2061,11 @@ export type Character = {
 
 /** When a character's ability acts. */
 export type Timing =
+  /** During the day (left to right after sunrise). */
   | 'day'
+  /** At dusk (when taking loot). */
   | 'dusk'
+  /** Each night, in the den / ship. */
   | 'night'
   /** Classic: end of campaign; Galecrest: anchor. */
   | 'end';

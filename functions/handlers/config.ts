@@ -16,6 +16,8 @@
  * - `DYNAMODB_ENDPOINT`: a DynamoDB-compatible endpoint (tests against dynalite); unset on AWS.
  * - `PUSH_ENDPOINT`: the WebSocket API's management endpoint (push fan-out); unset: no push.
  * - `NOTICE_QUEUE_URL`: the SQS notice queue (API, sweep and notice worker); unset: in-process.
+ * - `SITE_RATE_LIMITS`: JSON per-client overrides of the site buckets, `{ "<clientId>": { "read": { "perSecond", "burst" }, "write": {...} } }`.
+ * - `OPERATION_ALLOWLIST`: operation ids (`npm run allowlist`); set: only those documents run.
  */
 import { randomBytes } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -28,6 +30,8 @@ import { tracer } from './observe.js';
 import { sqsNoticeQueue } from './queue.js';
 import type { IssuerConfig } from '../api/accounts/auth.js';
 import { refreshingKeys } from '../api/accounts/keys.js';
+import { allowlistFromEnv } from '../api/http/allowlist.js';
+import { siteRatesFromEnv } from '../api/http/ratelimit.js';
 
 export type App = ReturnType<typeof buildApp>;
 
@@ -147,6 +151,8 @@ export function getApp(options: AppOptions): Promise<App> {
         issuers: jsonEnv<IssuerConfig[]>('AUTH_ISSUERS') ?? [],
         pushGateway: getPushGateway(),
         webClient: jsonEnv<{ issuer: string; clientId: string; scope?: string }>('WEB_CLIENT'),
+        operationAllowlist: allowlistFromEnv(),
+        rateLimits: { sites: siteRatesFromEnv() },
         ...notices,
       });
     })();

@@ -6,6 +6,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { buildApp } from '../api/http/app.js';
+import { allowlistFromEnv } from '../api/http/allowlist.js';
+import { lockDataDir, StartError } from './lock.js';
+import { siteRatesFromEnv } from '../api/http/ratelimit.js';
 import { logger, withRequest } from '../api/http/telemetry.js';
 import type { RateConfig } from '../api/http/ratelimit.js';
 import { checkSchema, createTable, OldSchemaError } from '../store/index.js';
@@ -56,6 +59,7 @@ function signingKey(dataDir: string | null): string {
 export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> {
   const dataDir = opts.dataDir === undefined ? resolve('.data') : opts.dataDir;
   if (dataDir) mkdirSync(join(dataDir, 'dynalite'), { recursive: true });
+  const unlock = dataDir && !opts.endpoint ? lockDataDir(dataDir) : () => {};
   const dynamo = opts.endpoint
     ? { endpoint: opts.endpoint, close: async () => {} }
     : await startDynalite(dataDir ? { path: join(dataDir, 'dynalite') } : {});
@@ -63,20 +67,24 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
   const tableName = opts.tableName ?? 'libertalia';
   await createTable(client as never, tableName);
   // A .data/ (or table) written by the first store version is refused before anything is written.
-  await checkSchema(client, tableName).catch(async (e) => {
+  const abandon = async (e: unknown): Promise<never> => {
     client.destroy();
     await dynamo.close();
+    unlock();
     throw e;
-  });
+  };
+  await checkSchema(client, tableName).catch(abandon);
   // Listen first: the OpenID Provider's issuer (and so the API's trusted issuer) is this URL.
   // Until everything below is ready, every request and upgrade gets 503 + Retry-After.
   const server = createServer();
   const ready = answerStarting(server);
   const host = opts.host ?? '127.0.0.1';
   await new Promise<void>((ok, fail) => {
-    server.once('error', fail);
+    server.once('error', (e: NodeJS.ErrnoException) =>
+      fail(e.code === 'EADDRINUSE' ? new StartError(`port ${opts.port ?? 4000} on ${host} is already in use (another npm start?): stop it, or choose another port with PORT=<port>`) : e),
+    );
     server.listen(opts.port ?? 4000, host, () => ok());
-  });
+  }).catch(abandon);
   const { port } = server.address() as AddressInfo;
   const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
   const oidc = opts.oidc === false ? null : await createLocalProvider({ baseUrl: url, dataDir, store: { client, tableName } });
@@ -89,7 +97,8 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
     webhooks: { allowPrivateHosts: true },
     issuers: oidc ? [{ issuer: oidc.issuer, audience: LOCAL_AUDIENCE, jwksUri: `${oidc.issuer}/jwks` }] : [],
     webClient: oidc ? { issuer: oidc.issuer, clientId: WEB_CLIENT_ID, scope: WEB_SCOPE } : undefined,
-    rateLimits: opts.rateLimits,
+    rateLimits: opts.rateLimits ?? { sites: siteRatesFromEnv() },
+    operationAllowlist: allowlistFromEnv(),
     pushGateway: push.gateway,
   });
   // A player who signs out is signed out of the local provider too (its grants: refresh tokens).
@@ -124,6 +133,7 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
       await app.apollo.stop();
       client.destroy();
       await dynamo.close();
+      unlock();
     },
   };
 }
@@ -140,7 +150,7 @@ if (isMain) {
     sweepIntervalMs: Number(process.env.SWEEP_INTERVAL_SECONDS ?? 60) * 1000,
     rateLimits: process.env.RATE_LIMITS === 'off' ? false : undefined,
   }).catch((e) => {
-    if (!(e instanceof OldSchemaError)) throw e;
+    if (!(e instanceof OldSchemaError) && !(e instanceof StartError)) throw e;
     // Data of the first store version: say what to do, change nothing.
     console.error(e.message);
     process.exit(1);

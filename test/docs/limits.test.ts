@@ -45,6 +45,8 @@ describe('docs/security.md "Limits" matches the code', () => {
       'depth, aliases, directives, cost': `${ARMOR.maxDepth.n}, ${ARMOR.maxAliases.n}, ${ARMOR.maxDirectives.n}, ${n(ARMOR.costLimit.maxCost)}`,
       'reads (queries, REST, subscribe, every `/push` message) per player, API client or (anonymous) address': rate(RATES.read),
       'mutations per player / client / address': rate(RATES.write),
+      "reads per integrator site (its `client:<id>` bucket, every user it acts for together, beside each user's own)": rate(RATES.siteRead),
+      'mutations per integrator site': rate(RATES.siteWrite),
       '`signUp` per address': rate(RATES.signUp),
       'introspection fields (`__schema`, `__type`) per player / client / address': rate(RATES.introspection),
       'introspection depth, cost': `${INTROSPECTION_LIMITS.maxDepth}, ${n(INTROSPECTION_LIMITS.maxCost)}`,

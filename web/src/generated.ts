@@ -82,13 +82,18 @@ export type EventType =
 
 /** The game's edition. */
 export type Edition =
+  /** Libertalia (2012): 3 campaigns of 6 days, 30 characters. */
   | 'CLASSIC'
+  /** Libertalia: Winds of Galecrest (2022): 3 voyages of 4, 5 and 6 days, reputation and loot tiles. */
   | 'GALECREST';
 
 /** Galecrest board sides. */
 export type Board =
+  /** The calm side of the loot tiles. */
   | 'CALM'
+  /** The stormy side of the loot tiles. */
   | 'STORMY'
+  /** Each tile side drawn at set-up. */
   | 'UNCHARTED';
 
 /** A seat's deck colour as printed: seat 0 red, then yellow, green, blue, black, white (classic tie-break marks are per colour). */
@@ -111,15 +116,25 @@ export type BotKind =
 
 /** Loot token kinds (the engine's names). Classic: chest, jewel, goods, map, relic, saber, officer; Galecrest: map, barrel, relic, saber, amulet, hook, chest. */
 export type LootKind =
+  /** Treasure chest. */
   | 'chest'
+  /** Jewel (classic). */
   | 'jewel'
+  /** Goods (classic). */
   | 'goods'
+  /** Treasure map. */
   | 'map'
+  /** Cursed relic. */
   | 'relic'
+  /** Saber. */
   | 'saber'
+  /** Spanish officer (classic). */
   | 'officer'
+  /** Barrel (Galecrest). */
   | 'barrel'
+  /** Amulet (Galecrest). */
   | 'amulet'
+  /** Hook (Galecrest). */
   | 'hook';
 
 /** The kind of a prompt: what its option ids mean. */
@@ -143,7 +158,9 @@ export type PromptKind =
 
 /** Which side a Galecrest loot tile shows. */
 export type TileSide =
+  /** The calm side. */
   | 'calm'
+  /** The stormy side. */
   | 'stormy';
 
 /** Where a game is in its life. */
@@ -157,8 +174,10 @@ export type GameStatus =
   /** Abandoned in the LOBBY (the last player left). */
   | 'CANCELLED';
 
-/** The part of the day being resolved. */
+/** The part of the day being resolved (LOBBY before the game starts). */
 export type Phase =
+  /** Not started yet: the game is in the LOBBY (or was CANCELLED there). No deal, nothing to choose. */
+  | 'LOBBY'
   /** Every seat secretly chooses a card for the day. */
   | 'CHOOSE'
   /** Day abilities, left to right. */
@@ -169,6 +188,7 @@ export type Phase =
   | 'NIGHT'
   /** End of round (classic: campaign; Galecrest: voyage) scoring. */
   | 'ANCHOR'
+  /** The game is over. */
   | 'FINISHED';
 
 /** Options of a new game. */
@@ -195,8 +215,11 @@ export type CreateGameInput = {
 
 /** When a character's ability acts. */
 export type Timing =
+  /** During the day (left to right after sunrise). */
   | 'day'
+  /** At dusk (when taking loot). */
   | 'dusk'
+  /** Each night, in the den / ship. */
   | 'night'
   /** Classic: end of campaign; Galecrest: anchor. */
   | 'end';

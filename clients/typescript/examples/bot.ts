@@ -5,7 +5,7 @@
 // prompts, and otherwise follows the event log until the game moves on.
 //
 //   npx tsx clients/typescript/examples/bot.ts --url http://localhost:4000 --edition GALECREST
-import { LibertaliaClient, type Edition, type Game } from '../src/index.js';
+import { isStale, LibertaliaClient, type Edition, type Game } from '../src/index.js';
 
 export interface BotOptions {
   url: string;
@@ -20,6 +20,16 @@ export interface BotOptions {
 }
 
 /** A small seeded random source, so a run can be repeated. */
+/** A conditional move: its answer, or null when the game moved on first (STALE: nothing applied). */
+async function conditional(move: () => Promise<Game>): Promise<Game | null> {
+  try {
+    return await move();
+  } catch (e) {
+    if (isStale(e)) return null;
+    throw e;
+  }
+}
+
 function random(seed: number): () => number {
   let s = seed >>> 0 || 1;
   return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
@@ -58,13 +68,17 @@ export async function playOneGame(opts: BotOptions): Promise<{ game: Game; moves
     const prompt = mine?.prompts[0];
     if (game.status === 'ACTIVE' && mine && prompt) {
       const option = prompt.options[Math.floor(rnd() * prompt.options.length)];
-      game = await api.answerPrompt(game.id, prompt.id, option.id);
-      moves++;
+      // Conditional on the view it was decided on: if the game moved on meanwhile, read it again.
+      const answered = await conditional(() => api.answerPrompt(game!.id, prompt.id, option.id, { ifVersion: game!.version }));
+      if (answered) moves++;
+      game = answered ?? (await api.game(game.id)) ?? game;
       continue;
     }
     if (game.status === 'ACTIVE' && mine && game.phase === 'CHOOSE' && game.awaiting.includes(mine.seat) && mine.choice === null) {
-      game = await api.playCard(game.id, mine.hand[Math.floor(rnd() * mine.hand.length)]);
-      moves++;
+      const rank = mine.hand[Math.floor(rnd() * mine.hand.length)];
+      const played = await conditional(() => api.playCard(game!.id, rank, { ifVersion: game!.version }));
+      if (played) moves++;
+      game = played ?? (await api.game(game.id)) ?? game;
       continue;
     }
     // Not our turn: wait for the log to grow (polling; subscribe() is the WebSocket way).

@@ -7,6 +7,7 @@ import {
   CreateGameDocument,
   type CreateGameInput,
   EventsDocument,
+  RateLimitDocument,
   type EventsQuery,
   GameDocument,
   type GamePartsFragment,
@@ -29,7 +30,7 @@ import { type Watch, watchGame, type WatchOptions } from './watch.js';
 export type TokenProvider = () => string | null | undefined | Promise<string | null | undefined>;
 
 export type Game = GamePartsFragment;
-export type GameEvent = EventsQuery['events']['events'][number];
+export type GameEvent = EventsQuery['eventsPage']['events'][number];
 export type OpenGame = OpenGamesQuery['openGamesPage']['games'][number];
 
 export interface ClientOptions {
@@ -58,6 +59,16 @@ export class ApiRequestError extends Error {
     this.name = 'ApiRequestError';
   }
 }
+
+/** Options of a move: the retry id (default: a new one, reused by the client's own retries) and the version the move was decided on. */
+export interface MoveOptions {
+  requestId?: string;
+  /** The game's `version` the move was decided on: a move on an older view is refused (STALE), not applied. */
+  ifVersion?: number;
+}
+
+/** Whether an error is the server's STALE answer to a conditional move (nothing was applied). */
+export const isStale = (e: unknown): boolean => e instanceof ApiRequestError && e.code === 'STALE';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const newRequestId = () => globalThis.crypto.randomUUID();
@@ -168,20 +179,35 @@ export class LibertaliaClient {
 
   // ---- moves: retried with one requestId, so a retry is applied once ----
 
-  async playCard(gameId: string, rank: number, requestId: string = newRequestId()): Promise<Game> {
-    return (await this.request(PlayCardDocument, { gameId, rank, requestId })).playCard;
+  /**
+   * Chooses the day's card. `options.ifVersion` (the `version` of the game the choice was made
+   * on) makes it conditional: if the game moved on, nothing is applied and it throws an
+   * ApiRequestError with code STALE (read the game again). A string is the requestId.
+   */
+  async playCard(gameId: string, rank: number, options: string | MoveOptions = {}): Promise<Game> {
+    const { requestId = newRequestId(), ifVersion } = typeof options === 'string' ? { requestId: options } : options;
+    return (await this.request(PlayCardDocument, { gameId, rank, requestId, ifVersion })).playCard;
   }
 
-  async answerPrompt(gameId: string, promptId: string, optionId: string, requestId: string = newRequestId()): Promise<Game> {
-    return (await this.request(AnswerPromptDocument, { gameId, promptId, optionId, requestId })).answerPrompt;
+  /** Answers the caller's prompt; `options` as for playCard (conditional with `ifVersion`). */
+  async answerPrompt(gameId: string, promptId: string, optionId: string, options: string | MoveOptions = {}): Promise<Game> {
+    const { requestId = newRequestId(), ifVersion } = typeof options === 'string' ? { requestId: options } : options;
+    return (await this.request(AnswerPromptDocument, { gameId, promptId, optionId, requestId, ifVersion })).answerPrompt;
   }
 
   // ---- the event log ----
 
   /** One page of the log after the seq `after`, and the cursor to go on (or poll) with. */
   async eventsPage(gameId: string, after = 0, first = 100) {
-    const { events } = await this.request(EventsDocument, { gameId, after, first });
-    return { events: events.events, hasNextPage: events.pageInfo.hasNextPage, endCursor: events.pageInfo.endCursor };
+    // The server's cursor is the seq as a string (Query.eventsPage); this API keeps it a number.
+    const { eventsPage } = await this.request(EventsDocument, { gameId, after: after > 0 ? String(after) : null, first });
+    const end = eventsPage.pageInfo.endCursor;
+    return { events: eventsPage.events, hasNextPage: eventsPage.pageInfo.hasNextPage, endCursor: end === null ? after : Number(end) };
+  }
+
+  /** The caller's rate-limit buckets now (the site's too, for a site user), tightest first. */
+  async rateLimit() {
+    return (await this.request(RateLimitDocument, {})).rateLimit;
   }
 
   /** Every event after `after`, page by page, until the log's current end. */

@@ -82,21 +82,29 @@ export type EventType =
 
 /** Where a character card is (CharacterEvent.from / to). */
 export type CardPlace =
+  /** The owner's hand. */
   | 'hand'
+  /** The island (classic) or the sea (Galecrest), where the day is played. */
   | 'island'
   /** Classic: the den; Galecrest: the ship. */
   | 'den'
+  /** The owner's graveyard (discarded characters). */
   | 'graveyard';
 
 /** The game's edition. */
 export type Edition =
+  /** Libertalia (2012): 3 campaigns of 6 days, 30 characters. */
   | 'CLASSIC'
+  /** Libertalia: Winds of Galecrest (2022): 3 voyages of 4, 5 and 6 days, reputation and loot tiles. */
   | 'GALECREST';
 
 /** Galecrest board sides. */
 export type Board =
+  /** The calm side of the loot tiles. */
   | 'CALM'
+  /** The stormy side of the loot tiles. */
   | 'STORMY'
+  /** Each tile side drawn at set-up. */
   | 'UNCHARTED';
 
 /** How a bot seat plays. */
@@ -110,15 +118,25 @@ export type BotKind =
 
 /** Loot token kinds (the engine's names). Classic: chest, jewel, goods, map, relic, saber, officer; Galecrest: map, barrel, relic, saber, amulet, hook, chest. */
 export type LootKind =
+  /** Treasure chest. */
   | 'chest'
+  /** Jewel (classic). */
   | 'jewel'
+  /** Goods (classic). */
   | 'goods'
+  /** Treasure map. */
   | 'map'
+  /** Cursed relic. */
   | 'relic'
+  /** Saber. */
   | 'saber'
+  /** Spanish officer (classic). */
   | 'officer'
+  /** Barrel (Galecrest). */
   | 'barrel'
+  /** Amulet (Galecrest). */
   | 'amulet'
+  /** Hook (Galecrest). */
   | 'hook';
 
 /** The kind of a prompt: what its option ids mean. */
@@ -142,7 +160,9 @@ export type PromptKind =
 
 /** Which side a Galecrest loot tile shows. */
 export type TileSide =
+  /** The calm side. */
   | 'calm'
+  /** The stormy side. */
   | 'stormy';
 
 /** Where a game is in its life. */
@@ -156,8 +176,10 @@ export type GameStatus =
   /** Abandoned in the LOBBY (the last player left). */
   | 'CANCELLED';
 
-/** The part of the day being resolved. */
+/** The part of the day being resolved (LOBBY before the game starts). */
 export type Phase =
+  /** Not started yet: the game is in the LOBBY (or was CANCELLED there). No deal, nothing to choose. */
+  | 'LOBBY'
   /** Every seat secretly chooses a card for the day. */
   | 'CHOOSE'
   /** Day abilities, left to right. */
@@ -168,6 +190,7 @@ export type Phase =
   | 'NIGHT'
   /** End of round (classic: campaign; Galecrest: voyage) scoring. */
   | 'ANCHOR'
+  /** The game is over. */
   | 'FINISHED';
 
 /** What kind of principal a token names. */
@@ -205,8 +228,11 @@ export type CreateGameInput = {
 
 /** When a character's ability acts. */
 export type Timing =
+  /** During the day (left to right after sunrise). */
   | 'day'
+  /** At dusk (when taking loot). */
   | 'dusk'
+  /** Each night, in the den / ship. */
   | 'night'
   /** Classic: end of campaign; Galecrest: anchor. */
   | 'end';
@@ -425,6 +451,7 @@ export type PlayCardMutationVariables = Exact<{
   gameId: string | number;
   rank: number;
   requestId?: string | number | null | undefined;
+  ifVersion?: number | null | undefined;
 }>;
 
 
@@ -435,6 +462,7 @@ export type AnswerPromptMutationVariables = Exact<{
   promptId: string | number;
   optionId: string | number;
   requestId?: string | number | null | undefined;
+  ifVersion?: number | null | undefined;
 }>;
 
 
@@ -481,12 +509,12 @@ export type OpenGamesQuery = { openGamesPage: { games: Array<{ id: string, editi
 
 export type EventsQueryVariables = Exact<{
   gameId: string | number;
-  after?: number | null | undefined;
+  after?: string | null | undefined;
   first?: number | null | undefined;
 }>;
 
 
-export type EventsQuery = { events: { events: Array<
+export type EventsQuery = { eventsPage: { events: Array<
       | { __typename: 'GameCreatedEvent', edition: Edition, board: Board | null, seats: number, bots: number, decisionTimeLimitHours: number | null, spectators: boolean, timeoutsBeforeBot: number, rematchOf: string | null, seq: number, type: EventType, at: string, text: string }
       | { __typename: 'PlayerJoinedEvent', seat: number, playerId: string, name: string, seq: number, type: EventType, at: string, text: string }
       | { __typename: 'PlayerInvitedEvent', seq: number, type: EventType, at: string, text: string }
@@ -523,7 +551,7 @@ export type EventsQuery = { events: { events: Array<
       | { __typename: 'ConcededEvent', seq: number, type: EventType, at: string, text: string }
       | { __typename: 'SeatReplacedEvent', seat: number, bot: BotKind, timeouts: number, seq: number, type: EventType, at: string, text: string, replacedPlayerId: string | null, replacedName: string | null }
       | { __typename: 'RematchEvent', gameId: string, seq: number, type: EventType, at: string, text: string }
-    >, pageInfo: { hasNextPage: boolean, endCursor: number } } };
+    >, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
 
 export type ReplayQueryVariables = Exact<{
   gameId: string | number;
@@ -568,6 +596,11 @@ export type GameVersionQueryVariables = Exact<{
 
 
 export type GameVersionQuery = { game: { id: string, version: number, status: GameStatus } | null };
+
+export type RateLimitQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RateLimitQuery = { rateLimit: Array<{ bucket: string, limit: number, remaining: number, perSecond: number, resetAt: string }> };
 
 export type GameUpdatedSubscriptionVariables = Exact<{
   gameId: string | number;
@@ -1521,8 +1554,13 @@ fragment GameParts on Game {
   }
 }`) as unknown as TypedDocumentString<RematchMutation, RematchMutationVariables>;
 export const PlayCardDocument = new TypedDocumentString(`
-    mutation PlayCard($gameId: ID!, $rank: Int!, $requestId: ID) {
-  playCard(gameId: $gameId, rank: $rank, requestId: $requestId) {
+    mutation PlayCard($gameId: ID!, $rank: Int!, $requestId: ID, $ifVersion: Int) {
+  playCard(
+    gameId: $gameId
+    rank: $rank
+    requestId: $requestId
+    ifVersion: $ifVersion
+  ) {
     ...GameParts
   }
 }
@@ -1622,12 +1660,13 @@ fragment GameParts on Game {
   }
 }`) as unknown as TypedDocumentString<PlayCardMutation, PlayCardMutationVariables>;
 export const AnswerPromptDocument = new TypedDocumentString(`
-    mutation AnswerPrompt($gameId: ID!, $promptId: ID!, $optionId: ID!, $requestId: ID) {
+    mutation AnswerPrompt($gameId: ID!, $promptId: ID!, $optionId: ID!, $requestId: ID, $ifVersion: Int) {
   answerPrompt(
     gameId: $gameId
     promptId: $promptId
     optionId: $optionId
     requestId: $requestId
+    ifVersion: $ifVersion
   ) {
     ...GameParts
   }
@@ -1747,7 +1786,7 @@ export const DeleteWebhookDocument = new TypedDocumentString(`
     `) as unknown as TypedDocumentString<DeleteWebhookMutation, DeleteWebhookMutationVariables>;
 export const GameDocument = new TypedDocumentString(`
     query Game($id: ID!) {
-  game(id: $id) {
+  game(gameId: $id) {
     ...GameParts
   }
 }
@@ -1983,18 +2022,21 @@ export const OpenGamesDocument = new TypedDocumentString(`
   endCursor
 }`) as unknown as TypedDocumentString<OpenGamesQuery, OpenGamesQueryVariables>;
 export const EventsDocument = new TypedDocumentString(`
-    query Events($gameId: ID!, $after: Int, $first: Int) {
-  events(gameId: $gameId, after: $after, first: $first) {
+    query Events($gameId: ID!, $after: String, $first: Int) {
+  eventsPage(gameId: $gameId, after: $after, first: $first) {
     events {
       ...EventParts
     }
     pageInfo {
-      hasNextPage
-      endCursor
+      ...PageInfoParts
     }
   }
 }
-    fragment EventParts on Event {
+    fragment PageInfoParts on PageInfo {
+  hasNextPage
+  endCursor
+}
+fragment EventParts on Event {
   __typename
   seq
   type
@@ -2291,7 +2333,7 @@ fragment GameParts on Game {
 }`) as unknown as TypedDocumentString<ReplayQuery, ReplayQueryVariables>;
 export const ScenarioDocument = new TypedDocumentString(`
     query Scenario($id: ID!) {
-  game(id: $id) {
+  game(gameId: $id) {
     id
     status
     scenario
@@ -2343,13 +2385,24 @@ export const AuthConfigDocument = new TypedDocumentString(`
     `) as unknown as TypedDocumentString<AuthConfigQuery, AuthConfigQueryVariables>;
 export const GameVersionDocument = new TypedDocumentString(`
     query GameVersion($id: ID!) {
-  game(id: $id) {
+  game(gameId: $id) {
     id
     version
     status
   }
 }
     `) as unknown as TypedDocumentString<GameVersionQuery, GameVersionQueryVariables>;
+export const RateLimitDocument = new TypedDocumentString(`
+    query RateLimit {
+  rateLimit {
+    bucket
+    limit
+    remaining
+    perSecond
+    resetAt
+  }
+}
+    `) as unknown as TypedDocumentString<RateLimitQuery, RateLimitQueryVariables>;
 export const GameUpdatedDocument = new TypedDocumentString(`
     subscription GameUpdated($gameId: ID!) {
   gameUpdated(gameId: $gameId) {

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { PlayerRecord } from '../../store/index.js';
 import { type Credential, SCOPES, verifyRefresh } from './auth.js';
 import type { PlayerCache, Services } from '../services.js';
-import { ApiError } from '../errors.js';
+import { ApiError, unauthenticated } from '../errors.js';
 import type { PlayerKind, Profile } from '../schema.types.generated.js';
 import { nameKey, normaliseName } from './names.js';
 
@@ -86,9 +86,6 @@ export async function sessionAlive(services: Services, playerId: string, stamp: 
   return rec.revokedAt === undefined || stamp.issuedAt > rec.revokedAt;
 }
 
-const unauthenticated = (m: string): never => {
-  throw new ApiError('UNAUTHENTICATED', m);
-};
 
 /** The player a verified credential names (null: an account without a player yet, or a client). */
 export async function resolvePlayer(services: Services, c: Credential): Promise<PlayerRecord | null> {
@@ -96,14 +93,14 @@ export async function resolvePlayer(services: Services, c: Credential): Promise<
   if (c.type === 'own') {
     const rec = await services.players.get(services, c.playerId);
     if (!rec) return unauthenticated('token for an unknown player');
-    if ((rec.tokenVersion ?? 0) !== c.version) return unauthenticated('token revoked (signed out)');
+    if ((rec.tokenVersion ?? 0) !== c.version) return unauthenticated('token revoked (signed out)', 'revoked');
     return rec;
   }
   const id = await services.players.identity(services, c.issuer, c.subject);
   if (!id) return null;
   const rec = await services.players.get(services, id);
   if (!rec) return null;
-  if (rec.revokedAt !== undefined && c.issuedAt <= rec.revokedAt) return unauthenticated('token revoked (signed out): sign in again');
+  if (rec.revokedAt !== undefined && c.issuedAt <= rec.revokedAt) return unauthenticated('token revoked (signed out): sign in again', 'revoked');
   return rec;
 }
 
@@ -148,14 +145,14 @@ export async function refreshSession(services: Services, refreshToken: string): 
   const next = randomUUID();
   const rotated = await services.store.rotateRefresh(r.playerId, r.version, r.jti, next);
   if (rotated === 'unknown') return unauthenticated('refresh token for an unknown player');
-  if (rotated === 'revoked') return unauthenticated('refresh token revoked (signed out)');
+  if (rotated === 'revoked') return unauthenticated('refresh token revoked (signed out)', 'revoked');
   if (rotated === 'reused') {
     const rec = await services.store.updatePlayer(r.playerId, {}, { bumpTokenVersion: true });
     if (rec) await endSessions(services, rec);
-    return unauthenticated('refresh token already used: every session of this player is revoked, sign in again');
+    return unauthenticated('refresh token already used: every session of this player is revoked, sign in again', 'revoked');
   }
   const rec = await services.store.getPlayer(r.playerId);
-  if (!rec || (rec.tokenVersion ?? 0) !== r.version) return unauthenticated('refresh token revoked (signed out)');
+  if (!rec || (rec.tokenVersion ?? 0) !== r.version) return unauthenticated('refresh token revoked (signed out)', 'revoked');
   return session(services, rec, r.clientId, r.scopes, next);
 }
 
@@ -209,7 +206,7 @@ export async function linkGuest(services: Services, c: Credential, guestToken: s
   const guest = await services.store.getPlayer(proof.playerId);
   if (!guest || (guest.kind && guest.kind !== 'guest')) throw new ApiError('BAD_USER_INPUT', 'that token is not a guest player\'s');
   // A signed-out guest's old tokens prove nothing: as for every other call, the version must hold.
-  if ((guest.tokenVersion ?? 0) !== proof.version) return unauthenticated('that guest token is revoked (signed out)');
+  if ((guest.tokenVersion ?? 0) !== proof.version) return unauthenticated('that guest token is revoked (signed out)', 'revoked');
   const name = rawName ? normaliseName(rawName) : guest.name;
   const key = nameKey(name);
   await reserve(services, key, guest.id, name);

@@ -9,7 +9,7 @@
 //   integrator obtains for one of its users through actAs), signed by the key ring of
 //   functions/api/accounts/keys.ts, with a `kid`, an expiry and the player's token version.
 import { createLocalJWKSet, createRemoteJWKSet, decodeJwt, decodeProtectedHeader, type JSONWebKeySet, type JWTPayload, jwtVerify, SignJWT } from 'jose';
-import { ApiError } from '../errors.js';
+import { ApiError, unauthenticated } from '../errors.js';
 import type { KeyRing, KeySource } from './keys.js';
 
 /** The `iss` of the service's own tokens. */
@@ -55,9 +55,9 @@ export type Credential =
   /** An integrator's own client-credentials token. */
   | { type: 'client'; issuer: string; clientId: string; scopes: string[] };
 
-const unauthenticated = (m: string): never => {
-  throw new ApiError('UNAUTHENTICATED', m);
-};
+
+/** jose's expiry error (a signature that checks out, past its `exp`). */
+const isExpiry = (e: unknown): boolean => (e as { code?: string } | null)?.code === 'ERR_JWT_EXPIRED';
 
 const scopesOf = (p: JWTPayload): string[] => (typeof p.scope === 'string' ? p.scope.split(' ').filter(Boolean) : Array.isArray(p.scp) ? (p.scp as string[]) : []);
 
@@ -101,11 +101,12 @@ export function createVerifier(opts: { keys: KeySource; issuers: IssuerConfig[];
     try {
       kid = decodeProtectedHeader(token).kid;
     } catch {
-      unauthenticated('malformed token');
+      unauthenticated('malformed token', 'malformed');
     }
     // Tokens made before key ids (180-day tokens of the first version) have no kid: try each key.
     const candidates = kid === undefined ? ring.all : ring.all.filter((k) => k.kid === kid);
     if (candidates.length === 0) unauthenticated('token signed by an unknown or retired key');
+    let expired = false;
     for (const k of candidates) {
       try {
         const { payload } = await jwtVerify(token, k.secret, { algorithms: ['HS256'], issuer: OWN_ISSUER, currentDate: opts.now(), requiredClaims: ['exp', 'sub'] });
@@ -116,9 +117,10 @@ export function createVerifier(opts: { keys: KeySource; issuers: IssuerConfig[];
         return { type: 'own', playerId: payload.sub as string, version: version as number, clientId, scopes: scopesOf(payload) };
       } catch (e) {
         if (e instanceof ApiError) throw e;
+        expired ||= isExpiry(e);
       }
     }
-    return unauthenticated('invalid or expired token');
+    return expired ? unauthenticated('token expired: get a new one (refreshSession, or actAs again for a site user)', 'expired') : unauthenticated('invalid token');
   }
 
   async function verifyProvider(token: string, c: IssuerConfig): Promise<Credential> {
@@ -133,7 +135,7 @@ export function createVerifier(opts: { keys: KeySource; issuers: IssuerConfig[];
       }));
     } catch (e) {
       const code = (e as { code?: string }).code;
-      if (code === 'ERR_JWT_EXPIRED') return unauthenticated('token expired');
+      if (code === 'ERR_JWT_EXPIRED') return unauthenticated('token expired: get a new one (refreshSession, or sign in again)', 'expired');
       if (code === 'ERR_JWT_CLAIM_VALIDATION_FAILED') return unauthenticated(`token refused: ${(e as { claim?: string }).claim ?? 'claim'} check failed`);
       return unauthenticated('invalid token');
     }
@@ -170,7 +172,7 @@ export function createVerifier(opts: { keys: KeySource; issuers: IssuerConfig[];
       try {
         claims = decodeJwt(token);
       } catch {
-        return unauthenticated('malformed token');
+        return unauthenticated('malformed token', 'malformed');
       }
       if (claims.iss !== OWN_ISSUER) {
         const c = opts.issuers.find((i) => i.issuer === claims.iss);
@@ -214,18 +216,19 @@ export async function verifyRefresh(keys: KeySource, token: string, now: Date): 
   try {
     kid = decodeProtectedHeader(token).kid;
   } catch {
-    unauthenticated('malformed refresh token');
+    unauthenticated('malformed refresh token', 'malformed');
   }
+  let expired = false;
   for (const k of ring.all.filter((x) => x.kid === kid)) {
     try {
       const { payload } = await jwtVerify(token, k.secret, { algorithms: ['HS256'], issuer: OWN_ISSUER, currentDate: now, requiredClaims: ['exp', 'sub'] });
       if (payload.typ !== 'refresh' || typeof payload.ver !== 'number') break;
       return { playerId: payload.sub as string, version: payload.ver, clientId: typeof payload.client_id === 'string' ? payload.client_id : null, scopes: scopesOf(payload), jti: typeof payload.jti === 'string' ? payload.jti : null };
-    } catch {
-      // next key
+    } catch (e) {
+      expired ||= isExpiry(e); // then the next key
     }
   }
-  return unauthenticated('invalid or expired refresh token');
+  return expired ? unauthenticated('refresh token expired: sign in again', 'expired') : unauthenticated('invalid refresh token');
 }
 
 /** The bearer token of an Authorization header (any header-name case), or null. */

@@ -28,11 +28,12 @@ import { noticesOf } from '../notify/notify.js';
 import { createFanout, pushStoreOf, queuedPusher } from '../notify/fanout.js';
 import { lobbyChanged } from '../lobby/lobby-cache.js';
 import { deliverDue } from '../ops/sweep.js';
-import { createLimiters, principals, rateLimited, type RateConfig } from './ratelimit.js';
+import { createLimiters, principals, rateHeaders, rateLimited, type RateConfig } from './ratelimit.js';
 import { ApiError } from '../errors.js';
 import type { ApolloServerPlugin } from '@apollo/server';
 import { HeaderMap } from '@apollo/server';
 import { subscriptionsOverHttp } from './transport.js';
+import { allowlistPlugin } from './allowlist.js';
 import { rateGameSafely } from '../community/ratings.js';
 
 export type { ApiContext } from '../context.js';
@@ -59,6 +60,8 @@ export interface AppConfig {
   noticeQueue?: NoticeQueue;
   /** Per-instance rate limits (default RATES; false: none, for tests and benches at machine speed). */
   rateLimits?: RateConfig;
+  /** Run only these documents (ids from `npm run allowlist`; allowlist.ts); default: any document. */
+  operationAllowlist?: ReadonlySet<string>;
 }
 
 /** Request body limit (bytes) for the HTTP entry points: GraphQL documents here are small. */
@@ -141,9 +144,27 @@ const rateLimitPlugin: ApolloServerPlugin<ApiContext> = {
 };
 
 function peekRead(services: Services, ctx: ApiContext): ApiError | null {
-  const wait = Math.max(0, ...principals(ctx).map((k) => services.limiters.read.peek(k)));
-  return wait > 0 ? rateLimited(`reads per player: at most ${services.limiters.read.rate.perSecond} per second (burst ${services.limiters.read.rate.burst})`, wait) : null;
+  const { read } = services.limiters;
+  const [key, wait] = principals(ctx)
+    .map((k) => [k, read.peek(k)] as const)
+    .reduce((a, b) => (b[1] > a[1] ? b : a), ['', 0] as const);
+  if (wait <= 0) return null;
+  const rate = read.rateOf(key);
+  const whose = key.startsWith('client:') ? `reads per site (client ${key.slice('client:'.length)}, all its users together)` : 'reads per player';
+  return rateLimited(`${whose}: at most ${rate.perSecond} per second (burst ${rate.burst})`, wait, read.state(key).bucket);
 }
+
+/** The rate-limit headers on every GraphQL answer (ratelimit.ts rateHeaders). */
+const rateHeadersPlugin: ApolloServerPlugin<ApiContext> = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ contextValue, response }) {
+        const headers = rateHeaders(contextValue.services.limiters, contextValue, contextValue.rateKind ?? 'read');
+        for (const [k, v] of Object.entries(headers)) response.http.headers.set(k, v);
+      },
+    };
+  },
+};
 
 /**
  * What every commit tells, in order (play/commit.ts calls these and imports none of them): live
@@ -223,7 +244,7 @@ export function buildApp(config: AppConfig): {
     resolvers,
     // No Apollo GraphOS reporting and no federation traces: never used, and the Lambda bundles
     // leave their protobuf module out (infra/function.ts, BUNDLE_ALIASES).
-    plugins: [...armor.plugins, rateLimitPlugin, subscriptionsOverHttp, ApolloServerPluginUsageReportingDisabled(), ApolloServerPluginInlineTraceDisabled()],
+    plugins: [...armor.plugins, ...(config.operationAllowlist ? [allowlistPlugin(config.operationAllowlist)] : []), rateLimitPlugin, rateHeadersPlugin, subscriptionsOverHttp, ApolloServerPluginUsageReportingDisabled(), ApolloServerPluginInlineTraceDisabled()],
     validationRules: [...(armor.validationRules ?? []), ...LIMITS.rules],
     allowBatchedHttpRequests: false,
     parseOptions: { maxTokens: LIMITS.maxTokens },

@@ -4,6 +4,7 @@ import { canWatch } from '../view/access.js';
 import { loadOrNotFound } from '../play/commit.js';
 import { admit, createContext, optionalPlayer } from '../context.js';
 import type { Services } from '../services.js';
+import { rateHeaders } from './ratelimit.js';
 import { ApiError, restError } from '../errors.js';
 import { events } from '../play/games.js';
 import { scenarioOf } from '../view/replay.js';
@@ -25,6 +26,7 @@ export interface RestResponse {
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
+const withHeaders = (r: RestResponse, headers: Record<string, string>): RestResponse => ({ ...r, headers: { ...r.headers, ...headers } });
 const reply = (status: number, body: unknown): RestResponse => ({ status, headers: { ...JSON_HEADERS }, body: JSON.stringify(body) });
 
 /** An optional integer query parameter; BAD_USER_INPUT if present and not an integer. */
@@ -44,6 +46,18 @@ function segment(raw: string): string {
   }
 }
 
+/**
+ * RFC 6750's challenge on a 401: `Bearer` with `error="invalid_token"` and the reason (expired,
+ * revoked...) when a token was sent, bare `Bearer realm` when none was.
+ */
+export function challenge(e: unknown): Record<string, string> {
+  if (!(e instanceof ApiError) || e.code !== 'UNAUTHENTICATED') return {};
+  const reason = typeof e.details.reason === 'string' ? e.details.reason : 'invalid';
+  if (reason === 'missing') return { 'www-authenticate': 'Bearer realm="libertalia"' };
+  const description = e.message.replace(/["\\]/g, "'");
+  return { 'www-authenticate': `Bearer realm="libertalia", error="invalid_token", error_description="${description}"` };
+}
+
 export async function handleRest(services: Services, req: RestRequest): Promise<RestResponse> {
   const path = req.path.replace(/\/+$/, '') || '/';
   const eventsRoute = /^\/games\/([^/]+)\/events$/.exec(path);
@@ -56,18 +70,19 @@ export async function handleRest(services: Services, req: RestRequest): Promise<
   try {
     const ctx = await createContext(services, req.headers, req.address ?? null);
     admit(ctx, 'read');
+    const limits = rateHeaders(services.limiters, ctx, 'read');
     if (scenarioRoute) {
       const rec = await loadOrNotFound(services, segment(scenarioRoute[1]));
       canWatch(rec, optionalPlayer(ctx));
       const scenario = await scenarioOf(rec);
       if (!scenario) throw new ApiError('WRONG_PHASE', 'the scenario is published once the game is finished');
-      return reply(200, scenario);
+      return withHeaders(reply(200, scenario), limits);
     }
     const page = await events(services, optionalPlayer(ctx), segment(eventsRoute![1]), intParam(req.query, 'after'), intParam(req.query, 'limit'));
-    return reply(200, page);
+    return withHeaders(reply(200, page), limits);
   } catch (e) {
     const err = restError(e);
     const retry: Record<string, string> = e instanceof ApiError && e.code === 'RATE_LIMITED' ? { 'retry-after': String(e.details.retryAfterSeconds) } : {};
-    return { status: err.status, headers: { ...JSON_HEADERS, ...retry }, body: err.body };
+    return { status: err.status, headers: { ...JSON_HEADERS, ...retry, ...challenge(e) }, body: err.body };
   }
 }

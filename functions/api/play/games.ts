@@ -253,6 +253,7 @@ export async function command(
   requestId?: string | null,
   /** Runs after the command was applied (concede.ts: the seat goes to a bot). */
   after?: (doc: GameDoc, seat: number) => void,
+  ifVersion?: number | null,
 ): Promise<GameRec> {
   if (requestId !== undefined && requestId !== null && (requestId.length < 1 || requestId.length > 100)) bad('a requestId has 1-100 characters');
   const idem = requestId ? { scope: player.id, requestId, fingerprint } : undefined;
@@ -261,6 +262,9 @@ export async function command(
     gameId,
     {
       apply: (doc, rec) => {
+        // A conditional move decided on an older view: refused before anything else, state
+        // unchanged (a retry of an applied request is answered from its commit, see commitOnce).
+        if (ifVersion != null && rec.version !== ifVersion) throw new ApiError('STALE', `the game moved on: it is at version ${rec.version}, the move was made on version ${ifVersion}; read it again`, { version: rec.version, lastSeq: rec.lastSeq });
         const seat = seatOf(doc, player.id);
         if (seat === null) throw new ApiError('FORBIDDEN', 'you do not sit in this game');
         if (rec.status === 'LOBBY') throw new ApiError('WRONG_PHASE', 'the game has not started');

@@ -20,6 +20,7 @@ import { gameUpdated } from './subscriptions.js';
 import type { EventResolvers, Resolvers } from './types.generated.js';
 import type { RenderedGame } from '../view/render.js';
 import { bounded } from './bounds.js';
+import { bucketStates, principals } from '../http/ratelimit.js';
 import { characters, type EditionId, playableBoards } from '../../engine/index.js';
 
 /** The name of one of the schema's event types (what Event.__resolveType answers). */
@@ -28,20 +29,34 @@ type EventTypeName = NonNullable<Awaited<ReturnType<EventResolvers['__resolveTyp
 /** The verified credential of the caller (any kind), or UNAUTHENTICATED. */
 function signedIn(ctx: ApiContext) {
   if (ctx.authError) throw ctx.authError;
-  if (!ctx.credential) throw new ApiError('UNAUTHENTICATED', 'this call needs Authorization: Bearer <token>');
+  if (!ctx.credential) throw new ApiError('UNAUTHENTICATED', 'this call needs Authorization: Bearer <token>', { reason: 'missing' });
   return ctx.credential;
 }
 
 const webhookView = (w: { id: string; url: string; gameId: string | null; createdAt: string }) => ({ id: w.id, url: w.url, gameId: w.gameId, createdAt: w.createdAt });
+
+/** The event log's cursor: the seq of the last event seen, as a string (the one paging shape's String cursor). */
+function seqCursor(after: string): number {
+  if (!/^(0|[1-9]\d{0,9})$/.test(after)) throw new ApiError('BAD_USER_INPUT', 'after is the previous page\'s pageInfo.endCursor');
+  return Number(after);
+}
+
+/** The principal key behind a bucket name (`read:client` -> `client:<the caller's client>`). */
+function keyOf(bucket: string, ctx: ApiContext): string {
+  const kind = bucket.slice(bucket.indexOf(':') + 1);
+  return principals(ctx).find((k) => k.startsWith(`${kind}:`)) ?? '';
+}
 
 /** Typed by the schema (types.generated.ts): tsc refuses wrong arguments or a result of another shape. */
 const typed: Resolvers = {
   JSON: JSONScalar,
   DateTime: DateTimeScalar,
   Query: {
-    game: async (_p, { id }, ctx) => {
+    game: async (_p, { gameId, id }, ctx) => {
       const viewer = optionalPlayer(ctx);
-      const rec = await games.getGame(ctx.services, id);
+      const wanted = gameId ?? id;
+      if (wanted == null || (id != null && gameId != null && id !== gameId)) throw new ApiError('BAD_USER_INPUT', 'give the game as gameId (id is its older name), once');
+      const rec = await games.getGame(ctx.services, wanted);
       if (!rec) return null;
       canWatch(rec, viewer);
       return renderGame(rec, viewer?.id ?? null);
@@ -74,6 +89,13 @@ const typed: Resolvers = {
       const endCursor = page.events.length ? page.events[page.events.length - 1].seq : (after ?? 0);
       return { ...page, events, pageInfo: { hasNextPage: page.hasMore, endCursor } };
     },
+    eventsPage: async (_p, { gameId, first, after }, ctx) => {
+      const from = after == null ? 0 : seqCursor(after);
+      const page = await games.events(ctx.services, optionalPlayer(ctx), gameId, from, first);
+      const events = page.events.map((e) => ({ ...typedEvent(e), text: e.text }));
+      const last = page.events.length ? page.events[page.events.length - 1].seq : from;
+      return { events, pageInfo: { hasNextPage: page.hasMore, endCursor: last > 0 ? String(last) : null } };
+    },
     replay: async (_p, { gameId, at }, ctx) => {
       const viewer = optionalPlayer(ctx);
       return renderGame(await replay(ctx.services, viewer, gameId, at), viewer?.id ?? null);
@@ -86,6 +108,13 @@ const typed: Resolvers = {
       return accounts.profileOf(ctx.credential, ctx.profile);
     },
     authConfig: (_p, _a, ctx) => ctx.services.authConfig,
+    rateLimit: (_p, _a, ctx) => {
+      const now = ctx.services.now().getTime();
+      const { limiters } = ctx.services;
+      return (['read', 'write'] as const).flatMap((kind) =>
+        bucketStates(limiters, ctx, kind).map((b) => ({ bucket: b.bucket, limit: b.limit, remaining: b.remaining, perSecond: limiters[kind].rateOf(keyOf(b.bucket, ctx)).perSecond, resetAt: new Date(now + b.resetSeconds * 1000).toISOString() })),
+      );
+    },
     myWebhooks: async (_p, _a, ctx) => (await ctx.services.store.listWebhooks(requirePlayer(ctx).id)).map(webhookView),
   },
   Mutation: {
@@ -141,16 +170,16 @@ const typed: Resolvers = {
       const me = requirePlayer(ctx);
       return renderGame(await rematch(ctx.services, me, gameId), me.id);
     },
-    playCard: async (_p, { gameId, rank, requestId }, ctx) => {
+    playCard: async (_p, { gameId, rank, requestId, ifVersion }, ctx) => {
       const me = requirePlayer(ctx);
-      const rec = await games.command(ctx.services, me, gameId, (seat) => ({ seat, play: rank }), `play:${rank}`, requestId);
+      const rec = await games.command(ctx.services, me, gameId, (seat) => ({ seat, play: rank }), `play:${rank}`, requestId, undefined, ifVersion);
       return renderGame(rec, me.id);
     },
     concede: async (_p, { gameId, requestId }, ctx) => {
       const me = requirePlayer(ctx);
       return renderGame(await concede(ctx.services, me, gameId, requestId), me.id);
     },
-    answerPrompt: async (_p, { gameId, promptId, optionId, requestId }, ctx) => {
+    answerPrompt: async (_p, { gameId, promptId, optionId, requestId, ifVersion }, ctx) => {
       const me = requirePlayer(ctx);
       const rec = await games.command(
         ctx.services,
@@ -164,6 +193,8 @@ const typed: Resolvers = {
         },
         `answer:${promptId}:${optionId}`,
         requestId,
+        undefined,
+        ifVersion,
       );
       return renderGame(rec, me.id);
     },

@@ -73,6 +73,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
+  ErrorCode: Schema.ErrorCode;
   EventType: Schema.EventType;
   CardPlace: Schema.CardPlace;
   Event: ResolverTypeWrapper<TypedEvent>;
@@ -143,12 +144,14 @@ export type ResolversTypes = {
   PromptOption: ResolverTypeWrapper<Schema.PromptOption>;
   RankedSeat: ResolverTypeWrapper<Schema.RankedSeat>;
   LootInfo: ResolverTypeWrapper<Schema.LootInfo>;
+  RateLimitBucket: ResolverTypeWrapper<Schema.RateLimitBucket>;
   JSON: ResolverTypeWrapper<Schema.Scalars['JSON']['output']>;
   DateTime: ResolverTypeWrapper<Schema.Scalars['DateTime']['output']>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   PageInfo: ResolverTypeWrapper<Schema.PageInfo>;
+  EventLogPage: ResolverTypeWrapper<Omit<Schema.EventLogPage, 'events'> & { events: Array<ResolversTypes['Event']> }>;
   Rating: ResolverTypeWrapper<Schema.Rating>;
   RatingPage: ResolverTypeWrapper<Schema.RatingPage>;
   RatedGame: ResolverTypeWrapper<Schema.RatedGame>;
@@ -226,12 +229,14 @@ export type ResolversParentTypes = {
   PromptOption: Schema.PromptOption;
   RankedSeat: Schema.RankedSeat;
   LootInfo: Schema.LootInfo;
+  RateLimitBucket: Schema.RateLimitBucket;
   JSON: Schema.Scalars['JSON']['output'];
   DateTime: Schema.Scalars['DateTime']['output'];
   Query: Record<PropertyKey, never>;
   Mutation: Record<PropertyKey, never>;
   Subscription: Record<PropertyKey, never>;
   PageInfo: Schema.PageInfo;
+  EventLogPage: Omit<Schema.EventLogPage, 'events'> & { events: Array<ResolversParentTypes['Event']> };
   Rating: Schema.Rating;
   RatingPage: Schema.RatingPage;
   RatedGame: Schema.RatedGame;
@@ -888,6 +893,14 @@ export type LootInfoResolvers<ContextType = ApiContext, ParentType extends Resol
   effect?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type RateLimitBucketResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['RateLimitBucket'] = ResolversParentTypes['RateLimitBucket']> = {
+  bucket?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  limit?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  remaining?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  perSecond?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  resetAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
 export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSON'], any> {
   name: 'JSON';
 }
@@ -897,12 +910,13 @@ export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversT
 }
 
 export type QueryResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
-  game?: Resolver<Schema.Maybe<ResolversTypes['Game']>, ParentType, ContextType, RequireFields<Schema.QueryGameArgs, 'id'>>;
+  game?: Resolver<Schema.Maybe<ResolversTypes['Game']>, ParentType, ContextType, Partial<Schema.QueryGameArgs>>;
   myGames?: Resolver<Array<ResolversTypes['Game']>, ParentType, ContextType, Partial<Schema.QueryMyGamesArgs>>;
   openGames?: Resolver<Array<ResolversTypes['Game']>, ParentType, ContextType>;
   myGamesPage?: Resolver<ResolversTypes['GamePage'], ParentType, ContextType, Partial<Schema.QueryMyGamesPageArgs>>;
   openGamesPage?: Resolver<ResolversTypes['GamePage'], ParentType, ContextType, Partial<Schema.QueryOpenGamesPageArgs>>;
   events?: Resolver<ResolversTypes['EventPage'], ParentType, ContextType, RequireFields<Schema.QueryEventsArgs, 'gameId'>>;
+  eventsPage?: Resolver<ResolversTypes['EventLogPage'], ParentType, ContextType, RequireFields<Schema.QueryEventsPageArgs, 'gameId'>>;
   replay?: Resolver<Schema.Maybe<ResolversTypes['Game']>, ParentType, ContextType, RequireFields<Schema.QueryReplayArgs, 'gameId' | 'at'>>;
   leaderboard?: Resolver<ResolversTypes['RatingPage'], ParentType, ContextType, RequireFields<Schema.QueryLeaderboardArgs, 'edition'>>;
   rating?: Resolver<Schema.Maybe<ResolversTypes['Rating']>, ParentType, ContextType, RequireFields<Schema.QueryRatingArgs, 'playerId' | 'edition'>>;
@@ -912,6 +926,7 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   boards?: Resolver<Array<ResolversTypes['Board']>, ParentType, ContextType, RequireFields<Schema.QueryBoardsArgs, 'edition'>>;
   me?: Resolver<Schema.Maybe<ResolversTypes['Profile']>, ParentType, ContextType>;
   authConfig?: Resolver<ResolversTypes['AuthConfig'], ParentType, ContextType>;
+  rateLimit?: Resolver<Array<ResolversTypes['RateLimitBucket']>, ParentType, ContextType>;
 };
 
 export type MutationResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -943,6 +958,11 @@ export type SubscriptionResolvers<ContextType = ApiContext, ParentType extends R
 export type PageInfoResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
   hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   endCursor?: Resolver<Schema.Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type EventLogPageResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['EventLogPage'] = ResolversParentTypes['EventLogPage']> = {
+  events?: Resolver<Array<ResolversTypes['Event']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
 };
 
 export type RatingResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Rating'] = ResolversParentTypes['Rating']> = {
@@ -1080,12 +1100,14 @@ export type Resolvers<ContextType = ApiContext> = {
   PromptOption?: PromptOptionResolvers<ContextType>;
   RankedSeat?: RankedSeatResolvers<ContextType>;
   LootInfo?: LootInfoResolvers<ContextType>;
+  RateLimitBucket?: RateLimitBucketResolvers<ContextType>;
   JSON?: GraphQLScalarType;
   DateTime?: GraphQLScalarType;
   Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
+  EventLogPage?: EventLogPageResolvers<ContextType>;
   Rating?: RatingResolvers<ContextType>;
   RatingPage?: RatingPageResolvers<ContextType>;
   RatedGame?: RatedGameResolvers<ContextType>;

@@ -108,7 +108,8 @@ export function renderGame(rec: GameRec, playerId: string | null) {
     round: v.round,
     daysPerRound: editionShape(doc.edition).daysPerRound,
     day: v.day,
-    phase: upper(v.phase),
+    // No phase before the deal: the lobby's view has none of its own (it would read CHOOSE).
+    phase: g ? upper(v.phase) : ('LOBBY' as const),
     island: v.island,
     days: v.days.map((d) => d.map(lootKind)),
     bagSize: v.bagSize,

@@ -1072,12 +1072,20 @@ export type TimeoutEvent = Event & {
 /** A seat conceded: by its player (Mutation.concede) or abandoned (after `timeoutsBeforeBot` timeouts in a row, following SeatReplacedEvent). It ranks below every seat that did not concede. */
 export type ConcededEvent = Event & {
   __typename?: 'ConcededEvent';
+  /** Position in the log, from 1, without gaps (Event.seq). */
   seq: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** What happened (Event.type). */
   type: EntireFieldWrapper<EventType>;
+  /** When the change that produced the event was committed (Event.at). */
   at: EntireFieldWrapper<Scalars['DateTime']['output']>;
-  /** @deprecated Select the event type's own fields with `... on <Type>Event`. */
+  /**
+   * The untyped payload (Event.data).
+   * @deprecated Select the event type's own fields with `... on <Type>Event`, since 2026-12-01.
+   */
   data: EntireFieldWrapper<Scalars['JSON']['output']>;
+  /** The event in plain English for the caller (Event.text). */
   text: EntireFieldWrapper<Scalars['String']['output']>;
+  /** Who caused the change; null: the service itself (Event.actor). */
   actor: EntireFieldWrapper<Maybe<Actor>>;
   /** The seat that conceded. */
   seat: EntireFieldWrapper<Scalars['Int']['output']>;
@@ -1185,11 +1193,17 @@ export type Board =
 
 /** A seat's deck colour as printed: seat 0 red, then yellow, green, blue, black, white (classic tie-break marks are per colour). */
 export type SeatColour =
+  /** The red deck. */
   | 'RED'
+  /** The yellow deck. */
   | 'YELLOW'
+  /** The green deck. */
   | 'GREEN'
+  /** The blue deck. */
   | 'BLUE'
+  /** The black deck. */
   | 'BLACK'
+  /** The white deck. */
   | 'WHITE';
 
 /** How a bot seat plays. */

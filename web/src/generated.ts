@@ -98,11 +98,17 @@ export type Board =
 
 /** A seat's deck colour as printed: seat 0 red, then yellow, green, blue, black, white (classic tie-break marks are per colour). */
 export type SeatColour =
+  /** The red deck. */
   | 'RED'
+  /** The yellow deck. */
   | 'YELLOW'
+  /** The green deck. */
   | 'GREEN'
+  /** The blue deck. */
   | 'BLUE'
+  /** The black deck. */
   | 'BLACK'
+  /** The white deck. */
   | 'WHITE';
 
 /** How a bot seat plays. */

@@ -16,7 +16,7 @@ import type { Construct } from 'constructs';
 import { tableDefinition, TTL_ATTRIBUTE } from '../functions/store/table.js';
 import { API_THROTTLE, NOTICE_MAX_CONCURRENCY, SWEEP_RESERVED_CONCURRENCY, TABLE_MAX_UNITS } from './limits.js';
 import { ApiGatewayAccountRole } from './apigw-account.js';
-import { grantTableAccess } from './data-access.js';
+import { grantQueueSend, grantSecretValue, grantTableAccess } from './data-access.js';
 import { ServiceFunction } from './function.js';
 import { Observability } from './observability.js';
 import { Push } from './push.js';
@@ -314,8 +314,8 @@ export class LibertaliaStack extends Stack {
     });
     const indexNames = def.GlobalSecondaryIndexes.map((g) => g.IndexName);
     grantTableAccess(this.apiFunction.fn, this.dataTable, indexNames);
-    this.signingKey.grantRead(this.apiFunction.fn);
-    this.noticeQueue.grantSendMessages(this.apiFunction.fn);
+    grantSecretValue(this.apiFunction.fn, this.signingKey);
+    grantQueueSend(this.apiFunction.fn, this.noticeQueue);
 
     // ---- Sweep Lambda (deadlines, advances left undone by a crashed invocation) --------------
     this.sweepFunction = new ServiceFunction(this, 'Sweep', {
@@ -332,7 +332,7 @@ export class LibertaliaStack extends Stack {
     });
     grantTableAccess(this.sweepFunction.fn, this.dataTable, indexNames);
     // The sweep hands on the notices of commits whose writer stopped before its snapshot.
-    this.noticeQueue.grantSendMessages(this.sweepFunction.fn);
+    grantQueueSend(this.sweepFunction.fn, this.noticeQueue);
 
     // ---- Notice worker Lambda (SQS consumer) --------------------------------------------------
     this.noticeFunction = new ServiceFunction(this, 'NoticeWorker', {
@@ -348,7 +348,7 @@ export class LibertaliaStack extends Stack {
     // Reads webhooks and deliveries, writes deliveries: never the secret.
     grantTableAccess(this.noticeFunction.fn, this.dataTable, indexNames);
     // Receives and deletes (the event source's grant) and sends its own delayed retries.
-    this.noticeQueue.grantSendMessages(this.noticeFunction.fn);
+    grantQueueSend(this.noticeFunction.fn, this.noticeQueue);
     this.noticeFunction.fn.addEventSource(new SqsEventSource(this.noticeQueue, {
       batchSize: 10,
       reportBatchItemFailures: true,
@@ -454,11 +454,11 @@ export class LibertaliaStack extends Stack {
       rateLimit: props.pushRateLimit ?? 100,
       burstLimit: props.pushBurstLimit ?? 200,
     });
-    this.push.allowFanOut(this.apiFunction);
-    this.push.allowFanOut(this.sweepFunction);
-    // Commits hand their push fan-out to the notice queue (functions/push/fanout.ts, queuedPusher):
-    // the worker posts to the connections, so no move waits for a subscriber.
-    this.push.allowFanOut(this.noticeFunction);
+    // The API only closes connections (signOut); the sweep posts nothing: its commits hand their
+    // versions to the notice queue (functions/push/fanout.ts, queuedPusher) and the worker posts
+    // them, so no move waits for a subscriber.
+    this.push.allowFanOut(this.apiFunction, ['DELETE']);
+    this.push.allowFanOut(this.noticeFunction, ['POST']);
 
     // ---- Alarms to an SNS topic (e-mail: stack parameter AlarmEmail), dashboard ---------------
     this.observability = new Observability(this, 'Observability', {
@@ -515,19 +515,6 @@ export class LibertaliaStack extends Stack {
           'site-user sessions (1 h access, 60-day refresh); accounts are Cognito\'s, whose keys AWS rotates.',
       },
     ]);
-    for (const f of [this.apiFunction, this.sweepFunction, this.noticeFunction]) {
-      NagSuppressions.addResourceSuppressions(
-        f.fn,
-        [
-          {
-            id: 'AwsSolutions-L1',
-            reason:
-              'Node.js 22 is pinned on purpose: it is the runtime the issue and the tests target (bundled ' +
-              'from Node 20 by esbuild with target node22); moving to a newer runtime is a deliberate, tested change.',
-          },
-        ],
-      );
-    }
     NagSuppressions.addResourceSuppressions(
       this.api,
       [

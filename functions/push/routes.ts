@@ -5,7 +5,7 @@
 // token) before anything else, and is answered RATE_LIMITED without any store work when empty.
 // Concurrent subscribes to one game share one load (and one view per audience, pushView).
 import { type SessionStamp, sessionAlive, stampOf } from '../api/accounts/accounts.js';
-import type { buildApp } from '../api/http/app.js';
+import type { Core } from '../api/http/core.js';
 import { canWatch } from '../api/view/access.js';
 import { ApiError } from '../api/errors.js';
 import { getGame } from '../api/play/games.js';
@@ -16,7 +16,7 @@ import { pushView } from './fanout.js';
 import type { PushGateway } from './protocol.js';
 import type { PushStore } from './store.js';
 
-type App = ReturnType<typeof buildApp>;
+type App = Core;
 
 export interface PushDeps {
   app: App;

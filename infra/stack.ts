@@ -8,9 +8,9 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as logs from 'aws-cdk-lib/aws-logs';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { tableDefinition, TTL_ATTRIBUTE } from '../functions/store/table.js';
@@ -349,13 +349,22 @@ export class LibertaliaStack extends Stack {
     grantTableAccess(this.noticeFunction.fn, this.dataTable, indexNames);
     // Receives and deletes (the event source's grant) and sends its own delayed retries.
     grantQueueSend(this.noticeFunction.fn, this.noticeQueue);
-    this.noticeFunction.fn.addEventSource(new SqsEventSource(this.noticeQueue, {
+    // The event source mapping, with only the actions Lambda's poller sends with this role
+    // (SqsEventSource's grant adds sqs:GetQueueUrl, which nothing sends: test/infra/bundles.test.ts).
+    iam.Grant.addToPrincipal({
+      grantee: this.noticeFunction.fn,
+      actions: ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility', 'sqs:GetQueueAttributes'],
+      resourceArns: [this.noticeQueue.queueArn],
+    });
+    const noticeSource = this.noticeFunction.fn.addEventSourceMapping('NoticeQueueSource', {
+      eventSourceArn: this.noticeQueue.queueArn,
       batchSize: 10,
       reportBatchItemFailures: true,
       maxBatchingWindow: Duration.seconds(1),
       // A burst of notices never takes a small account's concurrency from the API (infra/limits.ts).
       maxConcurrency: Math.max(2, props.noticeMaxConcurrency ?? NOTICE_MAX_CONCURRENCY),
-    }));
+    });
+    noticeSource.node.addDependency(this.noticeFunction.role);
 
     const sweepRule = new events.Rule(this, 'SweepSchedule', {
       description: `Runs the Libertalia sweep every ${sweepMinutes} minutes`,

@@ -63,7 +63,8 @@ export class StandIns {
       req.on('data', (c) => (raw += c));
       req.on('end', () => {
         const reply = (status: number, body: unknown, headers: Record<string, string> = {}) => {
-          res.writeHead(status, { 'content-type': 'application/x-amz-json-1.1', ...headers });
+          // No keep-alive: a client must never reuse a socket the stand-in is closing (a slow machine).
+          res.writeHead(status, { 'content-type': 'application/x-amz-json-1.1', connection: 'close', ...headers });
           res.end(body === undefined ? '' : JSON.stringify(body));
         };
         const target = String(req.headers['x-amz-target'] ?? '');

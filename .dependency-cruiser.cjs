@@ -2,7 +2,7 @@
 // Type imports count (tsPreCompilationDeps): a circle through types is still a circle.
 // Layers, bottom to top; a module may import its own layer and the ones below, never above:
 //   engine: base < kernel < shared actions < editions < core (flow, set-up, views, bots) < index
-//   < store < api < push/notify < handlers/local (the composition roots).
+//   < store < push (gateway and protocol) < api < handlers/local (the composition roots).
 // infra (CDK), the SDK (clients/typescript) and the web client stand apart: nothing in
 // functions imports them, and web imports the SDK only.
 
@@ -17,8 +17,10 @@ const LAYERS = [
   { name: 'engine-core', path: '^functions/engine/(?!index\\.ts$)' },
   { name: 'engine-index', path: '^functions/engine/index\\.ts$' },
   { name: 'store', path: '^functions/store/' },
+  // The push transport (API Gateway's management API, the message protocol); the fan-out and
+  // the routes are the api's (api/notify/), the connections' items the store's.
+  { name: 'push', path: '^functions/push/' },
   { name: 'api', path: '^functions/api/' },
-  { name: 'push-notify', path: '^functions/(push|notify)/' },
   { name: 'roots', path: '^functions/(handlers|local)/' },
 ];
 
@@ -34,62 +36,11 @@ const upward = LAYERS.slice(0, -1).map((layer, i) => ({
   to: { path: LAYERS.slice(i + 1).map((l) => l.path), pathNot: LAYERS.slice(0, i + 1).map((l) => l.path) },
 }));
 
-// Known violations, each a from -> to import that exists today, all TO BE REMOVED by the api
-// rooms work (issue 25: the Services hub in a types-only file, commit listeners registered by
-// the composition root, push one-way, DynamoDB commands in the store). The layering test fails
-// when an entry no longer occurs, so the list only shrinks: delete entries as they are fixed.
-const api = (f) => `functions/api/${f}.ts`;
-const push = (f) => `functions/push/${f}.ts`;
-const known = (rule, pairs) => pairs.map(([from, to]) => ({ rule, from, to }));
-const KNOWN = [
-  // The circles through api/context.ts `Services` and push/fanout.ts (to be removed by the api rooms work).
-  ...known('no-circular', [
-    [api('view/access'), api('play/commit')],
-    [api('accounts/accounts'), api('context')],
-    [api('play/commit'), api('context')],
-    [api('play/commit'), api('lobby/lobby-cache')],
-    [api('play/commit'), api('notify/notify')],
-    [api('play/commit'), api('notify/webhooks')],
-    [api('context'), api('accounts/accounts')],
-    [api('context'), api('notify/notices')],
-    [api('context'), api('notify/webhooks')],
-    [api('context'), push('fanout')],
-    [api('play/games'), api('view/access')],
-    [api('play/games'), api('play/commit')],
-    [api('play/games'), api('context')],
-    [api('play/games'), api('lobby/lobbies')],
-    [api('play/games'), api('lobby/lobby-cache')],
-    [api('lobby/lobbies'), api('play/commit')],
-    [api('lobby/lobbies'), api('context')],
-    [api('lobby/lobby-cache'), api('play/commit')],
-    [api('notify/notices'), api('context')],
-    [api('notify/notices'), api('notify/webhooks')],
-    [api('notify/notify'), api('play/commit')],
-    [api('notify/notify'), api('notify/webhooks')],
-    [api('view/render'), api('play/commit')],
-    [api('view/render'), api('view/replay')],
-    [api('view/replay'), api('view/access')],
-    [api('view/replay'), api('play/commit')],
-    [api('view/replay'), api('context')],
-    [api('notify/webhooks'), api('play/commit')],
-    [api('notify/webhooks'), api('context')],
-    [push('fanout'), api('view/access')],
-    [push('fanout'), api('play/commit')],
-    [push('fanout'), api('context')],
-    [push('fanout'), api('play/games')],
-    [push('fanout'), api('notify/notices')],
-    [push('fanout'), api('view/render')],
-  ]),
-  // api imports push, which imports api (to be removed by the api rooms work: push one-way).
-  ...known('up-from-api', [
-    [api('http/core'), push('fanout')],
-    [api('http/core'), push('protocol')],
-    [api('http/core'), push('store')],
-    [api('context'), push('fanout')],
-  ]),
-  // The push connections' table commands (to be removed by the api rooms work: into functions/store).
-  ...known('dynamodb-in-store', [[push('store'), 'node_modules/@aws-sdk/lib-dynamodb/dist-es/index.js']]),
-];
+// Known violations, each a from -> to import that exists today: none since issue 25 (the
+// Services hub in a types-only file, commit listeners registered by the composition root, push
+// one-way, DynamoDB commands in the store). The layering test fails when an entry no longer
+// occurs, so the list only shrinks: keep it empty.
+const KNOWN = [];
 
 module.exports = {
   forbidden: [
@@ -114,7 +65,6 @@ module.exports = {
         'DynamoDB commands are sent from functions/store only; the two composition roots build the client ' +
         '(test/architecture/layers.test.ts checks they import no command); elsewhere type imports only',
       severity: 'error',
-      // scripts/bench/bare-lambda.ts: the bench's reference bundle (a bare Apollo + DynamoDB client Lambda), none of ours.
       from: { pathNot: ['^functions/store/', '^functions/handlers/config\\.ts$', '^functions/local/dynalite\\.ts$', '^scripts/bench/bare-lambda\\.ts$'] },
       to: { path: '^node_modules/@aws-sdk/(client-dynamodb|lib-dynamodb)/', dependencyTypesNot: ['type-only'] },
     },

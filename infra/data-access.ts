@@ -4,7 +4,7 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as iam from 'aws-cdk-lib/aws-iam';
 
 /**
- * Exactly the DynamoDB actions the code calls (`functions/store/`, `functions/push/`): the
+ * Exactly the DynamoDB actions the code calls (all from `functions/store/`): the
  * document client's Get/Put/Update/Delete/Query/BatchGet commands. No Scan, no BatchWriteItem,
  * no transactions, no streams. `test/infra/stack.test.ts` checks this list against the commands
  * the source sends.

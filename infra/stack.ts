@@ -464,7 +464,7 @@ export class LibertaliaStack extends Stack {
       burstLimit: props.pushBurstLimit ?? 200,
     });
     // The API only closes connections (signOut); the sweep posts nothing: its commits hand their
-    // versions to the notice queue (functions/push/fanout.ts, queuedPusher) and the worker posts
+    // versions to the notice queue (functions/api/notify/fanout.ts, queuedPusher) and the worker posts
     // them, so no move waits for a subscriber.
     this.push.allowFanOut(this.apiFunction, ['DELETE']);
     this.push.allowFanOut(this.noticeFunction, ['POST']);

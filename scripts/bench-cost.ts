@@ -25,7 +25,8 @@
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import { buildApp } from '../functions/api/http/app.js';
-import { createLocalQueue, type NoticeMessage } from '../functions/api/notify/notices.js';
+import { createLocalQueue } from '../functions/api/notify/notices.js';
+import type { NoticeMessage } from '../functions/api/services.js';
 import { RECENT_MS } from '../functions/api/ops/sweep.js';
 import { botRandom } from '../functions/engine/index.js';
 import { localDocumentClient, startDynalite } from '../functions/local/dynalite.js';

@@ -15,7 +15,7 @@ import { botRandom } from '../functions/engine/index.js';
 import { localDocumentClient, startDynalite } from '../functions/local/dynalite.js';
 import { createHttpServer } from '../functions/local/http.js';
 import { createTable } from '../functions/store/index.js';
-import type { NoticeQueue } from '../functions/api/notify/notices.js';
+import type { NoticeQueue } from '../functions/api/services.js';
 
 /**
  * DynamoDB on-demand prices, us-east-1 (N. Virginia), standard table class, as published on

@@ -61,7 +61,7 @@ export async function schemaTypes(sdl = readSdl(root)): Promise<string> {
  * The resolver map's types, over schema.types.generated.ts. Parents and results are the
  * schema's own types, except where a resolver hands on an internal record (mappers): every
  * `<Type>Event` is the log's typed event (functions/api/view/events.ts; its payload fields are checked
- * against the schema by test/api/events-typed.test.ts). tsc then refuses a resolver that takes
+ * against the schema by test/api/view/events-typed.test.ts). tsc then refuses a resolver that takes
  * other arguments or returns another shape.
  */
 export async function resolverTypes(sdl = readSdl(root)): Promise<string> {

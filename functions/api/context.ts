@@ -1,52 +1,14 @@
 // Per-request context: the shared services and who is calling. A bad token is remembered,
-// not thrown here, so that the resolvers answer it as a typed UNAUTHENTICATED error.
-import type { Pusher } from '../push/fanout.js';
-import type { PlayerRecord, Store } from '../store/index.js';
-import { bearerToken, type Credential, type Player, type Verifier } from './accounts/auth.js';
-import type { GameChanges } from './play/changes.js';
+// not thrown here, so that the resolvers answer it as a typed UNAUTHENTICATED error. `Services`
+// and the interfaces it names are in services.ts (types only).
+import type { PlayerRecord } from '../store/index.js';
+import { bearerToken, type Credential, type Player } from './accounts/auth.js';
 import { ApiError } from './errors.js';
-import type { NoticeQueue } from './notify/notices.js';
-import type { KeySource } from './accounts/keys.js';
-import { type PlayerCache, resolvePlayer } from './accounts/accounts.js';
+import { resolvePlayer } from './accounts/accounts.js';
 import { noteRequest } from './http/telemetry.js';
-import type { WebhookConfig } from './notify/webhooks.js';
-import { type Limiters, principals } from './http/ratelimit.js';
+import { principals } from './http/ratelimit.js';
+import type { Services } from './services.js';
 import type { Charge } from './http/charge.js';
-
-/** Who made a change: recorded on every event and webhook body. */
-export interface Actor {
-  playerId: string | null;
-  /** The OAuth client the request came through (the web app, an integrator site); null: a guest token or the service itself. */
-  clientId: string | null;
-}
-
-export interface AuthConfig {
-  issuer: string | null;
-  clientId: string | null;
-  scope: string;
-  guests: boolean;
-}
-
-export interface Services {
-  store: Store;
-  /** The service's own signing keys (guest and site-user sessions). */
-  keys: KeySource;
-  verifier: Verifier;
-  players: PlayerCache;
-  now: () => Date;
-  webhooks: WebhookConfig;
-  changes: GameChanges;
-  /** Push fan-out ("game X is at version V") when a push gateway is configured. */
-  push?: Pusher;
-  /** Where commits hand what they must tell (an in-process worker locally, SQS on AWS). */
-  notices: NoticeQueue;
-  /** What Query.authConfig answers (how the web app signs in). */
-  authConfig: AuthConfig;
-  /** Set on the per-request copy of the services: who is acting (null for the sweep). */
-  actor?: Actor | null;
-  /** Per-instance rate limits (ratelimit.ts). */
-  limiters: Limiters;
-}
 
 export interface ApiContext {
   services: Services;

@@ -1,6 +1,7 @@
 // The API's game document, stored opaquely by the store: who sits where, the options, the
 // engine's state and since when each awaited seat has been waited for (for deadlines). The
 // commands live in the game's commit items (bots' and timeouts' included: replays), not here.
+import type { GameRecord } from '../store/index.js';
 import { ApiError } from './errors.js';
 import { applyInPlace, awaitedSeats, type BotKind, type Command, type EditionId, type GameEvent, type GameOptions, type GameState, type RngVersion } from '../engine/index.js';
 
@@ -22,6 +23,9 @@ export interface LoggedCommand {
   c: Command;
   seq: number;
 }
+
+/** A game as the API holds it: the store's record of a GameDoc (play/commit.ts folds it from the log). */
+export type GameRec = GameRecord<GameDoc>;
 
 export interface GameDoc {
   edition: EditionId;

@@ -24,7 +24,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { buildCore, type Core } from '../api/http/core.js';
 import type { PushGateway } from '../push/protocol.js';
 import { tracer } from './observe.js';
-import type { NoticeQueue } from '../api/notify/notices.js';
+import type { NoticeQueue } from '../api/services.js';
 import type { IssuerConfig } from '../api/accounts/auth.js';
 import { refreshingKeys } from '../api/accounts/keys.js';
 

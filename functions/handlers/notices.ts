@@ -7,7 +7,7 @@
  * receives moves it to the dead-letter queue (which has an alarm).
  */
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import type { NoticeMessage } from '../api/notify/notices.js';
+import type { NoticeMessage } from '../api/services.js';
 import { logger } from '../api/http/telemetry.js';
 import { getApp } from './config.js';
 import { pushGatewayFromEnv } from './push-gateway.js';

@@ -3,14 +3,14 @@
  * - the $connect REQUEST authorizer: `?token=` checked by the API's own token check
  *   (`app.context`, as for every HTTP request); no token is a spectator; a bad token is denied;
  * - $connect (a signed-in player's connection is recorded, for signOut to close), $disconnect (forget the subscriptions), and the `subscribe`,
- *   `unsubscribe`, `ping` routes (functions/push/routes.ts, the local server's code too).
+ *   `unsubscribe`, `ping` routes (functions/api/notify/push-routes.ts, the local server's code too).
  * The fan-out itself is handed by the commit to the notice queue and run by the notice worker
- * (functions/push/fanout.ts, queuedPusher): no move waits for a subscriber.
+ * (functions/api/notify/fanout.ts, queuedPusher): no move waits for a subscriber.
  */
 import type { APIGatewayProxyResult, APIGatewayRequestAuthorizerEvent, APIGatewayAuthorizerResult, Context } from 'aws-lambda';
-import { createPushStore } from '../push/store.js';
+import { pushStoreOf } from '../api/notify/fanout.js';
 import { stampFromText, stampText } from '../api/accounts/accounts.js';
-import { authorize, onConnect, onDisconnect, onMessage, type PushDeps } from '../push/routes.js';
+import { authorize, onConnect, onDisconnect, onMessage, type PushDeps } from '../api/notify/push-routes.js';
 import { getApp, getDocumentClient } from './config.js';
 import { pushGatewayFromEnv } from './push-gateway.js';
 import { readSigningKeys } from './secrets.js';
@@ -25,7 +25,7 @@ async function deps(): Promise<PushDeps> {
   const app = await getApp({ signingKeys: readSigningKeys, pushGateway: pushGatewayFromEnv() });
   const gateway = pushGatewayFromEnv();
   if (!gateway) throw new Error('PUSH_ENDPOINT is not set');
-  return { app, store: createPushStore(getDocumentClient(), process.env.TABLE_NAME!), gateway };
+  return { app, store: pushStoreOf(getDocumentClient(), process.env.TABLE_NAME!), gateway };
 }
 
 function isAuthorizerEvent(e: unknown): e is APIGatewayRequestAuthorizerEvent {

@@ -4,7 +4,8 @@
  */
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { tracer } from './observe.js';
-import { MAX_DELAY_SECONDS, type NoticeMessage, type NoticeQueue } from '../api/notify/notices.js';
+import { MAX_DELAY_SECONDS } from '../api/notify/notices.js';
+import type { NoticeMessage, NoticeQueue } from '../api/services.js';
 
 export function sqsNoticeQueue(queueUrl: string, client = new SQSClient({})): NoticeQueue {
   return {

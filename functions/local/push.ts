@@ -1,7 +1,7 @@
 // The push protocol on the local server (ws://localhost:4000/push?token=...), with the same
-// code as the AWS push Lambda (functions/push/routes.ts) and the same subscription items in the
-// local store; the open sockets play API Gateway's management API, without its buffering: a
-// post never waits for the socket (a message that would take a socket past
+// code as the AWS push Lambda (functions/api/notify/push-routes.ts) and the same subscription
+// items in the local store; the open sockets play API Gateway's management API, without its
+// buffering: a post never waits for the socket (a message that would take a socket past
 // PUSH_LIMITS.sendQueueBytes unsent closes it with CLOSE_SLOW instead), and each connection's
 // messages are handled one at a time (at most PUSH_LIMITS.pendingMessagesPerConnection waiting),
 // so one socket has at most one store read in flight.
@@ -12,8 +12,8 @@ import { WebSocket, WebSocketServer } from 'ws';
 import type { buildApp } from '../api/http/app.js';
 import { logger, withRequest } from '../api/http/telemetry.js';
 import { CLOSE_SIGNED_OUT, CLOSE_SLOW, PUSH_LIMITS, type PushGateway } from '../push/protocol.js';
-import { authorize, onConnect, onDisconnect, onMessage, type PushDeps } from '../push/routes.js';
-import { createPushStore } from '../push/store.js';
+import { authorize, onConnect, onDisconnect, onMessage, type PushDeps } from '../api/notify/push-routes.js';
+import { pushStoreOf } from '../api/notify/fanout.js';
 import { routeUpgrades } from './upgrade.js';
 
 type App = ReturnType<typeof buildApp>;
@@ -66,7 +66,7 @@ export function createLocalPush(): LocalPush {
     attach(server, app, client, tableName) {
       const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
       const unroute = routeUpgrades(server, '/push', wss);
-      const deps: PushDeps = { app, store: createPushStore(client, tableName), gateway };
+      const deps: PushDeps = { app, store: pushStoreOf(client, tableName), gateway };
       wss.on('connection', (ws, req) => {
         const connectionId = randomUUID();
         const token = new URL(req.url ?? '/', 'http://localhost').searchParams.get('token') ?? undefined;

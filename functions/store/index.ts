@@ -1,5 +1,6 @@
 // The store: DynamoDB items for games (commit log + snapshot), players, request records,
-// webhooks and deliveries. No game rules: the API folds commits into games.
+// webhooks and deliveries, push connections (connections.ts). No game rules: the API folds
+// commits into games.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './db.js';
 import { listEvents } from './events.js';
@@ -16,6 +17,7 @@ export { eventsOf } from './events.js';
 export type { PlayerRecord } from './players.js';
 export type { RequestRecord } from './requests.js';
 export type { DeliveryRecord, WebhookRecord } from './webhooks.js';
+export { createPushStore, type PushStore, type PushStoreConfig, type Subscriber } from './connections.js';
 export { checkSchema, createTable, INDEX_SHARDS, keys, GSI1, GSI2, GSI3, OldSchemaError, SCHEMA_VERSION, shardOf, tableDefinition, TTL_ATTRIBUTE } from './table.js';
 
 export function createStore({ tableName, client }: { tableName: string; client: DynamoDBDocumentClient }) {

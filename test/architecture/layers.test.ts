@@ -1,8 +1,8 @@
 // The layering, checked by dependency-cruiser with the rules of .dependency-cruiser.cjs (the same
 // ones `npm run lint:deps` applies): no import circle (type imports count), no import up a layer,
 // no DynamoDB command outside functions/store, no folder of more than 20 files. What breaks a rule
-// today is listed there (KNOWN) or below, each entry to be removed by the api rooms work, and an
-// entry that no longer occurs fails too: the lists only shrink.
+// today would be listed there (KNOWN) or below; since issue 25 the lists are empty, and an entry
+// that no longer occurs fails too: the lists only shrink.
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -57,8 +57,8 @@ describe('the import graph (.dependency-cruiser.cjs)', () => {
     expect(known.map(key).filter((k) => !foundKeys.has(k))).toEqual([]);
   });
 
-  it('lists only api and push imports as known (the engine, store, SDK and web are clean)', () => {
-    expect(known.filter((k) => !/^functions\/(api|push)\//.test(k.from))).toEqual([]);
+  it('lists no known violation (every one was removed by issue 25: keep it so)', () => {
+    expect(known).toEqual([]);
   });
 });
 
@@ -67,7 +67,7 @@ describe('the layers', () => {
   /** The lowest layer whose pattern a file matches (engine-core's also matches the editions). */
   const layerOf = (file: string) => layers.find((l) => new RegExp(l.path).test(file))?.name;
 
-  it('put the kernel under the editions, the editions under the core, the core under the index', () => {
+  it('put the kernel under the editions, the editions under the core, the core under the index, push under the api', () => {
     expect(layers.map((l) => l.name)).toEqual([
       'engine-base',
       'engine-kernel',
@@ -76,8 +76,8 @@ describe('the layers', () => {
       'engine-core',
       'engine-index',
       'store',
+      'push',
       'api',
-      'push-notify',
       'roots',
     ]);
     expect(layerOf('functions/engine/types.ts')).toBe('engine-base');
@@ -90,7 +90,8 @@ describe('the layers', () => {
     expect(layerOf('functions/engine/setup.ts')).toBe('engine-core');
     expect(layerOf('functions/engine/bots/search.ts')).toBe('engine-core');
     expect(layerOf('functions/engine/index.ts')).toBe('engine-index');
-    expect(layerOf('functions/push/fanout.ts')).toBe('push-notify');
+    expect(layerOf('functions/push/protocol.ts')).toBe('push');
+    expect(layerOf('functions/api/notify/fanout.ts')).toBe('api');
     expect(layerOf('functions/local/server.ts')).toBe('roots');
   });
 
@@ -116,8 +117,8 @@ function dynamoImports(file: string): string[] {
   return names;
 }
 
-/** Files outside functions/store that import DynamoDB commands today (to be removed by the api rooms work). */
-const KNOWN_COMMAND_SENDERS = ['functions/push/store.ts'];
+/** Files outside functions/store that import DynamoDB commands: none since issue 25 (push connections are in store/connections.ts). */
+const KNOWN_COMMAND_SENDERS: string[] = [];
 
 describe('DynamoDB', () => {
   // What may be imported outside the store: the clients the composition roots build, and types.

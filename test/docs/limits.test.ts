@@ -13,7 +13,7 @@ import { DEFAULT_WEBHOOKS, MAX_WEBHOOKS_PER_PLAYER } from '../../functions/api/n
 import { OIDC_LIMITS } from '../../functions/local/oidc.js';
 import { WS_LIMITS } from '../../functions/local/subscriptions.js';
 import { EDGE_LIMITS } from '../../infra/edge.js';
-import { QUEUE_HANDOFF_MS } from '../../functions/push/fanout.js';
+import { QUEUE_HANDOFF_MS } from '../../functions/api/notify/fanout.js';
 import { CLOSE_SLOW, MAX_SUBSCRIPTIONS, PUSH_LIMITS } from '../../functions/push/protocol.js';
 import { readPage } from './pages.js';
 

@@ -4,9 +4,9 @@
 // queue (AWS) the move only hands `{ type: 'push' }` to it and the notice worker fans out.
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../functions/api/http/app.js';
-import type { NoticeMessage } from '../../functions/api/notify/notices.js';
+import type { NoticeMessage } from '../../functions/api/services.js';
 import type { PushGateway, PushMessage } from '../../functions/push/protocol.js';
-import { createPushStore } from '../../functions/push/store.js';
+import { pushStoreOf } from '../../functions/api/notify/fanout.js';
 import { SIGNING_KEY } from '../setup/app.js';
 import { freshTable } from '../setup/db.js';
 
@@ -33,7 +33,7 @@ async function appWith(opts: { gateway: PushGateway; queue?: NoticeMessage[] }) 
   const token = (await gql(`mutation { signUp(name: "Path Player") { token } }`)).signUp.token as string;
   const id = (await gql(`mutation { createGame(input: { edition: CLASSIC, seats: 2, bots: 1 }) { id } }`, {}, token)).createGame.id as string;
   await gql(`mutation($g: ID!) { startGame(gameId: $g) { id } }`, { g: id }, token);
-  await createPushStore(client, tableName).subscribe('watcher', id, null, new Date());
+  await pushStoreOf(client, tableName).subscribe('watcher', id, null, new Date());
   /** One move of the human seat: a card, or the first option of a prompt. */
   const move = async () => {
     const g = (await gql(`query($id: ID!) { game(id: $id) { version status me { hand prompts { id options { id } } } } }`, { id }, token)).game;

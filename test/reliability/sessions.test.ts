@@ -12,7 +12,7 @@ import WebSocket from 'ws';
 import { type LocalServer, startLocal } from '../../functions/local/server.js';
 import { localDocumentClient } from '../../functions/local/dynalite.js';
 import { CLOSE_SIGNED_OUT } from '../../functions/push/protocol.js';
-import { createPushStore } from '../../functions/push/store.js';
+import { pushStoreOf } from '../../functions/api/notify/fanout.js';
 import { refresh, signIn } from '../setup/oidc.js';
 
 let s: LocalServer;
@@ -166,7 +166,7 @@ describe('signOut ends the open /push connections', () => {
 });
 
 async function pushStoreConnections(playerId: string) {
-  return createPushStore(localDocumentClient(inject('dynamoEndpoint')), tableName).connectionsOf(playerId);
+  return pushStoreOf(localDocumentClient(inject('dynamoEndpoint')), tableName).connectionsOf(playerId);
 }
 
 describe('guest refresh tokens rotate with reuse detection', () => {

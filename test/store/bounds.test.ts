@@ -6,7 +6,7 @@ import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../functions/api/http/app.js';
 import type { Player } from '../../functions/api/accounts/auth.js';
-import type { Services } from '../../functions/api/context.js';
+import type { Services } from '../../functions/api/services.js';
 import { MAX_CHOICE_CHANGES_PER_DAY } from '../../functions/api/doc.js';
 import { ApiError } from '../../functions/api/errors.js';
 import { command, createGame, getGame, joinGame, startGame } from '../../functions/api/play/games.js';

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PlayerRecord } from '../../store/index.js';
 import { type Credential, SCOPES, verifyRefresh } from './auth.js';
-import type { Services } from '../context.js';
+import type { PlayerCache, Services } from '../services.js';
 import { ApiError } from '../errors.js';
 import type { PlayerKind, Profile } from '../schema.types.generated.js';
 import { nameKey, normaliseName } from './names.js';
@@ -12,16 +12,6 @@ import { nameKey, normaliseName } from './names.js';
 /** Player records seen recently by this instance (a revocation elsewhere takes effect within this). */
 export const PLAYER_CACHE_MS = 10_000;
 const CACHE_MAX = 10_000;
-
-export interface PlayerCache {
-  get(services: Services, playerId: string): Promise<PlayerRecord | null>;
-  identity(services: Services, issuer: string, subject: string): Promise<string | null>;
-  forget(playerId: string): void;
-  /** Registers what ends a player's open connections in this process (the local sockets, the local provider's grants). */
-  onSessionsEnd(listener: (rec: PlayerRecord) => Promise<void> | void): void;
-  /** Runs those listeners (revokeTokens, a reused refresh token). */
-  endSessions(rec: PlayerRecord): Promise<void>;
-}
 
 export function createPlayerCache(): PlayerCache {
   const players = new Map<string, { rec: PlayerRecord | null; at: number }>();

@@ -4,18 +4,20 @@
 // so their bundles carry no Apollo (infra/function.ts, test/infra/bundles.test.ts).
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createStore } from '../../store/index.js';
-import { createFanout, queuedPusher } from '../../push/fanout.js';
 import type { PushGateway } from '../../push/protocol.js';
-import { createPushStore } from '../../push/store.js';
-import { admit, type ApiContext, createContext, type Services } from '../context.js';
+import { admit, type ApiContext, createContext } from '../context.js';
+import type { CommitListener, NoticeMessage, NoticeQueue, Services, WebhookConfig } from '../services.js';
 import { createVerifier, type IssuerConfig, SCOPES } from '../accounts/auth.js';
 import { createPlayerCache } from '../accounts/accounts.js';
 import { type KeySource, staticKeys } from '../accounts/keys.js';
 import { handleRest, type RestRequest, type RestResponse } from './rest.js';
 import { createChanges } from '../play/changes.js';
 import { deliverDue, sweep, type SweepResult } from '../ops/sweep.js';
-import { DEFAULT_WEBHOOKS, type WebhookConfig } from '../notify/webhooks.js';
-import { createLocalQueue, handleNotice, type LocalQueue, type NoticeMessage, type NoticeQueue } from '../notify/notices.js';
+import { DEFAULT_WEBHOOKS } from '../notify/webhooks.js';
+import { createLocalQueue, handleNotice, type LocalQueue } from '../notify/notices.js';
+import { noticesOf } from '../notify/notify.js';
+import { createFanout, pushStoreOf, queuedPusher } from '../notify/fanout.js';
+import { lobbyChanged } from '../lobby/lobby-cache.js';
 import { createLimiters, principals, rateLimited, type RateConfig } from './ratelimit.js';
 import { ApiError } from '../errors.js';
 
@@ -67,6 +69,26 @@ function peekRead(services: Services, ctx: ApiContext): ApiError | null {
   return wait > 0 ? rateLimited(`reads per player: at most ${services.limiters.read.rate.perSecond} per second (burst ${services.limiters.read.rate.burst})`, wait) : null;
 }
 
+/**
+ * What every commit tells, in order (play/commit.ts calls these and imports none of them): live
+ * subscriptions in this process, the push fan-out (handed off, never waited for by a subscriber),
+ * and this instance's lobby cache once the snapshot its reads use is written. A new game's first
+ * commit (`before` null) has no subscribers yet: it only changes the lobby.
+ */
+function commitListeners(services: Services): CommitListener[] {
+  return [
+    ({ before, after }) => {
+      if (before) services.changes.publish(after.id);
+    },
+    ({ before, after }) => (before ? services.push?.gameChanged(after.id, after.version, after.status, after) : undefined),
+    async ({ before, after, saved }) => {
+      if (before?.status !== 'LOBBY' && after.status !== 'LOBBY') return;
+      await saved;
+      lobbyChanged(services.store);
+    },
+  ];
+}
+
 export interface Core {
   context: (headers: Record<string, string | undefined>, address?: string | null) => Promise<ApiContext>;
   rest: (req: RestRequest) => Promise<RestResponse>;
@@ -108,12 +130,14 @@ export function buildCore(config: AppConfig): Core {
     changes: createChanges(),
     notices: config.noticeQueue ?? { send: async () => {} },
     limiters: createLimiters(config.rateLimits),
+    onCommit: { noticesOf, listeners: [] },
   };
+  services.onCommit.listeners.push(...commitListeners(services));
   const local = config.noticeQueue ? null : createLocalQueue((m) => handleNotice(services, m), () => services.now());
   if (local) services.notices = local;
   // With a queue (AWS) the fan-out runs in the notice worker, not in the request's Lambda (frozen
-  // once it answers); in process it runs beside the request (functions/push/fanout.ts).
-  const pushStore = () => createPushStore(config.client, config.tableName);
+  // once it answers); in process it runs beside the request (notify/fanout.ts).
+  const pushStore = () => pushStoreOf(config.client, config.tableName);
   if (config.noticeQueue && (config.pushGateway || config.pushHandOff)) services.push = queuedPusher(services, config.noticeQueue, pushStore(), config.pushGateway);
   else if (config.pushGateway) services.push = createFanout(services, pushStore(), config.pushGateway);
   return {

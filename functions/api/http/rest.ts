@@ -2,7 +2,8 @@
 // scenario (for `npm run sim -- play`) and a health check.
 import { canWatch } from '../view/access.js';
 import { loadOrNotFound } from '../play/commit.js';
-import { admit, createContext, optionalPlayer, type Services } from '../context.js';
+import { admit, createContext, optionalPlayer } from '../context.js';
+import type { Services } from '../services.js';
 import { ApiError, restError } from '../errors.js';
 import { events } from '../play/games.js';
 import { scenarioOf } from '../view/replay.js';

@@ -6,7 +6,7 @@
 // next creator when its creator leaves). A crash between the game's commit and the set update
 // leaves a member too many (never too few): when the set is full, its members are checked against
 // the games themselves and the stale ones dropped before refusing.
-import type { Services } from '../context.js';
+import type { Services } from '../services.js';
 import { loadGames, type GameRec } from '../play/commit.js';
 import { ApiError } from '../errors.js';
 import { BOUNDS } from '../http/ratelimit.js';

@@ -10,7 +10,7 @@
 // another instance's change shows here within LOBBY_CACHE_MS (a join of a game that filled up
 // meanwhile is refused with an error, as before).
 import type { Store } from '../../store/index.js';
-import type { GameRec } from '../play/commit.js';
+import type { GameRec } from '../doc.js';
 
 /** How long an instance answers the open lobby from memory. */
 export const LOBBY_CACHE_MS = 5_000;

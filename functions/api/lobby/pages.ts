@@ -4,7 +4,7 @@
 import { listedInLobby } from '../play/games.js';
 import type { Player } from '../accounts/auth.js';
 import { type GameRec, loadGames } from '../play/commit.js';
-import type { Services } from '../context.js';
+import type { Services } from '../services.js';
 import { isFull, seatOf } from '../doc.js';
 import { ApiError } from '../errors.js';
 import { cachedLobby } from './lobby-cache.js';

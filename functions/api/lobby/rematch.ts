@@ -7,7 +7,7 @@ import { CURRENT_RNG_VERSION } from '../../engine/index.js';
 import type { Player } from '../accounts/auth.js';
 import { commitChange, type GameRec, insertNewGame, loadOrNotFound } from '../play/commit.js';
 import { getGame } from '../play/games.js';
-import type { Services } from '../context.js';
+import type { Services } from '../services.js';
 import { type GameDoc, seatOf } from '../doc.js';
 import { ApiError } from '../errors.js';
 import { joinGame } from '../play/games.js';

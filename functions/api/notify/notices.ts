@@ -14,14 +14,8 @@
 // - Locally (`npm start`, tests) the queue is in the process: `createLocalQueue`. A local
 //   server killed between a hand-off and its delivery loses that notice (in memory); deliveries
 //   already recorded are retried by `deliverDue`.
-import type { Services } from '../context.js';
-import { attempt, backoffMs, type Notice, recordDeliveries } from './webhooks.js';
-
-export type NoticeMessage =
-  | { type: 'notices'; gameId: string; firstSeq: number; cid: string; notices: Notice[] }
-  | { type: 'retry'; deliveryId: string }
-  /** A commit made this version of the game: fan it out to its push subscribers (functions/push/fanout.ts). */
-  | { type: 'push'; gameId: string; version: number };
+import type { NoticeMessage, NoticeQueue, Services } from '../services.js';
+import { attempt, backoffMs, recordDeliveries } from './webhooks.js';
 
 /** How long the worker looks for the commit a notice names (its writer was still writing it): then the commit never happened. */
 export const COMMIT_WAIT_MS = 15_000;
@@ -36,11 +30,6 @@ async function committed(services: Services, m: Extract<NoticeMessage, { type: '
     await new Promise((r) => setTimeout(r, pause));
     waited += pause;
   }
-}
-
-export interface NoticeQueue {
-  /** Sends messages (delivered after `delaySeconds`, at most 900). Resolves once they are durable (SQS) or queued (local). */
-  send(messages: NoticeMessage[], delaySeconds?: number): Promise<void>;
 }
 
 /** SQS's longest delay; longer waits are made of several messages. */

@@ -1,8 +1,8 @@
 // What a commit must tell: "your turn", "a bot took a seat over" and "game ended" moments.
 // The commit records them in its own item (so a crash after the commit loses none); the
 // notice queue delivers them off the move's path (see notices.ts).
-import type { GameRec } from '../play/commit.js';
-import type { Notice } from './webhooks.js';
+import type { GameRec } from '../doc.js';
+import type { Notice } from '../services.js';
 
 /** Which human seats became awaited by this commit, and who learns that the game ended. */
 export function noticesOf(before: GameRec, after: GameRec): Notice[] {

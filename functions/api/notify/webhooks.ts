@@ -10,20 +10,11 @@ import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import type { DeliveryRecord, WebhookRecord } from '../../store/index.js';
 import type { Player } from '../accounts/auth.js';
-import type { Services } from '../context.js';
+import type { Notice, Services, WebhookConfig } from '../services.js';
 import { ApiError } from '../errors.js';
 import { seatOf } from '../doc.js';
 import { load } from '../play/commit.js';
 import { count, logger, METRIC } from '../http/telemetry.js';
-
-export interface WebhookConfig {
-  /** How long one attempt may take (the notice worker waits at most this long; moves never wait). */
-  timeoutMs: number;
-  /** Allow localhost and private addresses (the local server and tests; never on AWS). */
-  allowPrivateHosts: boolean;
-  /** Resolves a host name to its addresses (default: the system resolver; tests inject one). */
-  resolve?: (host: string) => Promise<{ address: string; family: number }[]>;
-}
 
 export const DEFAULT_WEBHOOKS: WebhookConfig = { timeoutMs: 2000, allowPrivateHosts: false };
 export const MAX_WEBHOOKS_PER_PLAYER = 10;
@@ -34,18 +25,6 @@ export const backoffMs = (attempt: number) => Math.min(60_000 * 2 ** (attempt - 
 export const SIGNATURE_HEADER = 'x-libertalia-signature';
 export const TIMESTAMP_HEADER = 'x-libertalia-timestamp';
 export const DELIVERY_HEADER = 'x-libertalia-delivery';
-
-/** What a notice says; the body adds `deliveryId`, `attempt` and `sentAt`. */
-export interface Notice {
-  playerId: string;
-  gameId: string;
-  kind: 'yourTurn' | 'gameEnded' | 'seatReplaced';
-  /** yourTurn, gameEnded: the recipient's seat; seatReplaced: the seat a bot took over. */
-  seat: number;
-  version: number;
-  /** Who caused the change: the player and OAuth client of the request that committed it (absent: the service). */
-  actor?: { playerId: string | null; clientId: string | null };
-}
 
 // SSRF: a webhook may only reach public unicast addresses. IP classification is ipaddr.js's
 // (a well-kept library, not our own parsing): an IPv4 address must be in its 'unicast' range

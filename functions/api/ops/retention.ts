@@ -14,7 +14,7 @@
 // snapshot with its own `archiveAt`: the game comes back to the sweep and its new commits get
 // a TTL too.
 import { type CommitRec, commandsOf, isOver, load, repair } from '../play/commit.js';
-import type { Services } from '../context.js';
+import type { Services } from '../services.js';
 import type { LoggedCommand } from '../doc.js';
 
 /** Days a finished game's log (events, commit items) is kept after the game ends. */

@@ -7,7 +7,7 @@ import { awaitedBot } from '../play/bots.js';
 import { commitChangeResult, continueBots, load, repair } from '../play/commit.js';
 import { BOUNDS } from '../http/ratelimit.js';
 import { releaseLobby } from '../lobby/lobbies.js';
-import type { Services } from '../context.js';
+import type { Services } from '../services.js';
 import { enforceDeadlines } from '../play/deadlines.js';
 import { archiveLog } from './retention.js';
 import { count, logger, METRIC } from '../http/telemetry.js';

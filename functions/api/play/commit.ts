@@ -12,17 +12,14 @@
 // past the snapshot, so the two can never disagree (checked on every commit).
 import { randomUUID } from 'node:crypto';
 import { applyInPlace, createGame as engineCreateGame, type GameEvent } from '../../engine/index.js';
-import { type CommitRecord, type GameHead, type GameRecord, type GameStatus, HEAD_COMMITS, lastSeqOf } from '../../store/index.js';
+import { type CommitRecord, type GameHead, type GameStatus, HEAD_COMMITS, lastSeqOf } from '../../store/index.js';
 import { awaitedBot, runBots } from './bots.js';
-import type { Actor, Services } from '../context.js';
-import { dealt, engineOptions, type GameDoc, type LoggedCommand, nextDeadline, refreshPending } from '../doc.js';
+import type { Actor, Committed, Notice, Services } from '../services.js';
+import { dealt, engineOptions, type GameDoc, type GameRec, type LoggedCommand, nextDeadline, refreshPending } from '../doc.js';
 import { ApiError, fromEngine } from '../errors.js';
-import { lobbyChanged } from '../lobby/lobby-cache.js';
-import { noticesOf } from '../notify/notify.js';
-import { count, METRIC, noteRequest } from '../http/telemetry.js';
-import type { Notice } from '../notify/webhooks.js';
+import { count, logger, METRIC, noteRequest } from '../http/telemetry.js';
 
-export type GameRec = GameRecord<GameDoc>;
+export type { GameRec } from '../doc.js';
 
 /** How a commit changes the document (stored in the commit item; replayed by `fold`). */
 export interface CommitBody {
@@ -242,7 +239,7 @@ export function build(services: Services, rec: GameRec, change: Change, request?
   const next = fold(rec, commit, rec.id);
   // The log must replay to exactly what was computed: never store a commit that does not.
   if (JSON.stringify(next.doc.state) !== JSON.stringify(doc.state)) throw new Error(`game ${rec.id}: commit ${commit.version} does not replay to the state computed`);
-  commit.notices = noticesOf(rec, next).map((n) => ({ ...n, ...actorOf(services) }));
+  commit.notices = services.onCommit.noticesOf(rec, next).map((n) => ({ ...n, ...actorOf(services) }));
   if (commit.notices.length > 0) commit.cid = randomUUID();
   return { commit, next };
 }
@@ -263,20 +260,38 @@ async function handNotices(services: Services, gameId: string, commit: CommitRec
   await services.notices.send([{ type: 'notices', gameId, firstSeq: commit.firstSeq, cid: commit.cid!, notices: commit.notices }]);
 }
 
-/** After our commit: tell live subscribers, write the snapshot if due. */
+/**
+ * Tells the commit's listeners (registered by the composition root: live subscriptions, push,
+ * the lobby cache), in order; a listener's failure is logged, never the commit's.
+ */
+async function tell(services: Services, c: Committed): Promise<void> {
+  const told = services.onCommit.listeners.map(async (listener) => {
+    try {
+      await listener(c);
+    } catch (e) {
+      logger.error('a commit listener failed', { gameId: c.after.id, version: c.after.version, error: e as Error });
+    }
+  });
+  await Promise.all(told);
+}
+
+/**
+ * After our commit: write the snapshot if due, and tell the listeners meanwhile (push hands its
+ * fan-out off while the snapshot is written; the lobby cache waits for `saved`). Notices were
+ * handed to the queue before the commit (handNotices).
+ */
 async function finish(services: Services, cur: Loaded, commit: CommitRec, next: GameRec): Promise<void> {
-  services.changes.publish(next.id);
   count(METRIC.commits);
   const s0 = cur.rec.doc.state;
   const s1 = next.doc.state;
   if (s0 && s1 && (s0.round !== s1.round || s0.day !== s1.day || next.status !== cur.rec.status)) count(METRIC.advances);
-  // Push "game X is at version V", with each subscriber's own view, to subscribed clients
-  // (functions/push/fanout.ts): only handed off here (in process, or to the notice queue on AWS),
-  // never waited for, never throws. (Notices were handed to the queue before the commit: handNotices.)
-  const handed = services.push?.gameChanged(next.id, next.version, next.status, next);
-  if (snapshotDue(cur, commit, next)) await services.store.saveSnapshot(next);
-  if (cur.rec.status === 'LOBBY' || next.status === 'LOBBY') lobbyChanged(services.store);
-  await handed;
+  const saving: Promise<unknown> = snapshotDue(cur, commit, next) ? services.store.saveSnapshot(next) : Promise.resolve();
+  const told = tell(services, { before: cur.rec, after: next, saved: saving.then(() => {}, () => {}) });
+  try {
+    await saving;
+  } finally {
+    await told;
+  }
 }
 
 /**
@@ -388,7 +403,7 @@ export async function insertNewGame(services: Services, id: string, doc: GameDoc
   const commit: CommitRec = { version: 1, firstSeq: 1, at, status: 'LOBBY', events, body: { doc }, notices: [], ...actorOf(services) };
   const rec = fold(null, commit, id);
   if (!(await services.store.insertGame(rec, commit))) return null;
-  lobbyChanged(services.store);
+  await tell(services, { before: null, after: rec, saved: Promise.resolve() });
   remember(services, rec);
   return rec;
 }

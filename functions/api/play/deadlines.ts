@@ -5,7 +5,7 @@
 import type { GameEvent } from '../../engine/index.js';
 import { botMove } from './bots.js';
 import { commitChangeResult } from './commit.js';
-import type { Services } from '../context.js';
+import type { Services } from '../services.js';
 import { dealt, DEFAULT_TIMEOUTS_BEFORE_BOT, deadlineOf, lateSeats, play, refreshPending } from '../doc.js';
 
 /** The kind of bot that makes default moves and replaces absent players. */

@@ -7,7 +7,7 @@ import type { Player } from '../accounts/auth.js';
 import { commitChange, foldHead, type GameRec, insertNewGame, loadGames, loadOrNotFound } from './commit.js';
 import { cachedLobby } from '../lobby/lobby-cache.js';
 import { noteRequest } from '../http/telemetry.js';
-import type { Services } from '../context.js';
+import type { Services } from '../services.js';
 import { canWatch } from '../view/access.js';
 import { BOT_NAMES, countChoiceChange, DEFAULT_TIMEOUTS_BEFORE_BOT, engineOptions, freeSeatFor, type GameDoc, isFull, play, seatOf } from '../doc.js';
 import { ApiError, fromEngine } from '../errors.js';

@@ -1,7 +1,7 @@
 // Who may look at a game: its seated players always; anyone else (a spectator, with or
 // without a token) only if the creator allowed spectators (the default).
 import type { Player } from '../accounts/auth.js';
-import type { GameRec } from '../play/commit.js';
+import type { GameRec } from '../doc.js';
 import { seatOf } from '../doc.js';
 import { ApiError } from '../errors.js';
 

@@ -31,7 +31,7 @@ export const FIELD_MAPS: Record<string, Record<string, (v: unknown) => unknown>>
 /**
  * An event as its GraphQL object (the parent the resolvers of every `<Type>Event` get): the
  * envelope, `data` (deprecated) and the payload's own fields, open here because they differ by
- * type (test/api/events-typed.test.ts checks them against schema/events.graphql).
+ * type (test/api/view/events-typed.test.ts checks them against schema/events.graphql).
  */
 export interface TypedEvent {
   seq: number;

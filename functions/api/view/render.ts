@@ -1,7 +1,7 @@
 // A stored game as one caller sees it: everything about the game goes through the engine's
 // view (the one hidden-information filter); this only adds the lobby and timing data.
 import { editionShape, view } from '../../engine/index.js';
-import type { GameRec } from '../play/commit.js';
+import type { GameRec } from '../doc.js';
 import { DEFAULT_TIMEOUTS_BEFORE_BOT, deadlineOf, seatOf } from '../doc.js';
 import { lobbyView } from '../lobby/lobby-view.js';
 import { scenarioOf } from './replay.js';

@@ -6,7 +6,7 @@ import { applyInPlace, createGame, type GameEvent, type GameState, type Scenario
 import type { Player } from '../accounts/auth.js';
 import { canWatch } from './access.js';
 import { archivedCommands, type CommitRec, commandsOf, type GameRec, historyOf, loadOrNotFound } from '../play/commit.js';
-import type { Services } from '../context.js';
+import type { Services } from '../services.js';
 import { engineOptions, type GameDoc, type LoggedCommand } from '../doc.js';
 import { ApiError } from '../errors.js';
 

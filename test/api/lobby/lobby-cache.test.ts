@@ -3,9 +3,9 @@
 // lobbies with a free seat, each caller's view is still rendered for that caller, and a lobby
 // change on this instance empties it at once.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LOBBY_CACHE_MS } from '../../functions/api/lobby/lobby-cache.js';
-import { buildApp } from '../../functions/api/http/app.js';
-import { SIGNING_KEY, testApp } from '../setup/app.js';
+import { LOBBY_CACHE_MS } from '../../../functions/api/lobby/lobby-cache.js';
+import { buildApp } from '../../../functions/api/http/app.js';
+import { SIGNING_KEY, testApp } from '../../setup/app.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
 let anne: { playerId: string; token: string };

@@ -2,8 +2,8 @@
 // Client and Relay write them (named fragments, __typename everywhere) pass when the same query
 // written inline passes, and a document too deep stays too deep however it is split.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARMOR } from '../../functions/api/http/app.js';
-import { codeOf, testApp } from '../setup/app.js';
+import { ARMOR } from '../../../functions/api/http/app.js';
+import { codeOf, testApp } from '../../setup/app.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
 beforeAll(async () => {

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../functions/api/http/app.js';
-import { ownToken } from '../setup/tokens.js';
-import { localDocumentClient } from '../../functions/local/dynalite.js';
-import { createStore } from '../../functions/store/index.js';
+import { buildApp } from '../../../functions/api/http/app.js';
+import { ownToken } from '../../setup/tokens.js';
+import { localDocumentClient } from '../../../functions/local/dynalite.js';
+import { createStore } from '../../../functions/store/index.js';
 import { inject } from 'vitest';
-import { codeOf, GAME_FIELDS, SIGNING_KEY, testApp } from '../setup/app.js';
-import { counters, logger } from '../../functions/api/http/telemetry.js';
-import { crashedStart } from '../setup/crash.js';
-import { allEvents, expectEventsRedacted, expectNoLeak, GAME_QUERY, PLAY, playToEnd } from '../setup/play.js';
+import { codeOf, GAME_FIELDS, SIGNING_KEY, testApp } from '../../setup/app.js';
+import { counters, logger } from '../../../functions/api/http/telemetry.js';
+import { crashedStart } from '../../setup/crash.js';
+import { allEvents, expectEventsRedacted, expectNoLeak, GAME_QUERY, PLAY, playToEnd } from '../../setup/play.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
 let clock = new Date('2030-01-01T00:00:00.000Z');

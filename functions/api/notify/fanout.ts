@@ -1,7 +1,7 @@
 // The fan-out: "game X is at version V", with the game as each connection's player may see it,
 // to every connection subscribed to X. A move never waits for it:
-// - the commit (functions/api/play/commit.ts) only *schedules* it: `gameChanged` returns at once
-//   (in process: the local server) or after handing one small message to the notice queue
+// - the commit's push listener (registered by http/app.ts) only *schedules* it: `gameChanged`
+//   returns at once (in process: the local server) or after handing one small message to the notice queue
 //   (`queuedPusher`, AWS: SQS; the notice worker Lambda runs `deliver`). On Lambda, work left
 //   running after the response is frozen with the instance, so "fire and forget" there would
 //   mean "maybe never"; the queue hand-off is one SQS call whatever the subscribers do, bounded
@@ -18,27 +18,19 @@
 //
 // The view is rendered per audience with `pushView` (renderGame: the engine's one view filter,
 // exactly what the `game` query answers that player), once per game version and audience.
-import { canWatch } from '../api/view/access.js';
-import type { GameRec } from '../api/play/commit.js';
-import { getGame } from '../api/play/games.js';
-import type { NoticeQueue } from '../api/notify/notices.js';
-import { renderGame } from '../api/view/render.js';
-import type { Services } from '../api/context.js';
-import { count, logger, METRIC } from '../api/http/telemetry.js';
-import { MAX_VIEW_BYTES, PUSH_LIMITS, type PushGateway, type PushMessage } from './protocol.js';
-import type { PushStore } from './store.js';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { createPushStore, type PushStore } from '../../store/index.js';
+import { CONNECTION_TTL_SECONDS, MAX_SUBSCRIPTIONS, MAX_VIEW_BYTES, PUSH_LIMITS, type PushGateway, type PushMessage } from '../../push/protocol.js';
+import type { GameRec } from '../doc.js';
+import { count, logger, METRIC } from '../http/telemetry.js';
+import { getGame } from '../play/games.js';
+import type { NoticeQueue, Pusher, Services } from '../services.js';
+import { canWatch } from '../view/access.js';
+import { renderGame } from '../view/render.js';
 
-export interface Pusher {
-  /**
-   * A commit made `version` of the game: schedules its fan-out and resolves once it is handed
-   * off (in process: at once; the queue: once SQS took it, at most QUEUE_HANDOFF_MS). Never
-   * throws, never waits for a subscriber.
-   */
-  gameChanged(gameId: string, version: number, status: string, rec?: GameRec): Promise<void>;
-  /** The notice worker's job for a queued push (AWS): fans out the game's latest version. */
-  deliver(gameId: string, version: number): Promise<void>;
-  /** Closes every push connection of a player (its session ended), whichever instance holds it. */
-  endSessions(playerId: string): Promise<void>;
+/** The push connections' store, with the protocol's bounds (functions/store/connections.ts). */
+export function pushStoreOf(client: DynamoDBDocumentClient, tableName: string): PushStore {
+  return createPushStore({ tableName, client, maxSubscriptions: MAX_SUBSCRIPTIONS, ttlSeconds: CONNECTION_TTL_SECONDS });
 }
 
 /** Closes the connections the push store lists for the player, and forgets them. */

@@ -9,9 +9,10 @@
 // gateway's DeleteConnection); `session` is the token stamp the connection was opened with.
 //
 // A fan-out is one eventually consistent Query of `PUSH#<gameId>`; a connection that is gone
-// (closed without $disconnect) is deleted when a post finds it gone, or expires by TTL.
+// (closed without $disconnect) is deleted when a post finds it gone, or expires by TTL. The
+// bounds are the push protocol's (functions/push/protocol.ts), handed in by the caller.
 import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { CONNECTION_TTL_SECONDS, MAX_SUBSCRIPTIONS } from './protocol.js';
+import { isConditionFailed } from './db.js';
 
 export interface Subscriber {
   connectionId: string;
@@ -23,7 +24,7 @@ export interface PushStore {
   connect(connectionId: string, playerId: string, now: Date): Promise<void>;
   /** The open connections of a player (closed at sign-out). */
   connectionsOf(playerId: string): Promise<string[]>;
-  /** Records the subscription; false when the connection already has MAX_SUBSCRIPTIONS games. */
+  /** Records the subscription; false when the connection already has `maxSubscriptions` games. */
   subscribe(connectionId: string, gameId: string, playerId: string | null, now: Date): Promise<boolean>;
   unsubscribe(connectionId: string, gameId: string): Promise<void>;
   /** Forgets the connection and all its subscriptions ($disconnect). */
@@ -34,12 +35,19 @@ export interface PushStore {
   forget(gameId: string, connectionId: string): Promise<void>;
 }
 
-const isConditionFailed = (e: unknown) => (e as { name?: string } | null)?.name === 'ConditionalCheckFailedException';
+export interface PushStoreConfig {
+  tableName: string;
+  client: DynamoDBDocumentClient;
+  /** Games one connection may be subscribed to (MAX_SUBSCRIPTIONS). */
+  maxSubscriptions: number;
+  /** How long connection and subscription items live (CONNECTION_TTL_SECONDS: past API Gateway's own limit). */
+  ttlSeconds: number;
+}
 
-export function createPushStore(doc: DynamoDBDocumentClient, table: string): PushStore {
+export function createPushStore({ tableName: table, client: doc, maxSubscriptions, ttlSeconds }: PushStoreConfig): PushStore {
   const sub = (gameId: string, connectionId: string) => ({ PK: `PUSH#${gameId}`, SK: `CONN#${connectionId}` });
   const conn = (connectionId: string) => ({ PK: `CONN#${connectionId}`, SK: 'CONN' });
-  const ttl = (now: Date) => Math.floor(now.getTime() / 1000) + CONNECTION_TTL_SECONDS;
+  const ttl = (now: Date) => Math.floor(now.getTime() / 1000) + ttlSeconds;
   const byPlayer = (playerId: string, connectionId: string) => ({ PK: `PUSHP#${playerId}`, SK: `CONN#${connectionId}` });
   return {
     async connect(connectionId, playerId, now) {
@@ -65,7 +73,7 @@ export function createPushStore(doc: DynamoDBDocumentClient, table: string): Pus
           Key: conn(connectionId),
           UpdateExpression: 'ADD games :g SET expiresAt = :t',
           ConditionExpression: 'attribute_not_exists(games) OR size(games) < :max OR contains(games, :id)',
-          ExpressionAttributeValues: { ':g': new Set([gameId]), ':t': ttl(now), ':max': MAX_SUBSCRIPTIONS, ':id': gameId },
+          ExpressionAttributeValues: { ':g': new Set([gameId]), ':t': ttl(now), ':max': maxSubscriptions, ':id': gameId },
         }));
       } catch (e) {
         if (isConditionFailed(e)) return false;

@@ -17,11 +17,11 @@ import {
   isObjectType,
 } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventTypeName, FIELD_MAPS, typedEvent } from '../../functions/api/view/events.js';
-import { typeDefs } from '../../functions/api/schema.generated.js';
-import { BOT_KINDS, createGame, type GameEvent, playBotGame, viewEvent } from '../../functions/engine/index.js';
-import { codeOf, testApp } from '../setup/app.js';
-import { playToEnd } from '../setup/play.js';
+import { eventTypeName, FIELD_MAPS, typedEvent } from '../../../functions/api/view/events.js';
+import { typeDefs } from '../../../functions/api/schema.generated.js';
+import { BOT_KINDS, createGame, type GameEvent, playBotGame, viewEvent } from '../../../functions/engine/index.js';
+import { codeOf, testApp } from '../../setup/app.js';
+import { playToEnd } from '../../setup/play.js';
 
 const schema = buildSchema(typeDefs);
 const eventInterface = schema.getType('Event') as GraphQLInterfaceType;

@@ -2,11 +2,11 @@
 // prompt labels with the seat holders' names (never "seat N"), the loot legend, sunrise ties
 // and the final ranking's tie-breaks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { editionOf, playBotGame } from '../../functions/engine/index.js';
-import type { GameRec } from '../../functions/api/play/commit.js';
-import { renderGame } from '../../functions/api/view/render.js';
-import { describeEvent, lootLegend, nameSeats, namesOf, optionLabel, sunriseWords, tieReasons } from '../../functions/api/view/words.js';
-import { testApp } from '../setup/app.js';
+import { editionOf, playBotGame } from '../../../functions/engine/index.js';
+import type { GameRec } from '../../../functions/api/play/commit.js';
+import { renderGame } from '../../../functions/api/view/render.js';
+import { describeEvent, lootLegend, nameSeats, namesOf, optionLabel, sunriseWords, tieReasons } from '../../../functions/api/view/words.js';
+import { testApp } from '../../setup/app.js';
 
 const doc = { edition: 'classic' as const, seats: [{ name: 'Anne' }, { name: 'Mary' }, { name: 'Bot Kidd' }] as never[] };
 

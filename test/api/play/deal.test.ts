@@ -4,13 +4,13 @@
 // game's seed with the current derivation (rngVersion 2).
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGame as engineCreateGame } from '../../functions/engine/index.js';
-import { foldHead, insertNewGame } from '../../functions/api/play/commit.js';
-import type { GameDoc } from '../../functions/api/doc.js';
-import { unpack } from '../../functions/store/db.js';
-import { createStore } from '../../functions/store/index.js';
-import { GAME_FIELDS, testApp } from '../setup/app.js';
-import { allEvents } from '../setup/play.js';
+import { createGame as engineCreateGame } from '../../../functions/engine/index.js';
+import { foldHead, insertNewGame } from '../../../functions/api/play/commit.js';
+import type { GameDoc } from '../../../functions/api/doc.js';
+import { unpack } from '../../../functions/store/db.js';
+import { createStore } from '../../../functions/store/index.js';
+import { GAME_FIELDS, testApp } from '../../setup/app.js';
+import { allEvents } from '../../setup/play.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
 beforeAll(async () => {

@@ -2,11 +2,11 @@
 // by JWKS, guests, refresh, revocation, names, linking a guest, integrators acting for users.
 // The same flows against the real local OpenID Provider over HTTP: test/e2e/oidc.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCOPES } from '../../functions/api/accounts/auth.js';
-import { nameKey, normaliseName } from '../../functions/api/accounts/names.js';
-import { codeOf, SIGNING_KEY, testApp } from '../setup/app.js';
-import { playToEnd } from '../setup/play.js';
-import { ownToken, testIssuer } from '../setup/tokens.js';
+import { SCOPES } from '../../../functions/api/accounts/auth.js';
+import { nameKey, normaliseName } from '../../../functions/api/accounts/names.js';
+import { codeOf, SIGNING_KEY, testApp } from '../../setup/app.js';
+import { playToEnd } from '../../setup/play.js';
+import { ownToken, testIssuer } from '../../setup/tokens.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
 let idp: Awaited<ReturnType<typeof testIssuer>>;

@@ -1,8 +1,8 @@
 // Every list that can grow pages the same way: `first` after the cursor `after`, answered with
 // `pageInfo { hasNextPage endCursor }`, newest first for games, with documented maxima.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GAMES_PAGE } from '../../functions/api/lobby/pages.js';
-import { codeOf, testApp } from '../setup/app.js';
+import { GAMES_PAGE } from '../../../functions/api/lobby/pages.js';
+import { codeOf, testApp } from '../../setup/app.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
 let tick = 0;

@@ -4,17 +4,17 @@
 // read: it takes a token from the caller's HTTP read bucket (player, or address without a
 // token) before anything else, and is answered RATE_LIMITED without any store work when empty.
 // Concurrent subscribes to one game share one load (and one view per audience, pushView).
-import { type SessionStamp, sessionAlive, stampOf } from '../api/accounts/accounts.js';
-import type { Core } from '../api/http/core.js';
-import { canWatch } from '../api/view/access.js';
-import { ApiError } from '../api/errors.js';
-import { getGame } from '../api/play/games.js';
-import { principals, rateLimited } from '../api/http/ratelimit.js';
-import type { GameRec } from '../api/play/commit.js';
-import { noteRequest } from '../api/http/telemetry.js';
+import type { PushStore } from '../../store/index.js';
+import type { PushGateway } from '../../push/protocol.js';
+import { type SessionStamp, sessionAlive, stampOf } from '../accounts/accounts.js';
+import type { GameRec } from '../doc.js';
+import { ApiError } from '../errors.js';
+import type { Core } from '../http/core.js';
+import { principals, rateLimited } from '../http/ratelimit.js';
+import { noteRequest } from '../http/telemetry.js';
+import { getGame } from '../play/games.js';
+import { canWatch } from '../view/access.js';
 import { pushView } from './fanout.js';
-import type { PushGateway } from './protocol.js';
-import type { PushStore } from './store.js';
 
 type App = Core;
 

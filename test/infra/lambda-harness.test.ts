@@ -94,6 +94,7 @@ function container(name: keyof typeof fns): Container {
 describe('the synthesized bundles in a Lambda-like harness', () => {
   let api: Container;
   const gql = async (query: string, variables: Record<string, unknown> = {}, token?: string | null) => {
+    api ??= container('api'); // a test run alone (-t) starts its own container
     const out = await api.invoke<{ statusCode: number; body: string }>(httpEvent({ query, variables }, token));
     if (out.error) throw new Error(`${out.error}\n${api.stderr}`);
     const body = JSON.parse(out.result!.body);

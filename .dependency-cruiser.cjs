@@ -65,7 +65,7 @@ module.exports = {
         'DynamoDB commands are sent from functions/store only; the two composition roots build the client ' +
         '(test/architecture/layers.test.ts checks they import no command); elsewhere type imports only',
       severity: 'error',
-      from: { pathNot: ['^functions/store/', '^functions/handlers/config\\.ts$', '^functions/local/dynalite\\.ts$'] },
+      from: { pathNot: ['^functions/store/', '^functions/handlers/config\\.ts$', '^functions/local/dynalite\\.ts$', '^scripts/bench/bare-lambda\\.ts$'] },
       to: { path: '^node_modules/@aws-sdk/(client-dynamodb|lib-dynamodb)/', dependencyTypesNot: ['type-only'] },
     },
     {

@@ -1,4 +1,6 @@
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as iam from 'aws-cdk-lib/aws-iam';
 
 /**
@@ -27,4 +29,20 @@ export function grantTableAccess(grantee: iam.IGrantable, table: dynamodb.ITable
   const indexArns = indexNames.map((n) => `${table.tableArn}/index/${n}`);
   iam.Grant.addToPrincipal({ grantee, actions: [...TABLE_ACTIONS], resourceArns: [table.tableArn] });
   if (indexArns.length > 0) iam.Grant.addToPrincipal({ grantee, actions: [...INDEX_ACTIONS], resourceArns: indexArns });
+}
+
+/**
+ * Only what `functions/handlers/secrets.ts` sends: GetSecretValue on this one secret (the
+ * construct's grantRead adds DescribeSecret, which no code calls).
+ */
+export function grantSecretValue(grantee: iam.IGrantable, secret: secretsmanager.ISecret): void {
+  iam.Grant.addToPrincipal({ grantee, actions: ['secretsmanager:GetSecretValue'], resourceArns: [secret.secretArn] });
+}
+
+/**
+ * Only what `functions/handlers/queue.ts` sends: SendMessageBatch, whose IAM action is
+ * sqs:SendMessage (grantSendMessages adds GetQueueAttributes and GetQueueUrl, which no code calls).
+ */
+export function grantQueueSend(grantee: iam.IGrantable, queue: sqs.IQueue): void {
+  iam.Grant.addToPrincipal({ grantee, actions: ['sqs:SendMessage'], resourceArns: [queue.queueArn] });
 }

@@ -12,6 +12,7 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
+import { grantSecretValue } from './data-access.js';
 
 /** The edge limits (requests per client IP in a 5-minute window; documented in docs/security.md). */
 export const EDGE_LIMITS = {
@@ -123,6 +124,6 @@ export class ApiEdge extends Construct {
   /** What the API function needs to check the origin header: the secret's ARN and the right to read it. */
   grantOriginCheck(fn: lambda.Function): void {
     fn.addEnvironment('ORIGIN_SECRET_ARN', this.originSecret.secretArn);
-    this.originSecret.grantRead(fn);
+    grantSecretValue(fn, this.originSecret);
   }
 }

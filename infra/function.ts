@@ -17,6 +17,8 @@ export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.
  * what is deployed. ESM output (`index.mjs`) with a `require` shim for the few CommonJS
  * dependencies that call `require` on Node built-ins.
  */
+// Lambda runs nodejs24.x; the syntax target stays node22 so that the same bundles also run on the
+// Node 20 and 22 of CI and the local harness (test/infra/lambda-harness.test.ts).
 export const BUNDLE_TARGET = 'node22';
 export const ESM_REQUIRE_BANNER =
   "import { createRequire as __cjsCreateRequire } from 'node:module'; const require = __cjsCreateRequire(import.meta.url);";
@@ -44,7 +46,7 @@ export interface ServiceFunctionProps {
 }
 
 /**
- * A Node.js 22 / arm64 function bundled locally by esbuild (never Docker), with its own log group
+ * A Node.js 24 / arm64 function bundled locally by esbuild (never Docker), with its own log group
  * (fixed retention) and its own role that may write only to that log group. Callers add the data
  * permissions it needs (the table, the secret) explicitly. Also creates the Errors and Throttles
  * alarms of the function.
@@ -83,17 +85,19 @@ export class ServiceFunction extends Construct {
       projectRoot: PROJECT_ROOT,
       depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
       description: props.description,
-      runtime: lambda.Runtime.NODEJS_22_X,
+      runtime: lambda.Runtime.NODEJS_24_X,
       architecture: lambda.Architecture.ARM_64,
       memorySize: props.memorySize,
       timeout: props.timeout,
       role: this.role,
       logGroup: this.logGroup,
-      // Structured logs: Lambda's own lines (START/REPORT) in JSON, and the Powertools logger
+      // Structured logs: Lambda's own lines in JSON, and the Powertools logger
       // (functions/api/http/telemetry.ts) writes JSON with the request, player and game ids.
+      // System level INFO keeps the platform.start and platform.report lines (duration, billed
+      // duration, memory, init duration of a cold start); WARN would drop them.
       loggingFormat: lambda.LoggingFormat.JSON,
       applicationLogLevelV2: lambda.ApplicationLogLevel.INFO,
-      systemLogLevelV2: lambda.SystemLogLevel.WARN,
+      systemLogLevelV2: lambda.SystemLogLevel.INFO,
       // X-Ray: the Powertools tracer adds a subsegment per invocation and one per AWS SDK call.
       tracing: lambda.Tracing.ACTIVE,
       reservedConcurrentExecutions: props.reservedConcurrentExecutions,

@@ -10,7 +10,7 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import type { ApiGatewayAccountRole } from './apigw-account.js';
-import { grantTableAccess } from './data-access.js';
+import { grantSecretValue, grantTableAccess } from './data-access.js';
 import { ServiceFunction } from './function.js';
 
 export const PUSH_STAGE = 'live';
@@ -68,8 +68,9 @@ export class Push extends Construct {
       logRetention: props.logRetention,
     });
     grantTableAccess(this.fn.fn, props.table, props.indexNames);
-    props.signingKey.grantRead(this.fn.fn);
-    this.allowFanOut(this.fn);
+    grantSecretValue(this.fn.fn, props.signingKey);
+    // Answers on the connection (subscribed, pong, errors) and closes one whose session ended.
+    this.allowFanOut(this.fn, ['POST', 'DELETE']);
 
     const authorizer = new WebSocketLambdaAuthorizer('TokenAuthorizer', this.fn.fn, {
       // None: a connection without a token is a spectator (the handler decides, never cached).
@@ -107,12 +108,6 @@ export class Push extends Construct {
 
     props.apiGatewayAccount.before(this.stage);
 
-    NagSuppressions.addResourceSuppressions(this.fn.fn, [
-      {
-        id: 'AwsSolutions-L1',
-        reason: 'Node.js 22 like the API and sweep functions (same bundling, target node22); a runtime upgrade is a deliberate, tested change.',
-      },
-    ]);
     NagSuppressions.addResourceSuppressions(
       this.api,
       [
@@ -128,16 +123,17 @@ export class Push extends Construct {
   }
 
   /**
-   * Lets `f` post to the connections and close them (PUSH_ENDPOINT + execute-api:ManageConnections
-   * on POST and DELETE: signOut closes the player's connections, DeleteConnection).
+   * Lets `f` post to the connections (POST: PostToConnection) and/or close them (DELETE:
+   * DeleteConnection, e.g. signOut closing the player's connections): PUSH_ENDPOINT and
+   * execute-api:ManageConnections on just those methods.
    */
-  allowFanOut(f: ServiceFunction): void {
+  allowFanOut(f: ServiceFunction, methods: readonly ('POST' | 'DELETE')[]): void {
     f.fn.addEnvironment('PUSH_ENDPOINT', this.endpoint);
     const connections = (method: string) => Stack.of(this).formatArn({ service: 'execute-api', resource: this.api.apiId, resourceName: `${PUSH_STAGE}/${method}/@connections/*` });
     f.role.addToPolicy(
       new iam.PolicyStatement({
         actions: ['execute-api:ManageConnections'],
-        resources: [connections('POST'), connections('DELETE')],
+        resources: methods.map(connections),
       }),
     );
     NagSuppressions.addResourceSuppressions(

@@ -8,15 +8,15 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as logs from 'aws-cdk-lib/aws-logs';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { tableDefinition, TTL_ATTRIBUTE } from '../functions/store/table.js';
 import { API_THROTTLE, NOTICE_MAX_CONCURRENCY, SWEEP_RESERVED_CONCURRENCY, TABLE_MAX_UNITS } from './limits.js';
 import { ApiGatewayAccountRole } from './apigw-account.js';
-import { grantTableAccess } from './data-access.js';
+import { grantQueueSend, grantSecretValue, grantTableAccess } from './data-access.js';
 import { ServiceFunction } from './function.js';
 import { Observability } from './observability.js';
 import { Push } from './push.js';
@@ -316,8 +316,8 @@ export class LibertaliaStack extends Stack {
     });
     const indexNames = def.GlobalSecondaryIndexes.map((g) => g.IndexName);
     grantTableAccess(this.apiFunction.fn, this.dataTable, indexNames);
-    this.signingKey.grantRead(this.apiFunction.fn);
-    this.noticeQueue.grantSendMessages(this.apiFunction.fn);
+    grantSecretValue(this.apiFunction.fn, this.signingKey);
+    grantQueueSend(this.apiFunction.fn, this.noticeQueue);
 
     // ---- Sweep Lambda (deadlines, advances left undone by a crashed invocation) --------------
     this.sweepFunction = new ServiceFunction(this, 'Sweep', {
@@ -334,7 +334,7 @@ export class LibertaliaStack extends Stack {
     });
     grantTableAccess(this.sweepFunction.fn, this.dataTable, indexNames);
     // The sweep hands on the notices of commits whose writer stopped before its snapshot.
-    this.noticeQueue.grantSendMessages(this.sweepFunction.fn);
+    grantQueueSend(this.sweepFunction.fn, this.noticeQueue);
 
     // ---- Notice worker Lambda (SQS consumer) --------------------------------------------------
     this.noticeFunction = new ServiceFunction(this, 'NoticeWorker', {
@@ -350,14 +350,23 @@ export class LibertaliaStack extends Stack {
     // Reads webhooks and deliveries, writes deliveries: never the secret.
     grantTableAccess(this.noticeFunction.fn, this.dataTable, indexNames);
     // Receives and deletes (the event source's grant) and sends its own delayed retries.
-    this.noticeQueue.grantSendMessages(this.noticeFunction.fn);
-    this.noticeFunction.fn.addEventSource(new SqsEventSource(this.noticeQueue, {
+    grantQueueSend(this.noticeFunction.fn, this.noticeQueue);
+    // The event source mapping, with only the actions Lambda's poller sends with this role
+    // (SqsEventSource's grant adds sqs:GetQueueUrl, which nothing sends: test/infra/bundles.test.ts).
+    iam.Grant.addToPrincipal({
+      grantee: this.noticeFunction.fn,
+      actions: ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility', 'sqs:GetQueueAttributes'],
+      resourceArns: [this.noticeQueue.queueArn],
+    });
+    const noticeSource = this.noticeFunction.fn.addEventSourceMapping('NoticeQueueSource', {
+      eventSourceArn: this.noticeQueue.queueArn,
       batchSize: 10,
       reportBatchItemFailures: true,
       maxBatchingWindow: Duration.seconds(1),
       // A burst of notices never takes a small account's concurrency from the API (infra/limits.ts).
       maxConcurrency: Math.max(2, props.noticeMaxConcurrency ?? NOTICE_MAX_CONCURRENCY),
-    }));
+    });
+    noticeSource.node.addDependency(this.noticeFunction.role);
 
     const sweepRule = new events.Rule(this, 'SweepSchedule', {
       description: `Runs the Libertalia sweep every ${sweepMinutes} minutes`,
@@ -456,11 +465,11 @@ export class LibertaliaStack extends Stack {
       rateLimit: props.pushRateLimit ?? 100,
       burstLimit: props.pushBurstLimit ?? 200,
     });
-    this.push.allowFanOut(this.apiFunction);
-    this.push.allowFanOut(this.sweepFunction);
-    // Commits hand their push fan-out to the notice queue (functions/api/notify/fanout.ts, queuedPusher):
-    // the worker posts to the connections, so no move waits for a subscriber.
-    this.push.allowFanOut(this.noticeFunction);
+    // The API only closes connections (signOut); the sweep posts nothing: its commits hand their
+    // versions to the notice queue (functions/api/notify/fanout.ts, queuedPusher) and the worker posts
+    // them, so no move waits for a subscriber.
+    this.push.allowFanOut(this.apiFunction, ['DELETE']);
+    this.push.allowFanOut(this.noticeFunction, ['POST']);
 
     // ---- Alarms to an SNS topic (e-mail: stack parameter AlarmEmail), dashboard ---------------
     this.observability = new Observability(this, 'Observability', {
@@ -517,19 +526,6 @@ export class LibertaliaStack extends Stack {
           'site-user sessions (1 h access, 60-day refresh); accounts are Cognito\'s, whose keys AWS rotates.',
       },
     ]);
-    for (const f of [this.apiFunction, this.sweepFunction, this.noticeFunction]) {
-      NagSuppressions.addResourceSuppressions(
-        f.fn,
-        [
-          {
-            id: 'AwsSolutions-L1',
-            reason:
-              'Node.js 22 is pinned on purpose: it is the runtime the issue and the tests target (bundled ' +
-              'from Node 20 by esbuild with target node22); moving to a newer runtime is a deliberate, tested change.',
-          },
-        ],
-      );
-    }
     NagSuppressions.addResourceSuppressions(
       this.api,
       [

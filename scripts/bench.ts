@@ -216,8 +216,8 @@ function cost() {
 
 function lambda() {
   const r = partJson('scripts/bench-lambda.ts', []);
-  console.log('\nLambda bundles (esbuild as cdk synth builds them) and cold module initialisation (fresh Node process)');
-  console.log(table(r.handlers, ['handler', 'bundleKB', 'gzipKB', 'mapKB', 'initMsMedian', 'initMsMin', 'initMsNoMapsMedian', 'runs']));
+  console.log('\nLambda bundles (esbuild as cdk synth builds them) and cold module initialisation (fresh Node process), as ratios to a bare Apollo + Lambda integration + DynamoDB client bundle');
+  console.log(table(r.handlers, ['handler', 'bundleKB', 'gzipKB', 'sizeRatio', 'apollo', 'initMsMedian', 'initSpreadPct', 'initRatio', 'initRatioSpreadPct', 'rounds']));
   return r;
 }
 

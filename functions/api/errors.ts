@@ -2,7 +2,6 @@
 // becomes INTERNAL_SERVER_ERROR with a generic message (details go to the server log only).
 import type { GraphQLFormattedError } from 'graphql';
 import { GraphQLError } from 'graphql';
-import { unwrapResolverError } from '@apollo/server/errors';
 import { EngineError } from '../engine/index.js';
 import { count, logger, METRIC } from './http/telemetry.js';
 import type { ErrorCode } from './schema.types.generated.js';
@@ -125,6 +124,19 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   count(METRIC.errors, 1, { code: 'INTERNAL_SERVER_ERROR' });
   logger.error('unexpected error', { error: asError(error), path: formatted.path?.join('.') });
   return { ...GENERIC, path: formatted.path };
+}
+
+/**
+ * The cause of an error graphql-js wrapped around a resolver's throw (as Apollo's own
+ * unwrapResolverError): written here so that the functions without Apollo (notice worker,
+ * sweep, push) do not bundle any of it.
+ */
+function unwrapResolverError(error: unknown): unknown {
+  // By its tag, not instanceof: where graphql is loaded twice (CJS for Apollo, ESM for us, as under
+  // vitest) the error comes from the other copy.
+  const e = error as GraphQLError | null;
+  if (Object.prototype.toString.call(e) === '[object GraphQLError]' && e!.path && e!.originalError) return e!.originalError;
+  return error;
 }
 
 /** The REST form of an error: status and a JSON body `{ error: { code, message } }`. */

@@ -1,7 +1,7 @@
 /**
  * The API Lambda (API Gateway HTTP API, payload format 2.0). The only entry-point code: the
- * GraphQL server, the REST routes, the resolvers, store and engine all come from `buildApp`, the
- * same code the local server runs.
+ * GraphQL server (`createApollo`) and the service (`getApp`: REST routes, resolvers' services, store
+ * and engine) are the same code the local server runs (`buildApp` is the two together).
  *
  * - `POST/GET /graphql` goes to Apollo through `@as-integrations/aws-lambda` (bodies over the local
  *   server's limit are refused with the same 413);
@@ -10,9 +10,13 @@
  */
 import { handlers, startServerAndCreateLambdaHandler } from '@as-integrations/aws-lambda';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { type ApiContext, MAX_BODY_BYTES } from '../api/http/app.js';
+import { type ApiContext, createApollo, MAX_BODY_BYTES } from '../api/http/app.js';
 import { timingSafeEqual } from 'node:crypto';
-import { getApp, type App, readOriginSecret } from './config.js';
+import { getApp, type App } from './config.js';
+import { allowlistFromEnv } from '../api/http/allowlist.js';
+import { pushGatewayFromEnv } from './push-gateway.js';
+import { noticeQueueFromEnv } from './queue.js';
+import { readOriginSecret, readSigningKeys } from './secrets.js';
 import { invocation } from './observe.js';
 
 export type ApiEvent = APIGatewayProxyEventV2;
@@ -122,9 +126,9 @@ let lambdaHandler: Promise<LambdaApiHandler> | undefined;
 
 function getLambdaHandler(): Promise<LambdaApiHandler> {
   if (!lambdaHandler) {
-    lambdaHandler = Promise.all([getApp({ needsSigningKey: true }), readOriginSecret()]).then(([app, secret]) => {
+    lambdaHandler = Promise.all([getApp({ signingKeys: readSigningKeys, pushGateway: pushGatewayFromEnv(), noticeQueue: noticeQueueFromEnv() }), readOriginSecret()]).then(([app, secret]) => {
       originSecret = secret;
-      const graphql = startServerAndCreateLambdaHandler(app.apollo, requestHandler, {
+      const graphql = startServerAndCreateLambdaHandler(createApollo({ operationAllowlist: allowlistFromEnv() }), requestHandler, {
         context: async ({ event }) => contexts.get(event) ?? app.context({ ...(event.headers ?? {}) }, callerAddress(event)),
         middleware: [
           async (event) => (isGraphqlPath(event.rawPath) ? (tooLarge(event) ?? (await rateLimitedEarly(app, event))) : rest(app, event)),

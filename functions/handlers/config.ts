@@ -1,7 +1,8 @@
 /**
  * Lambda configuration, shared by the API and sweep handlers. Everything here happens at most once
  * per container (cold start): the DynamoDB document client, the signing key read from Secrets
- * Manager, and the app built by `functions/api/http/app.ts`.
+ * Manager, and the service built by `functions/api/http/core.ts` (no Apollo: only the API
+ * handler adds it, so the other bundles do not carry it).
  *
  * Environment:
  * - `TABLE_NAME` (required): the service table.
@@ -21,19 +22,17 @@
  */
 import { randomBytes } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { buildApp } from '../api/http/app.js';
-import { managementApiGateway } from '../push/gateway.js';
+import { buildCore, type Core } from '../api/http/core.js';
 import type { PushGateway } from '../push/protocol.js';
 import { tracer } from './observe.js';
-import { sqsNoticeQueue } from './queue.js';
+import type { NoticeQueue } from '../api/services.js';
 import type { IssuerConfig } from '../api/accounts/auth.js';
 import { refreshingKeys } from '../api/accounts/keys.js';
-import { allowlistFromEnv } from '../api/http/allowlist.js';
 import { siteRatesFromEnv } from '../api/http/ratelimit.js';
 
-export type App = ReturnType<typeof buildApp>;
+/** The service without GraphQL: what every function runs on (the API adds Apollo to it, handlers/api.ts). */
+export type App = Core;
 
 let documentClient: DynamoDBDocumentClient | undefined;
 
@@ -56,45 +55,6 @@ function requireEnv(name: string): string {
   return value;
 }
 
-let secretsClient: SecretsManagerClient | undefined;
-
-/** The signing keys, current first: the secret's AWSCURRENT and AWSPREVIOUS versions (or SIGNING_KEY). */
-async function readSigningKeys(): Promise<string[]> {
-  const arn = process.env.SIGNING_KEY_SECRET_ARN;
-  if (arn) {
-    const sm = (secretsClient ??= tracer.captureAWSv3Client(new SecretsManagerClient({})));
-    const out = await sm.send(new GetSecretValueCommand({ SecretId: arn }));
-    if (!out.SecretString) throw new Error('the signing key secret has no string value');
-    let previous: string | undefined;
-    try {
-      previous = (await sm.send(new GetSecretValueCommand({ SecretId: arn, VersionStage: 'AWSPREVIOUS' }))).SecretString;
-    } catch (e) {
-      // No previous version before the first rotation (ResourceNotFoundException): nothing to accept.
-      if ((e as { name?: string }).name !== 'ResourceNotFoundException') console.error('could not read the previous signing key', e);
-    }
-    return previous ? [out.SecretString, previous] : [out.SecretString];
-  }
-  const key = process.env.SIGNING_KEY;
-  if (key) return [key];
-  throw new Error('neither SIGNING_KEY_SECRET_ARN nor SIGNING_KEY is set');
-}
-
-/**
- * The edge's origin secret: the value of the ORIGIN_HEADER CloudFront adds to every request it
- * forwards (infra/edge.ts), read from Secrets Manager (`ORIGIN_SECRET_ARN`; `ORIGIN_SECRET` in
- * tests). Null without an edge: then no request's CloudFront-Viewer-Address is trusted.
- */
-export async function readOriginSecret(): Promise<string | null> {
-  const arn = process.env.ORIGIN_SECRET_ARN;
-  if (arn) {
-    const sm = (secretsClient ??= tracer.captureAWSv3Client(new SecretsManagerClient({})));
-    const out = await sm.send(new GetSecretValueCommand({ SecretId: arn }));
-    if (!out.SecretString) throw new Error('the origin secret has no string value');
-    return out.SecretString;
-  }
-  return process.env.ORIGIN_SECRET || null;
-}
-
 function jsonEnv<T>(name: string): T | undefined {
   const raw = process.env[name];
   if (!raw) return undefined;
@@ -107,24 +67,16 @@ function jsonEnv<T>(name: string): T | undefined {
 
 export interface AppOptions {
   /**
-   * Whether this function verifies or signs tokens. The sweep does not, so it gets no access to
-   * the secret: it runs with a random key of its own that nobody knows (any token it could sign
-   * would be rejected by the API, and it signs none).
+   * The signing keys, current first (secrets.ts, readSigningKeys), for the functions that verify or
+   * sign tokens (API, push). Without them (sweep, notice worker) the function runs with a random key
+   * of its own that nobody knows (any token it could sign would be rejected by the API, and it signs
+   * none), has no access to the secret and no Secrets Manager client in its bundle.
    */
-  needsSigningKey: boolean;
-}
-
-let pushGateway: PushGateway | undefined;
-
-/**
- * The push gateway of this container: API Gateway's management API of the WebSocket API
- * (`PUSH_ENDPOINT`, https://<id>.execute-api.<region>.amazonaws.com/<stage>); none without it.
- */
-export function getPushGateway(): PushGateway | undefined {
-  const endpoint = process.env.PUSH_ENDPOINT;
-  if (!endpoint) return undefined;
-  pushGateway ??= managementApiGateway(endpoint, (c) => tracer.captureAWSv3Client(c));
-  return pushGateway;
+  signingKeys?: () => Promise<string[]>;
+  /** Where push messages go (the notice worker, push, and the API for sign-out's closes: push-gateway.ts). */
+  pushGateway?: PushGateway;
+  /** The notice queue (queue.ts, SQS); none: notices go to an in-process worker. */
+  noticeQueue?: NoticeQueue;
 }
 
 let appPromise: Promise<App> | undefined;
@@ -137,23 +89,20 @@ export function getApp(options: AppOptions): Promise<App> {
   if (!appPromise) {
     appPromise = (async () => {
       const tableName = requireEnv('TABLE_NAME');
-      const queueUrl = process.env.NOTICE_QUEUE_URL;
-      // Without a queue URL (tests) notices go to the in-process worker.
-      const notices = queueUrl ? { noticeQueue: sqsNoticeQueue(queueUrl) } : {};
-      if (!options.needsSigningKey) return buildApp({ tableName, client: getDocumentClient(), signingKey: randomBytes(48).toString('base64url'), pushGateway: getPushGateway(), ...notices });
+      // With a queue but no gateway (the sweep), commits still hand their versions to the queue for the worker's fan-out.
+      const push = { pushGateway: options.pushGateway, noticeQueue: options.noticeQueue, pushHandOff: options.noticeQueue !== undefined };
+      if (!options.signingKeys) return buildCore({ tableName, client: getDocumentClient(), signingKey: randomBytes(48).toString('base64url'), ...push });
       const refreshMs = Number(process.env.SIGNING_KEY_REFRESH_SECONDS ?? 300) * 1000;
-      const signingKeys = refreshingKeys(readSigningKeys, refreshMs);
+      const signingKeys = refreshingKeys(options.signingKeys, refreshMs);
       await signingKeys(); // fail this cold start (not cached) if the keys cannot be read
-      return buildApp({
+      return buildCore({
         tableName,
         client: getDocumentClient(),
         signingKeys,
         issuers: jsonEnv<IssuerConfig[]>('AUTH_ISSUERS') ?? [],
-        pushGateway: getPushGateway(),
         webClient: jsonEnv<{ issuer: string; clientId: string; scope?: string }>('WEB_CLIENT'),
-        operationAllowlist: allowlistFromEnv(),
         rateLimits: { sites: siteRatesFromEnv() },
-        ...notices,
+        ...push,
       });
     })();
     appPromise.catch(() => {
@@ -167,6 +116,4 @@ export function getApp(options: AppOptions): Promise<App> {
 export function resetForTests(): void {
   appPromise = undefined;
   documentClient = undefined;
-  pushGateway = undefined;
-  secretsClient = undefined;
 }

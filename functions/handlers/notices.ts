@@ -10,6 +10,8 @@ import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type { NoticeMessage } from '../api/services.js';
 import { logger } from '../api/http/telemetry.js';
 import { getApp } from './config.js';
+import { pushGatewayFromEnv } from './push-gateway.js';
+import { noticeQueueFromEnv } from './queue.js';
 import { invocation } from './observe.js';
 
 export async function handler(event: SQSEvent, context?: Context): Promise<SQSBatchResponse> {
@@ -17,7 +19,7 @@ export async function handler(event: SQSEvent, context?: Context): Promise<SQSBa
 }
 
 async function handle(event: SQSEvent): Promise<SQSBatchResponse> {
-  const app = await getApp({ needsSigningKey: false });
+  const app = await getApp({ pushGateway: pushGatewayFromEnv(), noticeQueue: noticeQueueFromEnv() });
   const failed: SQSBatchResponse['batchItemFailures'] = [];
   await Promise.all(
     event.Records.map(async (r) => {

@@ -11,7 +11,9 @@ import type { APIGatewayProxyResult, APIGatewayRequestAuthorizerEvent, APIGatewa
 import { pushStoreOf } from '../api/notify/fanout.js';
 import { stampFromText, stampText } from '../api/accounts/accounts.js';
 import { authorize, onConnect, onDisconnect, onMessage, type PushDeps } from '../api/notify/push-routes.js';
-import { getApp, getDocumentClient, getPushGateway } from './config.js';
+import { getApp, getDocumentClient } from './config.js';
+import { pushGatewayFromEnv } from './push-gateway.js';
+import { readSigningKeys } from './secrets.js';
 import { invocation } from './observe.js';
 
 export interface PushEvent {
@@ -20,8 +22,8 @@ export interface PushEvent {
 }
 
 async function deps(): Promise<PushDeps> {
-  const app = await getApp({ needsSigningKey: true });
-  const gateway = getPushGateway();
+  const app = await getApp({ signingKeys: readSigningKeys, pushGateway: pushGatewayFromEnv() });
+  const gateway = pushGatewayFromEnv();
   if (!gateway) throw new Error('PUSH_ENDPOINT is not set');
   return { app, store: pushStoreOf(getDocumentClient(), process.env.TABLE_NAME!), gateway };
 }
@@ -33,7 +35,7 @@ function isAuthorizerEvent(e: unknown): e is APIGatewayRequestAuthorizerEvent {
 export async function handler(event: PushEvent | APIGatewayRequestAuthorizerEvent, context: Context): Promise<APIGatewayProxyResult | APIGatewayAuthorizerResult> {
   return invocation(context, {}, async () => {
     if (isAuthorizerEvent(event)) {
-      const app = await getApp({ needsSigningKey: true });
+      const app = await getApp({ signingKeys: readSigningKeys, pushGateway: pushGatewayFromEnv() });
       const who = await authorize(app, event.queryStringParameters?.token ?? undefined);
       const allow = who !== 'denied';
       return {

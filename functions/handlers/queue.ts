@@ -3,6 +3,7 @@
  * what a commit waits for before it writes its snapshot (see functions/api/notify/notices.ts).
  */
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { tracer } from './observe.js';
 import { MAX_DELAY_SECONDS } from '../api/notify/notices.js';
 import type { NoticeMessage, NoticeQueue } from '../api/services.js';
 
@@ -22,4 +23,19 @@ export function sqsNoticeQueue(queueUrl: string, client = new SQSClient({})): No
       }
     },
   };
+}
+
+let envQueue: NoticeQueue | undefined;
+
+/** This container's notice queue (`NOTICE_QUEUE_URL`, SQS, traced); none without it (tests: the in-process worker). */
+export function noticeQueueFromEnv(): NoticeQueue | undefined {
+  const url = process.env.NOTICE_QUEUE_URL;
+  if (!url) return undefined;
+  envQueue ??= sqsNoticeQueue(url, tracer.captureAWSv3Client(new SQSClient({})));
+  return envQueue;
+}
+
+/** For tests: forget the queue (e.g. after changing the URL). */
+export function resetQueueForTests(): void {
+  envQueue = undefined;
 }

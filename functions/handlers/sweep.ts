@@ -7,12 +7,13 @@
 import type { Context } from 'aws-lambda';
 import type { SweepResult } from '../api/ops/sweep.js';
 import { getApp } from './config.js';
+import { noticeQueueFromEnv } from './queue.js';
 import { invocation } from './observe.js';
 
 export async function handler(_event?: unknown, context?: Context): Promise<SweepResult> {
   const ctx = context ?? ({ awsRequestId: 'local' } as Context);
   return invocation(ctx, {}, async () => {
-    const app = await getApp({ needsSigningKey: false });
+    const app = await getApp({ noticeQueue: noticeQueueFromEnv() });
     const result = await app.sweep(new Date());
     // Failed steps were logged and counted one by one; the invocation itself fails too, so the
     // function's Errors metric (and alarm) sees it. The next run retries them (idempotent).

@@ -9,7 +9,8 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp, MAX_BODY_BYTES } from '../../functions/api/http/app.js';
 import { callerAddress, handler, ORIGIN_HEADER, resetApiHandlerForTests } from '../../functions/handlers/api.js';
-import { getDocumentClient, resetForTests } from '../../functions/handlers/config.js';
+import { getDocumentClient } from '../../functions/handlers/config.js';
+import { resetForTests } from './reset.js';
 import { handler as sweepHandler } from '../../functions/handlers/sweep.js';
 import { createStore } from '../../functions/store/index.js';
 import { crashedStart } from '../setup/crash.js';

@@ -105,23 +105,27 @@ describe('live updates: the push WebSocket API', () => {
     template.hasOutput('PushUrl', { Value: Match.anyValue() });
   });
 
-  it('lets the functions that commit (API, sweep), the notice worker (it runs their fan-out) and the push function post to connections, on this API and stage only', () => {
+  it('lets the notice worker post (it runs the commits\' fan-out), the API close (signOut) and push do both, on this API and stage only; the sweep never', () => {
     const wsId = idOf('AWS::ApiGatewayV2::Api', 'PushApi');
-    for (const prefix of ['ApiFunction', 'SweepFunction', 'NoticeWorkerFunction', 'PushFunction']) {
+    const methods: Record<string, string[]> = { ApiFunction: ['DELETE'], NoticeWorkerFunction: ['POST'], PushFunction: ['POST', 'DELETE'], SweepFunction: [] };
+    for (const [prefix, allowed] of Object.entries(methods)) {
       const fn = resources[idOf('AWS::Lambda::Function', prefix)].Properties;
-      expect(JSON.stringify(fn.Environment.Variables.PUSH_ENDPOINT), prefix).toContain(wsId);
       const roleId = fn.Role['Fn::GetAtt'][0];
       const statements = Object.values(resources)
         .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((x: { Ref: string }) => x.Ref === roleId))
         .flatMap((r) => r.Properties.PolicyDocument.Statement as Statement[])
         .filter((s) => asArray(s.Action).some((a) => a.startsWith('execute-api:')));
+      if (allowed.length === 0) {
+        expect(statements, prefix).toHaveLength(0);
+        expect(fn.Environment.Variables.PUSH_ENDPOINT, prefix).toBeUndefined();
+        continue;
+      }
+      expect(JSON.stringify(fn.Environment.Variables.PUSH_ENDPOINT), prefix).toContain(wsId);
       expect(statements, prefix).toHaveLength(1);
       expect(statements[0].Action).toBe('execute-api:ManageConnections');
       const arn = JSON.stringify(statements[0].Resource);
       expect(arn).toContain(wsId);
-      expect(arn).toContain('/live/POST/@connections/*');
-      // DeleteConnection: signOut closes the player's connections.
-      expect(arn).toContain('/live/DELETE/@connections/*');
+      for (const m of ['POST', 'DELETE']) expect(arn.includes(`/live/${m}/@connections/*`), `${prefix} ${m}`).toBe(allowed.includes(m));
     }
   });
 });

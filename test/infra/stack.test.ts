@@ -80,12 +80,12 @@ describe('DynamoDB table', () => {
 });
 
 describe('Lambda functions', () => {
-  it('are exactly the API, the sweep and the notice worker, Node.js 22 on arm64, esbuild bundles with source maps', () => {
+  it('are exactly the API, the sweep and the notice worker, Node.js 24 on arm64, esbuild bundles with source maps', () => {
     const fns = Object.entries(resources).filter(([, r]) => r.Type === 'AWS::Lambda::Function');
     // The push function (WebSocket API) is asserted in production.test.ts.
     expect(fns.map(([id]) => id.replace(/[A-F0-9]{8}$/, '')).sort()).toEqual(['ApiFunction', 'NoticeWorkerFunction', 'PushFunction', 'SweepFunction']);
     for (const [, fn] of fns) {
-      expect(fn.Properties!.Runtime).toBe('nodejs22.x');
+      expect(fn.Properties!.Runtime).toBe('nodejs24.x');
       expect(fn.Properties!.Architectures).toEqual(['arm64']);
       expect(fn.Properties!.Handler).toBe('index.handler');
       expect(fn.Properties!.Environment.Variables.NODE_OPTIONS).toBe('--enable-source-maps');

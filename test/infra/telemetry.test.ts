@@ -9,7 +9,8 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { logger, noteRequest, withRequest } from '../../functions/api/http/telemetry.js';
 import { handler, resetApiHandlerForTests } from '../../functions/handlers/api.js';
-import { getDocumentClient, resetForTests } from '../../functions/handlers/config.js';
+import { getDocumentClient } from '../../functions/handlers/config.js';
+import { resetForTests } from './reset.js';
 import { freshTable } from '../setup/db.js';
 
 const savedEnv = { ...process.env };

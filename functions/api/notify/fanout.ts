@@ -179,14 +179,16 @@ export const QUEUE_HANDOFF_MS = 1000;
  * version }` to SQS; the notice worker Lambda runs `deliver` (the scheduler above, loading the
  * latest version).
  */
-export function queuedPusher(services: Services, queue: NoticeQueue, store: PushStore, gateway: PushGateway): Pusher {
-  const schedule = scheduler(services, store, gateway);
+export function queuedPusher(services: Services, queue: NoticeQueue, store: PushStore, gateway?: PushGateway): Pusher {
+  // Without a gateway (the sweep) this only hands versions to the queue; the worker posts them.
+  const noGateway = () => Promise.reject(new Error('this function has no push gateway (PUSH_ENDPOINT)'));
+  const schedule = gateway ? scheduler(services, store, gateway) : noGateway;
   return {
     async gameChanged(gameId, version) {
       const handed = queue.send([{ type: 'push', gameId, version }]).catch((e) => logger.error('push hand-off failed', { gameId, version, error: e as Error }));
       if ((await within(handed, QUEUE_HANDOFF_MS)) === 'late') logger.warn('push hand-off over its time budget', { gameId, version });
     },
     deliver: (gameId, version) => schedule(gameId, version),
-    endSessions: (playerId) => closeAll(store, gateway, playerId),
+    endSessions: (playerId) => (gateway ? closeAll(store, gateway, playerId) : noGateway()),
   };
 }

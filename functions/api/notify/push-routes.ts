@@ -9,14 +9,14 @@ import type { PushGateway } from '../../push/protocol.js';
 import { type SessionStamp, sessionAlive, stampOf } from '../accounts/accounts.js';
 import type { GameRec } from '../doc.js';
 import { ApiError } from '../errors.js';
-import type { buildApp } from '../http/app.js';
+import type { Core } from '../http/core.js';
 import { principals, rateLimited } from '../http/ratelimit.js';
 import { noteRequest } from '../http/telemetry.js';
 import { getGame } from '../play/games.js';
 import { canWatch } from '../view/access.js';
 import { pushView } from './fanout.js';
 
-type App = ReturnType<typeof buildApp>;
+type App = Core;
 
 export interface PushDeps {
   app: App;

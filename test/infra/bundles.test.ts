@@ -1,0 +1,116 @@
+/**
+ * What each Lambda bundle contains, read from esbuild's metafile with the options `cdk synth`
+ * bundles with (infra/bundles.ts), against the synthesized template:
+ * - lean bundles: only the API carries Apollo (the notice worker, sweep and push run on
+ *   functions/api/http/core.ts alone);
+ * - least privilege: each role holds only actions its bundle can send (the AWS SDK commands the
+ *   bundle contains), besides what Lambda itself sends with the role (logs, X-Ray, the SQS event
+ *   source of the notice worker).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleOptions, HANDLERS, type HandlerName, packagesOf } from '../../infra/bundles.js';
+import { synthStack } from './synth.js';
+
+type Inputs = Record<string, { bytesInOutput: number }>;
+const inputs = new Map<HandlerName, Inputs>();
+let dir: string;
+let resources: Record<string, { Type: string; Properties: Record<string, any> }>;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'libertalia-bundles-'));
+  for (const [name, entry] of Object.entries(HANDLERS) as [HandlerName, string][]) {
+    const { metafile } = await build({ ...bundleOptions(entry, path.join(dir, name, 'index.mjs')), write: false, metafile: true });
+    inputs.set(name, Object.values(metafile.outputs).find((o) => o.entryPoint)!.inputs);
+  }
+  resources = synthStack().template.toJSON().Resources;
+}, 240_000);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The IAM action each SDK command the code sends needs (most are service:Command). */
+const SERVICE_OF: Record<string, string> = { dynamodb: 'dynamodb', sqs: 'sqs', 'secrets-manager': 'secretsmanager', apigatewaymanagementapi: 'execute-api' };
+function iamAction(client: string, command: string): string {
+  if (client === 'apigatewaymanagementapi') return 'execute-api:ManageConnections'; // PostToConnection, DeleteConnection
+  if (client === 'sqs' && command === 'SendMessageBatch') return 'sqs:SendMessage';
+  return `${SERVICE_OF[client]}:${command}`;
+}
+
+/** The actions a bundle can send: one per AWS SDK command module it contains. */
+function bundleActions(name: HandlerName): Set<string> {
+  const out = new Set<string>();
+  for (const file of Object.keys(inputs.get(name)!)) {
+    const m = /@aws-sdk\/client-([a-z-]+)\/dist-[a-z]+\/commands\/(\w+)Command\.js$/.exec(file);
+    if (m) out.add(iamAction(m[1], m[2]));
+  }
+  return out;
+}
+
+/** Sent by Lambda with the function's role, not by its code: its logs, its traces. */
+const RUNTIME_ACTIONS = ['logs:CreateLogStream', 'logs:PutLogEvents', 'xray:PutTraceSegments', 'xray:PutTelemetryRecords'];
+/** Sent by the SQS event source mapping of the notice worker (Lambda polls with the function's role). */
+const EVENT_SOURCE_ACTIONS = ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility', 'sqs:GetQueueAttributes'];
+
+const FUNCTION_IDS: Record<HandlerName, string> = { api: 'ApiFunction', notices: 'NoticeWorkerFunction', sweep: 'SweepFunction', push: 'PushFunction' };
+
+/** Every action of the policies attached to the function's role in the template. */
+function roleActions(name: HandlerName): Set<string> {
+  const [, fn] = Object.entries(resources).find(([id, r]) => r.Type === 'AWS::Lambda::Function' && id.startsWith(FUNCTION_IDS[name]))!;
+  const role = fn.Properties.Role['Fn::GetAtt'][0] as string;
+  const out = new Set<string>();
+  for (const r of Object.values(resources)) {
+    if (r.Type !== 'AWS::IAM::Policy' || !r.Properties.Roles.some((x: { Ref?: string }) => x.Ref === role)) continue;
+    for (const s of r.Properties.PolicyDocument.Statement) for (const a of [s.Action].flat()) out.add(a);
+  }
+  // No managed policy on a function's role: its inline policies are all it holds.
+  expect(resources[role].Properties.ManagedPolicyArns).toBeUndefined();
+  return out;
+}
+
+describe('lean bundles', () => {
+  it('only the API bundle contains Apollo; the notice worker, sweep and push bundles contain none of @apollo/*', () => {
+    const apollo = (name: HandlerName) => [...packagesOf(inputs.get(name)!).keys()].filter((p) => p.startsWith('@apollo/'));
+    expect(apollo('api')).toContain('@apollo/server');
+    for (const name of ['notices', 'sweep', 'push'] as const) expect(apollo(name), name).toEqual([]);
+  });
+
+  it('the sweep and the notice worker carry no Secrets Manager client (they never read a secret), push no SQS client, the sweep no management API client', () => {
+    const has = (name: HandlerName, pkg: string) => packagesOf(inputs.get(name)!).has(pkg);
+    expect(has('sweep', '@aws-sdk/client-secrets-manager')).toBe(false);
+    expect(has('notices', '@aws-sdk/client-secrets-manager')).toBe(false);
+    expect(has('push', '@aws-sdk/client-sqs')).toBe(false);
+    expect(has('sweep', '@aws-sdk/client-apigatewaymanagementapi')).toBe(false);
+    expect(has('api', '@aws-sdk/client-secrets-manager')).toBe(true);
+  });
+});
+
+describe('least privilege: each role against its own bundle', () => {
+  for (const name of Object.keys(HANDLERS) as HandlerName[]) {
+    it(`${name}: the role holds no action its bundle never sends`, () => {
+      const sends = bundleActions(name);
+      const allowedBesides = new Set([...RUNTIME_ACTIONS, ...(name === 'notices' ? EVENT_SOURCE_ACTIONS : [])]);
+      const extra = [...roleActions(name)].filter((a) => !sends.has(a) && !allowedBesides.has(a));
+      expect(extra, `${name} holds actions its bundle never sends`).toEqual([]);
+    });
+
+    it(`${name}: every non-DynamoDB action its bundle sends is granted`, () => {
+      // DynamoDB: the store's module also holds Scan (checkSchema, the local server's start-up
+      // check) and the client DescribeEndpoints (endpoint discovery, off): never sent on Lambda.
+      const granted = roleActions(name);
+      const missing = [...bundleActions(name)].filter((a) => !a.startsWith('dynamodb:') && !granted.has(a));
+      expect(missing).toEqual([]);
+    });
+  }
+
+  it('grants exactly what each function needs: the sweep neither reads the secret nor touches connections, push sends to no queue', () => {
+    const has = (name: HandlerName, prefix: string) => [...roleActions(name)].some((a) => a.startsWith(prefix));
+    expect(has('sweep', 'secretsmanager:')).toBe(false);
+    expect(has('sweep', 'execute-api:')).toBe(false);
+    expect(has('notices', 'secretsmanager:')).toBe(false);
+    expect(has('push', 'sqs:')).toBe(false);
+    for (const name of ['api', 'sweep', 'notices'] as const) expect(roleActions(name)).toContain('sqs:SendMessage');
+  });
+});

@@ -65,7 +65,14 @@ module.exports = {
         'DynamoDB commands are sent from functions/store only; the two composition roots build the client ' +
         '(test/architecture/layers.test.ts checks they import no command); elsewhere type imports only',
       severity: 'error',
-      from: { pathNot: ['^functions/store/', '^functions/handlers/config\\.ts$', '^functions/local/dynalite\\.ts$', '^scripts/bench/bare-lambda\\.ts$'] },
+      from: {
+        pathNot: [
+          '^functions/store/',
+          '^functions/handlers/config\\.ts$',
+          '^functions/local/dynalite\\.ts$',
+          '^scripts/bench/bare-lambda\\.ts$',
+        ],
+      },
       to: { path: '^node_modules/@aws-sdk/(client-dynamodb|lib-dynamodb)/', dependencyTypesNot: ['type-only'] },
     },
     {
@@ -99,7 +106,7 @@ module.exports = {
     {
       name: 'resolvable',
       comment:
-        'every import resolves (an unresolved one would hide its edges from these rules); the SDK\'s ' +
+        "every import resolves (an unresolved one would hide its edges from these rules); the SDK's " +
         'generated.ts may be absent (git-ignored, made by npm run sdk:codegen; it imports no project module)',
       severity: 'error',
       from: {},

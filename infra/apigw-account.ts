@@ -17,7 +17,9 @@ export class ApiGatewayAccountRole extends Construct {
     this.role = new iam.Role(this, 'Role', {
       assumedBy: new iam.ServicePrincipal('apigateway.amazonaws.com'),
       description: 'API Gateway: writes access logs to CloudWatch Logs (the account setting of this region)',
-      managedPolicies: [iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AmazonAPIGatewayPushToCloudWatchLogs')],
+      managedPolicies: [
+        iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AmazonAPIGatewayPushToCloudWatchLogs'),
+      ],
     });
     // The setting is the account's, not the stack's: another stack (a dev stack, another app)
     // may rely on it, and deleting an AWS::ApiGateway::Account resource leaves the setting in

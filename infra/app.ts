@@ -17,7 +17,10 @@ new LibertaliaStack(app, app.node.tryGetContext('stackName') ?? 'LibertaliaOnlin
 // CloudFront must be in us-east-1, so it is its own stack, synthesized on request only
 // (`-c edgeFirewall=1`), and us-east-1 needs its own `cdk bootstrap` (docs/aws.md "The edge stack").
 if (app.node.tryGetContext('edgeFirewall')) {
-  new EdgeFirewallStack(app, 'LibertaliaEdgeFirewall', { env: { region: 'us-east-1' }, description: 'Libertalia Online: WAF web ACL (per-address rate limits) for the API distribution' });
+  new EdgeFirewallStack(app, 'LibertaliaEdgeFirewall', {
+    env: { region: 'us-east-1' },
+    description: 'Libertalia Online: WAF web ACL (per-address rate limits) for the API distribution',
+  });
 }
 // Every synth (and so every deploy) runs the AWS Solutions checks; an unsuppressed finding is an
 // error and stops the synth.

@@ -49,10 +49,18 @@ function parse(name: string, kind: Kind, raw: unknown): unknown {
       if (text !== 'true' && text !== 'false') throw new Error(`-c ${name}=${text}: true or false`);
       return text === 'true';
     case 'list':
-      return Array.isArray(raw) ? raw.map(String) : text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+      return Array.isArray(raw)
+        ? raw.map(String)
+        : text
+            .split(',')
+            .map((s) => s.trim())
+            .filter((s) => s !== '');
     case 'days': {
       const n = Number(text);
-      if (!RETENTIONS.has(n)) throw new Error(`-c ${name}=${text}: one of CloudWatch Logs' retentions (${[...RETENTIONS].sort((a, b) => a - b).join(', ')})`);
+      if (!RETENTIONS.has(n))
+        throw new Error(
+          `-c ${name}=${text}: one of CloudWatch Logs' retentions (${[...RETENTIONS].sort((a, b) => a - b).join(', ')})`,
+        );
       return n as logs.RetentionDays;
     }
     default:

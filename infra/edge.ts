@@ -22,12 +22,32 @@ export const EDGE_LIMITS = {
   signUpsPerIpPer5Min: 50,
 };
 
-const rateRule = (name: string, priority: number, limit: number, scopeDown?: wafv2.CfnWebACL.StatementProperty): wafv2.CfnWebACL.RuleProperty => ({
+const rateRule = (
+  name: string,
+  priority: number,
+  limit: number,
+  scopeDown?: wafv2.CfnWebACL.StatementProperty,
+): wafv2.CfnWebACL.RuleProperty => ({
   name,
   priority,
-  statement: { rateBasedStatement: { limit, aggregateKeyType: 'IP', evaluationWindowSec: 300, ...(scopeDown ? { scopeDownStatement: scopeDown } : {}) } },
+  statement: {
+    rateBasedStatement: {
+      limit,
+      aggregateKeyType: 'IP',
+      evaluationWindowSec: 300,
+      ...(scopeDown ? { scopeDownStatement: scopeDown } : {}),
+    },
+  },
   // The same answer as the app's limits: 429 with a typed JSON body and Retry-After.
-  action: { block: { customResponse: { responseCode: 429, customResponseBodyKey: 'rateLimited', responseHeaders: [{ name: 'retry-after', value: '60' }] } } },
+  action: {
+    block: {
+      customResponse: {
+        responseCode: 429,
+        customResponseBodyKey: 'rateLimited',
+        responseHeaders: [{ name: 'retry-after', value: '60' }],
+      },
+    },
+  },
   visibilityConfig: { sampledRequestsEnabled: true, cloudWatchMetricsEnabled: true, metricName: name },
 });
 
@@ -42,24 +62,52 @@ export class EdgeFirewallStack extends Stack {
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
       customResponseBodies: {
-        rateLimited: { contentType: 'APPLICATION_JSON', content: JSON.stringify({ errors: [{ message: 'rate limit: too many requests from this address; retry in 60 s', extensions: { code: 'RATE_LIMITED', retryAfterSeconds: 60 } }] }) },
+        rateLimited: {
+          contentType: 'APPLICATION_JSON',
+          content: JSON.stringify({
+            errors: [
+              {
+                message: 'rate limit: too many requests from this address; retry in 60 s',
+                extensions: { code: 'RATE_LIMITED', retryAfterSeconds: 60 },
+              },
+            ],
+          }),
+        },
       },
       rules: [
         rateRule('RequestsPerIp', 0, EDGE_LIMITS.requestsPerIpPer5Min),
         rateRule('SignUpsPerIp', 1, EDGE_LIMITS.signUpsPerIpPer5Min, {
-          byteMatchStatement: { fieldToMatch: { body: { oversizeHandling: 'MATCH' } }, positionalConstraint: 'CONTAINS', searchString: 'signUp', textTransformations: [{ priority: 0, type: 'NONE' }] },
+          byteMatchStatement: {
+            fieldToMatch: { body: { oversizeHandling: 'MATCH' } },
+            positionalConstraint: 'CONTAINS',
+            searchString: 'signUp',
+            textTransformations: [{ priority: 0, type: 'NONE' }],
+          },
         }),
         {
           name: 'AmazonIpReputationList',
           priority: 2,
-          statement: { managedRuleGroupStatement: { vendorName: 'AWS', name: 'AWSManagedRulesAmazonIpReputationList' } },
+          statement: {
+            managedRuleGroupStatement: { vendorName: 'AWS', name: 'AWSManagedRulesAmazonIpReputationList' },
+          },
           overrideAction: { none: {} },
-          visibilityConfig: { sampledRequestsEnabled: true, cloudWatchMetricsEnabled: true, metricName: 'AmazonIpReputationList' },
+          visibilityConfig: {
+            sampledRequestsEnabled: true,
+            cloudWatchMetricsEnabled: true,
+            metricName: 'AmazonIpReputationList',
+          },
         },
       ],
-      visibilityConfig: { sampledRequestsEnabled: true, cloudWatchMetricsEnabled: true, metricName: 'LibertaliaApiWebAcl' },
+      visibilityConfig: {
+        sampledRequestsEnabled: true,
+        cloudWatchMetricsEnabled: true,
+        metricName: 'LibertaliaApiWebAcl',
+      },
     });
-    new CfnOutput(this, 'WebAclArn', { value: this.webAcl.attrArn, description: 'Give it to the API stack: cdk deploy -c webAclArn=<this>' });
+    new CfnOutput(this, 'WebAclArn', {
+      value: this.webAcl.attrArn,
+      description: 'Give it to the API stack: cdk deploy -c webAclArn=<this>',
+    });
   }
 }
 
@@ -92,7 +140,11 @@ export class ApiEdge extends Construct {
       generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
     });
     NagSuppressions.addResourceSuppressions(this.originSecret, [
-      { id: 'AwsSolutions-SMG4', reason: 'Rotated by a redeploy (a new value must reach the distribution and the API together); it proves only that a request came through CloudFront.' },
+      {
+        id: 'AwsSolutions-SMG4',
+        reason:
+          'Rotated by a redeploy (a new value must reach the distribution and the API together); it proves only that a request came through CloudFront.',
+      },
     ]);
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Libertalia Online API behind AWS WAF (per-address rate limits)',
@@ -114,11 +166,26 @@ export class ApiEdge extends Construct {
     });
     NagSuppressions.addResourceSuppressions(this.distribution, [
       { id: 'AwsSolutions-CFR1', reason: 'A public game API: players come from anywhere, no geo restriction.' },
-      { id: 'AwsSolutions-CFR2', reason: 'The distribution does have a WAF web ACL (webAclId, from EdgeFirewallStack in us-east-1); the rule cannot see an ARN passed in.' },
-      { id: 'AwsSolutions-CFR3', reason: 'No CloudFront access logs: the HTTP API stage keeps JSON access logs of every request that reaches it, and WAF samples blocked ones.' },
-      { id: 'AwsSolutions-CFR4', reason: 'The default *.cloudfront.net certificate; TLSv1.2_2021 applies only with a custom domain and certificate.' },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'The distribution does have a WAF web ACL (webAclId, from EdgeFirewallStack in us-east-1); the rule cannot see an ARN passed in.',
+      },
+      {
+        id: 'AwsSolutions-CFR3',
+        reason:
+          'No CloudFront access logs: the HTTP API stage keeps JSON access logs of every request that reaches it, and WAF samples blocked ones.',
+      },
+      {
+        id: 'AwsSolutions-CFR4',
+        reason:
+          'The default *.cloudfront.net certificate; TLSv1.2_2021 applies only with a custom domain and certificate.',
+      },
     ]);
-    new CfnOutput(scope, 'EdgeUrl', { value: `https://${this.distribution.distributionDomainName}/`, description: 'The API through CloudFront and WAF: give clients this URL' });
+    new CfnOutput(scope, 'EdgeUrl', {
+      value: `https://${this.distribution.distributionDomainName}/`,
+      description: 'The API through CloudFront and WAF: give clients this URL',
+    });
   }
 
   /** What the API function needs to check the origin header: the secret's ARN and the right to read it. */

@@ -87,7 +87,13 @@ export class Observability extends Construct {
     const stack = Stack.of(this);
     const period = Duration.minutes(5);
     const custom = (metricName: string, statistic = 'Sum', extra: Record<string, string> = {}) =>
-      new cloudwatch.Metric({ namespace: METRICS_NAMESPACE, metricName, dimensionsMap: { service: SERVICE, ...extra }, period, statistic });
+      new cloudwatch.Metric({
+        namespace: METRICS_NAMESPACE,
+        metricName,
+        dimensionsMap: { service: SERVICE, ...extra },
+        period,
+        statistic,
+      });
 
     this.topic = new sns.Topic(this, 'AlarmTopic', {
       displayName: 'Libertalia Online alarms',
@@ -95,17 +101,26 @@ export class Observability extends Construct {
     });
     // enforceSSL writes a topic policy, and a topic policy replaces the default one: without this
     // statement it holds only the Deny, and no alarm of the stack could publish.
-    this.topic.addToResourcePolicy(new iam.PolicyStatement({
-      sid: 'CloudWatchAlarmsPublish',
-      effect: iam.Effect.ALLOW,
-      principals: [new iam.ServicePrincipal('cloudwatch.amazonaws.com')],
-      actions: ['sns:Publish'],
-      resources: [this.topic.topicArn],
-      conditions: {
-        StringEquals: { 'aws:SourceAccount': stack.account },
-        ArnLike: { 'aws:SourceArn': stack.formatArn({ service: 'cloudwatch', resource: 'alarm', resourceName: '*', arnFormat: ArnFormat.COLON_RESOURCE_NAME }) },
-      },
-    }));
+    this.topic.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid: 'CloudWatchAlarmsPublish',
+        effect: iam.Effect.ALLOW,
+        principals: [new iam.ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['sns:Publish'],
+        resources: [this.topic.topicArn],
+        conditions: {
+          StringEquals: { 'aws:SourceAccount': stack.account },
+          ArnLike: {
+            'aws:SourceArn': stack.formatArn({
+              service: 'cloudwatch',
+              resource: 'alarm',
+              resourceName: '*',
+              arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+            }),
+          },
+        },
+      }),
+    );
     this.alarmEmail = new CfnParameter(stack, 'AlarmEmail', {
       type: 'String',
       default: '',
@@ -125,38 +140,99 @@ export class Observability extends Construct {
 
     // ---- alarms ---------------------------------------------------------------------------------
     const internalErrors = custom('Errors', 'Sum', { code: 'INTERNAL_SERVER_ERROR' });
-    this.realErrors = new cloudwatch.Alarm(this, 'InternalErrorsAlarm',
-      count(internalErrors, 1, 'Libertalia Online: requests failed with INTERNAL_SERVER_ERROR (resolver or REST failures, DynamoDB throttling included)'));
+    this.realErrors = new cloudwatch.Alarm(
+      this,
+      'InternalErrorsAlarm',
+      count(
+        internalErrors,
+        1,
+        'Libertalia Online: requests failed with INTERNAL_SERVER_ERROR (resolver or REST failures, DynamoDB throttling included)',
+      ),
+    );
 
     const tableName = props.table.tableName;
     const throttles = new cloudwatch.MathExpression({
       expression: 'r + w',
       usingMetrics: {
-        r: new cloudwatch.Metric({ namespace: 'AWS/DynamoDB', metricName: 'ReadThrottleEvents', dimensionsMap: { TableName: tableName }, period, statistic: 'Sum' }),
-        w: new cloudwatch.Metric({ namespace: 'AWS/DynamoDB', metricName: 'WriteThrottleEvents', dimensionsMap: { TableName: tableName }, period, statistic: 'Sum' }),
+        r: new cloudwatch.Metric({
+          namespace: 'AWS/DynamoDB',
+          metricName: 'ReadThrottleEvents',
+          dimensionsMap: { TableName: tableName },
+          period,
+          statistic: 'Sum',
+        }),
+        w: new cloudwatch.Metric({
+          namespace: 'AWS/DynamoDB',
+          metricName: 'WriteThrottleEvents',
+          dimensionsMap: { TableName: tableName },
+          period,
+          statistic: 'Sum',
+        }),
       },
       label: 'DynamoDB throttle events',
       period,
     });
-    new cloudwatch.Alarm(this, 'TableThrottlesAlarm', count(throttles, 1, 'Libertalia Online: DynamoDB throttled reads or writes (on-demand cap or a hot partition)'));
-    const systemErrors = props.table.metricSystemErrorsForOperations({ operations: OPERATIONS, period, label: 'DynamoDB system errors' });
-    new cloudwatch.Alarm(this, 'TableSystemErrorsAlarm', count(systemErrors, 1, 'Libertalia Online: DynamoDB answered with system errors (HTTP 500)'));
+    new cloudwatch.Alarm(
+      this,
+      'TableThrottlesAlarm',
+      count(throttles, 1, 'Libertalia Online: DynamoDB throttled reads or writes (on-demand cap or a hot partition)'),
+    );
+    const systemErrors = props.table.metricSystemErrorsForOperations({
+      operations: OPERATIONS,
+      period,
+      label: 'DynamoDB system errors',
+    });
+    new cloudwatch.Alarm(
+      this,
+      'TableSystemErrorsAlarm',
+      count(systemErrors, 1, 'Libertalia Online: DynamoDB answered with system errors (HTTP 500)'),
+    );
 
-    new cloudwatch.Alarm(this, 'SweepBacklogAlarm', count(custom('SweepBacklog', 'Maximum'), props.sweepBacklogThreshold,
-      `Libertalia Online: the sweep found at least ${props.sweepBacklogThreshold} due decisions and webhook retries in a run, three runs in a row (falling behind)`, 3));
-    new cloudwatch.Alarm(this, 'SweepFailuresAlarm', count(custom('SweepFailures'), 1, 'Libertalia Online: sweep steps failed (logged with the game or delivery id)'));
+    new cloudwatch.Alarm(
+      this,
+      'SweepBacklogAlarm',
+      count(
+        custom('SweepBacklog', 'Maximum'),
+        props.sweepBacklogThreshold,
+        `Libertalia Online: the sweep found at least ${props.sweepBacklogThreshold} due decisions and webhook retries in a run, three runs in a row (falling behind)`,
+        3,
+      ),
+    );
+    new cloudwatch.Alarm(
+      this,
+      'SweepFailuresAlarm',
+      count(custom('SweepFailures'), 1, 'Libertalia Online: sweep steps failed (logged with the game or delivery id)'),
+    );
 
     // ---- dashboard ------------------------------------------------------------------------------
     const api = (metricName: string, statistic = 'Sum') =>
-      new cloudwatch.Metric({ namespace: 'AWS/ApiGateway', metricName, dimensionsMap: { ApiId: props.api.apiId, Stage: '$default' }, period, statistic });
+      new cloudwatch.Metric({
+        namespace: 'AWS/ApiGateway',
+        metricName,
+        dimensionsMap: { ApiId: props.api.apiId, Stage: '$default' },
+        period,
+        statistic,
+      });
     this.dashboard = new cloudwatch.Dashboard(this, 'Dashboard', {
       dashboardName: `${stack.stackName}-operations`,
       defaultInterval: Duration.hours(6),
     });
     this.dashboard.addWidgets(
-      new cloudwatch.GraphWidget({ title: 'HTTP API requests and errors', left: [api('Count'), api('4xx'), api('5xx')], width: 8 }),
-      new cloudwatch.GraphWidget({ title: 'HTTP API latency (p50, p99 ms)', left: [api('Latency', 'p50'), api('Latency', 'p99')], width: 8 }),
-      new cloudwatch.GraphWidget({ title: 'Play: moves, advances, commits, retries', left: [custom('Moves'), custom('Advances'), custom('Commits'), custom('CommitRetries')], width: 8 }),
+      new cloudwatch.GraphWidget({
+        title: 'HTTP API requests and errors',
+        left: [api('Count'), api('4xx'), api('5xx')],
+        width: 8,
+      }),
+      new cloudwatch.GraphWidget({
+        title: 'HTTP API latency (p50, p99 ms)',
+        left: [api('Latency', 'p50'), api('Latency', 'p99')],
+        width: 8,
+      }),
+      new cloudwatch.GraphWidget({
+        title: 'Play: moves, advances, commits, retries',
+        left: [custom('Moves'), custom('Advances'), custom('Commits'), custom('CommitRetries')],
+        width: 8,
+      }),
     );
     this.dashboard.addWidgets(
       new cloudwatch.GraphWidget({
@@ -172,23 +248,38 @@ export class Observability extends Construct {
       }),
       new cloudwatch.GraphWidget({
         title: 'Lambda errors, throttles, concurrency',
-        left: [props.apiFunction.fn.metricErrors({ period }), props.sweepFunction.fn.metricErrors({ period }), props.apiFunction.fn.metricThrottles({ period })],
+        left: [
+          props.apiFunction.fn.metricErrors({ period }),
+          props.sweepFunction.fn.metricErrors({ period }),
+          props.apiFunction.fn.metricThrottles({ period }),
+        ],
         right: [props.apiFunction.fn.metric('ConcurrentExecutions', { period, statistic: 'Maximum' })],
         width: 8,
       }),
       new cloudwatch.GraphWidget({
         title: 'Lambda duration (p50, p99 ms)',
-        left: [props.apiFunction.fn.metricDuration({ period, statistic: 'p50' }), props.apiFunction.fn.metricDuration({ period, statistic: 'p99' }), props.sweepFunction.fn.metricDuration({ period, statistic: 'Maximum' })],
+        left: [
+          props.apiFunction.fn.metricDuration({ period, statistic: 'p50' }),
+          props.apiFunction.fn.metricDuration({ period, statistic: 'p99' }),
+          props.sweepFunction.fn.metricDuration({ period, statistic: 'Maximum' }),
+        ],
         width: 8,
       }),
     );
     this.dashboard.addWidgets(
       new cloudwatch.GraphWidget({
         title: 'DynamoDB consumed units',
-        left: [props.table.metricConsumedReadCapacityUnits({ period }), props.table.metricConsumedWriteCapacityUnits({ period })],
+        left: [
+          props.table.metricConsumedReadCapacityUnits({ period }),
+          props.table.metricConsumedWriteCapacityUnits({ period }),
+        ],
         width: 8,
       }),
-      new cloudwatch.GraphWidget({ title: 'DynamoDB throttles and system errors', left: [throttles, systemErrors], width: 8 }),
+      new cloudwatch.GraphWidget({
+        title: 'DynamoDB throttles and system errors',
+        left: [throttles, systemErrors],
+        width: 8,
+      }),
       new cloudwatch.GraphWidget({
         title: 'Sweep backlog, failures; webhooks',
         left: [custom('SweepBacklog', 'Maximum'), custom('SweepFailures')],

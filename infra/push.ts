@@ -79,10 +79,14 @@ export class Push extends Construct {
     const integration = (name: string) => new WebSocketLambdaIntegration(name, this.fn.fn);
     this.api.addRoute('$connect', { integration: integration('Connect'), authorizer });
     this.api.addRoute('$disconnect', { integration: integration('Disconnect') });
-    for (const action of ['subscribe', 'unsubscribe', 'ping']) this.api.addRoute(action, { integration: integration(action) });
+    for (const action of ['subscribe', 'unsubscribe', 'ping'])
+      this.api.addRoute(action, { integration: integration(action) });
     this.api.addRoute('$default', { integration: integration('Fallback') });
 
-    const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: props.logRetention, removalPolicy: RemovalPolicy.DESTROY });
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+      retention: props.logRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
     this.stage = new apigw.WebSocketStage(this, 'Stage', {
       webSocketApi: this.api,
       stageName: PUSH_STAGE,
@@ -129,7 +133,12 @@ export class Push extends Construct {
    */
   allowFanOut(f: ServiceFunction, methods: readonly ('POST' | 'DELETE')[]): void {
     f.fn.addEnvironment('PUSH_ENDPOINT', this.endpoint);
-    const connections = (method: string) => Stack.of(this).formatArn({ service: 'execute-api', resource: this.api.apiId, resourceName: `${PUSH_STAGE}/${method}/@connections/*` });
+    const connections = (method: string) =>
+      Stack.of(this).formatArn({
+        service: 'execute-api',
+        resource: this.api.apiId,
+        resourceName: `${PUSH_STAGE}/${method}/@connections/*`,
+      });
     f.role.addToPolicy(
       new iam.PolicyStatement({
         actions: ['execute-api:ManageConnections'],
@@ -144,7 +153,12 @@ export class Push extends Construct {
           reason:
             'execute-api:ManageConnections on <push API>/live/{POST,DELETE}/@connections/*: connection ids are made per client at ' +
             'run time; the grant is only POST (PostToConnection) and DELETE (DeleteConnection, at sign-out) on this one API and stage.',
-          appliesTo: [{ regex: '/^Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<PushApi[A-Za-z0-9]+>/live/(POST|DELETE)/@connections/\\*$/' }],
+          appliesTo: [
+            {
+              regex:
+                '/^Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<PushApi[A-Za-z0-9]+>/live/(POST|DELETE)/@connections/\\*$/',
+            },
+          ],
         },
       ],
       true,

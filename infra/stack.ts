@@ -158,8 +158,12 @@ export class LibertaliaStack extends Stack {
       // subscriptions (2 h 15 min), finished games' commit items (90 days: retention.ts).
       timeToLiveAttribute: TTL_ATTRIBUTE,
       // Caps on on-demand throughput (infra/limits.ts): a runaway is throttled (alarm), not billed without bound.
-      ...((props.tableMaxReadUnits ?? TABLE_MAX_UNITS.read) > 0 ? { maxReadRequestUnits: props.tableMaxReadUnits ?? TABLE_MAX_UNITS.read } : {}),
-      ...((props.tableMaxWriteUnits ?? TABLE_MAX_UNITS.write) > 0 ? { maxWriteRequestUnits: props.tableMaxWriteUnits ?? TABLE_MAX_UNITS.write } : {}),
+      ...((props.tableMaxReadUnits ?? TABLE_MAX_UNITS.read) > 0
+        ? { maxReadRequestUnits: props.tableMaxReadUnits ?? TABLE_MAX_UNITS.read }
+        : {}),
+      ...((props.tableMaxWriteUnits ?? TABLE_MAX_UNITS.write) > 0
+        ? { maxWriteRequestUnits: props.tableMaxWriteUnits ?? TABLE_MAX_UNITS.write }
+        : {}),
       encryption: dynamodb.TableEncryption.AWS_MANAGED,
       removalPolicy: dataProtection ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
@@ -198,13 +202,23 @@ export class LibertaliaStack extends Stack {
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
       featurePlan: cognito.FeaturePlan.ESSENTIALS,
       // Choice-based sign-in: password, passkey, and (with SES) a one-time code by e-mail.
-      signInPolicy: { allowedFirstAuthFactors: { password: true, passkey: true, emailOtp: props.sesFromEmail !== undefined } },
+      signInPolicy: {
+        allowedFirstAuthFactors: { password: true, passkey: true, emailOtp: props.sesFromEmail !== undefined },
+      },
       passkeyRelyingPartyId: `${domainPrefix}.auth.${this.region}.amazoncognito.com`,
       passkeyUserVerification: cognito.PasskeyUserVerification.PREFERRED,
-      passwordPolicy: { minLength: 12, requireDigits: true, requireLowercase: true, requireUppercase: true, requireSymbols: true },
+      passwordPolicy: {
+        minLength: 12,
+        requireDigits: true,
+        requireLowercase: true,
+        requireUppercase: true,
+        requireSymbols: true,
+      },
       mfa: cognito.Mfa.OPTIONAL,
       mfaSecondFactor: { sms: false, otp: true, email: false },
-      ...(props.sesFromEmail ? { email: cognito.UserPoolEmail.withSES({ fromEmail: props.sesFromEmail, sesRegion: this.region }) } : {}),
+      ...(props.sesFromEmail
+        ? { email: cognito.UserPoolEmail.withSES({ fromEmail: props.sesFromEmail, sesRegion: this.region }) }
+        : {}),
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
@@ -213,9 +227,18 @@ export class LibertaliaStack extends Stack {
       managedLoginVersion: cognito.ManagedLoginVersion.NEWER_MANAGED_LOGIN,
     });
     const scopes = {
-      play: new cognito.ResourceServerScope({ scopeName: SCOPE_NAMES.play, scopeDescription: 'Play as the signed-in player' }),
-      createGames: new cognito.ResourceServerScope({ scopeName: SCOPE_NAMES.createGames, scopeDescription: 'Integrators: create games for their users' }),
-      actForUsers: new cognito.ResourceServerScope({ scopeName: SCOPE_NAMES.actForUsers, scopeDescription: 'Integrators: act for their own users (actAs)' }),
+      play: new cognito.ResourceServerScope({
+        scopeName: SCOPE_NAMES.play,
+        scopeDescription: 'Play as the signed-in player',
+      }),
+      createGames: new cognito.ResourceServerScope({
+        scopeName: SCOPE_NAMES.createGames,
+        scopeDescription: 'Integrators: create games for their users',
+      }),
+      actForUsers: new cognito.ResourceServerScope({
+        scopeName: SCOPE_NAMES.actForUsers,
+        scopeDescription: 'Integrators: act for their own users (actAs)',
+      }),
     };
     this.resourceServer = this.userPool.addResourceServer('Api', {
       identifier: RESOURCE_SERVER,
@@ -230,7 +253,11 @@ export class LibertaliaStack extends Stack {
       authFlows: { user: true, userSrp: true },
       oAuth: {
         flows: { authorizationCodeGrant: true, implicitCodeGrant: false, clientCredentials: false },
-        scopes: [cognito.OAuthScope.OPENID, cognito.OAuthScope.EMAIL, cognito.OAuthScope.resourceServer(this.resourceServer, scopes.play)],
+        scopes: [
+          cognito.OAuthScope.OPENID,
+          cognito.OAuthScope.EMAIL,
+          cognito.OAuthScope.resourceServer(this.resourceServer, scopes.play),
+        ],
         callbackUrls,
         logoutUrls: callbackUrls,
       },
@@ -254,7 +281,10 @@ export class LibertaliaStack extends Stack {
         authFlows: {},
         oAuth: {
           flows: { clientCredentials: true },
-          scopes: [cognito.OAuthScope.resourceServer(this.resourceServer, scopes.createGames), cognito.OAuthScope.resourceServer(this.resourceServer, scopes.actForUsers)],
+          scopes: [
+            cognito.OAuthScope.resourceServer(this.resourceServer, scopes.createGames),
+            cognito.OAuthScope.resourceServer(this.resourceServer, scopes.actForUsers),
+          ],
         },
         accessTokenValidity: Duration.hours(1),
         enableTokenRevocation: true,
@@ -287,7 +317,10 @@ export class LibertaliaStack extends Stack {
     });
     this.noticeDeadLetterAlarm = new cloudwatch.Alarm(this, 'NoticeDeadLetterAlarm', {
       alarmDescription: 'Libertalia Online: notice messages failed repeatedly and are in the dead-letter queue',
-      metric: this.noticeDeadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
+      metric: this.noticeDeadLetters.metricApproximateNumberOfMessagesVisible({
+        period: Duration.minutes(5),
+        statistic: 'Maximum',
+      }),
       threshold: 1,
       evaluationPeriods: 1,
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
@@ -307,7 +340,11 @@ export class LibertaliaStack extends Stack {
         TABLE_NAME: this.dataTable.tableName,
         SIGNING_KEY_SECRET_ARN: this.signingKey.secretArn,
         AUTH_ISSUERS: authIssuers,
-        WEB_CLIENT: this.toJsonString({ issuer: this.authIssuer, clientId: this.webClient.userPoolClientId, scope: `openid email ${RESOURCE_SERVER}/${SCOPE_NAMES.play}` }),
+        WEB_CLIENT: this.toJsonString({
+          issuer: this.authIssuer,
+          clientId: this.webClient.userPoolClientId,
+          scope: `openid email ${RESOURCE_SERVER}/${SCOPE_NAMES.play}`,
+        }),
         NOTICE_QUEUE_URL: this.noticeQueue.queueUrl,
         // Per-client site limits (`-c siteRateLimits='{"<clientId>":{"read":{"perSecond":500,"burst":1500}}}'`, docs/security.md).
         ...siteRateLimits(this.node.tryGetContext('siteRateLimits')),
@@ -329,7 +366,11 @@ export class LibertaliaStack extends Stack {
       ...(sweepReserved > 0 ? { reservedConcurrentExecutions: sweepReserved } : {}),
       // No signing key: the sweep never signs or verifies tokens. The interval tells it which
       // slice of old active games to visit (functions/api/ops/sweep.ts inSlice).
-      environment: { TABLE_NAME: this.dataTable.tableName, NOTICE_QUEUE_URL: this.noticeQueue.queueUrl, SWEEP_INTERVAL_MINUTES: String(sweepMinutes) },
+      environment: {
+        TABLE_NAME: this.dataTable.tableName,
+        NOTICE_QUEUE_URL: this.noticeQueue.queueUrl,
+        SWEEP_INTERVAL_MINUTES: String(sweepMinutes),
+      },
       logRetention,
     });
     grantTableAccess(this.sweepFunction.fn, this.dataTable, indexNames);
@@ -389,7 +430,8 @@ export class LibertaliaStack extends Stack {
       removalPolicy: RemovalPolicy.DESTROY,
     });
     this.api = new apigw.HttpApi(this, 'HttpApi', {
-      description: 'Libertalia Online: GraphQL at /graphql, REST at /health, /games/{id}/events and /games/{id}/scenario',
+      description:
+        'Libertalia Online: GraphQL at /graphql, REST at /health, /games/{id}/events and /games/{id}/scenario',
       createDefaultStage: false,
       corsPreflight: {
         allowOrigins: ['*'],
@@ -404,7 +446,10 @@ export class LibertaliaStack extends Stack {
       autoDeploy: true,
       // The API's load limit. Not reserved concurrency: a new account (concurrency quota 10) cannot
       // reserve any, and the deploy would fail there.
-      throttle: { rateLimit: props.apiRateLimit ?? API_THROTTLE.rateLimit, burstLimit: props.apiBurstLimit ?? API_THROTTLE.burstLimit },
+      throttle: {
+        rateLimit: props.apiRateLimit ?? API_THROTTLE.rateLimit,
+        burstLimit: props.apiBurstLimit ?? API_THROTTLE.burstLimit,
+      },
       accessLogSettings: {
         destination: new apigw.LogGroupLogDestination(accessLogs),
         // JSON, with HTTP API variables only (the default format is the REST APIs' CLF).
@@ -480,7 +525,10 @@ export class LibertaliaStack extends Stack {
       sweepBacklogThreshold: props.sweepBacklogAlarm ?? 500,
     });
     // ---- Edge: CloudFront + WAF per-address rate limits (when the web ACL is given) -----------
-    if (props.webAclArn) new ApiEdge(this, 'Edge', { apiUrl: stage.url, webAclArn: props.webAclArn }).grantOriginCheck(this.apiFunction.fn);
+    if (props.webAclArn)
+      new ApiEdge(this, 'Edge', { apiUrl: stage.url, webAclArn: props.webAclArn }).grantOriginCheck(
+        this.apiFunction.fn,
+      );
 
     // ---- Outputs ----------------------------------------------------------------------------
     new CfnOutput(this, 'ApiUrl', { value: stage.url, description: 'Base URL of the API (POST {ApiUrl}graphql)' });
@@ -488,14 +536,29 @@ export class LibertaliaStack extends Stack {
     new CfnOutput(this, 'TableName', { value: this.dataTable.tableName });
     new CfnOutput(this, 'SigningKeySecretArn', { value: this.signingKey.secretArn });
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
-    new CfnOutput(this, 'WebClientId', { value: this.webClient.userPoolClientId, description: 'The web app\'s public client (PKCE, no secret)' });
+    new CfnOutput(this, 'WebClientId', {
+      value: this.webClient.userPoolClientId,
+      description: "The web app's public client (PKCE, no secret)",
+    });
     new CfnOutput(this, 'AuthIssuer', { value: this.authIssuer });
-    new CfnOutput(this, 'AuthDomain', { value: domain.baseUrl(), description: 'Managed login: /oauth2/authorize, /oauth2/token' });
-    new CfnOutput(this, 'PushUrl', { value: this.push.stage.url, description: 'WebSocket URL of the push API (wss://...?token=<bearer token>)' });
-    new CfnOutput(this, 'AlarmTopicArn', { value: this.observability.topic.topicArn, description: 'SNS topic of every alarm (subscribe more endpoints here)' });
+    new CfnOutput(this, 'AuthDomain', {
+      value: domain.baseUrl(),
+      description: 'Managed login: /oauth2/authorize, /oauth2/token',
+    });
+    new CfnOutput(this, 'PushUrl', {
+      value: this.push.stage.url,
+      description: 'WebSocket URL of the push API (wss://...?token=<bearer token>)',
+    });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      value: this.observability.topic.topicArn,
+      description: 'SNS topic of every alarm (subscribe more endpoints here)',
+    });
     // After a deploy, `aws cloudwatch set-alarm-state --alarm-name <this> --state-value ALARM ...`
     // sends a test alarm through the topic (docs/aws.md, "What to check afterwards").
-    new CfnOutput(this, 'TestAlarmName', { value: this.noticeDeadLetterAlarm.alarmName, description: 'An alarm to set to ALARM by hand: the test that alarms reach someone' });
+    new CfnOutput(this, 'TestAlarmName', {
+      value: this.noticeDeadLetterAlarm.alarmName,
+      description: 'An alarm to set to ALARM by hand: the test that alarms reach someone',
+    });
     new CfnOutput(this, 'DashboardName', { value: this.observability.dashboard.dashboardName });
 
     this.addNagSuppressions();
@@ -523,7 +586,7 @@ export class LibertaliaStack extends Stack {
         reason:
           'Rotated by hand with one command (put-secret-value: the old value becomes AWSPREVIOUS, still accepted; ' +
           'warm containers re-read both within 5 minutes; docs/accounts.md: Key rotation). The key only signs guest and ' +
-          'site-user sessions (1 h access, 60-day refresh); accounts are Cognito\'s, whose keys AWS rotates.',
+          "site-user sessions (1 h access, 60-day refresh); accounts are Cognito's, whose keys AWS rotates.",
       },
     ]);
     NagSuppressions.addResourceSuppressions(
@@ -533,7 +596,7 @@ export class LibertaliaStack extends Stack {
           id: 'AwsSolutions-APIG4',
           reason:
             'Authorization is done by the application: Cognito access tokens (JWKS, issuer, scopes, expiry) and the ' +
-            'service\'s own guest tokens are verified in the API Lambda. signUp, openGames, spectator views and /health ' +
+            "service's own guest tokens are verified in the API Lambda. signUp, openGames, spectator views and /health " +
             'must stay reachable without a token, so no API Gateway authorizer.',
         },
       ],
@@ -548,7 +611,12 @@ export class LibertaliaStack extends Stack {
  * hyphens, at most 63 characters, and no `aws`, `amazon` or `cognito` in it.
  */
 export function defaultDomainPrefix(stackName: string, account: string): string {
-  const name = stackName.toLowerCase().replace(/[^a-z0-9-]/g, '-').replace(/aws|amazon|cognito/g, 'x').slice(0, 50).replace(/^-+|-+$/g, '');
+  const name = stackName
+    .toLowerCase()
+    .replace(/[^a-z0-9-]/g, '-')
+    .replace(/aws|amazon|cognito/g, 'x')
+    .slice(0, 50)
+    .replace(/^-+|-+$/g, '');
   return `${name || 'libertalia'}-${account}`;
 }
 

@@ -7,7 +7,10 @@ import { operationId } from '../functions/api/http/allowlist.js';
 
 const documents = new Set<string>();
 for (const mod of [sdk, web]) {
-  for (const [name, value] of Object.entries(mod)) if (name.endsWith('Document') && value && typeof value.toString === 'function') documents.add(String(value));
+  for (const [name, value] of Object.entries(mod))
+    if (name.endsWith('Document') && value && typeof value.toString === 'function') documents.add(String(value));
 }
-const ids = [...new Set([...documents].filter((d) => /^\s*(query|mutation|subscription)\b/.test(d)).map((d) => operationId(d)))].sort();
+const ids = [
+  ...new Set([...documents].filter((d) => /^\s*(query|mutation|subscription)\b/.test(d)).map((d) => operationId(d))),
+].sort();
 console.log(ids.join('\n'));

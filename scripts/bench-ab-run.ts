@@ -7,7 +7,15 @@ type Engine = typeof import('../functions/engine/index.js');
  * `npm run bench:engine` (code that has seen every edition's objects runs slower than code
  * that has seen one: this measures the engine as a process serving both editions runs it).
  */
-export function alternate(A: Engine, B: Engine, edition: 'classic' | 'galecrest', players: number, batches: number, pure: boolean, mixed = false) {
+export function alternate(
+  A: Engine,
+  B: Engine,
+  edition: 'classic' | 'galecrest',
+  players: number,
+  batches: number,
+  pure: boolean,
+  mixed = false,
+) {
   const cpu = () => {
     const u = process.cpuUsage();
     return (u.user + u.system) / 1e6;
@@ -30,7 +38,12 @@ export function alternate(A: Engine, B: Engine, edition: 'classic' | 'galecrest'
   if (mixed) {
     for (let i = 0; i < 1500; i++) {
       const e = i % 2 ? 'galecrest' : 'classic';
-      for (const E of [A, B]) E.playBotGame({ edition: e, players: 2 + (i % 5), seed: `mix${i}`, board: e === 'galecrest' ? 'calm' : undefined }, ['random'], i + 1);
+      for (const E of [A, B])
+        E.playBotGame(
+          { edition: e, players: 2 + (i % 5), seed: `mix${i}`, board: e === 'galecrest' ? 'calm' : undefined },
+          ['random'],
+          i + 1,
+        );
     }
   }
   // Warm both (JIT and a grown young heap) on games that are not counted.
@@ -64,7 +77,8 @@ export function alternate(A: Engine, B: Engine, edition: 'classic' | 'galecrest'
     pairs.push(ta / tb);
   }
   pairs.sort((x, y) => x - y);
-  const median = pairs.length % 2 ? pairs[(pairs.length - 1) / 2] : (pairs[pairs.length / 2 - 1] + pairs[pairs.length / 2]) / 2;
+  const median =
+    pairs.length % 2 ? pairs[(pairs.length - 1) / 2] : (pairs[pairs.length / 2 - 1] + pairs[pairs.length / 2]) / 2;
   const games = batches * per;
   return {
     edition,

@@ -20,13 +20,24 @@ const arg = (name: string, dflt: string) => {
 
 async function main() {
   const ref = process.argv[2];
-  if (!ref || ref.startsWith('--')) throw new Error('usage: npm run bench:ab -- <git ref> [--edition classic] [--players 4] [--batches 20] [--apply] [--mixed]');
+  if (!ref || ref.startsWith('--'))
+    throw new Error(
+      'usage: npm run bench:ab -- <git ref> [--edition classic] [--players 4] [--batches 20] [--apply] [--mixed]',
+    );
   const dir = mkdtempSync(join(tmpdir(), 'libertalia-ab-'));
   // The reference engine: `git archive` of functions/engine at <ref>, unpacked beside the bundle.
-  const tar = execFileSync('git', ['archive', '--format=tar', ref, 'functions/engine'], { maxBuffer: 64 * 1024 * 1024 });
+  const tar = execFileSync('git', ['archive', '--format=tar', ref, 'functions/engine'], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
   execFileSync('tar', ['-x', '-C', dir], { input: tar });
   const entry = join(dir, 'entry.ts');
-  const opts = { edition: arg('edition', 'classic'), players: Number(arg('players', '4')), batches: Number(arg('batches', '20')), pure: process.argv.includes('--apply'), mixed: process.argv.includes('--mixed') };
+  const opts = {
+    edition: arg('edition', 'classic'),
+    players: Number(arg('players', '4')),
+    batches: Number(arg('batches', '20')),
+    pure: process.argv.includes('--apply'),
+    mixed: process.argv.includes('--mixed'),
+  };
   writeFileSync(
     entry,
     [
@@ -38,7 +49,16 @@ async function main() {
   );
   const out = join(dir, 'ab.mjs');
   // nodePaths: the archived engine resolves its dependencies (pure-rand) from this checkout.
-  await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: out, logLevel: 'warning', nodePaths: [resolve('node_modules')] });
+  await build({
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: out,
+    logLevel: 'warning',
+    nodePaths: [resolve('node_modules')],
+  });
   const r = JSON.parse(execFileSync(process.execPath, [out], { encoding: 'utf8' }));
   console.log(
     `${r.edition} ${r.players}p ${r.mode}${opts.mixed ? ' (mixed)' : ''}: ${ref} ${Math.round(r.refGamesPerSecond)} games/s, working tree ${Math.round(r.treeGamesPerSecond)} games/s, ` +
@@ -47,7 +67,9 @@ async function main() {
   const q = r.pairs;
   console.log(
     `spread over ${q.n} batch pairs: min ${q.min.toFixed(3)} / median ${q.median.toFixed(3)} / max ${q.max.toFixed(3)} ` +
-      `(${(((q.max - q.min) / q.median) * 100).toFixed(1)}%); ${cpus()[0]?.model ?? 'unknown cpu'}, ${cpus().length} cores, Node ${process.version}, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`,
+      `(${(((q.max - q.min) / q.median) * 100).toFixed(1)}%); ${cpus()[0]?.model ?? 'unknown cpu'}, ${cpus().length} cores, Node ${process.version}, load average ${loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')}`,
   );
 }
 

@@ -122,7 +122,10 @@ async function startCostStack() {
   };
   let notices = 0;
   let handle: (m: NoticeMessage) => Promise<void> = async () => {};
-  const local = createLocalQueue((m) => handle(m), () => new Date());
+  const local = createLocalQueue(
+    (m) => handle(m),
+    () => new Date(),
+  );
   const app = buildApp({
     tableName: 'cost',
     client,
@@ -204,13 +207,29 @@ function httpCounter(url: string) {
  * view pushed with each version (no fetch); else fetch `game` whenever a push names a version
  * newer than the client's. A client acts when its view awaits it.
  */
-async function playWithPush(s: CostStack, seed: number, useView: boolean): Promise<Counts & { versions: number; gameId: string }> {
+async function playWithPush(
+  s: CostStack,
+  seed: number,
+  useView: boolean,
+): Promise<Counts & { versions: number; gameId: string }> {
   const { http, post } = httpCounter(s.url);
   const rnd = botRandom(seed);
   const tokens: string[] = [];
-  for (let i = 0; i < 4; i++) tokens.push((await post('setup', `mutation($n: String!) { signUp(name: $n) { token } }`, { n: `Cost ${i}` })).data.signUp.token);
-  const id = (await post('setup', `mutation { createGame(input: { edition: CLASSIC, seats: 4, seed: "cost${seed}" }) { id } }`, {}, tokens[0])).data.createGame.id as string;
-  for (const t of tokens.slice(1)) await post('setup', `mutation($g: ID!) { joinGame(gameId: $g) { id } }`, { g: id }, t);
+  for (let i = 0; i < 4; i++)
+    tokens.push(
+      (await post('setup', `mutation($n: String!) { signUp(name: $n) { token } }`, { n: `Cost ${i}` })).data.signUp
+        .token,
+    );
+  const id = (
+    await post(
+      'setup',
+      `mutation { createGame(input: { edition: CLASSIC, seats: 4, seed: "cost${seed}" }) { id } }`,
+      {},
+      tokens[0],
+    )
+  ).data.createGame.id as string;
+  for (const t of tokens.slice(1))
+    await post('setup', `mutation($g: ID!) { joinGame(gameId: $g) { id } }`, { g: id }, t);
   // Counting starts with the connections: what a game costs once its players sit at the table.
   s.capacity.reset();
   const out0 = { ...s.pushOut };
@@ -234,8 +253,18 @@ async function playWithPush(s: CostStack, seed: number, useView: boolean): Promi
       try {
         const prompt = view.me.prompts[0];
         const r = prompt
-          ? await post('command', `mutation($g: ID!, $p: ID!, $o: ID!) { answerPrompt(gameId: $g, promptId: $p, optionId: $o) { ${VIEW} } }`, { g: id, p: prompt.id, o: prompt.options[Math.floor(rnd() * prompt.options.length)].id }, token)
-          : await post('command', `mutation($g: ID!, $r: Int!) { playCard(gameId: $g, rank: $r) { ${VIEW} } }`, { g: id, r: view.me.hand[Math.floor(rnd() * view.me.hand.length)] }, token);
+          ? await post(
+              'command',
+              `mutation($g: ID!, $p: ID!, $o: ID!) { answerPrompt(gameId: $g, promptId: $p, optionId: $o) { ${VIEW} } }`,
+              { g: id, p: prompt.id, o: prompt.options[Math.floor(rnd() * prompt.options.length)].id },
+              token,
+            )
+          : await post(
+              'command',
+              `mutation($g: ID!, $r: Int!) { playCard(gameId: $g, rank: $r) { ${VIEW} } }`,
+              { g: id, r: view.me.hand[Math.floor(rnd() * view.me.hand.length)] },
+              token,
+            );
         const g = r.data?.answerPrompt ?? r.data?.playCard;
         if (g && g.version >= view.version) view = g;
         else if (!g) view = { ...view, awaiting: [] }; // stale: wait for the next push
@@ -297,7 +326,8 @@ async function playWithPush(s: CostStack, seed: number, useView: boolean): Promi
   for (const ws of sockets) ws.close();
   await s.drain();
   const logBytes = logs.stop();
-  const final = (await post('setup', `query($id: ID!) { game(id: $id) { version status } }`, { id }, tokens[0])).data.game;
+  const final = (await post('setup', `query($id: ID!) { game(id: $id) { version status } }`, { id }, tokens[0])).data
+    .game;
   if (final.status !== 'FINISHED') throw new Error(`game ${id} did not finish`);
   return {
     gameId: id,
@@ -321,24 +351,40 @@ async function samples(s: CostStack, gameId: string) {
   const logs = logMeter();
   logs.start();
   const N = 100;
-  for (let i = 0; i < N; i++) await post('poll', `query($id: ID!) { game(id: $id) { id version status } }`, { id: gameId }, token);
+  for (let i = 0; i < N; i++)
+    await post('poll', `query($id: ID!) { game(id: $id) { id version status } }`, { id: gameId }, token);
   const pollLogBytes = logs.stop() / N;
   const poll = { readUnits: s.capacity.get().readUnits / N, ms: http.poll.ms / N, logBytes: pollLogBytes };
   // Archiving the finished game (the sweep's retention step), then one sweep visit to an active game.
   s.capacity.reset();
   const swept = await s.app.sweep(); // the games played above: each archived once
-  const archive = { writeUnits: s.capacity.get().writeUnits, readUnits: s.capacity.get().readUnits, archived: swept.archived };
+  const archive = {
+    writeUnits: s.capacity.get().writeUnits,
+    readUnits: s.capacity.get().readUnits,
+    archived: swept.archived,
+  };
   const empty = async () => {
     s.capacity.reset();
     await s.app.sweep();
     return structuredClone(s.capacity.get());
   };
   const base = await empty();
-  const id = (await post('setup', `mutation { createGame(input: { edition: CLASSIC, seats: 4, decisionTimeLimitHours: 24 }) { id } }`, {}, token)).data.createGame.id;
+  const id = (
+    await post(
+      'setup',
+      `mutation { createGame(input: { edition: CLASSIC, seats: 4, decisionTimeLimitHours: 24 }) { id } }`,
+      {},
+      token,
+    )
+  ).data.createGame.id;
   await post('setup', `mutation($g: ID!) { startGame(gameId: $g, fillWithBots: true) { id } }`, { g: id }, token);
   await s.app.sweep(); // settles what the start left (nothing, normally)
   const one = await empty();
-  const visit = { readUnits: one.readUnits - base.readUnits, writeUnits: one.writeUnits - base.writeUnits, fixedReadUnits: base.readUnits };
+  const visit = {
+    readUnits: one.readUnits - base.readUnits,
+    writeUnits: one.writeUnits - base.writeUnits,
+    fixedReadUnits: base.readUnits,
+  };
   return { poll, archive, visit };
 }
 
@@ -372,7 +418,11 @@ export async function benchCost(): Promise<CostReport> {
   }
 }
 
-function price(viewRun: Awaited<ReturnType<typeof playWithPush>>, versionRun: Awaited<ReturnType<typeof playWithPush>>, sm: Awaited<ReturnType<typeof samples>>): CostReport {
+function price(
+  viewRun: Awaited<ReturnType<typeof playWithPush>>,
+  versionRun: Awaited<ReturnType<typeof playWithPush>>,
+  sm: Awaited<ReturnType<typeof samples>>,
+): CostReport {
   const P = AWS_PRICES;
   const M = MODEL;
   const m = (x: number) => x / 1e6;
@@ -402,9 +452,39 @@ function price(viewRun: Awaited<ReturnType<typeof playWithPush>>, versionRun: Aw
   const recentRuns = RECENT_MS / 60_000 / M.sweepMinutes;
   const correspondenceVisits = recentRuns + (M.correspondenceDays * 24 - RECENT_MS / 3_600_000);
   const variants: Variant[] = [
-    { name: 'live, push (view)', run: viewRun, push: true, connMin: M.players * liveMin, pings: pingsFor(liveMin), extraSubscribes: 0, extraFetches: 0, polls: 0, sweepVisits: liveMin / M.sweepMinutes },
-    { name: 'live, push (version)', run: versionRun, push: true, connMin: M.players * liveMin, pings: pingsFor(liveMin), extraSubscribes: 0, extraFetches: 0, polls: 0, sweepVisits: liveMin / M.sweepMinutes },
-    { name: `live, polling ${M.pollSeconds} s`, run: versionRun, push: false, connMin: 0, pings: 0, extraSubscribes: 0, extraFetches: 0, polls: (M.players * liveMin * 60) / M.pollSeconds, sweepVisits: liveMin / M.sweepMinutes },
+    {
+      name: 'live, push (view)',
+      run: viewRun,
+      push: true,
+      connMin: M.players * liveMin,
+      pings: pingsFor(liveMin),
+      extraSubscribes: 0,
+      extraFetches: 0,
+      polls: 0,
+      sweepVisits: liveMin / M.sweepMinutes,
+    },
+    {
+      name: 'live, push (version)',
+      run: versionRun,
+      push: true,
+      connMin: M.players * liveMin,
+      pings: pingsFor(liveMin),
+      extraSubscribes: 0,
+      extraFetches: 0,
+      polls: 0,
+      sweepVisits: liveMin / M.sweepMinutes,
+    },
+    {
+      name: `live, polling ${M.pollSeconds} s`,
+      run: versionRun,
+      push: false,
+      connMin: 0,
+      pings: 0,
+      extraSubscribes: 0,
+      extraFetches: 0,
+      polls: (M.players * liveMin * 60) / M.pollSeconds,
+      sweepVisits: liveMin / M.sweepMinutes,
+    },
     {
       name: `${M.correspondenceDays} d, push (view)`,
       run: viewRun,
@@ -416,8 +496,28 @@ function price(viewRun: Awaited<ReturnType<typeof playWithPush>>, versionRun: Aw
       polls: 0,
       sweepVisits: correspondenceVisits,
     },
-    { name: `${M.correspondenceDays} d, polling ${M.pollSeconds} s`, run: versionRun, push: false, connMin: 0, pings: 0, extraSubscribes: 0, extraFetches: 0, polls: (M.players * openMin * 60) / M.pollSeconds, sweepVisits: correspondenceVisits },
-    { name: `${M.correspondenceDays} d, polling ${M.backoffPollSeconds} s`, run: versionRun, push: false, connMin: 0, pings: 0, extraSubscribes: 0, extraFetches: 0, polls: (M.players * openMin * 60) / M.backoffPollSeconds, sweepVisits: correspondenceVisits },
+    {
+      name: `${M.correspondenceDays} d, polling ${M.pollSeconds} s`,
+      run: versionRun,
+      push: false,
+      connMin: 0,
+      pings: 0,
+      extraSubscribes: 0,
+      extraFetches: 0,
+      polls: (M.players * openMin * 60) / M.pollSeconds,
+      sweepVisits: correspondenceVisits,
+    },
+    {
+      name: `${M.correspondenceDays} d, polling ${M.backoffPollSeconds} s`,
+      run: versionRun,
+      push: false,
+      connMin: 0,
+      pings: 0,
+      extraSubscribes: 0,
+      extraFetches: 0,
+      polls: (M.players * openMin * 60) / M.backoffPollSeconds,
+      sweepVisits: correspondenceVisits,
+    },
   ];
 
   const lines: Line[] = [];
@@ -433,28 +533,71 @@ function price(viewRun: Awaited<ReturnType<typeof playWithPush>>, versionRun: Aw
   /** Push Lambda invocations: authorizer, $connect and $disconnect per session, one per client message. */
   const pushInvocations = (v: Variant) => (v.push ? (v.extraSubscribes + M.players) * 3 + pushIn(v) : 0);
   // The game's own DynamoDB work (commands, fan-out queries, notice worker), measured.
-  add('DynamoDB: the game (measured)', (v) => m(v.run.capacity.writeUnits) * P.dynamoPerMillionWRU + m(v.run.capacity.readUnits) * P.dynamoPerMillionRRU);
+  add(
+    'DynamoDB: the game (measured)',
+    (v) => m(v.run.capacity.writeUnits) * P.dynamoPerMillionWRU + m(v.run.capacity.readUnits) * P.dynamoPerMillionRRU,
+  );
   // A daily page-open session beyond the measured one: subscribe (UpdateItem + PutItem) and
   // $disconnect (GetItem + 2 DeleteItem), 1 unit each, plus its fetch (as measured).
-  add('DynamoDB: daily push sessions', (v) => m(v.extraSubscribes * 4) * P.dynamoPerMillionWRU + m(v.extraSubscribes * 0.5 + v.extraFetches * (versionRun.capacity.readUnits / Math.max(1, n(versionRun, 'fetch') + n(versionRun, 'command')))) * P.dynamoPerMillionRRU);
+  add(
+    'DynamoDB: daily push sessions',
+    (v) =>
+      m(v.extraSubscribes * 4) * P.dynamoPerMillionWRU +
+      m(
+        v.extraSubscribes * 0.5 +
+          v.extraFetches *
+            (versionRun.capacity.readUnits / Math.max(1, n(versionRun, 'fetch') + n(versionRun, 'command'))),
+      ) *
+        P.dynamoPerMillionRRU,
+  );
   add('DynamoDB: polls', (v) => m(v.polls * sm.poll.readUnits) * P.dynamoPerMillionRRU);
   const perArchive = (u: number) => u / Math.max(1, sm.archive.archived);
-  add('DynamoDB: archive + TTL (retention)', () => m(perArchive(sm.archive.writeUnits)) * P.dynamoPerMillionWRU + m(perArchive(sm.archive.readUnits)) * P.dynamoPerMillionRRU);
-  add('DynamoDB: sweep visits while active', (v) => m(v.sweepVisits * sm.visit.readUnits) * P.dynamoPerMillionRRU + m(v.sweepVisits * sm.visit.writeUnits) * P.dynamoPerMillionWRU);
+  add(
+    'DynamoDB: archive + TTL (retention)',
+    () =>
+      m(perArchive(sm.archive.writeUnits)) * P.dynamoPerMillionWRU +
+      m(perArchive(sm.archive.readUnits)) * P.dynamoPerMillionRRU,
+  );
+  add(
+    'DynamoDB: sweep visits while active',
+    (v) =>
+      m(v.sweepVisits * sm.visit.readUnits) * P.dynamoPerMillionRRU +
+      m(v.sweepVisits * sm.visit.writeUnits) * P.dynamoPerMillionWRU,
+  );
   add('HTTP API requests', (v) => m(apiRequests(v)) * P.httpApiPerMillionRequests);
-  add('Lambda requests (API, push, notices)', (v) => m(apiRequests(v) + pushInvocations(v) + v.run.notices) * P.lambdaPerMillionRequests);
+  add(
+    'Lambda requests (API, push, notices)',
+    (v) => m(apiRequests(v) + pushInvocations(v) + v.run.notices) * P.lambdaPerMillionRequests,
+  );
   add('Lambda duration', (v) => {
-    const apiMs = n(v.run, 'command') * (ms(v.run, 'command') + (v.push ? M.fanOutMs : 0)) + n(v.run, 'start') * ms(v.run, 'start') + fetches(v) * ms(versionRun, 'fetch') + v.polls * sm.poll.ms;
+    const apiMs =
+      n(v.run, 'command') * (ms(v.run, 'command') + (v.push ? M.fanOutMs : 0)) +
+      n(v.run, 'start') * ms(v.run, 'start') +
+      fetches(v) * ms(versionRun, 'fetch') +
+      v.polls * sm.poll.ms;
     const pushMs = pushInvocations(v) * M.pushInvocationMs;
     const noticeMs = v.run.notices * M.pushInvocationMs;
-    return ((apiMs / 1000) * MEMORY_GB.api + (pushMs / 1000) * MEMORY_GB.push + (noticeMs / 1000) * MEMORY_GB.notices) * P.lambdaArmPerGbSecond;
+    return (
+      ((apiMs / 1000) * MEMORY_GB.api + (pushMs / 1000) * MEMORY_GB.push + (noticeMs / 1000) * MEMORY_GB.notices) *
+      P.lambdaArmPerGbSecond
+    );
   });
-  add('Push messages (both ways, 32 KB units)', (v) => (v.push ? m(v.run.pushOut + pushIn(v)) * P.websocketPerMillionMessages : 0));
+  add('Push messages (both ways, 32 KB units)', (v) =>
+    v.push ? m(v.run.pushOut + pushIn(v)) * P.websocketPerMillionMessages : 0,
+  );
   add('Push connection minutes', (v) => m(v.connMin) * P.websocketPerMillionConnectionMinutes);
-  add('SQS (notice messages x 3 requests)', (v) => m(v.run.notices * M.sqsRequestsPerMessage) * P.sqsPerMillionRequests);
+  add(
+    'SQS (notice messages x 3 requests)',
+    (v) => m(v.run.notices * M.sqsRequestsPerMessage) * P.sqsPerMillionRequests,
+  );
   add('CloudWatch Logs', (v) => {
     const invocations = apiRequests(v) + pushInvocations(v) + v.run.notices;
-    const bytes = v.run.logBytes + v.polls * sm.poll.logBytes + invocations * M.platformLogBytes + apiRequests(v) * M.accessLogBytes + n(v.run, 'command') * M.metricsLogBytes;
+    const bytes =
+      v.run.logBytes +
+      v.polls * sm.poll.logBytes +
+      invocations * M.platformLogBytes +
+      apiRequests(v) * M.accessLogBytes +
+      n(v.run, 'command') * M.metricsLogBytes;
     return (bytes / 1024 ** 3) * P.logsPerGbIngested;
   });
   const totals: Record<string, number> = {};
@@ -467,12 +610,32 @@ function price(viewRun: Awaited<ReturnType<typeof playWithPush>>, versionRun: Aw
       commits,
       requests: { view: viewRun.http, version: versionRun.http },
       dynamo: {
-        view: { wru: viewRun.capacity.writeUnits, rru: viewRun.capacity.readUnits, writes: viewRun.capacity.writes, reads: viewRun.capacity.reads },
-        version: { wru: versionRun.capacity.writeUnits, rru: versionRun.capacity.readUnits, writes: versionRun.capacity.writes, reads: versionRun.capacity.reads },
+        view: {
+          wru: viewRun.capacity.writeUnits,
+          rru: viewRun.capacity.readUnits,
+          writes: viewRun.capacity.writes,
+          reads: viewRun.capacity.reads,
+        },
+        version: {
+          wru: versionRun.capacity.writeUnits,
+          rru: versionRun.capacity.readUnits,
+          writes: versionRun.capacity.writes,
+          reads: versionRun.capacity.reads,
+        },
       },
       push: {
-        view: { out: viewRun.pushOut, outBytes: viewRun.pushOutBytes, maxBytes: viewRun.pushOutMaxBytes, in: viewRun.pushIn },
-        version: { out: versionRun.pushOut, outBytes: versionRun.pushOutBytes, maxBytes: versionRun.pushOutMaxBytes, in: versionRun.pushIn },
+        view: {
+          out: viewRun.pushOut,
+          outBytes: viewRun.pushOutBytes,
+          maxBytes: viewRun.pushOutMaxBytes,
+          in: viewRun.pushIn,
+        },
+        version: {
+          out: versionRun.pushOut,
+          outBytes: versionRun.pushOutBytes,
+          maxBytes: versionRun.pushOutMaxBytes,
+          in: versionRun.pushIn,
+        },
       },
       notices: { view: viewRun.notices, version: versionRun.notices },
       appLogBytes: { view: viewRun.logBytes, version: versionRun.logBytes },
@@ -489,7 +652,10 @@ function price(viewRun: Awaited<ReturnType<typeof playWithPush>>, versionRun: Aw
 export function costTable(r: CostReport): string {
   const usd = (x: number) => (x === 0 ? '-' : x < 0.00001 ? `$${x.toFixed(7)}` : `$${x.toFixed(5)}`);
   const cols = ['line', ...r.variants];
-  const rows = [...r.lines.map((l) => [l.line, ...r.variants.map((v) => usd(l[v] as number))]), ['TOTAL', ...r.variants.map((v) => usd(r.totals[v]))]];
+  const rows = [
+    ...r.lines.map((l) => [l.line, ...r.variants.map((v) => usd(l[v] as number))]),
+    ['TOTAL', ...r.variants.map((v) => usd(r.totals[v]))],
+  ];
   const widths = cols.map((c, i) => Math.max(c.length, ...rows.map((row) => row[i].length)));
   const fmt = (xs: string[]) => xs.map((x, i) => (i === 0 ? x.padEnd(widths[i]) : x.padStart(widths[i]))).join('  ');
   return [fmt(cols), ...rows.map(fmt)].join('\n');

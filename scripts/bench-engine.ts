@@ -44,14 +44,21 @@ interface Workload {
 
 const boardOf = (e: EditionId) => (e === 'galecrest' ? 'calm' : undefined);
 
-function games(E: Engine, tag: 'tree' | 'ref', edition: EditionId, players: number, bot: 'random' | 'greedy'): Workload {
+function games(
+  E: Engine,
+  tag: 'tree' | 'ref',
+  edition: EditionId,
+  players: number,
+  bot: 'random' | 'greedy',
+): Workload {
   return {
     name: `${edition}:${players}:${bot}`,
     engine: tag,
     unit: 'games/s',
     batch: 1,
     run(first, n) {
-      for (let i = first; i < first + n; i++) E.playBotGame({ edition, players, seed: `bench${i}`, board: boardOf(edition) }, [bot], i + 1);
+      for (let i = first; i < first + n; i++)
+        E.playBotGame({ edition, players, seed: `bench${i}`, board: boardOf(edition) }, [bot], i + 1);
       return n;
     },
   };
@@ -145,7 +152,12 @@ function pairsOf(ws: Workload[]): [Workload, Workload][] {
  * A repetition of a pair alternates short slices of its two rows (a b, b a, a b...), so both see
  * the same load from second to second; its ratio is a's rate over b's in that repetition.
  */
-export function engineBench(tree: Engine, ref: Engine | undefined, quick: boolean, log: (s: string) => void): EngineReport {
+export function engineBench(
+  tree: Engine,
+  ref: Engine | undefined,
+  quick: boolean,
+  log: (s: string) => void,
+): EngineReport {
   const warmSeconds = quick ? 1 : 2;
   const sliceSeconds = 0.03;
   const slicesPerRepetition = quick ? 12 : 24;
@@ -176,9 +188,18 @@ export function engineBench(tree: Engine, ref: Engine | undefined, quick: boolea
     const ratios: number[] = [];
     const fastest: number[] = [];
     for (let r = 0; r < repetitions; r++) {
-      const done = new Map([[a, 0], [b, 0]]);
-      const time = new Map([[a, 0], [b, 0]]);
-      const best = new Map([[a, 0], [b, 0]]);
+      const done = new Map([
+        [a, 0],
+        [b, 0],
+      ]);
+      const time = new Map([
+        [a, 0],
+        [b, 0],
+      ]);
+      const best = new Map([
+        [a, 0],
+        [b, 0],
+      ]);
       for (let k = 0; k < slicesPerRepetition; k++) {
         for (const w of k % 2 ? [b, a] : [a, b]) {
           const t0 = cpu();
@@ -221,7 +242,12 @@ export function spread(xs: number[]): { min: number; median: number; max: number
  * `ratios` (the default, the headline) those of the summed times, `fastest` those of the
  * fastest slices (at a load average of 23 on 2 cores they spread more: docs/performance.md).
  */
-export function pairRatios(report: EngineReport, a: string, b: string, kind: 'fastest' | 'ratios' = 'ratios'): number[] | undefined {
+export function pairRatios(
+  report: EngineReport,
+  a: string,
+  b: string,
+  kind: 'fastest' | 'ratios' = 'ratios',
+): number[] | undefined {
   const p = report.pairs.find((x) => x.a === a && x.b === b);
   if (p) return p[kind];
   const q = report.pairs.find((x) => x.a === b && x.b === a);

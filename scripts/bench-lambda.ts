@@ -21,7 +21,10 @@ const rounds = quick ? 5 : 11;
 /** The API bundle's target: at most this times the bare bundle's size (issue 29). */
 const API_TARGET_RATIO = 1.1;
 
-const bundles = [{ name: 'bare', entry: 'scripts/bench/bare-lambda.ts' }, ...Object.entries(HANDLERS).map(([name, entry]) => ({ name, entry }))];
+const bundles = [
+  { name: 'bare', entry: 'scripts/bench/bare-lambda.ts' },
+  ...Object.entries(HANDLERS).map(([name, entry]) => ({ name, entry })),
+];
 
 /** Milliseconds to import the bundle (module evaluation included) in a new Node process, as deployed (source maps on). */
 function importMs(file: string): number {
@@ -50,7 +53,13 @@ try {
     const { metafile } = await build({ ...bundleOptions(b.entry, file), metafile: true });
     const inputs = Object.values(metafile!.outputs).find((o) => o.entryPoint)!.inputs;
     const bytes = statSync(file).size;
-    built.push({ ...b, file, bytes, gzipBytes: gzipSync(readFileSync(file)).length, apollo: [...packagesOf(inputs).keys()].some((p) => p.startsWith('@apollo/')) });
+    built.push({
+      ...b,
+      file,
+      bytes,
+      gzipBytes: gzipSync(readFileSync(file)).length,
+      apollo: [...packagesOf(inputs).keys()].some((p) => p.startsWith('@apollo/')),
+    });
     importMs(file); // warm the OS file cache once; not counted
   }
   const times = new Map<string, number[]>(built.map((b) => [b.name, []]));
@@ -82,7 +91,18 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-const cols = ['handler', 'bundleKB', 'gzipKB', 'sizeRatio', 'apollo', 'initMsMedian', 'initSpreadPct', 'initRatio', 'initRatioSpreadPct', 'rounds'];
+const cols = [
+  'handler',
+  'bundleKB',
+  'gzipKB',
+  'sizeRatio',
+  'apollo',
+  'initMsMedian',
+  'initSpreadPct',
+  'initRatio',
+  'initRatioSpreadPct',
+  'rounds',
+];
 const widths = cols.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));
 const line = (xs: string[]) => xs.map((x, i) => x.padStart(widths[i])).join('  ');
 console.log(line(cols));
@@ -94,4 +114,6 @@ console.log(
     `Init = import of the bundle in a fresh node ${process.version} process with --enable-source-maps as deployed; ratios to the bare bundle ` +
     `within each round (median, spread over ${rounds} rounds). Lambda runs nodejs24.x on arm64; the app itself (Apollo, signing key) is built on the first request.`,
 );
-console.log(JSON.stringify({ node: process.version, apiTargetRatio: API_TARGET_RATIO, apiUnderTarget, handlers: rows }));
+console.log(
+  JSON.stringify({ node: process.version, apiTargetRatio: API_TARGET_RATIO, apiUnderTarget, handlers: rows }),
+);

@@ -34,7 +34,12 @@ import type { NoticeQueue } from '../functions/api/services.js';
  * the AWS pricing page after the 1 November 2024 price cut (checked 2025): $0.625 per million
  * write request units, $0.125 per million read request units. Other regions cost more.
  */
-export const PRICES = { region: 'us-east-1', date: '2024-11-01 (price list checked 2025)', usdPerMillionWRU: 0.625, usdPerMillionRRU: 0.125 };
+export const PRICES = {
+  region: 'us-east-1',
+  date: '2024-11-01 (price list checked 2025)',
+  usdPerMillionWRU: 0.625,
+  usdPerMillionRRU: 0.125,
+};
 
 const READS = new Set(['GetItemCommand', 'QueryCommand', 'BatchGetItemCommand', 'ScanCommand']);
 const WRITES = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'BatchWriteItemCommand']);
@@ -51,7 +56,15 @@ export interface Capacity {
   byCommand: Record<string, { calls: number; units: number }>;
 }
 
-const emptyCapacity = (): Capacity => ({ readUnits: 0, writeUnits: 0, reads: 0, writes: 0, missing: 0, computed: 0, byCommand: {} });
+const emptyCapacity = (): Capacity => ({
+  readUnits: 0,
+  writeUnits: 0,
+  reads: 0,
+  writes: 0,
+  missing: 0,
+  computed: 0,
+  byCommand: {},
+});
 
 /** DynamoDB's item size: attribute names plus values (UTF-8 strings, numbers about 1 byte per 2 digits + 1). */
 function itemBytes(item: Record<string, unknown>): number {
@@ -66,7 +79,11 @@ function itemBytes(item: Record<string, unknown>): number {
 }
 
 /** Adds ReturnConsumedCapacity: 'TOTAL' to every call of `client` and sums what comes back. */
-export function meterCapacity(client: DynamoDBDocumentClient): { get: () => Capacity; reset: () => void; pause: (on: boolean) => void } {
+export function meterCapacity(client: DynamoDBDocumentClient): {
+  get: () => Capacity;
+  reset: () => void;
+  pause: (on: boolean) => void;
+} {
   let cur = emptyCapacity();
   let paused = false;
   client.middlewareStack.add(
@@ -77,7 +94,8 @@ export function meterCapacity(client: DynamoDBDocumentClient): { get: () => Capa
       if ((!isRead && !isWrite) || paused) return next(args);
       (args.input as Record<string, unknown>).ReturnConsumedCapacity = 'TOTAL';
       const out = await next(args);
-      const cc = (out.output as { ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[] }).ConsumedCapacity;
+      const cc = (out.output as { ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[] })
+        .ConsumedCapacity;
       const list = cc === undefined ? [] : Array.isArray(cc) ? cc : [cc];
       let units = list.reduce((s, c) => s + (c.CapacityUnits ?? 0), 0);
       if (list.length === 0) cur.missing++;
@@ -85,7 +103,10 @@ export function meterCapacity(client: DynamoDBDocumentClient): { get: () => Capa
         // dynalite answers 0 for queries; DynamoDB charges the items read, rounded up to
         // 4 KB, at least one unit (half for eventually consistent reads).
         const input = args.input as { ConsistentRead?: boolean };
-        const items = ((out.output as { Items?: Record<string, unknown>[] }).Items ?? []).reduce((n, it) => n + itemBytes(it), 0);
+        const items = ((out.output as { Items?: Record<string, unknown>[] }).Items ?? []).reduce(
+          (n, it) => n + itemBytes(it),
+          0,
+        );
         units = Math.max(1, Math.ceil(items / 4096)) * (input.ConsistentRead ? 1 : 0.5);
         cur.computed++;
       }
@@ -120,7 +141,13 @@ export async function startStack(opts: { noticeQueue?: NoticeQueue } = {}): Prom
   const capacity = meterCapacity(client);
   await createTable(client as never, 'bench');
   // Bot clients at machine speed: the per-instance rate limits would measure themselves.
-  const app = buildApp({ tableName: 'bench', client, signingKey: 'bench-signing-key-0123456789-abcdefghijkl', rateLimits: false, ...opts });
+  const app = buildApp({
+    tableName: 'bench',
+    client,
+    signingKey: 'bench-signing-key-0123456789-abcdefghijkl',
+    rateLimits: false,
+    ...opts,
+  });
   await app.apollo.start();
   const server = createHttpServer(app);
   server.keepAliveTimeout = 60_000;
@@ -144,18 +171,23 @@ type Post = (query: string, variables?: Record<string, unknown>, token?: string)
 
 /** Posts GraphQL to `url`; each request carries its label (`x-bench-label`: the API process's probe files its CPU under it). */
 function poster(url: string, record?: (label: string, ms: number) => void): (label: string) => Post {
-  return (label) => async (query, variables = {}, token) => {
-    const t0 = performance.now();
-    const res = await fetch(`${url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-bench-label': label, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify({ query, variables }),
-    });
-    const body = (await res.json()) as { data?: any; errors?: unknown[] };
-    record?.(label, performance.now() - t0);
-    if (body.errors) throw new Error(`${label}: ${JSON.stringify(body.errors)}`);
-    return body.data;
-  };
+  return (label) =>
+    async (query, variables = {}, token) => {
+      const t0 = performance.now();
+      const res = await fetch(`${url}/graphql`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-bench-label': label,
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify({ query, variables }),
+      });
+      const body = (await res.json()) as { data?: any; errors?: unknown[] };
+      record?.(label, performance.now() - t0);
+      if (body.errors) throw new Error(`${label}: ${JSON.stringify(body.errors)}`);
+      return body.data;
+    };
 }
 
 const VIEW = `status phase awaiting pending { seat } me { seat hand choice prompts { id options { id } } }`;
@@ -201,8 +233,17 @@ export async function botGame(
   const p = poster(url, record);
   const setup = p('setup');
   const rnd = botRandom(seed);
-  for (let i = tokens.length; i < 4; i++) tokens.push((await setup(`mutation($n: String!) { signUp(name: $n) { token } }`, { n: `Client ${i}` })).signUp.token);
-  const id = (await setup(`mutation($s: String) { createGame(input: { edition: ${edition}, seats: 4, seed: $s }) { id } }`, { s: `load${seed}` }, tokens[0])).createGame.id as string;
+  for (let i = tokens.length; i < 4; i++)
+    tokens.push(
+      (await setup(`mutation($n: String!) { signUp(name: $n) { token } }`, { n: `Client ${i}` })).signUp.token,
+    );
+  const id = (
+    await setup(
+      `mutation($s: String) { createGame(input: { edition: ${edition}, seats: 4, seed: $s }) { id } }`,
+      { s: `load${seed}` },
+      tokens[0],
+    )
+  ).createGame.id as string;
   for (const t of tokens.slice(1)) await setup(`mutation($g: ID!) { joinGame(gameId: $g) { id } }`, { g: id }, t);
   let g = (await setup(`mutation($g: ID!) { startGame(gameId: $g) { ${VIEW} } }`, { g: id }, tokens[0])).startGame;
   for (let step = 0; step < 2000 && g.status !== 'FINISHED' && !stop(); step++) {
@@ -213,12 +254,23 @@ export async function botGame(
         const mine = (await p('game')(GAME, { id }, tokens[seat])).game;
         if (mine.status === 'FINISHED' || !mine.awaiting.includes(seat)) return null;
         const prompt = mine.me.prompts[0];
-        if (prompt) return (await p('answerPrompt')(ANSWER, { g: id, p: prompt.id, o: prompt.options[Math.floor(rnd() * prompt.options.length)].id }, tokens[seat])).answerPrompt;
-        return (await p('playCard')(PLAY, { g: id, r: mine.me.hand[Math.floor(rnd() * mine.me.hand.length)] }, tokens[seat])).playCard;
+        if (prompt)
+          return (
+            await p('answerPrompt')(
+              ANSWER,
+              { g: id, p: prompt.id, o: prompt.options[Math.floor(rnd() * prompt.options.length)].id },
+              tokens[seat],
+            )
+          ).answerPrompt;
+        return (
+          await p('playCard')(PLAY, { g: id, r: mine.me.hand[Math.floor(rnd() * mine.me.hand.length)] }, tokens[seat])
+        ).playCard;
       }),
     );
     // Any answer's public fields are current enough; re-read if every seat found nothing to do.
-    g = answers.find((a) => a !== null) ?? (await setup(`query($id: ID!) { game(id: $id) { ${VIEW} } }`, { id }, tokens[0])).game;
+    g =
+      answers.find((a) => a !== null) ??
+      (await setup(`query($id: ID!) { game(id: $id) { ${VIEW} } }`, { id }, tokens[0])).game;
   }
   if (g.status !== 'FINISHED' && !stop()) throw new Error(`game ${id} did not finish`);
   return { id, decisions: -1, days: -1, finished: g.status === 'FINISHED' };
@@ -229,7 +281,12 @@ export async function logStats(url: string, id: string): Promise<GameStats> {
   let decisions = 0;
   let days = 0;
   for (let after = 0, i = 0; i < 1000; i++) {
-    const page = (await p(`query($g: ID!, $a: Int) { events(gameId: $g, after: $a, limit: 100) { events { seq type } hasMore } }`, { g: id, a: after })).events;
+    const page = (
+      await p(`query($g: ID!, $a: Int) { events(gameId: $g, after: $a, limit: 100) { events { seq type } hasMore } }`, {
+        g: id,
+        a: after,
+      })
+    ).events;
     for (const e of page.events) {
       if (e.type === 'cardChosen' || e.type === 'answered') decisions++;
       if (e.type === 'sunrise') days++;
@@ -276,11 +333,17 @@ function lineOf(child: ChildProcess, re: RegExp, what: string): Promise<string> 
         ok(m[1]);
       }
     });
-    child.once('exit', (code) => found || fail(new Error(`${what} exited (${code}) before it was ready: ${buf.slice(-500)}`)));
+    child.once(
+      'exit',
+      (code) => found || fail(new Error(`${what} exited (${code}) before it was ready: ${buf.slice(-500)}`)),
+    );
   });
 }
 
-const exited = (child: ChildProcess) => new Promise<void>((ok) => (child.exitCode !== null || child.signalCode !== null ? ok() : child.once('exit', () => ok())));
+const exited = (child: ChildProcess) =>
+  new Promise<void>((ok) =>
+    child.exitCode !== null || child.signalCode !== null ? ok() : child.once('exit', () => ok()),
+  );
 
 /**
  * dynalite in a child process; the local server (`functions/local/server.ts`, as `npm start`
@@ -291,7 +354,9 @@ export async function startApart(opts: { profile?: boolean } = {}): Promise<Apar
   const storeCode = `import dynalite from 'dynalite';
 const s = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
 s.listen(0, '127.0.0.1', () => console.log('store http://127.0.0.1:' + s.address().port));`;
-  const store = spawn(process.execPath, ['--input-type=module', '-e', storeCode], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const store = spawn(process.execPath, ['--input-type=module', '-e', storeCode], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const children: ChildProcess[] = [store];
   const stop = async () => {
     for (const c of children.reverse()) {
@@ -304,11 +369,26 @@ s.listen(0, '127.0.0.1', () => console.log('store http://127.0.0.1:' + s.address
     const profileDir = opts.profile ? mkdtempSync(join(tmpdir(), 'libertalia-api-prof-')) : null;
     const api = spawn(
       process.execPath,
-      ['--import', 'tsx', '--import', './scripts/bench-probe.ts', ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), 'functions/local/server.ts'],
+      [
+        '--import',
+        'tsx',
+        '--import',
+        './scripts/bench-probe.ts',
+        ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []),
+        'functions/local/server.ts',
+      ],
       {
         cwd: resolve('.'),
         stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-        env: { ...process.env, DYNAMODB_ENDPOINT: endpoint, PORT: '0', LOCAL_IN_MEMORY: '1', RATE_LIMITS: 'off', TABLE_NAME: 'bench', SWEEP_INTERVAL_SECONDS: '0' },
+        env: {
+          ...process.env,
+          DYNAMODB_ENDPOINT: endpoint,
+          PORT: '0',
+          LOCAL_IN_MEMORY: '1',
+          RATE_LIMITS: 'off',
+          TABLE_NAME: 'bench',
+          SWEEP_INTERVAL_SECONDS: '0',
+        },
       },
     );
     children.push(api);
@@ -366,7 +446,14 @@ export interface LoadWindow {
  * slower windows, not smaller samples; games run on across windows (no set-up in a window but
  * that of games that finished in it).
  */
-export async function loadLevel(stack: ApartStack, client: ClientKind, concurrentGames: number, windows: number, movesPerWindow: number, seedBase: number): Promise<LoadWindow[]> {
+export async function loadLevel(
+  stack: ApartStack,
+  client: ClientKind,
+  concurrentGames: number,
+  windows: number,
+  movesPerWindow: number,
+  seedBase: number,
+): Promise<LoadWindow[]> {
   const label = `api: ${client.padEnd(6)} ${String(concurrentGames).padStart(2)} games`;
   interface Open {
     times: Map<string, number[]>;
@@ -376,7 +463,14 @@ export async function loadLevel(stack: ApartStack, client: ClientKind, concurren
     t0: number;
     cpu0: Promise<{ cpuMs: number; alone: Record<string, number[]> }>;
   }
-  const open = (): Open => ({ times: new Map(), requests: 0, moves: 0, completed: 0, t0: performance.now(), cpu0: stack.cpu() });
+  const open = (): Open => ({
+    times: new Map(),
+    requests: 0,
+    moves: 0,
+    completed: 0,
+    t0: performance.now(),
+    cpu0: stack.cpu(),
+  });
   let cur = open();
   const closed: { w: Open; cpu1: Promise<{ cpuMs: number; alone: Record<string, number[]> }>; t1: number }[] = [];
   const done = () => closed.length > windows;
@@ -413,9 +507,25 @@ export async function loadLevel(stack: ApartStack, client: ClientKind, concurren
     for (const q of QUERIES) {
       const ts = w.times.get(q) ?? [];
       const cpu = after.alone[q] ?? [];
-      byQuery[q] = { samples: ts.length, p50: pct(ts, 50), p95: pct(ts, 95), p99: pct(ts, 99), cpuAloneSamples: cpu.length, cpuAloneMs: pct(cpu, 50) };
+      byQuery[q] = {
+        samples: ts.length,
+        p50: pct(ts, 50),
+        p95: pct(ts, 95),
+        p99: pct(ts, 99),
+        cpuAloneSamples: cpu.length,
+        cpuAloneMs: pct(cpu, 50),
+      };
     }
-    out.push({ client, concurrentGames, seconds: (t1 - w.t0) / 1000, requests: w.requests, moves: w.moves, gamesCompleted: w.completed, apiCpuMs: after.cpuMs - before.cpuMs, byQuery });
+    out.push({
+      client,
+      concurrentGames,
+      seconds: (t1 - w.t0) / 1000,
+      requests: w.requests,
+      moves: w.moves,
+      gamesCompleted: w.completed,
+      apiCpuMs: after.cpuMs - before.cpuMs,
+      byQuery,
+    });
   }
   return out;
 }
@@ -459,7 +569,9 @@ export async function cost(stack: Stack, games: number, edition: Edition = 'CLAS
   const c = stack.capacity.get();
   if (c.missing > 0) throw new Error(`${c.missing} DynamoDB answers carried no ConsumedCapacity`);
   const per = (x: number) => x / games;
-  const byCommand = Object.fromEntries(Object.entries(c.byCommand).map(([k, v]) => [k, { calls: per(v.calls), units: per(v.units) }]));
+  const byCommand = Object.fromEntries(
+    Object.entries(c.byCommand).map(([k, v]) => [k, { calls: per(v.calls), units: per(v.units) }]),
+  );
   const minimumWrites = per(decisions + days);
   return {
     edition,
@@ -504,10 +616,19 @@ export async function requestPath(): Promise<RequestPathRow[]> {
   const rows = new Map<string, { n: number; shapes: Record<string, number>; maxReads: number; maxWrites: number }>();
   try {
     const p = poster(stack.url)('path');
-    for (const [edition, withRequestId] of [['CLASSIC', false], ['GALECREST', false], ['CLASSIC', true]] as [Edition, boolean][]) {
+    for (const [edition, withRequestId] of [
+      ['CLASSIC', false],
+      ['GALECREST', false],
+      ['CLASSIC', true],
+    ] as [Edition, boolean][]) {
       const tokens: string[] = [];
-      for (let i = 0; i < 4; i++) tokens.push((await p(`mutation($n: String!) { signUp(name: $n) { token } }`, { n: `Path ${edition} ${i}` })).signUp.token);
-      const id = (await p(`mutation { createGame(input: { edition: ${edition}, seats: 4, seed: "path" }) { id } }`, {}, tokens[0])).createGame.id as string;
+      for (let i = 0; i < 4; i++)
+        tokens.push(
+          (await p(`mutation($n: String!) { signUp(name: $n) { token } }`, { n: `Path ${edition} ${i}` })).signUp.token,
+        );
+      const id = (
+        await p(`mutation { createGame(input: { edition: ${edition}, seats: 4, seed: "path" }) { id } }`, {}, tokens[0])
+      ).createGame.id as string;
       for (const t of tokens.slice(1)) await p(`mutation($g: ID!) { joinGame(gameId: $g) { id } }`, { g: id }, t);
       let g = (await p(`mutation($g: ID!) { startGame(gameId: $g) { ${VIEW} } }`, { g: id }, tokens[0])).startGame;
       const rnd = botRandom(7);
@@ -519,8 +640,15 @@ export async function requestPath(): Promise<RequestPathRow[]> {
         const query: 'playCard' | 'answerPrompt' = prompt ? 'answerPrompt' : 'playCard';
         stack.capacity.reset();
         g = prompt
-          ? (await p(ANSWER_ID, { g: id, p: prompt.id, o: prompt.options[Math.floor(rnd() * prompt.options.length)].id, ...q }, tokens[seat])).answerPrompt
-          : (await p(PLAY_ID, { g: id, r: mine.me.hand[Math.floor(rnd() * mine.me.hand.length)], ...q }, tokens[seat])).playCard;
+          ? (
+              await p(
+                ANSWER_ID,
+                { g: id, p: prompt.id, o: prompt.options[Math.floor(rnd() * prompt.options.length)].id, ...q },
+                tokens[seat],
+              )
+            ).answerPrompt
+          : (await p(PLAY_ID, { g: id, r: mine.me.hand[Math.floor(rnd() * mine.me.hand.length)], ...q }, tokens[seat]))
+              .playCard;
         const c = stack.capacity.get();
         const key = `${query}${withRequestId ? '+id' : ''}`;
         const row = rows.get(key) ?? { n: 0, shapes: {}, maxReads: 0, maxWrites: 0 };
@@ -532,7 +660,15 @@ export async function requestPath(): Promise<RequestPathRow[]> {
         rows.set(key, row);
       }
       if (g.status !== 'FINISHED') throw new Error('request path game did not finish');
-      bar('request path', [['CLASSIC', false], ['GALECREST', false], ['CLASSIC', true]].findIndex(([e, w]) => e === edition && w === withRequestId) + 1, 3);
+      bar(
+        'request path',
+        [
+          ['CLASSIC', false],
+          ['GALECREST', false],
+          ['CLASSIC', true],
+        ].findIndex(([e, w]) => e === edition && w === withRequestId) + 1,
+        3,
+      );
     }
     process.stderr.write('\n');
   } finally {
@@ -542,7 +678,11 @@ export async function requestPath(): Promise<RequestPathRow[]> {
     query: key.startsWith('playCard') ? 'playCard' : 'answerPrompt',
     requestId: key.endsWith('+id'),
     samples: r.n,
-    shapes: Object.fromEntries(Object.entries(r.shapes).sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, Math.round((100 * v) / r.n)])),
+    shapes: Object.fromEntries(
+      Object.entries(r.shapes)
+        .sort((a, b) => b[1] - a[1])
+        .map(([k, v]) => [k, Math.round((100 * v) / r.n)]),
+    ),
     maxReads: r.maxReads,
     maxWrites: r.maxWrites,
   }));
@@ -636,7 +776,10 @@ export const LEVELS: [ClientKind, number][] = [
   ['racing', 10],
 ];
 
-export async function latency(quick: boolean, profile: boolean): Promise<Pick<LoadReport, 'machine' | 'windows' | 'profileDir'>> {
+export async function latency(
+  quick: boolean,
+  profile: boolean,
+): Promise<Pick<LoadReport, 'machine' | 'windows' | 'profileDir'>> {
   const loadBefore = loadavg().map((x) => Number(x.toFixed(2)));
   const stack = await startApart({ profile });
   try {
@@ -648,7 +791,17 @@ export async function latency(quick: boolean, profile: boolean): Promise<Pick<Lo
       windows.push(...(await loadLevel(stack, client, c, 5, moves, 100_000 * c + (client === 'racing' ? 50_000 : 0))));
     }
     const c = cpus();
-    return { machine: { cpu: c[0]?.model ?? 'unknown', cores: c.length, node: process.version, loadBefore, loadAfter: loadavg().map((x) => Number(x.toFixed(2))) }, windows, profileDir: stack.profileDir };
+    return {
+      machine: {
+        cpu: c[0]?.model ?? 'unknown',
+        cores: c.length,
+        node: process.version,
+        loadBefore,
+        loadAfter: loadavg().map((x) => Number(x.toFixed(2))),
+      },
+      windows,
+      profileDir: stack.profileDir,
+    };
   } finally {
     await stack.close();
   }

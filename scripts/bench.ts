@@ -34,7 +34,9 @@ async function engineBundle(ref?: string): Promise<string> {
     `import { engineBench } from ${JSON.stringify(resolve('scripts/bench-engine.ts'))};`,
   ];
   if (ref) {
-    const tar = execFileSync('git', ['archive', '--format=tar', ref, 'functions/engine'], { maxBuffer: 64 * 1024 * 1024 });
+    const tar = execFileSync('git', ['archive', '--format=tar', ref, 'functions/engine'], {
+      maxBuffer: 64 * 1024 * 1024,
+    });
     execFileSync('tar', ['-x', '-C', dir], { input: tar });
     lines.push(`import * as ref from ${JSON.stringify(join(dir, 'functions/engine/index.ts'))};`);
   }
@@ -45,12 +47,28 @@ async function engineBundle(ref?: string): Promise<string> {
   const entry = join(dir, 'entry.ts');
   writeFileSync(entry, lines.join('\n'));
   // nodePaths: the archived engine resolves its dependencies (pure-rand) from this checkout.
-  await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: out, logLevel: 'warning', nodePaths: [resolve('node_modules')] });
+  await build({
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: out,
+    logLevel: 'warning',
+    nodePaths: [resolve('node_modules')],
+  });
   return out;
 }
 
 function table(rows: Record<string, unknown>[], columns: string[]): string {
-  const fmt = (v: unknown) => (v === undefined ? '-' : typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(v < 10 ? 3 : 0)) : String(v));
+  const fmt = (v: unknown) =>
+    v === undefined
+      ? '-'
+      : typeof v === 'number'
+        ? Number.isInteger(v)
+          ? String(v)
+          : v.toFixed(v < 10 ? 3 : 0)
+        : String(v);
   const cells = rows.map((r) => columns.map((c) => fmt(r[c])));
   const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i].length)));
   const line = (xs: string[]) => xs.map((x, i) => x.padStart(widths[i])).join('  ');
@@ -60,14 +78,23 @@ function table(rows: Record<string, unknown>[], columns: string[]): string {
 /** The machine a figure was measured on (absolute figures mean nothing without it). */
 function machine() {
   const c = cpus();
-  return { cpu: c[0]?.model ?? 'unknown', cores: c.length, node: process.version, loadAverage: loadavg().map((x) => Number(x.toFixed(1))) };
+  return {
+    cpu: c[0]?.model ?? 'unknown',
+    cores: c.length,
+    node: process.version,
+    loadAverage: loadavg().map((x) => Number(x.toFixed(1))),
+  };
 }
 
 async function engine() {
   const file = await engineBundle(engineRef);
   const before = machine();
   const report = JSON.parse(
-    execFileSync(process.execPath, [file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 }),
+    execFileSync(process.execPath, [file], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      maxBuffer: 64 * 1024 * 1024,
+    }),
   ) as EngineReport;
   const after = machine();
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -90,13 +117,25 @@ async function engine() {
     `\nEngine: every row in one process (esbuild bundle, CPU time of one core), after ${report.warmSeconds} s of CPU of interleaved warm-up per row; ` +
       `each ratio over ${report.repetitions} repetitions of ${report.slicesPerRepetition} alternating slices of about ${report.sliceSeconds * 1000} ms per row`,
   );
-  console.log('Ratios (a / b in each repetition, of the fastest slices and of the summed CPU times; min / median / max over the repetitions; spread = (max - min) / median)');
+  console.log(
+    'Ratios (a / b in each repetition, of the fastest slices and of the summed CPU times; min / median / max over the repetitions; spread = (max - min) / median)',
+  );
   console.log(table(headline, ['ratio', 'median', 'min', 'max', 'spread']));
   const rows = report.rows.map((r) => {
     const s = spread(r.perRound);
-    return { row: r.name + (r.engine === 'ref' ? ` (${engineRef})` : ''), unit: r.unit, batch: r.batch, median: Math.round(s.median), min: Math.round(s.min), max: Math.round(s.max), spread: pct(s.relSpread) };
+    return {
+      row: r.name + (r.engine === 'ref' ? ` (${engineRef})` : ''),
+      unit: r.unit,
+      batch: r.batch,
+      median: Math.round(s.median),
+      min: Math.round(s.min),
+      max: Math.round(s.max),
+      spread: pct(s.relSpread),
+    };
   });
-  console.log(`Absolute figures, valid only for this machine: ${before.cpu}, ${before.cores} cores, Node ${before.node}, load average ${before.loadAverage.join(' ')} before, ${after.loadAverage.join(' ')} after`);
+  console.log(
+    `Absolute figures, valid only for this machine: ${before.cpu}, ${before.cores} cores, Node ${before.node}, load average ${before.loadAverage.join(' ')} before, ${after.loadAverage.join(' ')} after`,
+  );
   console.log(table(rows, ['row', 'unit', 'batch', 'median', 'min', 'max', 'spread']));
   return { machine: { before, after }, ratios: headline, ...report };
 }
@@ -115,7 +154,10 @@ const ms = (x: number) => Number(x.toFixed(1));
 const ratio = (x: number) => Number(x.toFixed(1));
 
 function api() {
-  const r = partJson('scripts/bench-load.ts', ['--json', ...['--profile', '--latency'].filter((f) => process.argv.includes(f))]) as LoadReport;
+  const r = partJson('scripts/bench-load.ts', [
+    '--json',
+    ...['--profile', '--latency'].filter((f) => process.argv.includes(f)),
+  ]) as LoadReport;
   const { latency, cpu } = latencyFigures(r.windows);
   const m = r.machine;
   const rep = (x: { median: number; min: number; max: number; spread: number }, d = 1) =>
@@ -124,9 +166,15 @@ function api() {
     `\nAPI: the local server in a process of its own on dynalite in another (DYNAMODB_ENDPOINT), bot clients in a third; ` +
       `${m.cpu}, ${m.cores} cores, Node ${m.node}, load average ${m.loadBefore.join(' ')} before, ${m.loadAfter.join(' ')} after`,
   );
-  console.log('Latency in ms under C concurrent 4-seat classic games; x: the ratio to `{ __typename }` of the same window (sent before each move, under the same load).');
-  console.log('Each cell: median (min-max, spread) over the repetitions. cpu alone: the API process\'s CPU of one such request that ran alone (ms).');
-  console.log('Clients: turns = a seat acts only when awaited, one after the other; racing = every awaited seat at once (card choices race on one version).');
+  console.log(
+    'Latency in ms under C concurrent 4-seat classic games; x: the ratio to `{ __typename }` of the same window (sent before each move, under the same load).',
+  );
+  console.log(
+    "Each cell: median (min-max, spread) over the repetitions. cpu alone: the API process's CPU of one such request that ran alone (ms).",
+  );
+  console.log(
+    'Clients: turns = a seat acts only when awaited, one after the other; racing = every awaited seat at once (card choices race on one version).',
+  );
   console.log(
     table(
       latency.map((l) => ({
@@ -143,10 +191,18 @@ function api() {
       ['client', 'games', 'query', 'samples', 'p50 ms', 'x p50', 'p95 ms', 'x p95', 'cpu alone'],
     ),
   );
-  console.log("\nThe API process's CPU per move (all its CPU in a window, the move's `{ __typename }` and `game` and the work after the answer included, / moves answered)");
+  console.log(
+    "\nThe API process's CPU per move (all its CPU in a window, the move's `{ __typename }` and `game` and the work after the answer included, / moves answered)",
+  );
   console.log(
     table(
-      cpu.map((c) => ({ client: c.client, games: c.concurrentGames, windows: c.windows, 'cpu ms per move': rep(c.cpuPerMoveMs, 2), 'moves/s': rep(c.movesPerSecond, 0) })),
+      cpu.map((c) => ({
+        client: c.client,
+        games: c.concurrentGames,
+        windows: c.windows,
+        'cpu ms per move': rep(c.cpuPerMoveMs, 2),
+        'moves/s': rep(c.movesPerSecond, 0),
+      })),
       ['client', 'games', 'windows', 'cpu ms per move', 'moves/s'],
     ),
   );
@@ -170,8 +226,22 @@ function api() {
     console.log(
       table(
         [
-          { what: 'write request units', perGame: ms(c.writeUnits), 'x floor': ratio(c.writeUnitsVsMinimum), calls: ms(c.writeRequests), 'calls x floor': ratio(c.writesVsMinimum), floor: ms(c.minimumWrites) },
-          { what: 'read request units', perGame: ms(c.readUnits), 'x floor': ratio(c.readUnitsVsMinimum), calls: ms(c.readRequests), 'calls x floor': '-', floor: '-' },
+          {
+            what: 'write request units',
+            perGame: ms(c.writeUnits),
+            'x floor': ratio(c.writeUnitsVsMinimum),
+            calls: ms(c.writeRequests),
+            'calls x floor': ratio(c.writesVsMinimum),
+            floor: ms(c.minimumWrites),
+          },
+          {
+            what: 'read request units',
+            perGame: ms(c.readUnits),
+            'x floor': ratio(c.readUnitsVsMinimum),
+            calls: ms(c.readRequests),
+            'calls x floor': '-',
+            floor: '-',
+          },
         ],
         ['what', 'perGame', 'x floor', 'calls', 'calls x floor', 'floor'],
       ),
@@ -180,19 +250,28 @@ function api() {
       `floor = one write of at most 1 KB per player decision (${ms(c.decisionsPerGame)}) + one per advance (${ms(c.advancesPerGame)}) = ${ms(c.minimumWrites)}; ` +
         `write units ${Number(c.writeUnitsVsMinimum.toFixed(2))}x, write calls ${Number(c.writesVsMinimum.toFixed(2))}x, read units ${Number(c.readUnitsVsMinimum.toFixed(2))}x the floor`,
     );
-    console.log('by call: ' + Object.entries(c.byCommand).map(([k, v]) => `${k.replace('Command', '')} ${ms(v.calls)} calls/${ms(v.units)} units`).join(', '));
+    console.log(
+      'by call: ' +
+        Object.entries(c.byCommand)
+          .map(([k, v]) => `${k.replace('Command', '')} ${ms(v.calls)} calls/${ms(v.units)} units`)
+          .join(', '),
+    );
     console.log(
       `on-demand price: $${c.usdPer1000Games.toFixed(4)} per 1,000 ${ed} games ` +
         `(${r.prices.region}, $${r.prices.usdPerMillionWRU}/M WRU, $${r.prices.usdPerMillionRRU}/M RRU, prices of ${r.prices.date})`,
     );
   }
-  console.log('\nDynamoDB calls on the request path (one 4-player game of each edition, one request at a time; notices are handed off in memory, their delivery is off the path)');
+  console.log(
+    '\nDynamoDB calls on the request path (one 4-player game of each edition, one request at a time; notices are handed off in memory, their delivery is off the path)',
+  );
   console.log(
     table(
       r.requestPath.map((p) => ({
         query: p.query + (p.requestId ? ' (requestId)' : ''),
         samples: p.samples,
-        calls: Object.entries(p.shapes).map(([k, v]) => `${k} (${v}%)`).join(', '),
+        calls: Object.entries(p.shapes)
+          .map(([k, v]) => `${k} (${v}%)`)
+          .join(', '),
         'at most': `${p.maxReads} read${p.maxReads === 1 ? '' : 's'} + ${p.maxWrites} writes`,
       })),
       ['query', 'samples', 'calls', 'at most'],
@@ -204,25 +283,51 @@ function api() {
 function cost() {
   const r = partJson('scripts/bench-cost.ts', ['--json']) as CostReport;
   const m = r.measured as any;
-  console.log(`\nAWS cost of a complete 4-player classic game (${r.prices.region} list prices of ${r.prices.date}; scripts/bench-cost.ts)`);
-  console.log(`measured on the local stack: ${m.commits} commits; with the view in the push ${m.requests.view.command.n} commands and ${m.requests.view.fetch?.n ?? 0} fetches, ` +
-    `${m.push.view.out} push messages (largest ${m.push.view.maxBytes} bytes), ${m.dynamo.view.wru} WRU / ${m.dynamo.view.rru} RRU; with the version only ` +
-    `${m.requests.version.fetch?.n ?? 0} fetches, ${m.dynamo.version.wru} WRU / ${m.dynamo.version.rru} RRU; ${m.notices.view} notices; a poll ${m.poll.readUnits} RRU; ` +
-    `archiving ${m.archive.writeUnits / Math.max(1, m.archive.archived)} WRU a game; a sweep visit ${m.sweepVisit.readUnits} RRU`);
-  console.log(`modeled: live ${r.model.liveMinutes} min; ${r.model.correspondenceDays} days with each page open ${r.model.openHoursPerDay} h a day; polls every ${r.model.pollSeconds} s (or ${r.model.backoffPollSeconds} s)`);
+  console.log(
+    `\nAWS cost of a complete 4-player classic game (${r.prices.region} list prices of ${r.prices.date}; scripts/bench-cost.ts)`,
+  );
+  console.log(
+    `measured on the local stack: ${m.commits} commits; with the view in the push ${m.requests.view.command.n} commands and ${m.requests.view.fetch?.n ?? 0} fetches, ` +
+      `${m.push.view.out} push messages (largest ${m.push.view.maxBytes} bytes), ${m.dynamo.view.wru} WRU / ${m.dynamo.view.rru} RRU; with the version only ` +
+      `${m.requests.version.fetch?.n ?? 0} fetches, ${m.dynamo.version.wru} WRU / ${m.dynamo.version.rru} RRU; ${m.notices.view} notices; a poll ${m.poll.readUnits} RRU; ` +
+      `archiving ${m.archive.writeUnits / Math.max(1, m.archive.archived)} WRU a game; a sweep visit ${m.sweepVisit.readUnits} RRU`,
+  );
+  console.log(
+    `modeled: live ${r.model.liveMinutes} min; ${r.model.correspondenceDays} days with each page open ${r.model.openHoursPerDay} h a day; polls every ${r.model.pollSeconds} s (or ${r.model.backoffPollSeconds} s)`,
+  );
   console.log(costTable(r));
   return r;
 }
 
 function lambda() {
   const r = partJson('scripts/bench-lambda.ts', []);
-  console.log('\nLambda bundles (esbuild as cdk synth builds them) and cold module initialisation (fresh Node process), as ratios to a bare Apollo + Lambda integration + DynamoDB client bundle');
-  console.log(table(r.handlers, ['handler', 'bundleKB', 'gzipKB', 'sizeRatio', 'apollo', 'initMsMedian', 'initSpreadPct', 'initRatio', 'initRatioSpreadPct', 'rounds']));
+  console.log(
+    '\nLambda bundles (esbuild as cdk synth builds them) and cold module initialisation (fresh Node process), as ratios to a bare Apollo + Lambda integration + DynamoDB client bundle',
+  );
+  console.log(
+    table(r.handlers, [
+      'handler',
+      'bundleKB',
+      'gzipKB',
+      'sizeRatio',
+      'apollo',
+      'initMsMedian',
+      'initSpreadPct',
+      'initRatio',
+      'initRatioSpreadPct',
+      'rounds',
+    ]),
+  );
   return r;
 }
 
 const t0 = Date.now();
-const report: Record<string, unknown> = { at: new Date().toISOString(), node: process.version, cpus: cpus().length, quick };
+const report: Record<string, unknown> = {
+  at: new Date().toISOString(),
+  node: process.version,
+  cpus: cpus().length,
+  quick,
+};
 if (process.argv.includes('--cost')) report.cost = cost();
 else if (process.argv.includes('--api')) report.api = api();
 else {

@@ -10,7 +10,14 @@ import { fork } from 'node:child_process';
 import { appendFileSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { applyInPlace, botCommand, botRandom, createGame, type BotKind, type EditionId } from '../functions/engine/index.js';
+import {
+  applyInPlace,
+  botCommand,
+  botRandom,
+  createGame,
+  type BotKind,
+  type EditionId,
+} from '../functions/engine/index.js';
 import { firstAwaitedSeat } from '../functions/engine/core.js';
 import { EXPERT_BUDGET, expertCommand, type SearchBudget } from '../functions/engine/bots/search.js';
 
@@ -54,12 +61,21 @@ const cpuMs = () => {
 
 const bot = values.bot as BotKind;
 const vs = values.vs as BotKind;
-const budget: SearchBudget = { cardPlayouts: Number(values.card), promptPlayouts: Number(values.prompt), maxCommands: Number(values['max-commands']) };
+const budget: SearchBudget = {
+  cardPlayouts: Number(values.card),
+  promptPlayouts: Number(values.prompt),
+  maxCommands: Number(values['max-commands']),
+};
 
 function playOne(job: Job): GameResult {
   const { edition, players, game } = job;
   const seat = game % players;
-  const g = createGame({ edition, players, seed: `strength-${edition}-${players}-${game}`, board: edition === 'galecrest' ? 'calm' : undefined });
+  const g = createGame({
+    edition,
+    players,
+    seed: `strength-${edition}-${players}-${game}`,
+    board: edition === 'galecrest' ? 'calm' : undefined,
+  });
   const rnd = botRandom(`strength-bots-${edition}-${players}-${game}`);
   let decisions = 0;
   let spent = 0;
@@ -80,7 +96,15 @@ function playOne(job: Job): GameResult {
   }
   let others = 0;
   for (let s = 0; s < players; s++) if (s !== seat) others += g.seats[s].score / (players - 1);
-  return { ...job, win: g.ranking[0] === seat, botScore: g.seats[seat].score, othersScore: others, decisions, cpuMs: spent, maxMs };
+  return {
+    ...job,
+    win: g.ranking[0] === seat,
+    botScore: g.seats[seat].score,
+    othersScore: others,
+    decisions,
+    cpuMs: spent,
+    maxMs,
+  };
 }
 
 /** Every game to play, the configurations interleaved (a cut-short run still covers them all). */
@@ -110,7 +134,8 @@ if (values.shard !== undefined) {
   const [k, of] = values.shard.split('/').map(Number);
   const all = jobs();
   // One uncounted game per configuration first: decision times are measured warm (JIT done).
-  for (const edition of values.editions!.split(',') as EditionId[]) playOne({ edition, players: 2, game: 1_000_000 + k });
+  for (const edition of values.editions!.split(',') as EditionId[])
+    playOne({ edition, players: 2, game: 1_000_000 + k });
   for (let i = k; i < all.length; i += of) process.stdout.write(JSON.stringify(playOne(all[i])) + '\n');
 } else {
   const workers = Math.max(1, Number(values.workers));
@@ -118,7 +143,8 @@ if (values.shard !== undefined) {
   const results: GameResult[] = [];
   const t0 = Date.now();
   if (values.summarize) {
-    for (const line of readFileSync(values.summarize, 'utf8').split('\n')) if (line.trim()) results.push(JSON.parse(line) as GameResult);
+    for (const line of readFileSync(values.summarize, 'utf8').split('\n'))
+      if (line.trim()) results.push(JSON.parse(line) as GameResult);
   } else await playAll(all, results, workers, t0);
   report(results, workers, t0);
 }
@@ -129,7 +155,10 @@ async function playAll(all: Job[], results: GameResult[], workers: number, t0: n
   await Promise.all(
     Array.from({ length: workers }, (_, k) => {
       return new Promise<void>((resolve, reject) => {
-        const child = fork(self, [...passOn, '--shard', `${k}/${workers}`], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+        const child = fork(self, [...passOn, '--shard', `${k}/${workers}`], {
+          execArgv: ['--import', 'tsx'],
+          stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+        });
         let buf = '';
         child.stdout!.on('data', (chunk: Buffer) => {
           buf += chunk.toString();
@@ -138,7 +167,10 @@ async function playAll(all: Job[], results: GameResult[], workers: number, t0: n
             results.push(JSON.parse(buf.slice(0, i)) as GameResult);
             if (values.log) appendFileSync(values.log, buf.slice(0, i) + '\n');
             buf = buf.slice(i + 1);
-            if (results.length % 20 === 0) process.stderr.write(`\r${results.length}/${all.length} games, ${Math.round((Date.now() - t0) / 1000)} s`);
+            if (results.length % 20 === 0)
+              process.stderr.write(
+                `\r${results.length}/${all.length} games, ${Math.round((Date.now() - t0) / 1000)} s`,
+              );
           }
         });
         child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`worker ${k} exited with ${code}`))));
@@ -177,7 +209,12 @@ function report(results: GameResult[], workers: number, t0: number): void {
       });
     }
   }
-  const out = { budget: bot === 'expert' ? budget : null, workers, seconds: Math.round((Date.now() - t0) / 1000), rows };
+  const out = {
+    budget: bot === 'expert' ? budget : null,
+    workers,
+    seconds: Math.round((Date.now() - t0) / 1000),
+    rows,
+  };
   for (const r of rows) {
     process.stderr.write(
       `${r.edition} ${r.players}p: ${r.bot} vs ${r.players - 1} ${r.vs}: won ${r.wins}/${r.games} = ${(100 * r.winRate).toFixed(1)}% ` +

@@ -15,5 +15,7 @@ try {
 const changed = Object.keys(next).filter((k) => before[k] !== next[k]);
 const gone = Object.keys(before).filter((k) => !(k in next));
 writeFileSync(GOLDEN_FILE, `${JSON.stringify(next, null, 1)}\n`);
-console.log(`golden games: ${Object.keys(next).length} replayed in ${Date.now() - started} ms; ${changed.length} changed or new, ${gone.length} removed`);
+console.log(
+  `golden games: ${Object.keys(next).length} replayed in ${Date.now() - started} ms; ${changed.length} changed or new, ${gone.length} removed`,
+);
 for (const k of changed.slice(0, 20)) console.log(`  ${k}: ${before[k] ?? '(new)'} -> ${next[k]}`);

@@ -30,10 +30,19 @@ const graphqlFiles = (dir: string) =>
  * The generated module's text for the schema in `schemaDir` and the operations in `operationsDir`
  * (also the web client's, with its own TypeScript type for a scalar in `scalars`).
  */
-export async function generate(schemaDir = join(here, '..', '..', 'schema'), operationsDir = join(here, 'operations'), scalars: Record<string, string> = {}): Promise<string> {
-  const sdl = graphqlFiles(schemaDir).map((f) => f.text).join('\n');
+export async function generate(
+  schemaDir = join(here, '..', '..', 'schema'),
+  operationsDir = join(here, 'operations'),
+  scalars: Record<string, string> = {},
+): Promise<string> {
+  const sdl = graphqlFiles(schemaDir)
+    .map((f) => f.text)
+    .join('\n');
   const schema = buildSchema(sdl);
-  const documents = graphqlFiles(operationsDir).map((f) => ({ location: `operations/${f.name}`, document: parse(f.text) }));
+  const documents = graphqlFiles(operationsDir).map((f) => ({
+    location: `operations/${f.name}`,
+    document: parse(f.text),
+  }));
   const config = {
     enumsAsTypes: true,
     useTypeImports: true,

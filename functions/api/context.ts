@@ -31,9 +31,21 @@ export interface ApiContext {
   rateKind?: 'read' | 'write';
 }
 
-export async function createContext(services: Services, headers: Record<string, string | undefined>, address: string | null = null): Promise<ApiContext> {
+export async function createContext(
+  services: Services,
+  headers: Record<string, string | undefined>,
+  address: string | null = null,
+): Promise<ApiContext> {
   const token = bearerToken(headers);
-  const anonymous: ApiContext = { services, player: null, credential: null, profile: null, clientId: null, authError: null, address };
+  const anonymous: ApiContext = {
+    services,
+    player: null,
+    credential: null,
+    profile: null,
+    clientId: null,
+    authError: null,
+    address,
+  };
   if (token === null) return anonymous;
   try {
     if (token === '') throw new ApiError('UNAUTHENTICATED', 'malformed Authorization header', { reason: 'malformed' });
@@ -71,7 +83,12 @@ export function charge(ctx: ApiContext, c: Charge, prepaid?: Partial<Charge>): v
   limiters.read.check(keys, 'reads per player', less('read', c.read), c.read);
   limiters.write.check(keys, 'mutations per player', less('write', c.write), c.write);
   limiters.signUp.check([signUpKey(ctx)], 'sign-ups per address', less('signUp', c.signUp), c.signUp);
-  limiters.introspection.check(keys, 'introspection fields (__schema, __type) per player', less('introspection', c.introspection), c.introspection);
+  limiters.introspection.check(
+    keys,
+    'introspection fields (__schema, __type) per player',
+    less('introspection', c.introspection),
+    c.introspection,
+  );
 }
 
 /** Sign-ups count against the address even when a token is sent (a token is free to get). */
@@ -79,16 +96,31 @@ export const signUpKey = (ctx: { address?: string | null }) => `address:${ctx.ad
 
 /** Tokens taken outside a parsed operation (REST reads; the pre-parse fee): the same buckets as `charge`. */
 export function admit(ctx: ApiContext, bucket: Bucket | Partial<Charge>): void {
-  charge(ctx, { read: 0, write: 0, signUp: 0, introspection: 0, ...(typeof bucket === 'string' ? { [bucket]: 1 } : bucket) });
+  charge(ctx, {
+    read: 0,
+    write: 0,
+    signUp: 0,
+    introspection: 0,
+    ...(typeof bucket === 'string' ? { [bucket]: 1 } : bucket),
+  });
 }
 
 /** The caller, or UNAUTHENTICATED (FORBIDDEN for a signed-in account that has no player yet). */
 export function requirePlayer(ctx: ApiContext): Player {
   if (ctx.authError) throw ctx.authError;
   if (!ctx.player) {
-    if (ctx.credential?.type === 'user') throw new ApiError('FORBIDDEN', 'this account has no player yet: choose a display name with register(name), or link a guest player with linkGuest');
-    if (ctx.credential?.type === 'client') throw new ApiError('FORBIDDEN', 'a client token acts for one of its users: exchange it with actAs(user) first');
-    throw new ApiError('UNAUTHENTICATED', 'this call needs Authorization: Bearer <token> (sign in, or signUp as a guest)', { reason: 'missing' });
+    if (ctx.credential?.type === 'user')
+      throw new ApiError(
+        'FORBIDDEN',
+        'this account has no player yet: choose a display name with register(name), or link a guest player with linkGuest',
+      );
+    if (ctx.credential?.type === 'client')
+      throw new ApiError('FORBIDDEN', 'a client token acts for one of its users: exchange it with actAs(user) first');
+    throw new ApiError(
+      'UNAUTHENTICATED',
+      'this call needs Authorization: Bearer <token> (sign in, or signUp as a guest)',
+      { reason: 'missing' },
+    );
   }
   return ctx.player;
 }

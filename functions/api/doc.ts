@@ -3,7 +3,17 @@
 // commands live in the game's commit items (bots' and timeouts' included: replays), not here.
 import type { GameRecord } from '../store/index.js';
 import { ApiError } from './errors.js';
-import { applyInPlace, awaitedSeats, type BotKind, type Command, type EditionId, type GameEvent, type GameOptions, type GameState, type RngVersion } from '../engine/index.js';
+import {
+  applyInPlace,
+  awaitedSeats,
+  type BotKind,
+  type Command,
+  type EditionId,
+  type GameEvent,
+  type GameOptions,
+  type GameState,
+  type RngVersion,
+} from '../engine/index.js';
 
 export interface SeatHolder {
   playerId: string | null;
@@ -93,7 +103,11 @@ export function countChoiceChange(doc: GameDoc, seat: number, command: Command):
   const changes = (doc.choiceChanges ??= {});
   const n = changes[seat]?.d === day ? changes[seat].n : 0;
   if (n >= MAX_CHOICE_CHANGES_PER_DAY) {
-    throw new ApiError('LIMIT_EXCEEDED', `choice changes limit: at most ${MAX_CHOICE_CHANGES_PER_DAY} changes of the day's card per seat`, { limit: { name: 'choiceChangesPerDay', max: MAX_CHOICE_CHANGES_PER_DAY } });
+    throw new ApiError(
+      'LIMIT_EXCEEDED',
+      `choice changes limit: at most ${MAX_CHOICE_CHANGES_PER_DAY} changes of the day's card per seat`,
+      { limit: { name: 'choiceChangesPerDay', max: MAX_CHOICE_CHANGES_PER_DAY } },
+    );
   }
   changes[seat] = { d: day, n: n + 1 };
 }
@@ -122,7 +136,13 @@ export function freeSeatFor(doc: GameDoc, playerId: string | null): number | nul
 
 /** The engine options the game was created with (replays and the scenario start from them). */
 export function engineOptions(doc: GameDoc): GameOptions {
-  return { edition: doc.edition, players: doc.seats.length, seed: doc.seed, rngVersion: doc.rngVersion ?? 1, ...(doc.board ? { board: doc.board } : {}) };
+  return {
+    edition: doc.edition,
+    players: doc.seats.length,
+    seed: doc.seed,
+    rngVersion: doc.rngVersion ?? 1,
+    ...(doc.board ? { board: doc.board } : {}),
+  };
 }
 
 /** The engine state of a started game (WRONG_PHASE before the start: there is no deal yet). */

@@ -10,7 +10,16 @@ import type { ErrorCode } from './schema.types.generated.js';
 export type { ErrorCode } from './schema.types.generated.js';
 
 /** The codes our own errors carry (the rest come from Apollo, graphql-js and the entry points). */
-export type ApiErrorCode = Exclude<ErrorCode, 'INTERNAL_SERVER_ERROR' | 'GRAPHQL_PARSE_FAILED' | 'GRAPHQL_VALIDATION_FAILED' | 'BAD_REQUEST' | 'PERSISTED_QUERY_NOT_FOUND' | 'PERSISTED_QUERY_NOT_SUPPORTED' | 'OPERATION_RESOLUTION_FAILURE'>;
+export type ApiErrorCode = Exclude<
+  ErrorCode,
+  | 'INTERNAL_SERVER_ERROR'
+  | 'GRAPHQL_PARSE_FAILED'
+  | 'GRAPHQL_VALIDATION_FAILED'
+  | 'BAD_REQUEST'
+  | 'PERSISTED_QUERY_NOT_FOUND'
+  | 'PERSISTED_QUERY_NOT_SUPPORTED'
+  | 'OPERATION_RESOLUTION_FAILURE'
+>;
 
 /** HTTP status of each code (the REST routes, and docs/api.md's table: test/docs/limits.test.ts). */
 export const HTTP_STATUS: Record<ErrorCode, number> = {
@@ -39,7 +48,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
 };
 
 /** Whether a code is one of the schema's ErrorCode values (every key of HTTP_STATUS, which tsc holds to the enum). */
-export const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'string' && Object.hasOwn(HTTP_STATUS, code);
+export const isErrorCode = (code: unknown): code is ErrorCode =>
+  typeof code === 'string' && Object.hasOwn(HTTP_STATUS, code);
 
 /**
  * The last check on the way out: a code outside ErrorCode is a bug of ours (a client cannot
@@ -48,7 +58,8 @@ export const isErrorCode = (code: unknown): code is ErrorCode => typeof code ===
  */
 export function listedCode<C>(code: C): C {
   if (isErrorCode(code)) return code;
-  if (process.env.VITEST) throw new Error(`error code ${String(code)} is not in the ErrorCode enum (schema/errors.graphql)`);
+  if (process.env.VITEST)
+    throw new Error(`error code ${String(code)} is not in the ErrorCode enum (schema/errors.graphql)`);
   logger.error('error code not in the ErrorCode enum', { code: String(code) });
   return code;
 }
@@ -82,24 +93,53 @@ export function fromEngine(e: unknown): unknown {
 }
 
 /** Codes Apollo itself raises for malformed requests; safe to show as they are. */
-const APOLLO_CODES = new Set<ErrorCode>(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST', 'PERSISTED_QUERY_NOT_FOUND', 'PERSISTED_QUERY_NOT_SUPPORTED', 'OPERATION_RESOLUTION_FAILURE', 'OPERATION_NOT_ALLOWED']);
+const APOLLO_CODES = new Set<ErrorCode>([
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_USER_INPUT',
+  'BAD_REQUEST',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'PERSISTED_QUERY_NOT_SUPPORTED',
+  'OPERATION_RESOLUTION_FAILURE',
+  'OPERATION_NOT_ALLOWED',
+]);
 
-const GENERIC: GraphQLFormattedError = { message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+const GENERIC: GraphQLFormattedError = {
+  message: 'Internal server error',
+  extensions: { code: 'INTERNAL_SERVER_ERROR' },
+};
 
-const LIMIT_NAMES: Record<string, string> = { 'Query depth': 'depth', Aliases: 'aliases', Directives: 'directives', 'Query Cost': 'cost' };
+const LIMIT_NAMES: Record<string, string> = {
+  'Query depth': 'depth',
+  Aliases: 'aliases',
+  Directives: 'directives',
+  'Query Cost': 'cost',
+};
 
 /**
  * graphql-armor and graphql-js word their limits as "Syntax Error: ..."; say which limit was
  * hit instead, with its value (`extensions.limit: { name, max, found }`).
  */
-export function namedLimit(message: string): { message: string; limit: { name: string; max: number; found?: number } } | null {
-  const armor = /^Syntax Error: (Query depth|Aliases|Directives|Query Cost) limit of (\d+) exceeded, found (\d+(?:\.\d+)?)\.?$/.exec(message);
+export function namedLimit(
+  message: string,
+): { message: string; limit: { name: string; max: number; found?: number } } | null {
+  const armor =
+    /^Syntax Error: (Query depth|Aliases|Directives|Query Cost) limit of (\d+) exceeded, found (\d+(?:\.\d+)?)\.?$/.exec(
+      message,
+    );
   if (armor) {
     const name = LIMIT_NAMES[armor[1]];
-    return { message: message.replace(/^Syntax Error: /, ''), limit: { name, max: Number(armor[2]), found: Math.ceil(Number(armor[3])) } };
+    return {
+      message: message.replace(/^Syntax Error: /, ''),
+      limit: { name, max: Number(armor[2]), found: Math.ceil(Number(armor[3])) },
+    };
   }
   const tokens = /^Syntax Error: Document contains more th\w+ (\d+) tokens/.exec(message);
-  if (tokens) return { message: `Token limit of ${tokens[1]} exceeded: a document has at most ${tokens[1]} tokens`, limit: { name: 'tokens', max: Number(tokens[1]) } };
+  if (tokens)
+    return {
+      message: `Token limit of ${tokens[1]} exceeded: a document has at most ${tokens[1]} tokens`,
+      limit: { name: 'tokens', max: Number(tokens[1]) },
+    };
   return null;
 }
 
@@ -111,13 +151,24 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   const original = inner instanceof ApiError ? inner : fromEngine(unwrapResolverError(error));
   if (original instanceof ApiError) {
     count(METRIC.errors, 1, { code: original.code });
-    return { message: original.message, locations: formatted.locations, path: formatted.path, extensions: { ...original.details, code: listedCode(original.code) } };
+    return {
+      message: original.message,
+      locations: formatted.locations,
+      path: formatted.path,
+      extensions: { ...original.details, code: listedCode(original.code) },
+    };
   }
   const code = formatted.extensions?.code;
   if (typeof code === 'string' && APOLLO_CODES.has(code as ErrorCode)) {
     count(METRIC.errors, 1, { code });
     const limit = namedLimit(formatted.message);
-    if (limit) return { message: limit.message, locations: formatted.locations, path: formatted.path, extensions: { code, limit: limit.limit } };
+    if (limit)
+      return {
+        message: limit.message,
+        locations: formatted.locations,
+        path: formatted.path,
+        extensions: { code, limit: limit.limit },
+      };
     return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code } };
   }
   // Answered with HTTP 200 and this code, so only this metric (and its alarm) sees it.
@@ -135,7 +186,8 @@ function unwrapResolverError(error: unknown): unknown {
   // By its tag, not instanceof: where graphql is loaded twice (CJS for Apollo, ESM for us, as under
   // vitest) the error comes from the other copy.
   const e = error as GraphQLError | null;
-  if (Object.prototype.toString.call(e) === '[object GraphQLError]' && e!.path && e!.originalError) return e!.originalError;
+  if (Object.prototype.toString.call(e) === '[object GraphQLError]' && e!.path && e!.originalError)
+    return e!.originalError;
   return error;
 }
 
@@ -143,10 +195,17 @@ function unwrapResolverError(error: unknown): unknown {
 export function restError(e: unknown): { status: number; body: string } {
   const err = fromEngine(e);
   if (err instanceof ApiError) count(METRIC.errors, 1, { code: err.code });
-  if (err instanceof ApiError) return { status: HTTP_STATUS[err.code], body: JSON.stringify({ error: { ...err.details, code: listedCode(err.code), message: err.message } }) };
+  if (err instanceof ApiError)
+    return {
+      status: HTTP_STATUS[err.code],
+      body: JSON.stringify({ error: { ...err.details, code: listedCode(err.code), message: err.message } }),
+    };
   count(METRIC.errors, 1, { code: 'INTERNAL_SERVER_ERROR' });
   logger.error('unexpected error', { error: asError(e) });
-  return { status: 500, body: JSON.stringify({ error: GENERIC.extensions && { code: 'INTERNAL_SERVER_ERROR', message: GENERIC.message } }) };
+  return {
+    status: 500,
+    body: JSON.stringify({ error: GENERIC.extensions && { code: 'INTERNAL_SERVER_ERROR', message: GENERIC.message } }),
+  };
 }
 
 /** The cause of a resolver error (Apollo wraps it), as an Error for the log line. */

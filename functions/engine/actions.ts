@@ -142,7 +142,10 @@ const charOptions = perEdition(() => [] as Option[]);
 export function charOption(x: Ctx, seat: number, rank: number): Option {
   const table = charOptions(x.ed);
   const i = seat * CHAR_SLOTS + rank;
-  return table[i] ?? (table[i] = Object.freeze({ id: charId(seat, rank), label: `${cardName(x, rank)} (${rank}) of seat ${seat}` }));
+  return (
+    table[i] ??
+    (table[i] = Object.freeze({ id: charId(seat, rank), label: `${cardName(x, rank)} (${rank}) of seat ${seat}` }))
+  );
 }
 
 const rankOptionTable = perEdition(() => [] as Option[]);

@@ -21,7 +21,8 @@ function playCard(x: Ctx, seat: number, rank: number): void {
   const g = x.g;
   if (g.phase !== 'choose') fail('WRONG_PHASE', `the game is not waiting for card choices (phase ${g.phase})`);
   const me = g.seats[seat];
-  if (!Number.isInteger(rank) || indexIn(me.hand, rank) < 0) fail('ILLEGAL_MOVE', `card ${rank} is not in seat ${seat}'s hand`);
+  if (!Number.isInteger(rank) || indexIn(me.hand, rank) < 0)
+    fail('ILLEGAL_MOVE', `card ${rank} is not in seat ${seat}'s hand`);
   const changed = me.choice >= 0;
   me.choice = rank;
   if (x.events) emit(x, 'cardChosen', { seat, changed }, { seat, data: { rank } });
@@ -40,7 +41,8 @@ function answerPrompt(x: Ctx, seat: number, answer: string, promptId?: string): 
   const p = x.g.prompt;
   if (!p) fail('WRONG_PHASE', 'no decision is pending');
   if (p.seat !== seat) fail('WRONG_PHASE', `the pending decision belongs to seat ${p.seat}`);
-  if (promptId !== undefined && promptId !== p.id) fail('ILLEGAL_MOVE', `prompt ${promptId} is not the pending one (${p.id})`);
+  if (promptId !== undefined && promptId !== p.id)
+    fail('ILLEGAL_MOVE', `prompt ${promptId} is not the pending one (${p.id})`);
   if (!isOption(p.options, answer)) fail('ILLEGAL_MOVE', `"${answer}" is not an option of prompt ${p.id}`);
   x.g.prompt = null;
   if (x.events) emit(x, 'answered', { seat, promptId: p.id, kind: p.kind }, { seat, data: { answer } });
@@ -58,7 +60,8 @@ function concede(x: Ctx, seat: number): void {
 
 function checkCommand(g: GameState, cmd: Command): void {
   if (!cmd || typeof cmd !== 'object') fail('BAD_USER_INPUT', 'a command is an object');
-  if (!Number.isInteger(cmd.seat) || cmd.seat < 0 || cmd.seat >= g.players) fail('BAD_USER_INPUT', `no seat ${cmd.seat}`);
+  if (!Number.isInteger(cmd.seat) || cmd.seat < 0 || cmd.seat >= g.players)
+    fail('BAD_USER_INPUT', `no seat ${cmd.seat}`);
   if (g.finished) fail('WRONG_PHASE', 'the game is finished');
 }
 

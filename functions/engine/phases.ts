@@ -44,7 +44,8 @@ const sunrise: Effect = (x) => {
     me.choice = -1;
   }
   x.ed.sunrise?.(x);
-  if (x.events) emit(x, 'sunrise', { round: g.round, day: g.day, revealed, island: g.island.map((c) => charId(c.seat, c.rank)) });
+  if (x.events)
+    emit(x, 'sunrise', { round: g.round, day: g.day, revealed, island: g.island.map((c) => charId(c.seat, c.rank)) });
   g.phase = 'day';
   g.cursor = LEFT_END;
   if (g.prompt) push(x, DAY_NEXT);
@@ -223,11 +224,12 @@ const roundClose: Effect = (x) => {
     g.finished = true;
     g.phase = 'finished';
     g.ranking = concededLast(x.ed.ranking(g), g.conceded);
-    if (x.events) emit(x, 'gameEnd', {
-      ranking: g.ranking,
-      scores: g.seats.map((s) => s.score),
-      seed: g.seed,
-    });
+    if (x.events)
+      emit(x, 'gameEnd', {
+        ranking: g.ranking,
+        scores: g.seats.map((s) => s.score),
+        seed: g.seed,
+      });
     return;
   }
   g.round++;
@@ -242,19 +244,46 @@ export function coreStep(x: Ctx, s: Step, answer: string | undefined): boolean {
   const fx = x.fx;
   switch (s.t) {
     // Most frequent first (a game of 4 runs about 135 picks, 70 dusk steps, 67 den entries...).
-    case 'pick': x.ed.pick(x, s, answer); return true;
-    case 'duskNext': duskNext(x, s); return true;
-    case 'enterDen': enterDen(x, s); return true;
-    case 'dayNext': dayNext(x, s); return true;
-    case 'denNight': denNight(x, s); return true;
-    case 'day': fx.day[s.rank]?.(x, s, answer); return true;
-    case 'sunrise': sunrise(x, s); return true;
-    case 'dayEnd': dayEnd(x, s); return true;
-    case 'end': fx.end[s.rank]?.(x, s, answer); return true;
-    case 'night': fx.night[s.rank]?.(x, s, answer); return true;
-    case 'dusk': fx.dusk[s.rank]?.(x, s, answer); return true;
-    case 'roundClose': roundClose(x, s); return true;
-    case 'nightNext': nightNext(x, s); return true;
-    default: return false;
+    case 'pick':
+      x.ed.pick(x, s, answer);
+      return true;
+    case 'duskNext':
+      duskNext(x, s);
+      return true;
+    case 'enterDen':
+      enterDen(x, s);
+      return true;
+    case 'dayNext':
+      dayNext(x, s);
+      return true;
+    case 'denNight':
+      denNight(x, s);
+      return true;
+    case 'day':
+      fx.day[s.rank]?.(x, s, answer);
+      return true;
+    case 'sunrise':
+      sunrise(x, s);
+      return true;
+    case 'dayEnd':
+      dayEnd(x, s);
+      return true;
+    case 'end':
+      fx.end[s.rank]?.(x, s, answer);
+      return true;
+    case 'night':
+      fx.night[s.rank]?.(x, s, answer);
+      return true;
+    case 'dusk':
+      fx.dusk[s.rank]?.(x, s, answer);
+      return true;
+    case 'roundClose':
+      roundClose(x, s);
+      return true;
+    case 'nightNext':
+      nightNext(x, s);
+      return true;
+    default:
+      return false;
   }
 }

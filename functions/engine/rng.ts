@@ -35,7 +35,8 @@ function foldedState(seed: string): number[] {
  */
 export function stateFromDigest(digest: Uint8Array): number[] {
   const st: number[] = [];
-  for (let w = 0; w < 4; w++) st.push(((digest[4 * w] << 24) | (digest[4 * w + 1] << 16) | (digest[4 * w + 2] << 8) | digest[4 * w + 3]) | 0);
+  for (let w = 0; w < 4; w++)
+    st.push((digest[4 * w] << 24) | (digest[4 * w + 1] << 16) | (digest[4 * w + 2] << 8) | digest[4 * w + 3] | 0);
   return st.some((x) => x !== 0) ? st : stateFromDigest(sha256(digest));
 }
 

@@ -15,7 +15,6 @@ export function rankSeats(g: GameState, criteria: Criterion[]): number[] {
   });
 }
 
-
 /**
  * The final ranking with concessions: seats that did not concede keep the edition's order, then
  * the conceded seats, the latest concession first (whoever gave up earliest is last). Scores are

@@ -38,7 +38,8 @@ export function createGame(opts: GameOptions, events: GameEvent[] | null = null)
   }
   const seed = typeof opts.seed === 'string' ? opts.seed : String(opts.seed ?? '');
   const rngVersion = opts.rngVersion ?? CURRENT_RNG_VERSION;
-  if (!RNG_VERSIONS.includes(rngVersion)) fail('BAD_USER_INPUT', `unknown rngVersion ${JSON.stringify(opts.rngVersion)} (${RNG_VERSIONS.join(' or ')})`);
+  if (!RNG_VERSIONS.includes(rngVersion))
+    fail('BAD_USER_INPUT', `unknown rngVersion ${JSON.stringify(opts.rngVersion)} (${RNG_VERSIONS.join(' or ')})`);
   const deck: number[] = [];
   for (let r = 1; r <= ed.ranks; r++) deck.push(r);
   const template = templates(ed);
@@ -101,8 +102,10 @@ function checkFixes(g: GameState, opts: GameOptions): void {
       if (!Array.isArray(round)) fail('BAD_USER_INPUT', `loot[${i}] is not a list of days`);
       if (round.length > ed.daysPerRound[i]) fail('BAD_USER_INPUT', `loot[${i}] has more days than round ${i + 1}`);
       round.forEach((day, d) => {
-        if (!Array.isArray(day) || day.length !== per) fail('BAD_USER_INPUT', `loot[${i}][${d}] must list ${per} tokens`);
-        for (const k of day) if (!ed.lootKinds.includes(k)) fail('BAD_USER_INPUT', `loot[${i}][${d}]: unknown loot kind ${k}`);
+        if (!Array.isArray(day) || day.length !== per)
+          fail('BAD_USER_INPUT', `loot[${i}][${d}] must list ${per} tokens`);
+        for (const k of day)
+          if (!ed.lootKinds.includes(k)) fail('BAD_USER_INPUT', `loot[${i}][${d}]: unknown loot kind ${k}`);
       });
     });
     g.fixed.loot = opts.loot.map((r) => r.map((d) => [...d]));

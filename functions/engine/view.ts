@@ -98,7 +98,10 @@ export function view(g: GameState, viewer: number | null): GameView {
           hand: asc(g.seats[viewer].hand),
           // Stryker disable next-line EqualityOperator: no choice is -1 and ranks start at 1, so > 0 and >= 0 agree
           choice: g.seats[viewer].choice >= 0 ? g.seats[viewer].choice : null,
-          prompt: p && p.seat === viewer ? { id: p.id, seat: p.seat, kind: p.kind, text: p.text, options: p.options.map((o) => ({ ...o })) } : null,
+          prompt:
+            p && p.seat === viewer
+              ? { id: p.id, seat: p.seat, kind: p.kind, text: p.text, options: p.options.map((o) => ({ ...o })) }
+              : null,
         };
   return {
     edition: g.edition,

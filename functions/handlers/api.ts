@@ -38,7 +38,9 @@ function tooLarge(event: ApiEvent): ApiResult | undefined {
     statusCode: 413,
     headers: { 'content-type': 'application/json; charset=utf-8' },
     body: JSON.stringify({
-      errors: [{ message: `request bodies are limited to ${MAX_BODY_BYTES} bytes`, extensions: { code: 'PAYLOAD_TOO_LARGE' } }],
+      errors: [
+        { message: `request bodies are limited to ${MAX_BODY_BYTES} bytes`, extensions: { code: 'PAYLOAD_TOO_LARGE' } },
+      ],
     }),
   };
 }
@@ -64,7 +66,8 @@ const sameSecret = (sent: string | undefined, secret: string | null) => {
  */
 export function callerAddress(event: ApiEvent, secret: string | null = originSecret): string | null {
   const viewer = event.headers?.['cloudfront-viewer-address'];
-  if (viewer && sameSecret(event.headers?.[ORIGIN_HEADER], secret)) return viewer.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
+  if (viewer && sameSecret(event.headers?.[ORIGIN_HEADER], secret))
+    return viewer.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
   return event.requestContext?.http?.sourceIp ?? null;
 }
 
@@ -87,8 +90,13 @@ async function rateLimitedEarly(app: App, event: ApiEvent): Promise<ApiResult | 
   const retry = limited.code === 'RATE_LIMITED'; // else LIMIT_EXCEEDED: more than a whole burst in one request
   return {
     statusCode: retry ? 429 : 400,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...(retry ? { 'retry-after': String(limited.details.retryAfterSeconds) } : {}) },
-    body: JSON.stringify({ errors: [{ message: limited.message, extensions: { ...limited.details, code: limited.code } }] }),
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      ...(retry ? { 'retry-after': String(limited.details.retryAfterSeconds) } : {}),
+    },
+    body: JSON.stringify({
+      errors: [{ message: limited.message, extensions: { ...limited.details, code: limited.code } }],
+    }),
   };
 }
 
@@ -97,7 +105,11 @@ function documentOf(event: ApiEvent): { query: string; operationName: string | n
   let d: { query?: unknown; operationName?: unknown } | null | undefined = event.queryStringParameters;
   if (event.requestContext.http.method !== 'GET') {
     try {
-      const raw = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
+      const raw = event.body
+        ? event.isBase64Encoded
+          ? Buffer.from(event.body, 'base64').toString('utf8')
+          : event.body
+        : '';
       d = raw ? (JSON.parse(raw) as typeof d) : null;
     } catch {
       return null; // Apollo answers the bad body
@@ -126,14 +138,25 @@ let lambdaHandler: Promise<LambdaApiHandler> | undefined;
 
 function getLambdaHandler(): Promise<LambdaApiHandler> {
   if (!lambdaHandler) {
-    lambdaHandler = Promise.all([getApp({ signingKeys: readSigningKeys, pushGateway: pushGatewayFromEnv(), noticeQueue: noticeQueueFromEnv() }), readOriginSecret()]).then(([app, secret]) => {
+    lambdaHandler = Promise.all([
+      getApp({ signingKeys: readSigningKeys, pushGateway: pushGatewayFromEnv(), noticeQueue: noticeQueueFromEnv() }),
+      readOriginSecret(),
+    ]).then(([app, secret]) => {
       originSecret = secret;
-      const graphql = startServerAndCreateLambdaHandler(createApollo({ operationAllowlist: allowlistFromEnv() }), requestHandler, {
-        context: async ({ event }) => contexts.get(event) ?? app.context({ ...(event.headers ?? {}) }, callerAddress(event)),
-        middleware: [
-          async (event) => (isGraphqlPath(event.rawPath) ? (tooLarge(event) ?? (await rateLimitedEarly(app, event))) : rest(app, event)),
-        ],
-      });
+      const graphql = startServerAndCreateLambdaHandler(
+        createApollo({ operationAllowlist: allowlistFromEnv() }),
+        requestHandler,
+        {
+          context: async ({ event }) =>
+            contexts.get(event) ?? app.context({ ...(event.headers ?? {}) }, callerAddress(event)),
+          middleware: [
+            async (event) =>
+              isGraphqlPath(event.rawPath)
+                ? (tooLarge(event) ?? (await rateLimitedEarly(app, event)))
+                : rest(app, event),
+          ],
+        },
+      );
       return async (event: ApiEvent, context: Context) => {
         // The integration's handler type also allows callback-style; ours always returns a promise.
         const out = await graphql(event, context, () => undefined);

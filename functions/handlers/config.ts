@@ -90,8 +90,18 @@ export function getApp(options: AppOptions): Promise<App> {
     appPromise = (async () => {
       const tableName = requireEnv('TABLE_NAME');
       // With a queue but no gateway (the sweep), commits still hand their versions to the queue for the worker's fan-out.
-      const push = { pushGateway: options.pushGateway, noticeQueue: options.noticeQueue, pushHandOff: options.noticeQueue !== undefined };
-      if (!options.signingKeys) return buildCore({ tableName, client: getDocumentClient(), signingKey: randomBytes(48).toString('base64url'), ...push });
+      const push = {
+        pushGateway: options.pushGateway,
+        noticeQueue: options.noticeQueue,
+        pushHandOff: options.noticeQueue !== undefined,
+      };
+      if (!options.signingKeys)
+        return buildCore({
+          tableName,
+          client: getDocumentClient(),
+          signingKey: randomBytes(48).toString('base64url'),
+          ...push,
+        });
       const refreshMs = Number(process.env.SIGNING_KEY_REFRESH_SECONDS ?? 300) * 1000;
       const signingKeys = refreshingKeys(options.signingKeys, refreshMs);
       await signingKeys(); // fail this cold start (not cached) if the keys cannot be read

@@ -7,7 +7,12 @@
  * The fan-out itself is handed by the commit to the notice queue and run by the notice worker
  * (functions/api/notify/fanout.ts, queuedPusher): no move waits for a subscriber.
  */
-import type { APIGatewayProxyResult, APIGatewayRequestAuthorizerEvent, APIGatewayAuthorizerResult, Context } from 'aws-lambda';
+import type {
+  APIGatewayProxyResult,
+  APIGatewayRequestAuthorizerEvent,
+  APIGatewayAuthorizerResult,
+  Context,
+} from 'aws-lambda';
 import { pushStoreOf } from '../api/notify/fanout.js';
 import { stampFromText, stampText } from '../api/accounts/accounts.js';
 import { authorize, onConnect, onDisconnect, onMessage, type PushDeps } from '../api/notify/push-routes.js';
@@ -18,7 +23,12 @@ import { invocation } from './observe.js';
 
 export interface PushEvent {
   body?: string;
-  requestContext: { routeKey: string; connectionId: string; authorizer?: { playerId?: string; session?: string } | null; identity?: { sourceIp?: string } };
+  requestContext: {
+    routeKey: string;
+    connectionId: string;
+    authorizer?: { playerId?: string; session?: string } | null;
+    identity?: { sourceIp?: string };
+  };
 }
 
 async function deps(): Promise<PushDeps> {
@@ -32,7 +42,10 @@ function isAuthorizerEvent(e: unknown): e is APIGatewayRequestAuthorizerEvent {
   return (e as { type?: string }).type === 'REQUEST' && typeof (e as { methodArn?: string }).methodArn === 'string';
 }
 
-export async function handler(event: PushEvent | APIGatewayRequestAuthorizerEvent, context: Context): Promise<APIGatewayProxyResult | APIGatewayAuthorizerResult> {
+export async function handler(
+  event: PushEvent | APIGatewayRequestAuthorizerEvent,
+  context: Context,
+): Promise<APIGatewayProxyResult | APIGatewayAuthorizerResult> {
   return invocation(context, {}, async () => {
     if (isAuthorizerEvent(event)) {
       const app = await getApp({ signingKeys: readSigningKeys, pushGateway: pushGatewayFromEnv() });
@@ -40,9 +53,15 @@ export async function handler(event: PushEvent | APIGatewayRequestAuthorizerEven
       const allow = who !== 'denied';
       return {
         principalId: allow && who.playerId ? who.playerId : 'spectator',
-        policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: allow ? 'Allow' : 'Deny', Resource: event.methodArn }] },
+        policyDocument: {
+          Version: '2012-10-17',
+          Statement: [{ Action: 'execute-api:Invoke', Effect: allow ? 'Allow' : 'Deny', Resource: event.methodArn }],
+        },
         // The token's stamp travels with the connection: every message checks it again.
-        context: { playerId: allow && who.playerId ? who.playerId : '', session: allow && who.session ? stampText(who.session) : '' },
+        context: {
+          playerId: allow && who.playerId ? who.playerId : '',
+          session: allow && who.session ? stampText(who.session) : '',
+        },
       };
     }
     const { routeKey, connectionId } = event.requestContext;
@@ -52,7 +71,15 @@ export async function handler(event: PushEvent | APIGatewayRequestAuthorizerEven
     else if (routeKey === '$disconnect') await onDisconnect(d, connectionId);
     // Every message is a read of its caller (the instance's read buckets, as for HTTP); the
     // address is API Gateway's view of the client (the push API has no CloudFront in front).
-    else await onMessage(d, connectionId, event.requestContext.authorizer?.playerId || null, event.body, event.requestContext.identity?.sourceIp ?? null, stampFromText(event.requestContext.authorizer?.session));
+    else
+      await onMessage(
+        d,
+        connectionId,
+        event.requestContext.authorizer?.playerId || null,
+        event.body,
+        event.requestContext.identity?.sourceIp ?? null,
+        stampFromText(event.requestContext.authorizer?.session),
+      );
     return { statusCode: 200, body: '' };
   });
 }

@@ -19,7 +19,8 @@ export function sqsNoticeQueue(queueUrl: string, client = new SQSClient({})): No
             Entries: batch.map((m, j) => ({ Id: String(j), MessageBody: JSON.stringify(m), DelaySeconds: delay })),
           }),
         );
-        if (out.Failed && out.Failed.length > 0) throw new Error(`SQS refused ${out.Failed.length} notice message(s): ${out.Failed[0].Code}`);
+        if (out.Failed && out.Failed.length > 0)
+          throw new Error(`SQS refused ${out.Failed.length} notice message(s): ${out.Failed[0].Code}`);
       }
     },
   };

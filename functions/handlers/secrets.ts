@@ -18,10 +18,12 @@ export async function readSigningKeys(): Promise<string[]> {
     if (!out.SecretString) throw new Error('the signing key secret has no string value');
     let previous: string | undefined;
     try {
-      previous = (await sm.send(new GetSecretValueCommand({ SecretId: arn, VersionStage: 'AWSPREVIOUS' }))).SecretString;
+      previous = (await sm.send(new GetSecretValueCommand({ SecretId: arn, VersionStage: 'AWSPREVIOUS' })))
+        .SecretString;
     } catch (e) {
       // No previous version before the first rotation (ResourceNotFoundException): nothing to accept.
-      if ((e as { name?: string }).name !== 'ResourceNotFoundException') console.error('could not read the previous signing key', e);
+      if ((e as { name?: string }).name !== 'ResourceNotFoundException')
+        console.error('could not read the previous signing key', e);
     }
     return previous ? [out.SecretString, previous] : [out.SecretString];
   }

@@ -44,7 +44,8 @@ export function localDocumentClient(endpoint: string): DynamoDBDocumentClient {
 export function endpointDocumentClient(endpoint: string): DynamoDBDocumentClient {
   if (endpoint !== 'aws') {
     const host = new URL(endpoint).hostname;
-    if (host === 'localhost' || host === '127.0.0.1' || host === '::1' || host === '[::1]') return localDocumentClient(endpoint);
+    if (host === 'localhost' || host === '127.0.0.1' || host === '::1' || host === '[::1]')
+      return localDocumentClient(endpoint);
   }
   const base = new DynamoDBClient({ ...(endpoint === 'aws' ? {} : { endpoint }), maxAttempts: 3 });
   return DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } });

@@ -43,11 +43,24 @@ function send(res: ServerResponse, status: number, headers: Record<string, strin
 }
 
 const jsonError = (res: ServerResponse, status: number, code: string, message: string) =>
-  send(res, status, { 'content-type': 'application/json; charset=utf-8' }, JSON.stringify({ errors: [{ message, extensions: { code } }] }));
+  send(
+    res,
+    status,
+    { 'content-type': 'application/json; charset=utf-8' },
+    JSON.stringify({ errors: [{ message, extensions: { code } }] }),
+  );
 
 /** RATE_LIMITED: 429 with Retry-After; LIMIT_EXCEEDED (more than a whole burst in one request): 400, no retry helps. */
 const rateLimitedAnswer = (res: ServerResponse, limited: ApiError) =>
-  send(res, limited.code === 'RATE_LIMITED' ? 429 : 400, { 'content-type': 'application/json; charset=utf-8', ...(limited.code === 'RATE_LIMITED' ? { 'retry-after': String(limited.details.retryAfterSeconds) } : {}) }, JSON.stringify({ errors: [{ message: limited.message, extensions: { ...limited.details, code: limited.code } }] }));
+  send(
+    res,
+    limited.code === 'RATE_LIMITED' ? 429 : 400,
+    {
+      'content-type': 'application/json; charset=utf-8',
+      ...(limited.code === 'RATE_LIMITED' ? { 'retry-after': String(limited.details.retryAfterSeconds) } : {}),
+    },
+    JSON.stringify({ errors: [{ message: limited.message, extensions: { ...limited.details, code: limited.code } }] }),
+  );
 
 /**
  * GraphQL over HTTP. A flood is refused at its cheapest point: the caller (token verified, cached
@@ -64,12 +77,14 @@ async function graphql(app: App, req: IncomingMessage, res: ServerResponse, url:
     return rateLimitedAnswer(res, limited);
   }
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > MAX_BODY_BYTES) return jsonError(res, 413, 'PAYLOAD_TOO_LARGE', `request bodies are limited to ${MAX_BODY_BYTES} bytes`);
+  if (declared > MAX_BODY_BYTES)
+    return jsonError(res, 413, 'PAYLOAD_TOO_LARGE', `request bodies are limited to ${MAX_BODY_BYTES} bytes`);
   let raw = '';
   try {
     raw = await readBody(req, MAX_BODY_BYTES);
   } catch (e) {
-    if (e instanceof TooLarge) return jsonError(res, 413, 'PAYLOAD_TOO_LARGE', `request bodies are limited to ${MAX_BODY_BYTES} bytes`);
+    if (e instanceof TooLarge)
+      return jsonError(res, 413, 'PAYLOAD_TOO_LARGE', `request bodies are limited to ${MAX_BODY_BYTES} bytes`);
     throw e;
   }
   const headers = new HeaderMap();
@@ -82,9 +97,15 @@ async function graphql(app: App, req: IncomingMessage, res: ServerResponse, url:
       return jsonError(res, 400, 'BAD_REQUEST', 'the body is not valid JSON');
     }
   }
-  const doc = (req.method === 'GET' ? Object.fromEntries(url.searchParams) : body) as { query?: unknown; operationName?: unknown } | null;
+  const doc = (req.method === 'GET' ? Object.fromEntries(url.searchParams) : body) as {
+    query?: unknown;
+    operationName?: unknown;
+  } | null;
   if (doc && typeof doc === 'object' && typeof doc.query === 'string') {
-    const refused = app.gate(ctx, { query: doc.query, operationName: typeof doc.operationName === 'string' ? doc.operationName : null });
+    const refused = app.gate(ctx, {
+      query: doc.query,
+      operationName: typeof doc.operationName === 'string' ? doc.operationName : null,
+    });
     if (refused) return rateLimitedAnswer(res, refused);
   }
   const result = await app.apollo.executeHTTPGraphQLRequest({
@@ -113,25 +134,36 @@ export function createHttpServer(app: App, mounted?: Mounted): Server {
 /** The request listener of createHttpServer (the local server attaches it once it knows its URL). */
 export function requestHandler(app: App, mounted?: Mounted): (req: IncomingMessage, res: ServerResponse) => void {
   // Each request gets its own log scope (request id, then player and game as they are learnt).
-  return (req, res) => withRequest({ requestId: randomUUID().slice(0, 8) }, () => {
-    if (mounted?.(req, res)) return;
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    try {
-      if (serveLanding(req, res, url)) return;
-    } catch (e) {
-      console.error('landing page failed', e);
-      if (!res.headersSent) return jsonError(res, 500, 'INTERNAL_SERVER_ERROR', 'Internal server error');
-    }
-    const work =
-      url.pathname === '/graphql' || url.pathname === '/graphql/'
-        ? graphql(app, req, res, url)
-        : serveStatic(req, res, url.pathname).then((served) => served ? undefined : app
-            .rest({ method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: flatHeaders(req), address: req.socket.remoteAddress ?? null })
-            .then((r) => send(res, r.status, r.headers, req.method === 'HEAD' ? '' : r.body)));
-    work.catch((e) => {
-      logger.error('request failed', { error: asError(e) });
-      if (!res.headersSent) jsonError(res, 500, 'INTERNAL_SERVER_ERROR', 'Internal server error');
-      else res.end();
+  return (req, res) =>
+    withRequest({ requestId: randomUUID().slice(0, 8) }, () => {
+      if (mounted?.(req, res)) return;
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      try {
+        if (serveLanding(req, res, url)) return;
+      } catch (e) {
+        console.error('landing page failed', e);
+        if (!res.headersSent) return jsonError(res, 500, 'INTERNAL_SERVER_ERROR', 'Internal server error');
+      }
+      const work =
+        url.pathname === '/graphql' || url.pathname === '/graphql/'
+          ? graphql(app, req, res, url)
+          : serveStatic(req, res, url.pathname).then((served) =>
+              served
+                ? undefined
+                : app
+                    .rest({
+                      method: req.method ?? 'GET',
+                      path: url.pathname,
+                      query: Object.fromEntries(url.searchParams),
+                      headers: flatHeaders(req),
+                      address: req.socket.remoteAddress ?? null,
+                    })
+                    .then((r) => send(res, r.status, r.headers, req.method === 'HEAD' ? '' : r.body)),
+            );
+      work.catch((e) => {
+        logger.error('request failed', { error: asError(e) });
+        if (!res.headersSent) jsonError(res, 500, 'INTERNAL_SERVER_ERROR', 'Internal server error');
+        else res.end();
+      });
     });
-  });
 }

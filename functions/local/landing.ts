@@ -14,8 +14,14 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** The files the page loads, by the name it asks for under /graphql/ui/. */
 const ASSETS: Record<string, { file: () => string; type: string }> = {
-  'react.js': { file: () => join(pkgDir('react'), 'umd', 'react.production.min.js'), type: 'text/javascript; charset=utf-8' },
-  'react-dom.js': { file: () => join(pkgDir('react-dom'), 'umd', 'react-dom.production.min.js'), type: 'text/javascript; charset=utf-8' },
+  'react.js': {
+    file: () => join(pkgDir('react'), 'umd', 'react.production.min.js'),
+    type: 'text/javascript; charset=utf-8',
+  },
+  'react-dom.js': {
+    file: () => join(pkgDir('react-dom'), 'umd', 'react-dom.production.min.js'),
+    type: 'text/javascript; charset=utf-8',
+  },
   'graphiql.js': { file: () => join(pkgDir('graphiql'), 'graphiql.min.js'), type: 'text/javascript; charset=utf-8' },
   'graphiql.css': { file: () => join(pkgDir('graphiql'), 'graphiql.min.css'), type: 'text/css; charset=utf-8' },
 };
@@ -164,7 +170,11 @@ export function serveLanding(req: IncomingMessage, res: ServerResponse, url: URL
     res.end(req.method === 'HEAD' ? '' : body);
     return true;
   };
-  if ((url.pathname === '/graphql' || url.pathname === '/graphql/') && !url.searchParams.has('query') && wantsHtml(req)) {
+  if (
+    (url.pathname === '/graphql' || url.pathname === '/graphql/') &&
+    !url.searchParams.has('query') &&
+    wantsHtml(req)
+  ) {
     return send(200, 'text/html; charset=utf-8', landingHtml());
   }
   if (!url.pathname.startsWith(UI_PREFIX)) return false;

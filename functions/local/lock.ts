@@ -30,7 +30,9 @@ export function lockDataDir(dataDir: string): () => void {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       const owner = Number(readFileSync(file, 'utf8'));
       if (Number.isInteger(owner) && owner > 0 && alive(owner)) {
-        throw new StartError(`the data folder ${dataDir} is already open by another local server (pid ${owner}): stop it, or start this one with DATA_DIR=<another folder> or --in-memory`);
+        throw new StartError(
+          `the data folder ${dataDir} is already open by another local server (pid ${owner}): stop it, or start this one with DATA_DIR=<another folder> or --in-memory`,
+        );
       }
       rmSync(file, { force: true }); // stale: its process is gone
     }

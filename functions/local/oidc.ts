@@ -44,7 +44,12 @@ async function signingJwk(dataDir: string | null): Promise<JWK> {
   const file = dataDir ? join(dataDir, 'oidc-signing-key.json') : null;
   if (file && existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as JWK;
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-  const jwk = { ...(await exportJWK(privateKey)), kid: `local-${randomBytes(4).toString('hex')}`, alg: 'RS256', use: 'sig' };
+  const jwk = {
+    ...(await exportJWK(privateKey)),
+    kid: `local-${randomBytes(4).toString('hex')}`,
+    alg: 'RS256',
+    use: 'sig',
+  };
   if (file) writeFileSync(file, JSON.stringify(jwk), { mode: 0o600 });
   return jwk;
 }
@@ -75,7 +80,9 @@ function storeAdapter(store: OidcStore): new (name: string) => Adapter {
     }
     async find(id: string) {
       const e = await store.get(this.name, id);
-      return e ? ({ ...e.payload, ...(e.consumed !== undefined ? { consumed: e.consumed } : {}) } as AdapterPayload) : undefined;
+      return e
+        ? ({ ...e.payload, ...(e.consumed !== undefined ? { consumed: e.consumed } : {}) } as AdapterPayload)
+        : undefined;
     }
     async findByUid(uid: string) {
       const e = await store.getByUid(uid);
@@ -135,12 +142,19 @@ export interface LocalProvider {
  * The provider for a server at `baseUrl` (e.g. http://127.0.0.1:4000). `redirectUris`: where the
  * web app may receive its code (the server's own pages, plus the Vite dev server).
  */
-export async function createLocalProvider(opts: { baseUrl: string; dataDir: string | null; redirectUris?: string[]; store: { client: DynamoDBDocumentClient; tableName: string } }): Promise<LocalProvider> {
+export async function createLocalProvider(opts: {
+  baseUrl: string;
+  dataDir: string | null;
+  redirectUris?: string[];
+  store: { client: DynamoDBDocumentClient; tableName: string };
+}): Promise<LocalProvider> {
   const store = createOidcStore(opts.store);
   const issuer = `${opts.baseUrl}${OIDC_PATH}`;
   const resource = `${opts.baseUrl}/graphql`;
   const alt = opts.baseUrl.replace('://127.0.0.1:', '://localhost:');
-  const redirectUris = [...new Set([`${opts.baseUrl}/`, `${alt}/`, 'http://localhost:5173/', ...(opts.redirectUris ?? [])])];
+  const redirectUris = [
+    ...new Set([`${opts.baseUrl}/`, `${alt}/`, 'http://localhost:5173/', ...(opts.redirectUris ?? [])]),
+  ];
   const provider = new Provider(issuer, {
     clients: [
       {
@@ -178,13 +192,31 @@ export async function createLocalProvider(opts: { baseUrl: string; dataDir: stri
         getResourceServerInfo: (_ctx, indicator, client) => {
           if (indicator !== resource) throw new Error('unknown resource');
           const scope = client.clientId === WEB_CLIENT_ID ? SCOPES.play : `${SCOPES.createGames} ${SCOPES.actForUsers}`;
-          return { scope, audience: LOCAL_AUDIENCE, accessTokenFormat: 'jwt', accessTokenTTL: 3600, jwt: { sign: { alg: 'RS256' } } };
+          return {
+            scope,
+            audience: LOCAL_AUDIENCE,
+            accessTokenFormat: 'jwt',
+            accessTokenTTL: 3600,
+            jwt: { sign: { alg: 'RS256' } },
+          };
         },
       },
     },
-    ttl: { AccessToken: 3600, ClientCredentials: 3600, IdToken: 3600, RefreshToken: 60 * 24 * 3600, Grant: 60 * 24 * 3600, Session: 14 * 24 * 3600, Interaction: OIDC_LIMITS.interactionSeconds },
-    issueRefreshToken: async (_ctx, client, code) => client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
-    findAccount: async (_ctx, id) => (isDevAccount(id) ? { accountId: id, claims: async () => ({ sub: id, email: id, email_verified: true }) } : undefined),
+    ttl: {
+      AccessToken: 3600,
+      ClientCredentials: 3600,
+      IdToken: 3600,
+      RefreshToken: 60 * 24 * 3600,
+      Grant: 60 * 24 * 3600,
+      Session: 14 * 24 * 3600,
+      Interaction: OIDC_LIMITS.interactionSeconds,
+    },
+    issueRefreshToken: async (_ctx, client, code) =>
+      client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
+    findAccount: async (_ctx, id) =>
+      isDevAccount(id)
+        ? { accountId: id, claims: async () => ({ sub: id, email: id, email_verified: true }) }
+        : undefined,
     interactions: { url: (_ctx, interaction) => `${OIDC_PATH}/interaction/${interaction.uid}` },
     renderError: async (ctx, out) => {
       ctx.type = 'html';
@@ -197,7 +229,12 @@ export async function createLocalProvider(opts: { baseUrl: string; dataDir: stri
   const authorizations = new Limiter('oidc-auth', OIDC_LIMITS.authorizations);
 
   /** The login form, its answer, and the consent (granted at once: the web app is first-party). */
-  async function interaction(req: IncomingMessage, res: ServerResponse, uid: string, action: string | undefined): Promise<void> {
+  async function interaction(
+    req: IncomingMessage,
+    res: ServerResponse,
+    uid: string,
+    action: string | undefined,
+  ): Promise<void> {
     const details = await provider.interactionDetails(req, res);
     if (details.uid !== uid) throw new Error('interaction mismatch');
     const { prompt, params } = details;
@@ -210,7 +247,12 @@ export async function createLocalProvider(opts: { baseUrl: string; dataDir: stri
           res.end(loginPage(uid, 'Unknown dev account or wrong password.'));
           return;
         }
-        await provider.interactionFinished(req, res, { login: { accountId: email } }, { mergeWithLastSubmission: false });
+        await provider.interactionFinished(
+          req,
+          res,
+          { login: { accountId: email } },
+          { mergeWithLastSubmission: false },
+        );
         return;
       }
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
@@ -218,11 +260,18 @@ export async function createLocalProvider(opts: { baseUrl: string; dataDir: stri
       return;
     }
     if (prompt.name === 'consent') {
-      const grant = details.grantId ? (await provider.Grant.find(details.grantId))! : new provider.Grant({ accountId: details.session!.accountId, clientId: params.client_id as string });
-      const missing = prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[]; missingResourceScopes?: Record<string, string[]> };
+      const grant = details.grantId
+        ? (await provider.Grant.find(details.grantId))!
+        : new provider.Grant({ accountId: details.session!.accountId, clientId: params.client_id as string });
+      const missing = prompt.details as {
+        missingOIDCScope?: string[];
+        missingOIDCClaims?: string[];
+        missingResourceScopes?: Record<string, string[]>;
+      };
       if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
       if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
-      for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {})) grant.addResourceScope(indicator, scopes.join(' '));
+      for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {}))
+        grant.addResourceScope(indicator, scopes.join(' '));
       const grantId = await grant.save();
       await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
       return;
@@ -242,7 +291,9 @@ export async function createLocalProvider(opts: { baseUrl: string; dataDir: stri
           console.error('sign-in interaction failed', e);
           if (!res.headersSent) {
             res.writeHead(400, { 'content-type': 'text/html; charset=utf-8' });
-            res.end('<!doctype html><title>Sign-in error</title><p>This sign-in attempt expired or is invalid: go back to the app and sign in again.</p>');
+            res.end(
+              '<!doctype html><title>Sign-in error</title><p>This sign-in attempt expired or is invalid: go back to the app and sign in again.</p>',
+            );
           } else res.end();
         });
         return true;
@@ -251,8 +302,13 @@ export async function createLocalProvider(opts: { baseUrl: string; dataDir: stri
       if (/^\/oidc\/auth(?:[/?]|$)/.test(url)) {
         const wait = authorizations.take(req.socket.remoteAddress ?? 'unknown');
         if (wait > 0) {
-          res.writeHead(429, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': String(Math.ceil(wait / 1000)) });
-          res.end(`too many sign-in attempts from this address: at most ${OIDC_LIMITS.authorizations.burst}, then ${OIDC_LIMITS.authorizations.perSecond} per second`);
+          res.writeHead(429, {
+            'content-type': 'text/plain; charset=utf-8',
+            'retry-after': String(Math.ceil(wait / 1000)),
+          });
+          res.end(
+            `too many sign-in attempts from this address: at most ${OIDC_LIMITS.authorizations.burst}, then ${OIDC_LIMITS.authorizations.perSecond} per second`,
+          );
           return true;
         }
       }

@@ -29,7 +29,12 @@ export interface LocalPush {
  * is closed (CLOSE_SLOW) and cut after a grace period if it does not take the close frame
  * either. Never waits. False when the socket was (or is being) dropped.
  */
-export function sendBounded(ws: WebSocket, data: string, limit = PUSH_LIMITS.sendQueueBytes, send: (data: string) => void = (d) => ws.send(d)): boolean {
+export function sendBounded(
+  ws: WebSocket,
+  data: string,
+  limit = PUSH_LIMITS.sendQueueBytes,
+  send: (data: string) => void = (d) => ws.send(d),
+): boolean {
   if (ws.readyState !== WebSocket.OPEN) return false;
   if (ws.bufferedAmount + Buffer.byteLength(data) > limit) {
     dropSlow(ws);
@@ -80,28 +85,41 @@ export function createLocalPush(): LocalPush {
         let chain: Promise<void> = Promise.resolve();
         ws.on('message', (data) => {
           if (waiting >= PUSH_LIMITS.pendingMessagesPerConnection) {
-            void gateway.post(connectionId, { type: 'error', code: 'RATE_LIMITED', message: `rate limit: at most ${PUSH_LIMITS.pendingMessagesPerConnection} messages waiting per connection; wait for the answers`, retryAfterSeconds: 1 });
+            void gateway.post(connectionId, {
+              type: 'error',
+              code: 'RATE_LIMITED',
+              message: `rate limit: at most ${PUSH_LIMITS.pendingMessagesPerConnection} messages waiting per connection; wait for the answers`,
+              retryAfterSeconds: 1,
+            });
             return;
           }
           waiting++;
           const text = data.toString();
-          chain = chain.then(() => withRequest({ requestId: connectionId.slice(0, 8) }, async () => {
-            const w = await who;
-            if (w === 'denied' || ws.readyState !== WebSocket.OPEN || !sockets.has(connectionId)) return;
-            await onMessage(deps, connectionId, w.playerId, text, address, w.session);
-          }).catch((e) => logger.error('push message failed', { error: e as Error })).finally(() => {
-            waiting--;
-          }));
+          chain = chain.then(() =>
+            withRequest({ requestId: connectionId.slice(0, 8) }, async () => {
+              const w = await who;
+              if (w === 'denied' || ws.readyState !== WebSocket.OPEN || !sockets.has(connectionId)) return;
+              await onMessage(deps, connectionId, w.playerId, text, address, w.session);
+            })
+              .catch((e) => logger.error('push message failed', { error: e as Error }))
+              .finally(() => {
+                waiting--;
+              }),
+          );
         });
         // As API Gateway's $connect: a signed-in player's connection is recorded (signOut closes it).
-        const connected = who.then(async (w) => {
-          if (w === 'denied') ws.close(4401, 'Forbidden');
-          else await onConnect(deps, connectionId, w.playerId);
-        }).catch((e) => logger.error('push connect failed', { error: e as Error }));
+        const connected = who
+          .then(async (w) => {
+            if (w === 'denied') ws.close(4401, 'Forbidden');
+            else await onConnect(deps, connectionId, w.playerId);
+          })
+          .catch((e) => logger.error('push connect failed', { error: e as Error }));
         chain = chain.then(() => connected);
         ws.on('close', () => {
           sockets.delete(connectionId);
-          void connected.then(() => onDisconnect(deps, connectionId)).catch((e) => logger.error('push disconnect failed', { error: e as Error }));
+          void connected
+            .then(() => onDisconnect(deps, connectionId))
+            .catch((e) => logger.error('push disconnect failed', { error: e as Error }));
         });
       });
       return async () => {

@@ -81,13 +81,20 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
   const host = opts.host ?? '127.0.0.1';
   await new Promise<void>((ok, fail) => {
     server.once('error', (e: NodeJS.ErrnoException) =>
-      fail(e.code === 'EADDRINUSE' ? new StartError(`port ${opts.port ?? 4000} on ${host} is already in use (another npm start?): stop it, or choose another port with PORT=<port>`) : e),
+      fail(
+        e.code === 'EADDRINUSE'
+          ? new StartError(
+              `port ${opts.port ?? 4000} on ${host} is already in use (another npm start?): stop it, or choose another port with PORT=<port>`,
+            )
+          : e,
+      ),
     );
     server.listen(opts.port ?? 4000, host, () => ok());
   }).catch(abandon);
   const { port } = server.address() as AddressInfo;
   const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
-  const oidc = opts.oidc === false ? null : await createLocalProvider({ baseUrl: url, dataDir, store: { client, tableName } });
+  const oidc =
+    opts.oidc === false ? null : await createLocalProvider({ baseUrl: url, dataDir, store: { client, tableName } });
   // Webhooks to localhost are fine on a laptop (and in tests); the AWS handlers refuse them.
   const push = createLocalPush();
   const app = buildApp({
@@ -102,19 +109,30 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
     pushGateway: push.gateway,
   });
   // A player who signs out is signed out of the local provider too (its grants: refresh tokens).
-  if (oidc) app.services.players.onSessionsEnd((rec) => (rec.issuer === oidc.issuer && rec.subject ? oidc.revokeAccount(rec.subject) : undefined));
+  if (oidc)
+    app.services.players.onSessionsEnd((rec) =>
+      rec.issuer === oidc.issuer && rec.subject ? oidc.revokeAccount(rec.subject) : undefined,
+    );
   await app.apollo.start();
   ready();
   server.on('request', requestHandler(app, oidc?.handle));
-  guardUpgrades(server, { upgrades: app.services.limiters.upgrade, maxOpenPerAddress: app.services.limiters.itemRates ? WS_LIMITS.socketsPerAddress : Number.POSITIVE_INFINITY });
+  guardUpgrades(server, {
+    upgrades: app.services.limiters.upgrade,
+    maxOpenPerAddress: app.services.limiters.itemRates ? WS_LIMITS.socketsPerAddress : Number.POSITIVE_INFINITY,
+  });
   const closeSubscriptions = attachSubscriptions(server, app);
   const closePush = push.attach(server, app, client, tableName);
   let sweeping: Promise<unknown> = Promise.resolve();
   const interval = opts.sweepIntervalMs ?? 60_000;
-  const timer = interval > 0 ? setInterval(() => {
-    // Deadlines and repairs; then deliveries whose retry is due (a safety net behind the in-process notice queue).
-    sweeping = withRequest({ requestId: 'sweep' }, () => app.sweep().then(() => app.deliverDue())).catch((e) => logger.error('sweep failed', { error: e as Error }));
-  }, interval) : null;
+  const timer =
+    interval > 0
+      ? setInterval(() => {
+          // Deadlines and repairs; then deliveries whose retry is due (a safety net behind the in-process notice queue).
+          sweeping = withRequest({ requestId: 'sweep' }, () => app.sweep().then(() => app.deliverDue())).catch((e) =>
+            logger.error('sweep failed', { error: e as Error }),
+          );
+        }, interval)
+      : null;
   timer?.unref();
   return {
     url,
@@ -155,11 +173,15 @@ if (isMain) {
     console.error(e.message);
     process.exit(1);
   });
-  console.log(`Libertalia Online: GraphQL at ${local.url}/graphql, REST at ${local.url}/health and ${local.url}/games/{id}/events`);
+  console.log(
+    `Libertalia Online: GraphQL at ${local.url}/graphql, REST at ${local.url}/health and ${local.url}/games/{id}/events`,
+  );
   console.log(
     process.env.DYNAMODB_ENDPOINT
       ? `store: table ${process.env.TABLE_NAME ?? 'libertalia'} at ${process.env.DYNAMODB_ENDPOINT}`
-      : inMemory ? 'store: in memory (lost on exit)' : `store: ${resolve(process.env.DATA_DIR ?? '.data')}`,
+      : inMemory
+        ? 'store: in memory (lost on exit)'
+        : `store: ${resolve(process.env.DATA_DIR ?? '.data')}`,
   );
   const stop = () => {
     local.close().finally(() => process.exit(0));

@@ -12,12 +12,18 @@ export const STARTING_RETRY_AFTER_SECONDS = 1;
 const BODY = JSON.stringify({ error: 'starting', retryAfterSeconds: STARTING_RETRY_AFTER_SECONDS });
 
 function notYet(_req: IncomingMessage, res: ServerResponse): void {
-  res.writeHead(503, { 'content-type': 'application/json', 'retry-after': String(STARTING_RETRY_AFTER_SECONDS), connection: 'close' });
+  res.writeHead(503, {
+    'content-type': 'application/json',
+    'retry-after': String(STARTING_RETRY_AFTER_SECONDS),
+    connection: 'close',
+  });
   res.end(BODY);
 }
 
 function upgradeNotYet(_req: IncomingMessage, socket: Duplex): void {
-  socket.end(`HTTP/1.1 503 Service Unavailable\r\nRetry-After: ${STARTING_RETRY_AFTER_SECONDS}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(BODY)}\r\nConnection: close\r\n\r\n${BODY}`);
+  socket.end(
+    `HTTP/1.1 503 Service Unavailable\r\nRetry-After: ${STARTING_RETRY_AFTER_SECONDS}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(BODY)}\r\nConnection: close\r\n\r\n${BODY}`,
+  );
 }
 
 /** Answers 503 on `server` until the returned function is called (then the real listeners take over). */

@@ -8,7 +8,9 @@ import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** web/dist of this checkout (or WEB_DIST). */
-export const WEB_DIST = process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : fileURLToPath(new URL('../../web/dist/', import.meta.url));
+export const WEB_DIST = process.env.WEB_DIST
+  ? resolve(process.env.WEB_DIST)
+  : fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -43,7 +45,12 @@ async function fileAt(path: string): Promise<number | null> {
  * writes nothing) for API paths, other methods, and missing files with an extension, so the
  * caller can answer those itself.
  */
-export async function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string, dir: string = WEB_DIST): Promise<boolean> {
+export async function serveStatic(
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+  dir: string = WEB_DIST,
+): Promise<boolean> {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   if (API_PATHS.test(pathname)) return false;
   let decoded: string;

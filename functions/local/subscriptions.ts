@@ -70,15 +70,20 @@ export function attachSubscriptions(server: Server, app: App): () => Promise<voi
     byPlayer.delete(rec.id);
   });
   // graphql-ws checks `instanceof` its own (CommonJS) GraphQLError: ours travel as originalError.
-  const wsErrors = (errors: ApiError[]) => errors.map((e) => new graphql.GraphQLError(e.message, { extensions: e.extensions, originalError: e }));
-  const fail = (code: 'RATE_LIMITED' | 'LIMIT_EXCEEDED' | 'BAD_USER_INPUT', message: string) => wsErrors([new ApiError(code, message)]);
+  const wsErrors = (errors: ApiError[]) =>
+    errors.map((e) => new graphql.GraphQLError(e.message, { extensions: e.extensions, originalError: e }));
+  const fail = (code: 'RATE_LIMITED' | 'LIMIT_EXCEEDED' | 'BAD_USER_INPUT', message: string) =>
+    wsErrors([new ApiError(code, message)]);
   const ws = useServer(
     {
       schema,
       onConnect: async (ctx) => {
         const auth = ctx.connectionParams?.authorization;
         const request = (ctx.extra as unknown as { request: { socket: { remoteAddress?: string } } }).request;
-        const context = await app.context(typeof auth === 'string' ? { authorization: auth } : {}, request.socket.remoteAddress ?? null);
+        const context = await app.context(
+          typeof auth === 'string' ? { authorization: auth } : {},
+          request.socket.remoteAddress ?? null,
+        );
         const principal = context.player ? `player:${context.player.id}` : `address:${context.address ?? 'unknown'}`;
         const n = open.get(principal) ?? 0;
         const socket = (ctx.extra as unknown as { socket: import('ws').WebSocket }).socket;
@@ -108,9 +113,16 @@ export function attachSubscriptions(server: Server, app: App): () => Promise<voi
       },
       onSubscribe: async (ctx, _id, payload) => {
         const extra = ctx.extra as unknown as Extra;
-        if (extra.subscribes!.take('connection') > 0) return fail('RATE_LIMITED', `rate limit: at most ${RATES.subscribe.perSecond} subscribe messages per second on a connection (burst ${RATES.subscribe.burst})`);
+        if (extra.subscribes!.take('connection') > 0)
+          return fail(
+            'RATE_LIMITED',
+            `rate limit: at most ${RATES.subscribe.perSecond} subscribe messages per second on a connection (burst ${RATES.subscribe.burst})`,
+          );
         if (Object.keys(ctx.subscriptions).length > WS_LIMITS.subscriptionsPerConnection) {
-          return fail('LIMIT_EXCEEDED', `subscriptions limit exceeded: at most ${WS_LIMITS.subscriptionsPerConnection} per connection`);
+          return fail(
+            'LIMIT_EXCEEDED',
+            `subscriptions limit exceeded: at most ${WS_LIMITS.subscriptionsPerConnection} per connection`,
+          );
         }
         // (After the synchronous checks: graphql-ws counts an operation as soon as it arrives.)
         // Every operation checks the token again: a session that ended (signed out) before its
@@ -121,7 +133,9 @@ export function attachSubscriptions(server: Server, app: App): () => Promise<voi
           // Closed after the answer has gone out (graphql-ws sends it once this returns).
           const socket = (ctx.extra as unknown as { socket: import('ws').WebSocket }).socket;
           setTimeout(() => socket.close(CLOSE_SIGNED_OUT, 'signed out'), 0);
-          return wsErrors([new ApiError('UNAUTHENTICATED', 'this session ended (signed out): connect again with a new token')]);
+          return wsErrors([
+            new ApiError('UNAUTHENTICATED', 'this session ended (signed out): connect again with a new token'),
+          ]);
         }
         if (typeof payload.query !== 'string') return fail('BAD_USER_INPUT', 'the query must be a string');
         let document: import('graphql').DocumentNode;
@@ -131,7 +145,10 @@ export function attachSubscriptions(server: Server, app: App): () => Promise<voi
           return [new graphql.GraphQLError((e as Error).message, { extensions: { code: 'GRAPHQL_PARSE_FAILED' } })];
         }
         const errors = graphql.validate(schema, document, rules as never);
-        if (errors.length > 0) return errors.map((e) => new graphql.GraphQLError(e.message, { extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }));
+        if (errors.length > 0)
+          return errors.map(
+            (e) => new graphql.GraphQLError(e.message, { extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }),
+          );
         const op = graphql.getOperationAST(document, payload.operationName);
         const context = extra.context!;
         try {
@@ -141,11 +158,19 @@ export function attachSubscriptions(server: Server, app: App): () => Promise<voi
           if (e instanceof ApiError) return wsErrors([e]);
           throw e;
         }
-        return { schema, document, variableValues: payload.variables ?? undefined, operationName: payload.operationName ?? undefined, contextValue: context };
+        return {
+          schema,
+          document,
+          variableValues: payload.variables ?? undefined,
+          operationName: payload.operationName ?? undefined,
+          contextValue: context,
+        };
       },
-      onError: (_ctx, _id, _payload, errors) => errors.map((e) => withoutSuggestions(formatError(e.toJSON(), e.originalError ?? e))) as never,
+      onError: (_ctx, _id, _payload, errors) =>
+        errors.map((e) => withoutSuggestions(formatError(e.toJSON(), e.originalError ?? e))) as never,
       onNext: (_ctx, _id, _payload, _args, result) => {
-        if ('errors' in result && result.errors) return { ...result, errors: result.errors.map((e) => formatError(e.toJSON(), e)) } as never;
+        if ('errors' in result && result.errors)
+          return { ...result, errors: result.errors.map((e) => formatError(e.toJSON(), e)) } as never;
         return undefined;
       },
     },
@@ -187,4 +212,3 @@ export function boundSends(socket: import('ws').WebSocket): void {
 function withoutSuggestions<T extends { message: string }>(e: T): T {
   return { ...e, message: e.message.replace(/ ?Did you mean .*$/, '') };
 }
-

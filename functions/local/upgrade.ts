@@ -22,8 +22,14 @@ export function guardUpgrades(server: Server, guard: UpgradeGuard): void {
 }
 
 function refuse(socket: Duplex, status: string, retryAfter: number | null, message: string): void {
-  const body = JSON.stringify({ errors: [{ message, extensions: { code: 'RATE_LIMITED', ...(retryAfter ? { retryAfterSeconds: retryAfter } : {}) } }] });
-  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Type: application/json\r\n${retryAfter ? `Retry-After: ${retryAfter}\r\n` : ''}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  const body = JSON.stringify({
+    errors: [
+      { message, extensions: { code: 'RATE_LIMITED', ...(retryAfter ? { retryAfterSeconds: retryAfter } : {}) } },
+    ],
+  });
+  socket.end(
+    `HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Type: application/json\r\n${retryAfter ? `Retry-After: ${retryAfter}\r\n` : ''}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
 }
 
 /** True if the upgrade may go on (then the socket is counted until it closes); else it was answered 429. */
@@ -33,7 +39,12 @@ function admitUpgrade(server: Server, req: IncomingMessage, socket: Duplex): boo
   const address = req.socket.remoteAddress ?? 'unknown';
   const wait = g.guard.upgrades.take(address);
   if (wait > 0) {
-    refuse(socket, '429 Too Many Requests', Math.max(1, Math.ceil(wait / 1000)), `rate limit: WebSocket upgrades per address: at most ${g.guard.upgrades.rate.perSecond} per second (burst ${g.guard.upgrades.rate.burst})`);
+    refuse(
+      socket,
+      '429 Too Many Requests',
+      Math.max(1, Math.ceil(wait / 1000)),
+      `rate limit: WebSocket upgrades per address: at most ${g.guard.upgrades.rate.perSecond} per second (burst ${g.guard.upgrades.rate.burst})`,
+    );
     return false;
   }
   const n = g.open.get(address) ?? 0;

@@ -1,6 +1,10 @@
 // API Gateway's management API as the push gateway (PostToConnection; GoneException: the
 // client left without a $disconnect reaching us); DeleteConnection closes a signed-out player's.
-import { ApiGatewayManagementApiClient, DeleteConnectionCommand, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import {
+  ApiGatewayManagementApiClient,
+  DeleteConnectionCommand,
+  PostToConnectionCommand,
+} from '@aws-sdk/client-apigatewaymanagementapi';
 import type { PushGateway } from './protocol.js';
 
 export function managementApiGateway(endpoint: string, wrap: <T>(client: T) => T = (c) => c): PushGateway {

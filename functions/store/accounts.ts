@@ -18,7 +18,13 @@ export async function getIdentity(db: Db, issuer: string, subject: string): Prom
 }
 
 /** Ties an identity to a player once; false if it is already tied (to anyone). */
-export async function putIdentity(db: Db, issuer: string, subject: string, playerId: string, createdAt: string): Promise<boolean> {
+export async function putIdentity(
+  db: Db,
+  issuer: string,
+  subject: string,
+  playerId: string,
+  createdAt: string,
+): Promise<boolean> {
   return wonRace(
     db.doc.send(
       new PutCommand({
@@ -54,7 +60,12 @@ export async function claimName(db: Db, nameKey: string, playerId: string): Prom
 export async function releaseName(db: Db, nameKey: string, playerId: string): Promise<void> {
   try {
     await db.doc.send(
-      new DeleteCommand({ TableName: db.table, Key: accountKeys.name(nameKey), ConditionExpression: 'playerId = :p', ExpressionAttributeValues: { ':p': playerId } }),
+      new DeleteCommand({
+        TableName: db.table,
+        Key: accountKeys.name(nameKey),
+        ConditionExpression: 'playerId = :p',
+        ExpressionAttributeValues: { ':p': playerId },
+      }),
     );
   } catch (e) {
     if (!isConditionFailed(e)) throw e;

@@ -40,7 +40,9 @@ export async function queryIndex<T>(
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = Number.isFinite(limit) ? { Limit: limit - out.length } : {};
-    const r = await db.doc.send(new QueryCommand({ ...query, TableName: db.table, ...page, ExclusiveStartKey: startKey }));
+    const r = await db.doc.send(
+      new QueryCommand({ ...query, TableName: db.table, ...page, ExclusiveStartKey: startKey }),
+    );
     for (const it of r.Items ?? []) out.push(pick(it));
     startKey = r.LastEvaluatedKey;
   } while (startKey && out.length < limit);
@@ -85,7 +87,11 @@ export async function queryShards(
   limit: number,
   newestFirst: boolean,
 ): Promise<Record<string, unknown>[]> {
-  const parts = await Promise.all(Array.from({ length: shards }, (_, s) => queryIndex(db, { ...query(s), ScanIndexForward: !newestFirst }, limit, (it) => it)));
+  const parts = await Promise.all(
+    Array.from({ length: shards }, (_, s) =>
+      queryIndex(db, { ...query(s), ScanIndexForward: !newestFirst }, limit, (it) => it),
+    ),
+  );
   const all = parts.flat();
   all.sort((a, b) => {
     const x = a[sortKey] as string;

@@ -9,7 +9,9 @@ export type { StoredEvent } from './games.js';
 
 /** The events of commits, with their seqs and times. */
 export function eventsOf(commits: CommitRecord[]): StoredEvent[] {
-  return commits.flatMap((c) => c.events.map((e, i) => ({ seq: c.firstSeq + i, at: c.at, ...e, ...(c.actor ? { actor: c.actor } : {}) })));
+  return commits.flatMap((c) =>
+    c.events.map((e, i) => ({ seq: c.firstSeq + i, at: c.at, ...e, ...(c.actor ? { actor: c.actor } : {}) })),
+  );
 }
 
 /** The first seq of the commit holding event `seq` (the newest commit starting at or before it), or null. */
@@ -34,7 +36,12 @@ async function commitHolding(db: Db, gameId: string, seq: number): Promise<numbe
  * A page that starts on a commit boundary (the usual poll: `after` = the last seq seen) is one
  * query; one that starts inside a commit first finds that commit (a keys-only query).
  */
-export async function listEvents(db: Db, gameId: string, after: number, limit: number): Promise<{ events: StoredEvent[]; hasMore: boolean }> {
+export async function listEvents(
+  db: Db,
+  gameId: string,
+  after: number,
+  limit: number,
+): Promise<{ events: StoredEvent[]; hasMore: boolean }> {
   // Commits are small (usually 1-30 events): a few items make a page.
   const batch = Math.max(2, Math.min(25, Math.ceil(limit / 4)));
   let from = after + 1;

@@ -10,7 +10,15 @@
 // 3. It writes the snapshot (when it is due), on `version < :v`: a snapshot never moves back.
 // A crash between 2 and 3 loses nothing: readers fold the commits past the snapshot, and the
 // next snapshot writer (the next commit, or the sweep) writes it forward.
-import { BatchGetCommand, type BatchGetCommandInput, type BatchGetCommandOutput, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  type BatchGetCommandInput,
+  type BatchGetCommandOutput,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { type Db, eachLimited, isConditionFailed, pack, queryIndex, queryShards, unpack, wonRace } from './db.js';
 import { GSI2, GSI3, INDEX_SHARDS, keys, shardOf, TTL_ATTRIBUTE } from './table.js';
 
@@ -164,7 +172,10 @@ function fromCommitItem(it: Record<string, unknown>): CommitRecord {
     at: it.at as string,
     status: it.status as GameStatus,
     // Read without events (`recipes` of listCommits): as many placeholders as it had events.
-    events: it.ev === undefined ? Array.from({ length: it.n as number }, () => ({ type: '', data: {} })) : unpack<CommitEvent[]>(it.ev),
+    events:
+      it.ev === undefined
+        ? Array.from({ length: it.n as number }, () => ({ type: '', data: {} }))
+        : unpack<CommitEvent[]>(it.ev),
     body: unpack(it.body),
     notices: it.nt === undefined ? [] : unpack<unknown[]>(it.nt),
     ...(it.req ? { request: it.req as string } : {}),
@@ -179,14 +190,30 @@ const isCommit = (it: Record<string, unknown>) => (it.SK as string).startsWith('
  * Commit items of a game with first seqs in [from, to], oldest first. `recipesOnly`: without
  * their events and notices (replays need only the recipes; events come back as placeholders).
  */
-export async function listCommits(db: Db, gameId: string, from = 1, to = 9_999_999_999, limit = Infinity, recipesOnly = false): Promise<CommitRecord[]> {
+export async function listCommits(
+  db: Db,
+  gameId: string,
+  from = 1,
+  to = 9_999_999_999,
+  limit = Infinity,
+  recipesOnly = false,
+): Promise<CommitRecord[]> {
   return queryIndex(
     db,
     {
       KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': keys.game(gameId).PK, ':from': keys.commitSk(Math.max(1, from)), ':to': keys.commitSk(to) },
+      ExpressionAttributeValues: {
+        ':pk': keys.game(gameId).PK,
+        ':from': keys.commitSk(Math.max(1, from)),
+        ':to': keys.commitSk(to),
+      },
       ConsistentRead: true,
-      ...(recipesOnly ? { ProjectionExpression: 'SK, v, n, #at, #st, body, req, actor', ExpressionAttributeNames: { '#at': 'at', '#st': 'status' } } : {}),
+      ...(recipesOnly
+        ? {
+            ProjectionExpression: 'SK, v, n, #at, #st, body, req, actor',
+            ExpressionAttributeNames: { '#at': 'at', '#st': 'status' },
+          }
+        : {}),
     },
     limit,
     fromCommitItem,
@@ -197,7 +224,12 @@ export async function listCommits(db: Db, gameId: string, from = 1, to = 9_999_9
  * The commit that applied request `request` among those with first seq > afterSeq, or null.
  * Reads every later commit (a filter): only retries of an unanswered request come here.
  */
-export async function findRequestCommit(db: Db, gameId: string, afterSeq: number, request: string): Promise<CommitRecord | null> {
+export async function findRequestCommit(
+  db: Db,
+  gameId: string,
+  afterSeq: number,
+  request: string,
+): Promise<CommitRecord | null> {
   let startKey: Record<string, unknown> | undefined;
   do {
     const r = await db.doc.send(
@@ -205,7 +237,12 @@ export async function findRequestCommit(db: Db, gameId: string, afterSeq: number
         TableName: db.table,
         KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
         FilterExpression: 'req = :r',
-        ExpressionAttributeValues: { ':pk': keys.game(gameId).PK, ':from': keys.commitSk(afterSeq + 1), ':to': keys.commitSk(9_999_999_999), ':r': request },
+        ExpressionAttributeValues: {
+          ':pk': keys.game(gameId).PK,
+          ':from': keys.commitSk(afterSeq + 1),
+          ':to': keys.commitSk(9_999_999_999),
+          ':r': request,
+        },
         ConsistentRead: true,
         ExclusiveStartKey: startKey,
       }),
@@ -249,7 +286,14 @@ export async function loadGame<D>(db: Db, gameId: string): Promise<GameHead<D> |
 
 /** The id (`cid`) of the commit at `firstSeq`: null if there is no commit there (yet), '' if it has no id. */
 export async function getCommitId(db: Db, gameId: string, firstSeq: number): Promise<string | null> {
-  const r = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.commit(gameId, firstSeq), ConsistentRead: true, ProjectionExpression: 'SK, cid' }));
+  const r = await db.doc.send(
+    new GetCommand({
+      TableName: db.table,
+      Key: keys.commit(gameId, firstSeq),
+      ConsistentRead: true,
+      ProjectionExpression: 'SK, cid',
+    }),
+  );
   return r.Item ? ((r.Item.cid as string | undefined) ?? '') : null;
 }
 
@@ -263,7 +307,15 @@ export async function insertGame(db: Db, r: GameRecord, first: CommitRecord): Pr
 /** Writes a commit item; false if another writer committed that version first. */
 export async function appendCommit(db: Db, gameId: string, c: CommitRecord): Promise<boolean> {
   if (c.events.length === 0) throw new Error('a commit has at least one event (its key is the seq of the first)');
-  return wonRace(db.doc.send(new PutCommand({ TableName: db.table, Item: toCommitItem(gameId, c), ConditionExpression: 'attribute_not_exists(PK)' })));
+  return wonRace(
+    db.doc.send(
+      new PutCommand({
+        TableName: db.table,
+        Item: toCommitItem(gameId, c),
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    ),
+  );
 }
 
 /** Writes the snapshot unless a newer (or the same) version is stored already; true if written. */
@@ -280,10 +332,16 @@ export async function saveSnapshot(db: Db, r: GameRecord): Promise<boolean> {
   );
 }
 
-async function batchGet(db: Db, keyList: Record<string, string>[], consistent = true): Promise<Record<string, unknown>[]> {
+async function batchGet(
+  db: Db,
+  keyList: Record<string, string>[],
+  consistent = true,
+): Promise<Record<string, unknown>[]> {
   const out: Record<string, unknown>[] = [];
   for (let i = 0; i < keyList.length; i += 100) {
-    let req: BatchGetCommandInput['RequestItems'] = { [db.table]: { Keys: keyList.slice(i, i + 100), ConsistentRead: consistent } };
+    let req: BatchGetCommandInput['RequestItems'] = {
+      [db.table]: { Keys: keyList.slice(i, i + 100), ConsistentRead: consistent },
+    };
     for (let attempt = 0; req && Object.keys(req).length > 0 && attempt < 10; attempt++) {
       const r: BatchGetCommandOutput = await db.doc.send(new BatchGetCommand({ RequestItems: req }));
       out.push(...(r.Responses?.[db.table] ?? []));
@@ -302,10 +360,24 @@ async function batchGet(db: Db, keyList: Record<string, string>[], consistent = 
  */
 export async function getGames<D>(db: Db, ids: string[], consistent = true): Promise<GameHead<D>[]> {
   const unique = [...new Set(ids)];
-  const snaps = (await batchGet(db, unique.map((id) => keys.game(id)), consistent)).map((it) => fromSnapshotItem<D>(it));
-  const next = await batchGet(db, snaps.map((g) => keys.commit(g.id, g.lastSeq + 1)), consistent);
+  const snaps = (
+    await batchGet(
+      db,
+      unique.map((id) => keys.game(id)),
+      consistent,
+    )
+  ).map((it) => fromSnapshotItem<D>(it));
+  const next = await batchGet(
+    db,
+    snaps.map((g) => keys.commit(g.id, g.lastSeq + 1)),
+    consistent,
+  );
   const stale = new Set(next.map((it) => (it.PK as string).slice('GAME#'.length)));
-  return Promise.all(snaps.map(async (g) => (stale.has(g.id) ? ((await loadGame<D>(db, g.id)) ?? { game: g, tail: [] }) : { game: g, tail: [] })));
+  return Promise.all(
+    snaps.map(async (g) =>
+      stale.has(g.id) ? ((await loadGame<D>(db, g.id)) ?? { game: g, tail: [] }) : { game: g, tail: [] },
+    ),
+  );
 }
 
 /**

@@ -4,13 +4,59 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './db.js';
 import { listEvents } from './events.js';
-import { appendCommit, expireCommits, findRequestCommit, getArchive, getCommitId, getGames, insertGame, listCommits, listDue, listGamesByStatus, loadGame, markArchived, saveArchive, saveSnapshot } from './games.js';
+import {
+  appendCommit,
+  expireCommits,
+  findRequestCommit,
+  getArchive,
+  getCommitId,
+  getGames,
+  insertGame,
+  listCommits,
+  listDue,
+  listGamesByStatus,
+  loadGame,
+  markArchived,
+  saveArchive,
+  saveSnapshot,
+} from './games.js';
 import { claimName, getIdentity, nameHolder, putIdentity, releaseName } from './accounts.js';
-import { addToPlayerSet, countOnPlayer, deleteMember, getPlayer, insertPlayer, listMemberGameIds, listMemberGamesPage, listPlayerSet, putMember, removeFromPlayerSet, rotateRefresh, updatePlayer } from './players.js';
+import {
+  addToPlayerSet,
+  countOnPlayer,
+  deleteMember,
+  getPlayer,
+  insertPlayer,
+  listMemberGameIds,
+  listMemberGamesPage,
+  listPlayerSet,
+  putMember,
+  removeFromPlayerSet,
+  rotateRefresh,
+  updatePlayer,
+} from './players.js';
 import { claimRequest, getRequest } from './requests.js';
 import { consumeOidc, deleteOidc, getOidc, getOidcByUid, putOidc, revokeOidcAccount, revokeOidcGrant } from './oidc.js';
-import { claimRatedGame, deleteRatedGame, deleteRating, getRating, listLeaderboard, listRatingHistory, putRating, putRatingHistory } from './ratings.js';
-import { claimDelivery, deleteWebhook, getDelivery, getWebhook, listWebhooks, putDelivery, putWebhook, settleDelivery } from './webhooks.js';
+import {
+  claimRatedGame,
+  deleteRatedGame,
+  deleteRating,
+  getRating,
+  listLeaderboard,
+  listRatingHistory,
+  putRating,
+  putRatingHistory,
+} from './ratings.js';
+import {
+  claimDelivery,
+  deleteWebhook,
+  getDelivery,
+  getWebhook,
+  listWebhooks,
+  putDelivery,
+  putWebhook,
+  settleDelivery,
+} from './webhooks.js';
 
 export type { CommitActor, CommitEvent, CommitRecord, GameHead, GameRecord, GameStatus, StoredEvent } from './games.js';
 export { HEAD_COMMITS, lastSeqOf } from './games.js';
@@ -21,55 +67,95 @@ export type { DeliveryRecord, WebhookRecord } from './webhooks.js';
 export type { RatedGameMarker, RatingHistoryRecord, RatingRecord, RatingValue } from './ratings.js';
 export { APPLIED_KEPT } from './ratings.js';
 export { createPushStore, type PushStore, type PushStoreConfig, type Subscriber } from './connections.js';
-export { checkSchema, createTable, INDEX_SHARDS, keys, GSI1, GSI2, GSI3, OldSchemaError, SCHEMA_VERSION, shardOf, tableDefinition, TTL_ATTRIBUTE } from './table.js';
+export {
+  checkSchema,
+  createTable,
+  INDEX_SHARDS,
+  keys,
+  GSI1,
+  GSI2,
+  GSI3,
+  OldSchemaError,
+  SCHEMA_VERSION,
+  shardOf,
+  tableDefinition,
+  TTL_ATTRIBUTE,
+} from './table.js';
 
 export function createStore({ tableName, client }: { tableName: string; client: DynamoDBDocumentClient }) {
   const db: Db = { doc: client, table: tableName };
   return {
     tableName,
-    insertGame: (r: Parameters<typeof insertGame>[1], first: Parameters<typeof insertGame>[2]) => insertGame(db, r, first),
+    insertGame: (r: Parameters<typeof insertGame>[1], first: Parameters<typeof insertGame>[2]) =>
+      insertGame(db, r, first),
     loadGame: <D>(id: string) => loadGame<D>(db, id),
     appendCommit: (gameId: string, c: Parameters<typeof appendCommit>[2]) => appendCommit(db, gameId, c),
     saveSnapshot: (r: Parameters<typeof saveSnapshot>[1]) => saveSnapshot(db, r),
     listCommits: (gameId: string, from?: number, to?: number) => listCommits(db, gameId, from, to),
     /** Commits without their events and notices (replays, scenarios). */
     listRecipes: (gameId: string, from?: number, to?: number) => listCommits(db, gameId, from, to, Infinity, true),
-    findRequestCommit: (gameId: string, afterSeq: number, request: string) => findRequestCommit(db, gameId, afterSeq, request),
+    findRequestCommit: (gameId: string, afterSeq: number, request: string) =>
+      findRequestCommit(db, gameId, afterSeq, request),
     getCommitId: (gameId: string, firstSeq: number) => getCommitId(db, gameId, firstSeq),
     getGames: <D>(ids: string[], consistent = true) => getGames<D>(db, ids, consistent),
     saveArchive: (gameId: string, value: unknown, at: string) => saveArchive(db, gameId, value, at),
     getArchive: <T>(gameId: string) => getArchive<T>(db, gameId),
-    expireCommits: (gameId: string, firstSeqs: number[], expiresAt: number) => expireCommits(db, gameId, firstSeqs, expiresAt),
+    expireCommits: (gameId: string, firstSeqs: number[], expiresAt: number) =>
+      expireCommits(db, gameId, firstSeqs, expiresAt),
     markArchived: (gameId: string, version: number) => markArchived(db, gameId, version),
-    listGamesByStatus: (status: 'LOBBY' | 'ACTIVE' | 'FINISHED', limit: number, before?: string | null, oldestFirst = false) => listGamesByStatus(db, status, limit, before, oldestFirst),
-    listDue: (kind: 'GAME' | 'LOG' | 'DELIVERY', now: Date, limit: number) => listDue(db, kind, now.toISOString(), limit),
+    listGamesByStatus: (
+      status: 'LOBBY' | 'ACTIVE' | 'FINISHED',
+      limit: number,
+      before?: string | null,
+      oldestFirst = false,
+    ) => listGamesByStatus(db, status, limit, before, oldestFirst),
+    listDue: (kind: 'GAME' | 'LOG' | 'DELIVERY', now: Date, limit: number) =>
+      listDue(db, kind, now.toISOString(), limit),
     listEvents: (gameId: string, after: number, limit: number) => listEvents(db, gameId, after, limit),
     insertPlayer: (p: Parameters<typeof insertPlayer>[1]) => insertPlayer(db, p),
     getPlayer: (id: string) => getPlayer(db, id),
-    updatePlayer: (id: string, set: Parameters<typeof updatePlayer>[2], opts?: Parameters<typeof updatePlayer>[3]) => updatePlayer(db, id, set, opts),
-    rotateRefresh: (playerId: string, version: number, current: string | null, next: string) => rotateRefresh(db, playerId, version, current, next),
+    updatePlayer: (id: string, set: Parameters<typeof updatePlayer>[2], opts?: Parameters<typeof updatePlayer>[3]) =>
+      updatePlayer(db, id, set, opts),
+    rotateRefresh: (playerId: string, version: number, current: string | null, next: string) =>
+      rotateRefresh(db, playerId, version, current, next),
     getIdentity: (issuer: string, subject: string) => getIdentity(db, issuer, subject),
-    putIdentity: (issuer: string, subject: string, playerId: string, createdAt: string) => putIdentity(db, issuer, subject, playerId, createdAt),
+    putIdentity: (issuer: string, subject: string, playerId: string, createdAt: string) =>
+      putIdentity(db, issuer, subject, playerId, createdAt),
     nameHolder: (nameKey: string) => nameHolder(db, nameKey),
     claimName: (nameKey: string, playerId: string) => claimName(db, nameKey, playerId),
     releaseName: (nameKey: string, playerId: string) => releaseName(db, nameKey, playerId),
-    countOnPlayer: (playerId: string, counter: string, window: string, max: number) => countOnPlayer(db, playerId, counter, window, max),
+    countOnPlayer: (playerId: string, counter: string, window: string, max: number) =>
+      countOnPlayer(db, playerId, counter, window, max),
     /** A bounded set on the player item: adds `member` unless it has `max` members already (false). */
-    addToPlayerSet: (playerId: string, set: string, member: string, max?: number) => addToPlayerSet(db, playerId, set, member, max),
-    removeFromPlayerSet: (playerId: string, set: string, member: string) => removeFromPlayerSet(db, playerId, set, member),
+    addToPlayerSet: (playerId: string, set: string, member: string, max?: number) =>
+      addToPlayerSet(db, playerId, set, member, max),
+    removeFromPlayerSet: (playerId: string, set: string, member: string) =>
+      removeFromPlayerSet(db, playerId, set, member),
     listPlayerSet: (playerId: string, set: string) => listPlayerSet(db, playerId, set),
-    putMember: (gameId: string, playerId: string, gameCreatedAt: string) => putMember(db, gameId, playerId, gameCreatedAt),
+    putMember: (gameId: string, playerId: string, gameCreatedAt: string) =>
+      putMember(db, gameId, playerId, gameCreatedAt),
     deleteMember: (gameId: string, playerId: string) => deleteMember(db, gameId, playerId),
     listMemberGameIds: (playerId: string, limit: number) => listMemberGameIds(db, playerId, limit),
-    listMemberGamesPage: (playerId: string, limit: number, before?: string | null) => listMemberGamesPage(db, playerId, limit, before),
+    listMemberGamesPage: (playerId: string, limit: number, before?: string | null) =>
+      listMemberGamesPage(db, playerId, limit, before),
     getRequest: (gameId: string, scope: string, requestId: string) => getRequest(db, gameId, scope, requestId),
-    claimRequest: (gameId: string, scope: string, requestId: string, rec: Parameters<typeof claimRequest>[4], now: Date) => claimRequest(db, gameId, scope, requestId, rec, now),
+    claimRequest: (
+      gameId: string,
+      scope: string,
+      requestId: string,
+      rec: Parameters<typeof claimRequest>[4],
+      now: Date,
+    ) => claimRequest(db, gameId, scope, requestId, rec, now),
     getRating: (playerId: string, edition: string) => getRating(db, playerId, edition),
-    putRating: (rec: Parameters<typeof putRating>[1], prevV: number, gameId: string) => putRating(db, rec, prevV, gameId),
+    putRating: (rec: Parameters<typeof putRating>[1], prevV: number, gameId: string) =>
+      putRating(db, rec, prevV, gameId),
     claimRatedGame: (m: Parameters<typeof claimRatedGame>[1]) => claimRatedGame(db, m),
-    putRatingHistory: (playerId: string, edition: string, h: Parameters<typeof putRatingHistory>[3]) => putRatingHistory(db, playerId, edition, h),
-    listRatingHistory: (playerId: string, edition: string, limit: number, before?: string | null) => listRatingHistory(db, playerId, edition, limit, before),
-    listLeaderboard: (edition: string, limit: number, before?: string | null) => listLeaderboard(db, edition, limit, before),
+    putRatingHistory: (playerId: string, edition: string, h: Parameters<typeof putRatingHistory>[3]) =>
+      putRatingHistory(db, playerId, edition, h),
+    listRatingHistory: (playerId: string, edition: string, limit: number, before?: string | null) =>
+      listRatingHistory(db, playerId, edition, limit, before),
+    listLeaderboard: (edition: string, limit: number, before?: string | null) =>
+      listLeaderboard(db, edition, limit, before),
     deleteRating: (playerId: string, edition: string) => deleteRating(db, playerId, edition),
     deleteRatedGame: (gameId: string) => deleteRatedGame(db, gameId),
     putWebhook: (w: Parameters<typeof putWebhook>[1]) => putWebhook(db, w),
@@ -78,9 +164,14 @@ export function createStore({ tableName, client }: { tableName: string; client: 
     deleteWebhook: (playerId: string, hookId: string) => deleteWebhook(db, playerId, hookId),
     putDelivery: (d: Parameters<typeof putDelivery>[1]) => putDelivery(db, d),
     getDelivery: (id: string) => getDelivery(db, id),
-    claimDelivery: (id: string, attempts: number, retryAt: Date | null) => claimDelivery(db, id, attempts, retryAt ? retryAt.toISOString() : null),
-    settleDelivery: (id: string, attempts: number, status: 'pending' | 'delivered' | 'failed', lastError: string | null) =>
-      settleDelivery(db, id, attempts, status, lastError),
+    claimDelivery: (id: string, attempts: number, retryAt: Date | null) =>
+      claimDelivery(db, id, attempts, retryAt ? retryAt.toISOString() : null),
+    settleDelivery: (
+      id: string,
+      attempts: number,
+      status: 'pending' | 'delivered' | 'failed',
+      lastError: string | null,
+    ) => settleDelivery(db, id, attempts, status, lastError),
   };
 }
 
@@ -90,7 +181,8 @@ export type Store = ReturnType<typeof createStore>;
 export function createOidcStore({ tableName, client }: { tableName: string; client: DynamoDBDocumentClient }) {
   const db: Db = { doc: client, table: tableName };
   return {
-    put: (model: string, id: string, payload: Record<string, unknown>, expiresIn: number) => putOidc(db, model, id, payload, expiresIn),
+    put: (model: string, id: string, payload: Record<string, unknown>, expiresIn: number) =>
+      putOidc(db, model, id, payload, expiresIn),
     get: (model: string, id: string) => getOidc(db, model, id),
     getByUid: (uid: string) => getOidcByUid(db, uid),
     consume: (model: string, id: string) => consumeOidc(db, model, id),

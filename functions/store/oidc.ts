@@ -26,7 +26,15 @@ async function queryAll(db: Db, pk: string): Promise<Record<string, unknown>[]> 
   const out: Record<string, unknown>[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
-    const r = await db.doc.send(new QueryCommand({ TableName: db.table, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true, ExclusiveStartKey: startKey }));
+    const r = await db.doc.send(
+      new QueryCommand({
+        TableName: db.table,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
     out.push(...(r.Items ?? []));
     startKey = r.LastEvaluatedKey;
   } while (startKey);
@@ -34,15 +42,25 @@ async function queryAll(db: Db, pk: string): Promise<Record<string, unknown>[]> 
 }
 
 /** Writes an entry for `expiresIn` seconds, with its lookups (uid, grant, account). */
-export async function putOidc(db: Db, model: string, id: string, payload: Record<string, unknown>, expiresIn: number): Promise<void> {
+export async function putOidc(
+  db: Db,
+  model: string,
+  id: string,
+  payload: Record<string, unknown>,
+  expiresIn: number,
+): Promise<void> {
   const key = entryKey(model, id);
   const expiresAt = nowSeconds() + Math.max(1, Math.ceil(expiresIn));
-  await db.doc.send(new PutCommand({ TableName: db.table, Item: { ...key, payload: JSON.stringify(payload), expiresAt } }));
-  const pointer = (PK: string, SK: string) => db.doc.send(new PutCommand({ TableName: db.table, Item: { PK, SK, ref: key.PK, expiresAt } }));
+  await db.doc.send(
+    new PutCommand({ TableName: db.table, Item: { ...key, payload: JSON.stringify(payload), expiresAt } }),
+  );
+  const pointer = (PK: string, SK: string) =>
+    db.doc.send(new PutCommand({ TableName: db.table, Item: { PK, SK, ref: key.PK, expiresAt } }));
   const writes: Promise<unknown>[] = [];
   if (typeof payload.uid === 'string') writes.push(pointer(`OIDCUID#${payload.uid}`, 'OIDC'));
   if (typeof payload.grantId === 'string') writes.push(pointer(`OIDCGRANT#${payload.grantId}`, `${model}#${id}`));
-  if ((model === 'Grant' || model === 'Session') && typeof payload.accountId === 'string') writes.push(pointer(`OIDCACCOUNT#${payload.accountId}`, `${model}#${id}`));
+  if ((model === 'Grant' || model === 'Session') && typeof payload.accountId === 'string')
+    writes.push(pointer(`OIDCACCOUNT#${payload.accountId}`, `${model}#${id}`));
   await Promise.all(writes);
 }
 
@@ -52,27 +70,45 @@ export async function getOidc(db: Db, model: string, id: string): Promise<OidcEn
 }
 
 async function getByPk(db: Db, pk: string): Promise<OidcEntry | null> {
-  const r = await db.doc.send(new GetCommand({ TableName: db.table, Key: { PK: pk, SK: 'OIDC' }, ConsistentRead: true }));
+  const r = await db.doc.send(
+    new GetCommand({ TableName: db.table, Key: { PK: pk, SK: 'OIDC' }, ConsistentRead: true }),
+  );
   if (!r.Item) return null;
   if (Number(r.Item.expiresAt) <= nowSeconds()) {
     await db.doc.send(new DeleteCommand({ TableName: db.table, Key: { PK: pk, SK: 'OIDC' } }));
     return null;
   }
-  return { payload: JSON.parse(String(r.Item.payload)) as Record<string, unknown>, ...(r.Item.consumed !== undefined ? { consumed: Number(r.Item.consumed) } : {}) };
+  return {
+    payload: JSON.parse(String(r.Item.payload)) as Record<string, unknown>,
+    ...(r.Item.consumed !== undefined ? { consumed: Number(r.Item.consumed) } : {}),
+  };
 }
 
 /** A session by its uid. */
 export async function getOidcByUid(db: Db, uid: string): Promise<OidcEntry | null> {
-  const r = await db.doc.send(new GetCommand({ TableName: db.table, Key: { PK: `OIDCUID#${uid}`, SK: 'OIDC' }, ConsistentRead: true }));
+  const r = await db.doc.send(
+    new GetCommand({ TableName: db.table, Key: { PK: `OIDCUID#${uid}`, SK: 'OIDC' }, ConsistentRead: true }),
+  );
   if (!r.Item || Number(r.Item.expiresAt) <= nowSeconds()) return null;
   return getByPk(db, String(r.Item.ref));
 }
 
 /** Marks a one-time entry (an authorization code, a rotated refresh token) as used. */
 export async function consumeOidc(db: Db, model: string, id: string): Promise<void> {
-  await db.doc.send(new UpdateCommand({ TableName: db.table, Key: entryKey(model, id), UpdateExpression: 'SET #c = :t', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeNames: { '#c': 'consumed' }, ExpressionAttributeValues: { ':t': nowSeconds() } })).catch((e) => {
-    if ((e as { name?: string }).name !== 'ConditionalCheckFailedException') throw e;
-  });
+  await db.doc
+    .send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: entryKey(model, id),
+        UpdateExpression: 'SET #c = :t',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: { '#c': 'consumed' },
+        ExpressionAttributeValues: { ':t': nowSeconds() },
+      }),
+    )
+    .catch((e) => {
+      if ((e as { name?: string }).name !== 'ConditionalCheckFailedException') throw e;
+    });
 }
 
 export async function deleteOidc(db: Db, model: string, id: string): Promise<void> {
@@ -83,10 +119,12 @@ export async function deleteOidc(db: Db, model: string, id: string): Promise<voi
 export async function revokeOidcGrant(db: Db, grantId: string): Promise<void> {
   const pk = `OIDCGRANT#${grantId}`;
   const items = await queryAll(db, pk);
-  await Promise.all(items.map(async (it) => {
-    await db.doc.send(new DeleteCommand({ TableName: db.table, Key: { PK: String(it.ref), SK: 'OIDC' } }));
-    await db.doc.send(new DeleteCommand({ TableName: db.table, Key: { PK: pk, SK: it.SK } }));
-  }));
+  await Promise.all(
+    items.map(async (it) => {
+      await db.doc.send(new DeleteCommand({ TableName: db.table, Key: { PK: String(it.ref), SK: 'OIDC' } }));
+      await db.doc.send(new DeleteCommand({ TableName: db.table, Key: { PK: pk, SK: it.SK } }));
+    }),
+  );
 }
 
 /**
@@ -96,10 +134,12 @@ export async function revokeOidcGrant(db: Db, grantId: string): Promise<void> {
 export async function revokeOidcAccount(db: Db, accountId: string): Promise<void> {
   const pk = `OIDCACCOUNT#${accountId}`;
   const items = await queryAll(db, pk);
-  await Promise.all(items.map(async (it) => {
-    const [model, id] = String(it.SK).split('#');
-    if (model === 'Grant') await revokeOidcGrant(db, id);
-    await db.doc.send(new DeleteCommand({ TableName: db.table, Key: { PK: String(it.ref), SK: 'OIDC' } }));
-    await db.doc.send(new DeleteCommand({ TableName: db.table, Key: { PK: pk, SK: it.SK } }));
-  }));
+  await Promise.all(
+    items.map(async (it) => {
+      const [model, id] = String(it.SK).split('#');
+      if (model === 'Grant') await revokeOidcGrant(db, id);
+      await db.doc.send(new DeleteCommand({ TableName: db.table, Key: { PK: String(it.ref), SK: 'OIDC' } }));
+      await db.doc.send(new DeleteCommand({ TableName: db.table, Key: { PK: pk, SK: it.SK } }));
+    }),
+  );
 }

@@ -34,7 +34,8 @@ function toRecord(it: Record<string, unknown>): PlayerRecord {
   return r;
 }
 
-const withoutId = ({ id: _id, ...rest }: PlayerRecord) => Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+const withoutId = ({ id: _id, ...rest }: PlayerRecord) =>
+  Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
 
 export async function insertPlayer(db: Db, p: PlayerRecord): Promise<boolean> {
   return wonRace(
@@ -99,7 +100,12 @@ export async function putMember(db: Db, gameId: string, playerId: string, gameCr
   await db.doc.send(
     new PutCommand({
       TableName: db.table,
-      Item: { ...keys.member(gameId, playerId), ...keys.memberIndex(playerId, gameCreatedAt, gameId), gameId, playerId },
+      Item: {
+        ...keys.member(gameId, playerId),
+        ...keys.memberIndex(playerId, gameCreatedAt, gameId),
+        gameId,
+        playerId,
+      },
     }),
   );
 }
@@ -125,12 +131,27 @@ export async function listMemberGameIds(db: Db, playerId: string, limit: number)
  * `window` (any label, e.g. the hour) if fewer than `max` were counted there; false otherwise.
  * One conditional update (two when the window changes); no read.
  */
-export async function countOnPlayer(db: Db, playerId: string, counter: string, window: string, max: number): Promise<boolean> {
+export async function countOnPlayer(
+  db: Db,
+  playerId: string,
+  counter: string,
+  window: string,
+  max: number,
+): Promise<boolean> {
   const names = { '#w': `${counter}Window`, '#n': `${counter}Count` };
   const key = keys.player(playerId);
   const count = async () => {
     try {
-      await db.doc.send(new UpdateCommand({ TableName: db.table, Key: key, UpdateExpression: 'SET #n = #n + :one', ConditionExpression: 'attribute_exists(PK) AND #w = :w AND #n < :max', ExpressionAttributeNames: names, ExpressionAttributeValues: { ':w': window, ':one': 1, ':max': max } }));
+      await db.doc.send(
+        new UpdateCommand({
+          TableName: db.table,
+          Key: key,
+          UpdateExpression: 'SET #n = #n + :one',
+          ConditionExpression: 'attribute_exists(PK) AND #w = :w AND #n < :max',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: { ':w': window, ':one': 1, ':max': max },
+        }),
+      );
       return true;
     } catch (e) {
       if (!isConditionFailed(e)) throw e;
@@ -140,7 +161,16 @@ export async function countOnPlayer(db: Db, playerId: string, counter: string, w
   if (await count()) return true;
   try {
     // A new window (or the first count): start at 1, unless another request just did.
-    await db.doc.send(new UpdateCommand({ TableName: db.table, Key: key, UpdateExpression: 'SET #w = :w, #n = :one', ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(#w) OR #w <> :w)', ExpressionAttributeNames: names, ExpressionAttributeValues: { ':w': window, ':one': 1 } }));
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: key,
+        UpdateExpression: 'SET #w = :w, #n = :one',
+        ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(#w) OR #w <> :w)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: { ':w': window, ':one': 1 },
+      }),
+    );
     return max >= 1;
   } catch (e) {
     if (!isConditionFailed(e)) throw e;
@@ -153,7 +183,12 @@ export async function countOnPlayer(db: Db, playerId: string, counter: string, w
  * A page of the player's game ids, newest first. `before` is the previous page's cursor (the
  * index sort key `<createdAt>#<gameId>` of its last entry); `cursor` is null on the last page.
  */
-export async function listMemberGamesPage(db: Db, playerId: string, limit: number, before?: string | null): Promise<{ ids: string[]; cursor: string | null }> {
+export async function listMemberGamesPage(
+  db: Db,
+  playerId: string,
+  limit: number,
+  before?: string | null,
+): Promise<{ ids: string[]; cursor: string | null }> {
   const query = {
     IndexName: GSI1,
     KeyConditionExpression: before ? 'GSI1PK = :pk AND GSI1SK < :before' : 'GSI1PK = :pk',
@@ -171,16 +206,28 @@ export async function listMemberGamesPage(db: Db, playerId: string, limit: numbe
  * always). Exact under concurrency (DynamoDB serialises updates of one item); adding a member
  * already there changes nothing and succeeds. False when the set is full.
  */
-export async function addToPlayerSet(db: Db, playerId: string, set: string, member: string, max?: number): Promise<boolean> {
+export async function addToPlayerSet(
+  db: Db,
+  playerId: string,
+  set: string,
+  member: string,
+  max?: number,
+): Promise<boolean> {
   return wonRace(
     db.doc.send(
       new UpdateCommand({
         TableName: db.table,
         Key: keys.player(playerId),
         UpdateExpression: 'ADD #s :m',
-        ConditionExpression: max === undefined ? 'attribute_exists(PK)' : 'attribute_exists(PK) AND (attribute_not_exists(#s) OR size(#s) < :max OR contains(#s, :one))',
+        ConditionExpression:
+          max === undefined
+            ? 'attribute_exists(PK)'
+            : 'attribute_exists(PK) AND (attribute_not_exists(#s) OR size(#s) < :max OR contains(#s, :one))',
         ExpressionAttributeNames: { '#s': set },
-        ExpressionAttributeValues: { ':m': new Set([member]), ...(max === undefined ? {} : { ':max': max, ':one': member }) },
+        ExpressionAttributeValues: {
+          ':m': new Set([member]),
+          ...(max === undefined ? {} : { ':max': max, ':one': member }),
+        },
       }),
     ),
   );
@@ -188,23 +235,33 @@ export async function addToPlayerSet(db: Db, playerId: string, set: string, memb
 
 /** Removes `member` from the player's set (idempotent: absent members and sets are fine). */
 export async function removeFromPlayerSet(db: Db, playerId: string, set: string, member: string): Promise<void> {
-  await db.doc.send(
-    new UpdateCommand({
-      TableName: db.table,
-      Key: keys.player(playerId),
-      UpdateExpression: 'DELETE #s :m',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeNames: { '#s': set },
-      ExpressionAttributeValues: { ':m': new Set([member]) },
-    }),
-  ).catch((e) => {
-    if (!isConditionFailed(e)) throw e;
-  });
+  await db.doc
+    .send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: keys.player(playerId),
+        UpdateExpression: 'DELETE #s :m',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: { '#s': set },
+        ExpressionAttributeValues: { ':m': new Set([member]) },
+      }),
+    )
+    .catch((e) => {
+      if (!isConditionFailed(e)) throw e;
+    });
 }
 
 /** The members of the player's set (consistent read; [] if none). */
 export async function listPlayerSet(db: Db, playerId: string, set: string): Promise<string[]> {
-  const r = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.player(playerId), ProjectionExpression: '#s', ExpressionAttributeNames: { '#s': set }, ConsistentRead: true }));
+  const r = await db.doc.send(
+    new GetCommand({
+      TableName: db.table,
+      Key: keys.player(playerId),
+      ProjectionExpression: '#s',
+      ExpressionAttributeNames: { '#s': set },
+      ConsistentRead: true,
+    }),
+  );
   const s = r.Item?.[set] as Set<string> | undefined;
   return s ? [...s] : [];
 }
@@ -215,7 +272,13 @@ export async function listPlayerSet(db: Db, playerId: string, set: string): Prom
  * version is still `version`. One conditional update. 'revoked': the version moved on (signed
  * out); 'reused': the version holds but another token was redeemed since (a replayed token).
  */
-export async function rotateRefresh(db: Db, playerId: string, version: number, current: string | null, next: string): Promise<'ok' | 'revoked' | 'reused' | 'unknown'> {
+export async function rotateRefresh(
+  db: Db,
+  playerId: string,
+  version: number,
+  current: string | null,
+  next: string,
+): Promise<'ok' | 'revoked' | 'reused' | 'unknown'> {
   const versionHolds = version === 0 ? '(attribute_not_exists(#tv) OR #tv = :v)' : '#tv = :v';
   const tokenHolds = current === null ? 'attribute_not_exists(#rj)' : '#rj = :cur';
   const written = await wonRace(
@@ -231,7 +294,9 @@ export async function rotateRefresh(db: Db, playerId: string, version: number, c
     ),
   );
   if (written) return 'ok';
-  const now = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.player(playerId), ConsistentRead: true }));
+  const now = await db.doc.send(
+    new GetCommand({ TableName: db.table, Key: keys.player(playerId), ConsistentRead: true }),
+  );
   if (!now.Item) return 'unknown';
   return ((now.Item.tokenVersion as number | undefined) ?? 0) !== version ? 'revoked' : 'reused';
 }

@@ -58,7 +58,9 @@ export function leaderboardSortKey(ordinal: number, playerId: string): string {
 }
 
 export async function getRating(db: Db, playerId: string, edition: string): Promise<RatingRecord | null> {
-  const r = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.rating(playerId, edition), ConsistentRead: true }));
+  const r = await db.doc.send(
+    new GetCommand({ TableName: db.table, Key: keys.rating(playerId, edition), ConsistentRead: true }),
+  );
   return r.Item ? (r.Item as unknown as RatingRecord) : null;
 }
 
@@ -86,32 +88,67 @@ export async function putRating(db: Db, rec: RatingRecord, prevV: number, gameId
 
 /** Claims the game's marker (first writer wins); the marker stored either way is returned. */
 export async function claimRatedGame(db: Db, m: RatedGameMarker): Promise<RatedGameMarker> {
-  const won = await wonRace(db.doc.send(new PutCommand({ TableName: db.table, Item: { ...keys.ratedGame(m.gameId), ...m }, ConditionExpression: 'attribute_not_exists(PK)' })));
+  const won = await wonRace(
+    db.doc.send(
+      new PutCommand({
+        TableName: db.table,
+        Item: { ...keys.ratedGame(m.gameId), ...m },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    ),
+  );
   if (won) return m;
-  const r = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.ratedGame(m.gameId), ConsistentRead: true }));
+  const r = await db.doc.send(
+    new GetCommand({ TableName: db.table, Key: keys.ratedGame(m.gameId), ConsistentRead: true }),
+  );
   return r.Item as unknown as RatedGameMarker;
 }
 
 /** The history entry of one rated game for one player (idempotent: same key, same game). */
-export async function putRatingHistory(db: Db, playerId: string, edition: string, h: RatingHistoryRecord): Promise<void> {
-  await db.doc.send(new PutCommand({ TableName: db.table, Item: { ...keys.ratingHistory(playerId, edition, h.endedAt, h.gameId), ...h } }));
+export async function putRatingHistory(
+  db: Db,
+  playerId: string,
+  edition: string,
+  h: RatingHistoryRecord,
+): Promise<void> {
+  await db.doc.send(
+    new PutCommand({
+      TableName: db.table,
+      Item: { ...keys.ratingHistory(playerId, edition, h.endedAt, h.gameId), ...h },
+    }),
+  );
 }
 
 /** A player's rating history in an edition, newest first, paged by the sort key. */
-export async function listRatingHistory(db: Db, playerId: string, edition: string, limit: number, before?: string | null): Promise<{ items: RatingHistoryRecord[]; cursor: string | null }> {
+export async function listRatingHistory(
+  db: Db,
+  playerId: string,
+  edition: string,
+  limit: number,
+  before?: string | null,
+): Promise<{ items: RatingHistoryRecord[]; cursor: string | null }> {
   const prefix = keys.ratingHistoryPrefix(edition);
   const r = await db.doc.send(
     new QueryCommand({
       TableName: db.table,
-      KeyConditionExpression: before ? 'PK = :pk AND SK BETWEEN :from AND :before' : 'PK = :pk AND begins_with(SK, :from)',
-      ExpressionAttributeValues: { ':pk': keys.player(playerId).PK, ':from': prefix, ...(before ? { ':before': before } : {}) },
+      KeyConditionExpression: before
+        ? 'PK = :pk AND SK BETWEEN :from AND :before'
+        : 'PK = :pk AND begins_with(SK, :from)',
+      ExpressionAttributeValues: {
+        ':pk': keys.player(playerId).PK,
+        ':from': prefix,
+        ...(before ? { ':before': before } : {}),
+      },
       ScanIndexForward: false,
       Limit: limit + 1,
     }),
   );
   const items = (r.Items ?? []).filter((it) => it.SK !== before);
   const page = items.slice(0, limit);
-  return { items: page as unknown as RatingHistoryRecord[], cursor: items.length > limit ? (page[page.length - 1].SK as string) : null };
+  return {
+    items: page as unknown as RatingHistoryRecord[],
+    cursor: items.length > limit ? (page[page.length - 1].SK as string) : null,
+  };
 }
 
 /** Deletes a player's rating item of an edition (the rebuild starts from nothing). */
@@ -128,23 +165,37 @@ export async function deleteRatedGame(db: Db, gameId: string): Promise<void> {
  * A page of an edition's leaderboard, best first: every shard queried below the cursor (the last
  * entry's sort key), merged, then the rating items read (the index holds keys only).
  */
-export async function listLeaderboard(db: Db, edition: string, limit: number, before?: string | null): Promise<{ items: RatingRecord[]; cursor: string | null }> {
+export async function listLeaderboard(
+  db: Db,
+  edition: string,
+  limit: number,
+  before?: string | null,
+): Promise<{ items: RatingRecord[]; cursor: string | null }> {
   const entries = await queryShards(
     db,
     INDEX_SHARDS,
     (shard) => ({
       IndexName: GSI2,
       KeyConditionExpression: before ? 'GSI2PK = :pk AND GSI2SK < :before' : 'GSI2PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.leaderboardShard(edition, shard), ...(before ? { ':before': before } : {}) },
+      ExpressionAttributeValues: {
+        ':pk': keys.leaderboardShard(edition, shard),
+        ...(before ? { ':before': before } : {}),
+      },
     }),
     'GSI2SK',
     limit + 1,
     true,
   );
   const page = entries.slice(0, limit);
-  const items = await Promise.all(page.map(async (e) => (await db.doc.send(new GetCommand({ TableName: db.table, Key: { PK: e.PK, SK: e.SK } }))).Item));
+  const items = await Promise.all(
+    page.map(
+      async (e) => (await db.doc.send(new GetCommand({ TableName: db.table, Key: { PK: e.PK, SK: e.SK } }))).Item,
+    ),
+  );
   return {
-    items: items.filter((it): it is Record<string, unknown> => it !== undefined).map((it) => it as unknown as RatingRecord),
+    items: items
+      .filter((it): it is Record<string, unknown> => it !== undefined)
+      .map((it) => it as unknown as RatingRecord),
     cursor: entries.length > limit ? (page[page.length - 1].GSI2SK as string) : null,
   };
 }

@@ -16,19 +16,38 @@ export interface RequestRecord {
   after: number;
 }
 
-export async function getRequest(db: Db, gameId: string, scope: string, requestId: string): Promise<RequestRecord | null> {
-  const r = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.request(gameId, scope, requestId), ConsistentRead: true }));
+export async function getRequest(
+  db: Db,
+  gameId: string,
+  scope: string,
+  requestId: string,
+): Promise<RequestRecord | null> {
+  const r = await db.doc.send(
+    new GetCommand({ TableName: db.table, Key: keys.request(gameId, scope, requestId), ConsistentRead: true }),
+  );
   if (!r.Item) return null;
   return { fingerprint: r.Item.fingerprint as string, after: r.Item.after as number };
 }
 
 /** Claims the request id; false if it was claimed before (a retry: read the record). */
-export async function claimRequest(db: Db, gameId: string, scope: string, requestId: string, rec: RequestRecord, now: Date): Promise<boolean> {
+export async function claimRequest(
+  db: Db,
+  gameId: string,
+  scope: string,
+  requestId: string,
+  rec: RequestRecord,
+  now: Date,
+): Promise<boolean> {
   return wonRace(
     db.doc.send(
       new PutCommand({
         TableName: db.table,
-        Item: { ...keys.request(gameId, scope, requestId), fingerprint: rec.fingerprint, after: rec.after, expiresAt: Math.floor(now.getTime() / 1000) + KEEP_SECONDS },
+        Item: {
+          ...keys.request(gameId, scope, requestId),
+          fingerprint: rec.fingerprint,
+          after: rec.after,
+          expiresAt: Math.floor(now.getTime() / 1000) + KEEP_SECONDS,
+        },
         ConditionExpression: 'attribute_not_exists(PK)',
       }),
     ),

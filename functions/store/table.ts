@@ -1,6 +1,11 @@
 // The single table: key patterns, the table definition (shared with the CDK stack) and a
 // `createTable` helper for the local server and tests. Nothing here knows the game rules.
-import { CreateTableCommand, DescribeTableCommand, type DynamoDBClient, ResourceInUseException } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  type DynamoDBClient,
+  ResourceInUseException,
+} from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 
 export const GSI1 = 'GSI1'; // player -> games
@@ -53,8 +58,14 @@ export const keys = {
   /** What the API keeps of a game once its log is gone (TTL): sorts before `COMMIT#`. */
   archive: (gameId: string) => ({ PK: `GAME#${gameId}`, SK: 'ARCHIVE' }),
   member: (gameId: string, playerId: string) => ({ PK: `GAME#${gameId}`, SK: `MEMBER#${playerId}` }),
-  memberIndex: (playerId: string, createdAt: string, gameId: string) => ({ GSI1PK: `PLAYER#${playerId}`, GSI1SK: `${createdAt}#${gameId}` }),
-  request: (gameId: string, scope: string, requestId: string) => ({ PK: `GAME#${gameId}`, SK: `REQUEST#${scope}#${requestId}` }),
+  memberIndex: (playerId: string, createdAt: string, gameId: string) => ({
+    GSI1PK: `PLAYER#${playerId}`,
+    GSI1SK: `${createdAt}#${gameId}`,
+  }),
+  request: (gameId: string, scope: string, requestId: string) => ({
+    PK: `GAME#${gameId}`,
+    SK: `REQUEST#${scope}#${requestId}`,
+  }),
   /** Status index partition of a game: `STATUS#<status>#<shard of the id>`. */
   status: (status: string, shard: number) => `STATUS#${status}#${shard}`,
   /** Due-work index keys: `kind` is GAME (next deadline), LOG (a log to archive) or DELIVERY (next webhook attempt), sharded by id. */
@@ -67,10 +78,16 @@ export const keys = {
   /** A player's rating in an edition (functions/store/ratings.ts). */
   rating: (playerId: string, edition: string) => ({ PK: `PLAYER#${playerId}`, SK: `RATING#${edition}` }),
   /** The leaderboard entry of a rating item: GSI2, sharded by player, sorted by rating. */
-  leaderboard: (edition: string, playerId: string, sortKey: string) => ({ GSI2PK: `RATING#${edition}#${shardOf(playerId)}`, GSI2SK: sortKey }),
+  leaderboard: (edition: string, playerId: string, sortKey: string) => ({
+    GSI2PK: `RATING#${edition}#${shardOf(playerId)}`,
+    GSI2SK: sortKey,
+  }),
   leaderboardShard: (edition: string, shard: number) => `RATING#${edition}#${shard}`,
   /** One rated game in a player's history, sorted by when the game ended. */
-  ratingHistory: (playerId: string, edition: string, endedAt: string, gameId: string) => ({ PK: `PLAYER#${playerId}`, SK: `RATED#${edition}#${endedAt}#${gameId}` }),
+  ratingHistory: (playerId: string, edition: string, endedAt: string, gameId: string) => ({
+    PK: `PLAYER#${playerId}`,
+    SK: `RATED#${edition}#${endedAt}#${gameId}`,
+  }),
   ratingHistoryPrefix: (edition: string) => `RATED#${edition}#`,
   /** The marker of a rated game: its own partition, outside the game's (loads and TTL never see it). */
   ratedGame: (gameId: string) => ({ PK: `RATEDGAME#${gameId}`, SK: 'RATED' }),
@@ -91,12 +108,25 @@ export function tableDefinition(tableName: string) {
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST' as const,
-    AttributeDefinitions: [s('PK'), s('SK'), s('GSI1PK'), s('GSI1SK'), s('GSI2PK'), s('GSI2SK'), s('GSI3PK'), s('GSI3SK')],
+    AttributeDefinitions: [
+      s('PK'),
+      s('SK'),
+      s('GSI1PK'),
+      s('GSI1SK'),
+      s('GSI2PK'),
+      s('GSI2SK'),
+      s('GSI3PK'),
+      s('GSI3SK'),
+    ],
     KeySchema: [
       { AttributeName: 'PK', KeyType: 'HASH' as const },
       { AttributeName: 'SK', KeyType: 'RANGE' as const },
     ],
-    GlobalSecondaryIndexes: [index(GSI1, 'GSI1PK', 'GSI1SK'), index(GSI2, 'GSI2PK', 'GSI2SK'), index(GSI3, 'GSI3PK', 'GSI3SK')],
+    GlobalSecondaryIndexes: [
+      index(GSI1, 'GSI1PK', 'GSI1SK'),
+      index(GSI2, 'GSI2PK', 'GSI2SK'),
+      index(GSI3, 'GSI3PK', 'GSI3SK'),
+    ],
   };
 }
 
@@ -135,7 +165,8 @@ export class OldSchemaError extends Error {
 export async function checkSchema(doc: DynamoDBDocumentClient, tableName: string): Promise<void> {
   const meta = await doc.send(new GetCommand({ TableName: tableName, Key: keys.meta(), ConsistentRead: true }));
   if (meta.Item) {
-    if ((meta.Item.version as number) > SCHEMA_VERSION) throw new Error(`table ${tableName} was written by a newer version of the store (schema ${meta.Item.version})`);
+    if ((meta.Item.version as number) > SCHEMA_VERSION)
+      throw new Error(`table ${tableName} was written by a newer version of the store (schema ${meta.Item.version})`);
     return;
   }
   let startKey: Record<string, unknown> | undefined;

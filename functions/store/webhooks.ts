@@ -34,7 +34,21 @@ export interface DeliveryRecord {
 }
 
 export async function putWebhook(db: Db, w: WebhookRecord): Promise<void> {
-  await db.doc.send(new PutCommand({ TableName: db.table, Item: { ...keys.webhook(w.playerId, w.id), id: w.id, playerId: w.playerId, url: w.url, secret: w.secret, createdAt: w.createdAt, ...(w.gameId ? { gameId: w.gameId } : {}) }, ConditionExpression: 'attribute_not_exists(PK)' }));
+  await db.doc.send(
+    new PutCommand({
+      TableName: db.table,
+      Item: {
+        ...keys.webhook(w.playerId, w.id),
+        id: w.id,
+        playerId: w.playerId,
+        url: w.url,
+        secret: w.secret,
+        createdAt: w.createdAt,
+        ...(w.gameId ? { gameId: w.gameId } : {}),
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
+  );
 }
 
 const toWebhook = (it: Record<string, unknown>): WebhookRecord => ({
@@ -47,7 +61,9 @@ const toWebhook = (it: Record<string, unknown>): WebhookRecord => ({
 });
 
 export async function getWebhook(db: Db, playerId: string, hookId: string): Promise<WebhookRecord | null> {
-  const r = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.webhook(playerId, hookId), ConsistentRead: true }));
+  const r = await db.doc.send(
+    new GetCommand({ TableName: db.table, Key: keys.webhook(playerId, hookId), ConsistentRead: true }),
+  );
   return r.Item ? toWebhook(r.Item) : null;
 }
 
@@ -66,23 +82,31 @@ export async function listWebhooks(db: Db, playerId: string): Promise<WebhookRec
 
 /** False if there was no such registration. */
 export async function deleteWebhook(db: Db, playerId: string, hookId: string): Promise<boolean> {
-  return wonRace(db.doc.send(new DeleteCommand({ TableName: db.table, Key: keys.webhook(playerId, hookId), ConditionExpression: 'attribute_exists(PK)' })));
+  return wonRace(
+    db.doc.send(
+      new DeleteCommand({
+        TableName: db.table,
+        Key: keys.webhook(playerId, hookId),
+        ConditionExpression: 'attribute_exists(PK)',
+      }),
+    ),
+  );
 }
 
 /** Writes a delivery once (ids are derived from the notice, so a notice handed twice is recorded once); false if it exists. */
 export async function putDelivery(db: Db, d: DeliveryRecord): Promise<boolean> {
   return wonRace(
     db.doc.send(
-    new PutCommand({
-      TableName: db.table,
-      Item: {
-        ...keys.delivery(d.id),
-        ...(d.status === 'pending' && d.nextAt ? keys.due('DELIVERY', d.nextAt, d.id) : {}),
-        ...d,
-        expiresAt: Math.floor(Date.parse(d.createdAt) / 1000) + KEEP_SECONDS,
-      },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    }),
+      new PutCommand({
+        TableName: db.table,
+        Item: {
+          ...keys.delivery(d.id),
+          ...(d.status === 'pending' && d.nextAt ? keys.due('DELIVERY', d.nextAt, d.id) : {}),
+          ...d,
+          expiresAt: Math.floor(Date.parse(d.createdAt) / 1000) + KEEP_SECONDS,
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
     ),
   );
 }
@@ -115,26 +139,47 @@ export async function claimDelivery(db: Db, id: string, attempts: number, retryA
       new UpdateCommand({
         TableName: db.table,
         Key: keys.delivery(id),
-        UpdateExpression: due ? 'SET attempts = :next, nextAt = :at, GSI3SK = :sk' : 'SET attempts = :next, nextAt = :null REMOVE GSI3PK, GSI3SK',
+        UpdateExpression: due
+          ? 'SET attempts = :next, nextAt = :at, GSI3SK = :sk'
+          : 'SET attempts = :next, nextAt = :null REMOVE GSI3PK, GSI3SK',
         ConditionExpression: 'attempts = :n AND #s = :pending',
         ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':n': attempts, ':next': attempts + 1, ':pending': 'pending', ...(due ? { ':at': retryAt, ':sk': due.GSI3SK } : { ':null': null }) },
+        ExpressionAttributeValues: {
+          ':n': attempts,
+          ':next': attempts + 1,
+          ':pending': 'pending',
+          ...(due ? { ':at': retryAt, ':sk': due.GSI3SK } : { ':null': null }),
+        },
       }),
     ),
   );
 }
 
 /** Records the outcome of attempt `attempts`: delivered, failed for good, or still pending. */
-export async function settleDelivery(db: Db, id: string, attempts: number, status: DeliveryRecord['status'], lastError: string | null): Promise<void> {
+export async function settleDelivery(
+  db: Db,
+  id: string,
+  attempts: number,
+  status: DeliveryRecord['status'],
+  lastError: string | null,
+): Promise<void> {
   try {
     await db.doc.send(
       new UpdateCommand({
         TableName: db.table,
         Key: keys.delivery(id),
-        UpdateExpression: status === 'pending' ? 'SET #s = :s, lastError = :e' : 'SET #s = :s, lastError = :e, nextAt = :null REMOVE GSI3PK, GSI3SK',
+        UpdateExpression:
+          status === 'pending'
+            ? 'SET #s = :s, lastError = :e'
+            : 'SET #s = :s, lastError = :e, nextAt = :null REMOVE GSI3PK, GSI3SK',
         ConditionExpression: 'attempts = :n',
         ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':n': attempts, ':s': status, ':e': lastError, ...(status === 'pending' ? {} : { ':null': null }) },
+        ExpressionAttributeValues: {
+          ':n': attempts,
+          ':s': status,
+          ':e': lastError,
+          ...(status === 'pending' ? {} : { ':null': null }),
+        },
       }),
     );
   } catch (e) {

@@ -22,10 +22,17 @@ function sources(dir: string): string[] {
 /** Every code literal the service can put on the wire: ApiError/apiError/fail calls and `code: '...'` properties. */
 function codesWritten(): Map<string, string> {
   const found = new Map<string, string>();
-  const patterns = [/new (?:ApiError|EngineError)\(\s*'([A-Za-z_]+)'/g, /\bapiError\(\s*'([A-Za-z_]+)'/g, /\bfail\(\s*'([A-Za-z_]+)'/g, /\bcode: '([A-Za-z_]+)'/g];
+  const patterns = [
+    /new (?:ApiError|EngineError)\(\s*'([A-Za-z_]+)'/g,
+    /\bapiError\(\s*'([A-Za-z_]+)'/g,
+    /\bfail\(\s*'([A-Za-z_]+)'/g,
+    /\bcode: '([A-Za-z_]+)'/g,
+  ];
   for (const file of sources(join(import.meta.dirname, '../../functions'))) {
     const text = readFileSync(file, 'utf8');
-    for (const re of patterns) for (const m of text.matchAll(re)) if (/^[A-Z][A-Z_]+$/.test(m[1]) && !m[1].startsWith('ERR_')) found.set(m[1], file);
+    for (const re of patterns)
+      for (const m of text.matchAll(re))
+        if (/^[A-Z][A-Z_]+$/.test(m[1]) && !m[1].startsWith('ERR_')) found.set(m[1], file);
   }
   return found;
 }
@@ -34,7 +41,9 @@ describe('error codes', () => {
   it('sends no code outside the ErrorCode enum (every code written in functions/)', () => {
     const written = codesWritten();
     expect(written.size).toBeGreaterThan(10);
-    const unlisted = [...written].filter(([code]) => !enumValues.includes(code)).map(([code, file]) => `${code} (${file})`);
+    const unlisted = [...written]
+      .filter(([code]) => !enumValues.includes(code))
+      .map(([code, file]) => `${code} (${file})`);
     expect(unlisted).toEqual([]);
   });
 

@@ -1,4 +1,14 @@
-import { buildSchema, getNamedType, type GraphQLInputObjectType, type GraphQLObjectType, type GraphQLType, isEnumType, isInputObjectType, isInterfaceType, isObjectType } from 'graphql';
+import {
+  buildSchema,
+  getNamedType,
+  type GraphQLInputObjectType,
+  type GraphQLObjectType,
+  type GraphQLType,
+  isEnumType,
+  isInputObjectType,
+  isInterfaceType,
+  isObjectType,
+} from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { typeDefs } from '../../functions/api/schema.generated.js';
 
@@ -12,7 +22,8 @@ describe('schema', () => {
       if (isObjectType(t) || isInterfaceType(t) || isInputObjectType(t)) {
         for (const f of Object.values(t.getFields())) {
           if (!f.description?.trim()) missing.push(`${t.name}.${f.name}`);
-          for (const a of 'args' in f ? f.args : []) if (!a.description?.trim()) missing.push(`${t.name}.${f.name}(${a.name})`);
+          for (const a of 'args' in f ? f.args : [])
+            if (!a.description?.trim()) missing.push(`${t.name}.${f.name}(${a.name})`);
         }
       }
       if (isEnumType(t)) for (const v of t.getValues()) if (!v.description?.trim()) missing.push(`${t.name}.${v.name}`);
@@ -49,12 +60,16 @@ describe('schema', () => {
     for (const root of [schema.getQueryType()!, schema.getMutationType()!, schema.getSubscriptionType()!]) {
       for (const f of Object.values(root.getFields())) {
         if (f.deprecationReason) continue;
-        for (const a of f.args) if (a.name === 'id' && !a.deprecationReason && getNamedType(f.type).name === 'Game') odd.push(`${root.name}.${f.name}(id)`);
+        for (const a of f.args)
+          if (a.name === 'id' && !a.deprecationReason && getNamedType(f.type).name === 'Game')
+            odd.push(`${root.name}.${f.name}(id)`);
         const named = getNamedType(f.type);
         if (isObjectType(named) && named.getFields().pageInfo) {
-          if (getNamedType(named.getFields().pageInfo.type).name !== 'PageInfo') odd.push(`${root.name}.${f.name}: ${named.name}.pageInfo is not PageInfo`);
+          if (getNamedType(named.getFields().pageInfo.type).name !== 'PageInfo')
+            odd.push(`${root.name}.${f.name}: ${named.name}.pageInfo is not PageInfo`);
           const after = f.args.find((a) => a.name === 'after');
-          if (!after || getNamedType(after.type).name !== 'String' || !f.args.some((a) => a.name === 'first')) odd.push(`${root.name}.${f.name}: not first/after: String`);
+          if (!after || getNamedType(after.type).name !== 'String' || !f.args.some((a) => a.name === 'first'))
+            odd.push(`${root.name}.${f.name}: not first/after: String`);
         }
       }
     }
@@ -79,11 +94,35 @@ describe('schema', () => {
   it('types closed sets as enums: String only for open text, JSON only where the data is open by design', () => {
     // Field names whose String values are open text (names, prose, labels, secrets, cursors, ids of
     // options, seeds): anything else that is a String is probably a closed set -> make it an enum.
-    const OPEN_STRINGS = new Set(['after', 'endCursor', 'name', 'names', 'text', 'label', 'seed', 'seedCommitment', 'url', 'secret', 'token', 'reason', 'why', 'answer', 'island', 'tieBreak', 'worth', 'effect',
+    const OPEN_STRINGS = new Set([
+      'after',
+      'endCursor',
+      'name',
+      'names',
+      'text',
+      'label',
+      'seed',
+      'seedCommitment',
+      'url',
+      'secret',
+      'token',
+      'reason',
+      'why',
+      'answer',
+      'island',
+      'tieBreak',
+      'worth',
+      'effect',
       // OAuth: issuers, client ids, tokens, scopes and integrators' user ids are open identifiers.
-      'issuer', 'clientId', 'refreshToken', 'guestToken', 'scope', 'user',
+      'issuer',
+      'clientId',
+      'refreshToken',
+      'guestToken',
+      'scope',
+      'user',
       // A rate-limit bucket's name: `<kind>:<whose>`, kinds may be added.
-      'bucket']);
+      'bucket',
+    ]);
     // JSON: the scenario file is the engine's open format (documented on the field); the rest are
     // deprecated untyped copies kept for older clients.
     const OPEN_JSON = new Set(['Game.scenario']);
@@ -96,8 +135,10 @@ describe('schema', () => {
         const named = nameOf(f.type);
         const where = `${t.name}.${f.name}`;
         const deprecated = 'deprecationReason' in f && f.deprecationReason;
-        if (named === 'String' && !OPEN_STRINGS.has(f.name)) bad.push(`${where}: String (use an enum, or add the name to OPEN_STRINGS if it is open text)`);
-        if (named === 'JSON' && !OPEN_JSON.has(where) && !deprecated) bad.push(`${where}: JSON (type it; only open data may stay JSON, documented why)`);
+        if (named === 'String' && !OPEN_STRINGS.has(f.name))
+          bad.push(`${where}: String (use an enum, or add the name to OPEN_STRINGS if it is open text)`);
+        if (named === 'JSON' && !OPEN_JSON.has(where) && !deprecated)
+          bad.push(`${where}: JSON (type it; only open data may stay JSON, documented why)`);
         for (const a of 'args' in f ? f.args : []) {
           if (nameOf(a.type) === 'String' && !OPEN_STRINGS.has(a.name)) bad.push(`${where}(${a.name}): String`);
           if (nameOf(a.type) === 'JSON') bad.push(`${where}(${a.name}): JSON`);
@@ -105,6 +146,8 @@ describe('schema', () => {
       }
     }
     expect(bad).toEqual([]);
-    expect(schema.getType('Game') && (schema.getType('Game') as GraphQLObjectType).getFields().scenario.description).toMatch(/Deliberately JSON/);
+    expect(
+      schema.getType('Game') && (schema.getType('Game') as GraphQLObjectType).getFields().scenario.description,
+    ).toMatch(/Deliberately JSON/);
   });
 });

@@ -19,7 +19,10 @@ afterAll(() => s?.close());
 describe('SDK auth', () => {
   it('a site acts for two of its users with client credentials and actAs', async () => {
     const tokenUrl = await sdk.discoverTokenEndpoint(`${s.url}/oidc`);
-    const site = new sdk.LibertaliaClient({ url: s.url, token: sdk.clientCredentials({ tokenUrl, clientId: 'dev-site', clientSecret: 'dev-site-secret' }) });
+    const site = new sdk.LibertaliaClient({
+      url: s.url,
+      token: sdk.clientCredentials({ tokenUrl, clientId: 'dev-site', clientSecret: 'dev-site-secret' }),
+    });
     expect((await site.request(sdk.MeDocument, {})).me).toMatchObject({ kind: 'CLIENT', clientId: 'dev-site' });
     const alice = new sdk.LibertaliaClient({ url: s.url, token: sdk.actingFor(site, 'sdk-alice', 'SDK Alice') });
     const bob = new sdk.LibertaliaClient({ url: s.url, token: sdk.actingFor(site, 'sdk-bob', 'SDK Bob') });
@@ -27,7 +30,11 @@ describe('SDK auth', () => {
     await bob.joinGame(game.id);
     const started = await alice.startGame(game.id);
     expect(started.status).toBe('ACTIVE');
-    expect((await bob.request(sdk.MeDocument, {})).me).toMatchObject({ kind: 'SITE_USER', name: 'SDK Bob', clientId: 'dev-site' });
+    expect((await bob.request(sdk.MeDocument, {})).me).toMatchObject({
+      kind: 'SITE_USER',
+      name: 'SDK Bob',
+      clientId: 'dev-site',
+    });
   });
 
   it('a guest session, and an account renewed with its refresh token', async () => {
@@ -44,14 +51,32 @@ describe('SDK auth', () => {
     const player = new sdk.LibertaliaClient({
       url: s.url,
       // An access token already due: used once, then renewed with the refresh token.
-      token: sdk.oidcTokens({ tokenUrl: `${s.url}/oidc/token`, clientId: 'libertalia-web', refreshToken: t.refresh_token, accessToken: t.access_token, expiresAt: Date.now(), fetch: counting }),
+      token: sdk.oidcTokens({
+        tokenUrl: `${s.url}/oidc/token`,
+        clientId: 'libertalia-web',
+        refreshToken: t.refresh_token,
+        accessToken: t.access_token,
+        expiresAt: Date.now(),
+        fetch: counting,
+      }),
     });
-    expect((await player.request(sdk.RegisterDocument, { name: 'SDK Account' }, { retry: false })).register.kind).toBe('ACCOUNT');
+    expect((await player.request(sdk.RegisterDocument, { name: 'SDK Account' }, { retry: false })).register.kind).toBe(
+      'ACCOUNT',
+    );
     expect(grants).toEqual([]);
     expect((await player.request(sdk.MeDocument, {})).me.name).toBe('SDK Account');
     expect(grants).toEqual(['refresh_token']);
     const { verifier, challenge } = await sdk.pkce();
     expect(verifier.length).toBeGreaterThanOrEqual(43);
-    expect(sdk.authorizeUrl({ authorizationEndpoint: `${s.url}/oidc/auth`, clientId: 'libertalia-web', redirectUri: `${s.url}/`, scope: 'openid', challenge, state: 'x' })).toContain('code_challenge_method=S256');
+    expect(
+      sdk.authorizeUrl({
+        authorizationEndpoint: `${s.url}/oidc/auth`,
+        clientId: 'libertalia-web',
+        redirectUri: `${s.url}/`,
+        scope: 'openid',
+        challenge,
+        state: 'x',
+      }),
+    ).toContain('code_challenge_method=S256');
   });
 });

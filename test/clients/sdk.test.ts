@@ -30,12 +30,16 @@ describe('the SDK matches the schema', () => {
     const sdl = JSON.parse(schema.split('export const typeDefs = ')[1].replace(/;\n$/, '')) as string;
     const { buildSchema } = await import('graphql');
     const built = buildSchema(sdl);
-    const ops = readdirSync(join(SDK, 'operations')).map((f) => readFileSync(join(SDK, 'operations', f), 'utf8')).join('\n');
+    const ops = readdirSync(join(SDK, 'operations'))
+      .map((f) => readFileSync(join(SDK, 'operations', f), 'utf8'))
+      .join('\n');
     for (const root of [built.getQueryType()!, built.getMutationType()!, built.getSubscriptionType()!]) {
       for (const f of Object.values(root.getFields())) {
         if (f.deprecationReason) continue;
         // `name(args)`, `name { selection }`, or a bare scalar field on its own line (`signOut`).
-        expect(ops, `${root.name}.${f.name} has no SDK operation`).toMatch(new RegExp(`\\b${f.name}\\(|\\b${f.name}\\s*\\{|^\\s*${f.name}\\s*$`, 'm'));
+        expect(ops, `${root.name}.${f.name} has no SDK operation`).toMatch(
+          new RegExp(`\\b${f.name}\\(|\\b${f.name}\\s*\\{|^\\s*${f.name}\\s*$`, 'm'),
+        );
       }
     }
     expect(text).toContain('export const PlayCardDocument');
@@ -88,7 +92,8 @@ describe('the example bot', () => {
     const after = await api.playCard(g.id, started.me!.hand[0]);
     expect(after.me!.choice).toBe(started.me!.hand[0]);
     const chosen = [];
-    for await (const e of api.events(g.id) as AsyncIterable<any>) if (e.__typename === 'CardChosenEvent' && e.seat === 0) chosen.push(e);
+    for await (const e of api.events(g.id) as AsyncIterable<any>)
+      if (e.__typename === 'CardChosenEvent' && e.seat === 0) chosen.push(e);
     expect(chosen).toHaveLength(1);
     // A typed error, not retried: the server's code.
     await expect(api.playCard(g.id, 99)).rejects.toMatchObject({ name: 'ApiRequestError', code: 'ILLEGAL_MOVE' });
@@ -98,7 +103,13 @@ describe('the example bot', () => {
   for (const edition of ['CLASSIC', 'GALECREST'] as const) {
     it(`plays a whole ${edition} game with the SDK only`, async () => {
       const lines: string[] = [];
-      const r = await bot.playOneGame({ url: s.url, edition, seats: edition === 'GALECREST' ? 2 : 3, seed: 13, log: (l: string) => lines.push(l) });
+      const r = await bot.playOneGame({
+        url: s.url,
+        edition,
+        seats: edition === 'GALECREST' ? 2 : 3,
+        seed: 13,
+        log: (l: string) => lines.push(l),
+      });
       expect(r.game.status).toBe('FINISHED');
       expect(r.game.ranking).toHaveLength(r.game.seatCount);
       expect(r.moves).toBeGreaterThan(10);

@@ -21,7 +21,9 @@ function countingFetch() {
   const ops: string[] = [];
   const f: typeof fetch = async (input, init) => {
     const body = JSON.parse(String(init?.body ?? '{}')) as { query?: string };
-    ops.push(/query GameVersion/.test(body.query ?? '') ? 'version' : /query Game\b/.test(body.query ?? '') ? 'game' : 'other');
+    ops.push(
+      /query GameVersion/.test(body.query ?? '') ? 'version' : /query Game\b/.test(body.query ?? '') ? 'game' : 'other',
+    );
     return fetch(input, init);
   };
   return { ops, fetch: f };
@@ -29,9 +31,14 @@ function countingFetch() {
 
 async function twoSeatGame() {
   const [anne, mary] = await Promise.all([s.signUp('Watch Anne'), s.signUp('Watch Mary')]);
-  const id = (await s.gql(`mutation { createGame(input: { edition: CLASSIC, seats: 2 }) { id } }`, {}, anne.token)).data.createGame.id;
-  expect((await s.gql(`mutation($g: ID!) { joinGame(gameId: $g) { id } }`, { g: id }, mary.token)).errors).toBeUndefined();
-  expect((await s.gql(`mutation($g: ID!) { startGame(gameId: $g) { id } }`, { g: id }, anne.token)).errors).toBeUndefined();
+  const id = (await s.gql(`mutation { createGame(input: { edition: CLASSIC, seats: 2 }) { id } }`, {}, anne.token)).data
+    .createGame.id;
+  expect(
+    (await s.gql(`mutation($g: ID!) { joinGame(gameId: $g) { id } }`, { g: id }, mary.token)).errors,
+  ).toBeUndefined();
+  expect(
+    (await s.gql(`mutation($g: ID!) { startGame(gameId: $g) { id } }`, { g: id }, anne.token)).errors,
+  ).toBeUndefined();
   return { anne, mary, id };
 }
 
@@ -46,14 +53,23 @@ describe('watchGame', () => {
   it('with push: follows a whole game to the end without a single poll or fetch: the views come with the pushes', async () => {
     const { anne, mary, id } = await twoSeatGame();
     const counter = countingFetch();
-    const client = new sdk.LibertaliaClient({ url: s.url, token: mary.token, fetch: counter.fetch, webSocketImpl: WebSocket });
+    const client = new sdk.LibertaliaClient({
+      url: s.url,
+      token: mary.token,
+      fetch: counter.fetch,
+      webSocketImpl: WebSocket,
+    });
     const versions: number[] = [];
     let lastGame: any = null;
     const errors: unknown[] = [];
-    const watch = client.watchGame(id, (g: any) => {
-      versions.push(g.version);
-      lastGame = g;
-    }, { onError: (e: unknown) => errors.push(e) });
+    const watch = client.watchGame(
+      id,
+      (g: any) => {
+        versions.push(g.version);
+        lastGame = g;
+      },
+      { onError: (e: unknown) => errors.push(e) },
+    );
     await until(() => watch.pushing());
     const { game } = await playToEnd(s.gql, id, [anne.token, mary.token], 3);
     const final = (await s.gql(`query($id: ID!) { game(id: $id) { version } }`, { id }, mary.token)).data.game.version;
@@ -77,7 +93,10 @@ describe('watchGame', () => {
     const counter = countingFetch();
     const client = new sdk.LibertaliaClient({ url: s.url, token: mary.token, fetch: counter.fetch });
     let lastGame: any = null;
-    const watch = client.watchGame(id, (g: any) => (lastGame = g), { pushUrl: null, intervals: { yourTurnMs: 15, othersMs: 15, correspondenceMs: 15 } });
+    const watch = client.watchGame(id, (g: any) => (lastGame = g), {
+      pushUrl: null,
+      intervals: { yourTurnMs: 15, othersMs: 15, correspondenceMs: 15 },
+    });
     await until(() => lastGame !== null);
     expect(watch.pushing()).toBe(false);
     await until(() => counter.ops.filter((o) => o === 'version').length >= 3);
@@ -95,20 +114,48 @@ describe('watchGame', () => {
     const { mary, id } = await twoSeatGame();
     const client = new sdk.LibertaliaClient({ url: s.url, token: mary.token, webSocketImpl: WebSocket });
     let lastGame: any = null;
-    const watch = client.watchGame(id, (g: any) => (lastGame = g), { pushUrl: 'ws://127.0.0.1:9/push', intervals: { yourTurnMs: 15, othersMs: 15 }, onError: () => {} });
+    const watch = client.watchGame(id, (g: any) => (lastGame = g), {
+      pushUrl: 'ws://127.0.0.1:9/push',
+      intervals: { yourTurnMs: 15, othersMs: 15 },
+      onError: () => {},
+    });
     await until(() => lastGame !== null);
     const v0 = lastGame.version;
     const me = lastGame.me;
-    expect((await s.gql(`mutation($g: ID!, $r: Int!) { playCard(gameId: $g, rank: $r) { id } }`, { g: id, r: me.hand[0] }, mary.token)).errors).toBeUndefined();
+    expect(
+      (
+        await s.gql(
+          `mutation($g: ID!, $r: Int!) { playCard(gameId: $g, rank: $r) { id } }`,
+          { g: id, r: me.hand[0] },
+          mary.token,
+        )
+      ).errors,
+    ).toBeUndefined();
     await until(() => lastGame.version > v0);
     expect(watch.pushing()).toBe(false);
     watch.stop();
   });
 
   it('poll intervals: 2 s on your turn or a bot’s, 10 s while others play, 60 s in correspondence games, none when over', () => {
-    const seats = [{ seat: 0, isBot: false }, { seat: 1, isBot: false }, { seat: 2, isBot: true }];
-    const g = (awaiting: number[], over: Record<string, unknown> = {}) => ({ status: 'ACTIVE', awaiting, decisionTimeLimitHours: null, me: { seat: 0 }, seats, ...over });
-    expect(sdk.POLL_INTERVALS).toEqual({ yourTurnMs: 2_000, othersMs: 10_000, correspondenceMs: 60_000, maxBackoffMs: 60_000 });
+    const seats = [
+      { seat: 0, isBot: false },
+      { seat: 1, isBot: false },
+      { seat: 2, isBot: true },
+    ];
+    const g = (awaiting: number[], over: Record<string, unknown> = {}) => ({
+      status: 'ACTIVE',
+      awaiting,
+      decisionTimeLimitHours: null,
+      me: { seat: 0 },
+      seats,
+      ...over,
+    });
+    expect(sdk.POLL_INTERVALS).toEqual({
+      yourTurnMs: 2_000,
+      othersMs: 10_000,
+      correspondenceMs: 60_000,
+      maxBackoffMs: 60_000,
+    });
     expect(sdk.pollInterval(g([0, 1]))).toBe(2_000);
     expect(sdk.pollInterval(g([2]))).toBe(2_000);
     expect(sdk.pollInterval(g([1]))).toBe(10_000);
@@ -124,13 +171,30 @@ describe('watchGame', () => {
       request: async (doc: any) => {
         if (first) {
           first = false;
-          return { game: { id: 'g', version: 1, status: 'ACTIVE', awaiting: [1], decisionTimeLimitHours: null, me: { seat: 0 }, seats: [] } };
+          return {
+            game: {
+              id: 'g',
+              version: 1,
+              status: 'ACTIVE',
+              awaiting: [1],
+              decisionTimeLimitHours: null,
+              me: { seat: 0 },
+              seats: [],
+            },
+          };
         }
         at.push(performance.now());
         throw new Error(`down (${String(doc).slice(0, 10)})`);
       },
     };
-    const watch = sdk.watchGame(fake, 'http://unused', async () => null, 'g', () => {}, { pushUrl: null, intervals: { othersMs: 10, maxBackoffMs: 80 }, onError: () => {} });
+    const watch = sdk.watchGame(
+      fake,
+      'http://unused',
+      async () => null,
+      'g',
+      () => {},
+      { pushUrl: null, intervals: { othersMs: 10, maxBackoffMs: 80 }, onError: () => {} },
+    );
     await until(() => at.length >= 6, 5_000);
     watch.stop();
     const gaps = at.slice(1).map((t, i) => t - at[i]);
@@ -147,7 +211,13 @@ describe('watchGame', () => {
     const source = {
       game: async () => {
         calls.game++;
-        return (await s.gql(`query($id: ID!) { game(id: $id) { version status awaiting decisionTimeLimitHours me { seat hand } seats { seat isBot } } }`, { id }, mary.token)).data.game;
+        return (
+          await s.gql(
+            `query($id: ID!) { game(id: $id) { version status awaiting decisionTimeLimitHours me { seat hand } seats { seat isBot } } }`,
+            { id },
+            mary.token,
+          )
+        ).data.game;
       },
       version: async () => {
         calls.version++;
@@ -182,18 +252,34 @@ describe('watchGame', () => {
 
   it('in a hidden browser page polling pauses, and checks at once when the page shows again', async () => {
     const listeners: (() => void)[] = [];
-    const doc = { hidden: true, addEventListener: (_: string, f: () => void) => listeners.push(f), removeEventListener: () => listeners.splice(0) };
+    const doc = {
+      hidden: true,
+      addEventListener: (_: string, f: () => void) => listeners.push(f),
+      removeEventListener: () => listeners.splice(0),
+    };
     (globalThis as any).document = doc;
     try {
       let versionCalls = 0;
       const source = {
-        game: async () => ({ id: 'g', version: 1, status: 'ACTIVE', awaiting: [1], decisionTimeLimitHours: null, me: { seat: 0 }, seats: [] }),
+        game: async () => ({
+          id: 'g',
+          version: 1,
+          status: 'ACTIVE',
+          awaiting: [1],
+          decisionTimeLimitHours: null,
+          me: { seat: 0 },
+          seats: [],
+        }),
         version: async () => {
           versionCalls++;
           return 1;
         },
       };
-      const watch = sdk.followGame('g', source, () => {}, { pushUrl: null, token: () => null, intervals: { othersMs: 5 } });
+      const watch = sdk.followGame('g', source, () => {}, {
+        pushUrl: null,
+        token: () => null,
+        intervals: { othersMs: 5 },
+      });
       await new Promise((r) => setTimeout(r, 100));
       expect(versionCalls).toBe(0);
       doc.hidden = false;

@@ -18,9 +18,26 @@ const CONCEDE = `mutation($g: ID!) { concede(gameId: $g) { status ranking { seat
 
 /** A game of `players` (tokens), started; input extras as given. */
 async function started(players: { token: string }[], input: Record<string, unknown> = {}) {
-  const g = (await t.gql(`mutation($i: CreateGameInput!) { createGame(input: $i) { id } }`, { i: { edition: 'CLASSIC', seats: players.length, ...input } }, players[0].token)).data.createGame;
-  for (const p of players.slice(1)) expect((await t.gql(`mutation($g: ID!) { joinGame(gameId: $g) { id } }`, { g: g.id }, p.token)).errors).toBeUndefined();
-  expect((await t.gql(`mutation($g: ID!) { startGame(gameId: $g, fillWithBots: true) { id } }`, { g: g.id }, players[0].token)).errors).toBeUndefined();
+  const g = (
+    await t.gql(
+      `mutation($i: CreateGameInput!) { createGame(input: $i) { id } }`,
+      { i: { edition: 'CLASSIC', seats: players.length, ...input } },
+      players[0].token,
+    )
+  ).data.createGame;
+  for (const p of players.slice(1))
+    expect(
+      (await t.gql(`mutation($g: ID!) { joinGame(gameId: $g) { id } }`, { g: g.id }, p.token)).errors,
+    ).toBeUndefined();
+  expect(
+    (
+      await t.gql(
+        `mutation($g: ID!) { startGame(gameId: $g, fillWithBots: true) { id } }`,
+        { g: g.id },
+        players[0].token,
+      )
+    ).errors,
+  ).toBeUndefined();
   return g.id as string;
 }
 
@@ -72,7 +89,12 @@ describe('ratings', () => {
     for (const p of [anne, mary, jack]) await store().deleteRating(p.playerId, 'classic');
     for (const g of [g1, g2]) await store().deleteRatedGame(g);
     const [r1, r2] = await Promise.all([recOf(g1), recOf(g2)]);
-    await Promise.all([rateGame(t.app.services, r2), rateGame(t.app.services, r1), rateGame(t.app.services, r2), rateGame(t.app.services, r1)]);
+    await Promise.all([
+      rateGame(t.app.services, r2),
+      rateGame(t.app.services, r1),
+      rateGame(t.app.services, r2),
+      rateGame(t.app.services, r1),
+    ]);
     const a = (await store().getRating(anne.playerId, 'classic'))!;
     expect(a).toMatchObject({ games: 2, wins: 1, v: 2 });
     expect([...a.applied].sort()).toEqual([g1, g2].sort());
@@ -123,7 +145,22 @@ describe('ratings', () => {
     // Rating items written straight to the store: 30 players with spread-out ratings.
     const ids = Array.from({ length: 30 }, (_, i) => `board-${String(i).padStart(2, '0')}`);
     const put = (id: string, mu: number, v: number) =>
-      store().putRating({ playerId: id, edition: 'galecrest', mu, sigma: 2, ordinal: mu - 6, games: v, wins: 0, applied: [`g${v}`], v, updatedAt: new Date().toISOString() }, v - 1, `g${v}`);
+      store().putRating(
+        {
+          playerId: id,
+          edition: 'galecrest',
+          mu,
+          sigma: 2,
+          ordinal: mu - 6,
+          games: v,
+          wins: 0,
+          applied: [`g${v}`],
+          v,
+          updatedAt: new Date().toISOString(),
+        },
+        v - 1,
+        `g${v}`,
+      );
     for (const [i, id] of ids.entries()) expect(await put(id, 10 + i, 1)).toBe(true);
     const PAGE = `query($a: String) { leaderboard(edition: GALECREST, first: 7, after: $a) { ratings { playerId rating games edition } pageInfo { hasNextPage endCursor } } }`;
     const seen: string[] = [];
@@ -149,7 +186,9 @@ describe('ratings', () => {
     expect(new Set(others).size).toBe(others.length);
     expect(others.sort()).toEqual(ids.filter((id) => !movers.has(id)).sort());
     expect(codeOf(await t.gql(PAGE, { a: 'bm90LWEtY3Vyc29y' }))).toBe('BAD_USER_INPUT');
-    expect(codeOf(await t.gql(`{ leaderboard(edition: CLASSIC, first: 51) { ratings { playerId } } }`))).toBe('BAD_USER_INPUT');
+    expect(codeOf(await t.gql(`{ leaderboard(edition: CLASSIC, first: 51) { ratings { playerId } } }`))).toBe(
+      'BAD_USER_INPUT',
+    );
 
     // A real player's history: the rated games with their places, newest first.
     const [anne, mary] = await Promise.all(['History Anne', 'History Mary'].map((n) => t.signUp(n)));
@@ -157,10 +196,16 @@ describe('ratings', () => {
     await concedeAll(g1, [anne, mary], [0, 1]);
     const g2 = await started([anne, mary]);
     await concedeAll(g2, [anne, mary], [1, 0]);
-    const h: any = await t.gql(`query($p: ID!) { rating(playerId: $p, edition: CLASSIC) { name games wins rating } ratingHistory(playerId: $p, edition: CLASSIC, first: 1) { games { gameId place players } pageInfo { hasNextPage endCursor } } }`, { p: anne.playerId });
+    const h: any = await t.gql(
+      `query($p: ID!) { rating(playerId: $p, edition: CLASSIC) { name games wins rating } ratingHistory(playerId: $p, edition: CLASSIC, first: 1) { games { gameId place players } pageInfo { hasNextPage endCursor } } }`,
+      { p: anne.playerId },
+    );
     expect(h.data.rating).toMatchObject({ name: 'History Anne', games: 2, wins: 1 });
     expect(h.data.ratingHistory.games).toEqual([{ gameId: g2, place: 1, players: 2 }]);
-    const next: any = await t.gql(`query($p: ID!, $a: String) { ratingHistory(playerId: $p, edition: CLASSIC, first: 1, after: $a) { games { gameId place } pageInfo { hasNextPage } } }`, { p: anne.playerId, a: h.data.ratingHistory.pageInfo.endCursor });
+    const next: any = await t.gql(
+      `query($p: ID!, $a: String) { ratingHistory(playerId: $p, edition: CLASSIC, first: 1, after: $a) { games { gameId place } pageInfo { hasNextPage } } }`,
+      { p: anne.playerId, a: h.data.ratingHistory.pageInfo.endCursor },
+    );
     expect(next.data.ratingHistory).toEqual({ games: [{ gameId: g1, place: 2 }], pageInfo: { hasNextPage: false } });
   });
 });

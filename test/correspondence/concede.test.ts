@@ -15,12 +15,22 @@ const CONCEDE = `mutation($g: ID!, $q: ID) { concede(gameId: $g, requestId: $q) 
 
 async function startedGame(seats: number, seed: string) {
   const players = await Promise.all(Array.from({ length: seats }, (_, i) => t.signUp(`Conceder ${i}`)));
-  const g = (await t.gql(`mutation($i: CreateGameInput!) { createGame(input: $i) { id } }`, { i: { edition: 'CLASSIC', seats, seed } }, players[0].token)).data.createGame;
-  for (const p of players.slice(1)) expect((await t.gql(`mutation($g: ID!) { joinGame(gameId: $g) { id } }`, { g: g.id }, p.token)).errors).toBeUndefined();
+  const g = (
+    await t.gql(
+      `mutation($i: CreateGameInput!) { createGame(input: $i) { id } }`,
+      { i: { edition: 'CLASSIC', seats, seed } },
+      players[0].token,
+    )
+  ).data.createGame;
+  for (const p of players.slice(1))
+    expect(
+      (await t.gql(`mutation($g: ID!) { joinGame(gameId: $g) { id } }`, { g: g.id }, p.token)).errors,
+    ).toBeUndefined();
   return { id: g.id as string, players, lobbyToken: players[0].token };
 }
 
-const start = (id: string, token: string) => t.gql(`mutation($g: ID!) { startGame(gameId: $g) { id } }`, { g: id }, token);
+const start = (id: string, token: string) =>
+  t.gql(`mutation($g: ID!) { startGame(gameId: $g) { id } }`, { g: id }, token);
 
 describe('concede', () => {
   it('a conceded seat finishes last, its game ends, and a retry is applied once', async () => {
@@ -50,9 +60,10 @@ describe('concede', () => {
     expect(codeOf(await t.gql(CONCEDE, { g: id }, a.token))).toBe('WRONG_PHASE'); // over
 
     // The export holds the concession as a command: it replays to the service's ranking.
-    const sc = (await t.gql(`query($id: ID!) { game(id: $id) { scenario } }`, { id }, a.token)).data.game.scenario as Scenario;
+    const sc = (await t.gql(`query($id: ID!) { game(id: $id) { scenario } }`, { id }, a.token)).data.game
+      .scenario as Scenario;
     const replayed = playScenario(sc);
-    expect("summary" in replayed && replayed.summary.ranking).toEqual(end.data.ranking);
+    expect('summary' in replayed && replayed.summary.ranking).toEqual(end.data.ranking);
   });
 
   it('when every human concedes, the bots finish the game at once; the earliest concession is last', async () => {

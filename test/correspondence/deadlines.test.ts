@@ -17,13 +17,28 @@ afterAll(() => t.close());
 
 async function twoPlayerGame(input: Record<string, unknown>) {
   const [a, b] = await Promise.all([t.signUp('Late Anne'), t.signUp('Prompt Mary')]);
-  const g = (await t.gql(`mutation($i: CreateGameInput!) { createGame(input: $i) { id } }`, { i: { edition: 'CLASSIC', seats: 2, ...input } }, a.token)).data.createGame;
+  const g = (
+    await t.gql(
+      `mutation($i: CreateGameInput!) { createGame(input: $i) { id } }`,
+      { i: { edition: 'CLASSIC', seats: 2, ...input } },
+      a.token,
+    )
+  ).data.createGame;
   await t.gql(`mutation($g: ID!) { joinGame(gameId: $g) { id } }`, { g: g.id }, b.token);
-  const started = (await t.gql(`mutation($g: ID!) { startGame(gameId: $g) { ${GAME_FIELDS} nextDeadline } }`, { g: g.id }, a.token)).data.startGame;
+  const started = (
+    await t.gql(`mutation($g: ID!) { startGame(gameId: $g) { ${GAME_FIELDS} nextDeadline } }`, { g: g.id }, a.token)
+  ).data.startGame;
   return { id: g.id as string, a, b, started };
 }
 
-const game = async (id: string, token?: string) => (await t.gql(`query($id: ID!) { game(id: $id) { ${GAME_FIELDS} nextDeadline timeoutsBeforeBot seats { seat timeouts replacedByBot isBot } } }`, { id }, token)).data.game;
+const game = async (id: string, token?: string) =>
+  (
+    await t.gql(
+      `query($id: ID!) { game(id: $id) { ${GAME_FIELDS} nextDeadline timeoutsBeforeBot seats { seat timeouts replacedByBot isBot } } }`,
+      { id },
+      token,
+    )
+  ).data.game;
 
 describe('deadlines', () => {
   it('a late seat gets the default move exactly once, even with two sweeps at once', async () => {
@@ -68,7 +83,11 @@ describe('deadlines', () => {
       if (g.awaiting.includes(1)) {
         const p = g.me.prompts[0];
         const r = p
-          ? await t.gql(`mutation($g: ID!, $p: ID!, $o: ID!) { answerPrompt(gameId: $g, promptId: $p, optionId: $o) { id } }`, { g: id, p: p.id, o: p.options[0].id }, b.token)
+          ? await t.gql(
+              `mutation($g: ID!, $p: ID!, $o: ID!) { answerPrompt(gameId: $g, promptId: $p, optionId: $o) { id } }`,
+              { g: id, p: p.id, o: p.options[0].id },
+              b.token,
+            )
           : await t.gql(PLAY, { g: id, r: g.me.hand[0] }, b.token);
         expect(r.errors).toBeUndefined();
         continue;
@@ -84,13 +103,24 @@ describe('deadlines', () => {
     expect(log.filter((e) => e.type === 'timeout').map((e) => e.data.seat)).toEqual([0, 0]);
     const replaced = log.filter((e) => e.type === 'seatReplaced');
     expect(replaced).toHaveLength(1);
-    expect(replaced[0].data).toMatchObject({ seat: 0, playerId: a.playerId, name: 'Late Anne', bot: 'greedy', timeouts: 2 });
+    expect(replaced[0].data).toMatchObject({
+      seat: 0,
+      playerId: a.playerId,
+      name: 'Late Anne',
+      bot: 'greedy',
+      timeouts: 2,
+    });
     // The abandoned seat concedes right after (unless its last default move ended the game).
     const conceded = log.filter((e) => e.type === 'conceded');
-    const endedFirst = log.findIndex((e) => e.type === 'gameEnd') >= 0 && log.findIndex((e) => e.type === 'gameEnd') < log.indexOf(replaced[0]);
+    const endedFirst =
+      log.findIndex((e) => e.type === 'gameEnd') >= 0 &&
+      log.findIndex((e) => e.type === 'gameEnd') < log.indexOf(replaced[0]);
     expect(conceded.map((e) => e.data)).toEqual(endedFirst ? [] : [{ seat: 0 }]);
     if (!endedFirst) expect(conceded[0].seq).toBe(replaced[0].seq + 1);
-    expect((await t.gql(`query($id: ID!) { game(id: $id) { seats { conceded } } }`, { id }, a.token)).data.game.seats[0].conceded).toBe(true);
+    expect(
+      (await t.gql(`query($id: ID!) { game(id: $id) { seats { conceded } } }`, { id }, a.token)).data.game.seats[0]
+        .conceded,
+    ).toBe(true);
     // Anne can no longer move; the bot answers at once, so only Mary is ever awaited now.
     const now = await game(id, a.token);
     if (now.status === 'ACTIVE') {

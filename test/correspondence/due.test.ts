@@ -11,9 +11,24 @@ beforeAll(async () => {
 });
 
 const game = (id: string, dueAt: string | null): GameRecord => ({
-  id, version: 1, status: 'ACTIVE', createdAt: '2031-01-01T00:00:00.000Z', updatedAt: '2031-01-01T00:00:00.000Z', doc: {}, lastSeq: 1, dueAt,
+  id,
+  version: 1,
+  status: 'ACTIVE',
+  createdAt: '2031-01-01T00:00:00.000Z',
+  updatedAt: '2031-01-01T00:00:00.000Z',
+  doc: {},
+  lastSeq: 1,
+  dueAt,
 });
-const first: CommitRecord = { version: 1, firstSeq: 1, at: '2031-01-01T00:00:00.000Z', status: 'ACTIVE', events: [{ type: 'x', data: {} }], body: {}, notices: [] };
+const first: CommitRecord = {
+  version: 1,
+  firstSeq: 1,
+  at: '2031-01-01T00:00:00.000Z',
+  status: 'ACTIVE',
+  events: [{ type: 'x', data: {} }],
+  body: {},
+  notices: [],
+};
 
 describe('due-work index', () => {
   it('lists games due up to now, earliest first; a snapshot without dueAt leaves the index', async () => {
@@ -29,7 +44,17 @@ describe('due-work index', () => {
   });
 
   it('a delivery attempt is claimed once; settling it takes it out of the index', async () => {
-    const d: DeliveryRecord = { id: 'd1', hookId: 'h', playerId: 'p', body: '{}', attempts: 0, status: 'pending', nextAt: '2031-01-01T10:00:00.000Z', lastError: null, createdAt: '2031-01-01T10:00:00.000Z' };
+    const d: DeliveryRecord = {
+      id: 'd1',
+      hookId: 'h',
+      playerId: 'p',
+      body: '{}',
+      attempts: 0,
+      status: 'pending',
+      nextAt: '2031-01-01T10:00:00.000Z',
+      lastError: null,
+      createdAt: '2031-01-01T10:00:00.000Z',
+    };
     await store.putDelivery(d);
     const now = new Date('2031-01-01T10:00:00.000Z');
     expect(await store.listDue('DELIVERY', now, 10)).toEqual(['d1']);
@@ -55,7 +80,10 @@ describe('sweep visits of old active games (inSlice)', () => {
       for (let t = t0; t < t0 + 3_600_000; t += minutes * 60_000) {
         for (const id of ids) if (inSlice(id, new Date(t), minutes * 60_000)) visits.set(id, (visits.get(id) ?? 0) + 1);
       }
-      expect(ids.every((id) => visits.get(id) === 1), `${minutes} min`).toBe(true);
+      expect(
+        ids.every((id) => visits.get(id) === 1),
+        `${minutes} min`,
+      ).toBe(true);
     }
     // About a twelfth of the games per 5-minute run.
     const one = ids.filter((id) => inSlice(id, new Date(t0), 5 * 60_000)).length;

@@ -43,7 +43,13 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 /** A started 2-seat game of two fresh players; `hook`: Mary's webhook for it. */
 async function twoSeats(name: string, hook?: string, seed?: string) {
   const [a, b] = await Promise.all([t.signUp(`${name} Anne`), t.signUp(`${name} Mary`)]);
-  const id = (await t.gql(`mutation($s: String) { createGame(input: { edition: CLASSIC, seats: 2, seed: $s }) { id } }`, { s: seed }, a.token)).data.createGame.id;
+  const id = (
+    await t.gql(
+      `mutation($s: String) { createGame(input: { edition: CLASSIC, seats: 2, seed: $s }) { id } }`,
+      { s: seed },
+      a.token,
+    )
+  ).data.createGame.id;
   await t.gql(`mutation($g: ID!) { joinGame(gameId: $g) { id } }`, { g: id }, b.token);
   if (hook) expect((await t.gql(REGISTER, { u: hook, g: id }, b.token)).errors).toBeUndefined();
   await t.gql(`mutation($g: ID!) { startGame(gameId: $g) { id } }`, { g: id }, a.token);
@@ -70,7 +76,11 @@ async function timedAdvances(id: string, tokens: string[], days: number): Promis
       const mine = (await t.gql(GAME_QUERY, { id }, tokens[seat])).data.game;
       const p = mine.me.prompts[0];
       if (!p) break;
-      await t.gql(`mutation($g: ID!, $p: ID!, $o: ID!) { answerPrompt(gameId: $g, promptId: $p, optionId: $o) { id } }`, { g: id, p: p.id, o: p.options[0].id }, tokens[seat]);
+      await t.gql(
+        `mutation($g: ID!, $p: ID!, $o: ID!) { answerPrompt(gameId: $g, promptId: $p, optionId: $o) { id } }`,
+        { g: id, p: p.id, o: p.options[0].id },
+        tokens[seat],
+      );
     }
   }
   return times;
@@ -87,7 +97,9 @@ describe('notices off the move’s path', () => {
       await t.app.notices!.drain();
       expect(hanging.got.length).toBeGreaterThanOrEqual(withHook.length); // the receiver was called, and hung
       const ratio = median(withHook) / median(without);
-      console.log(`advancing playCard median: ${median(without).toFixed(1)} ms without, ${median(withHook).toFixed(1)} ms with a hanging receiver (x${ratio.toFixed(2)})`);
+      console.log(
+        `advancing playCard median: ${median(without).toFixed(1)} ms without, ${median(withHook).toFixed(1)} ms with a hanging receiver (x${ratio.toFixed(2)})`,
+      );
       expect(ratio).toBeLessThan(2);
       expect(Math.max(...withHook)).toBeLessThan(HANG_MS);
     } finally {
@@ -148,7 +160,9 @@ describe('notices off the move’s path', () => {
       // The sweep brings the snapshot up to the log; nothing is sent twice.
       expect((await t.app.sweep()).repaired).toBeGreaterThanOrEqual(1);
       await t.app.notices!.drain();
-      expect(good.got.slice(before).map((b) => JSON.parse(b).deliveryId)).toEqual([...new Set(good.got.slice(before).map((b) => JSON.parse(b).deliveryId))]);
+      expect(good.got.slice(before).map((b) => JSON.parse(b).deliveryId)).toEqual([
+        ...new Set(good.got.slice(before).map((b) => JSON.parse(b).deliveryId)),
+      ]);
     } finally {
       await good.close();
     }

@@ -39,7 +39,9 @@ async function pushClient(token?: string) {
 describe('push (local server)', () => {
   it('tells a second client every version of a game played to the end over HTTP', async () => {
     const [a, b] = await Promise.all([s.signUp('Push Anne'), s.signUp('Push Mary')]);
-    const id = (await s.gql(`mutation { createGame(input: { edition: CLASSIC, seats: 2, seed: "push" }) { id } }`, {}, a.token)).data.createGame.id;
+    const id = (
+      await s.gql(`mutation { createGame(input: { edition: CLASSIC, seats: 2, seed: "push" }) { id } }`, {}, a.token)
+    ).data.createGame.id;
     await s.gql(`mutation($g: ID!) { joinGame(gameId: $g) { id } }`, { g: id }, b.token);
     const watcher = await pushClient(b.token);
     watcher.send({ action: 'subscribe', gameId: id });
@@ -69,7 +71,13 @@ describe('push (local server)', () => {
     expect(bad.closed()).toBe(4401);
 
     const a = await s.signUp('Push Private');
-    const id = (await s.gql(`mutation { createGame(input: { edition: CLASSIC, seats: 2, spectators: false }) { id } }`, {}, a.token)).data.createGame.id;
+    const id = (
+      await s.gql(
+        `mutation { createGame(input: { edition: CLASSIC, seats: 2, spectators: false }) { id } }`,
+        {},
+        a.token,
+      )
+    ).data.createGame.id;
     const stranger = await pushClient();
     stranger.send({ action: 'subscribe', gameId: id });
     stranger.send({ action: 'ping' });
@@ -78,12 +86,14 @@ describe('push (local server)', () => {
     await stranger.until(() => stranger.seen.length >= 4);
     // Messages are handled concurrently (as on API Gateway): the answers may come in any order.
     expect(stranger.seen).toHaveLength(4);
-    expect(stranger.seen).toEqual(expect.arrayContaining([
-      { type: 'error', code: 'FORBIDDEN', message: expect.any(String), gameId: id },
-      { type: 'pong' },
-      { type: 'error', code: 'BAD_USER_INPUT', message: expect.any(String) },
-      { type: 'error', code: 'NOT_FOUND', message: expect.any(String), gameId: 'no-such-game' },
-    ]));
+    expect(stranger.seen).toEqual(
+      expect.arrayContaining([
+        { type: 'error', code: 'FORBIDDEN', message: expect.any(String), gameId: id },
+        { type: 'pong' },
+        { type: 'error', code: 'BAD_USER_INPUT', message: expect.any(String) },
+        { type: 'error', code: 'NOT_FOUND', message: expect.any(String), gameId: 'no-such-game' },
+      ]),
+    );
     // The stranger is not subscribed: a move by the owner pushes nothing to it.
     const owner = await pushClient(a.token);
     owner.send({ action: 'subscribe', gameId: id });
@@ -97,7 +107,13 @@ describe('push (local server)', () => {
   });
   it('each push carries the game as that connection may see it, and nothing more (non-interference: what the `game` query answers it)', async () => {
     const [a, b] = await Promise.all([s.signUp('View Anne'), s.signUp('View Mary')]);
-    const id = (await s.gql(`mutation { createGame(input: { edition: CLASSIC, seats: 3, bots: 1, seed: "push views" }) { id } }`, {}, a.token)).data.createGame.id;
+    const id = (
+      await s.gql(
+        `mutation { createGame(input: { edition: CLASSIC, seats: 3, bots: 1, seed: "push views" }) { id } }`,
+        {},
+        a.token,
+      )
+    ).data.createGame.id;
     await s.gql(`mutation($g: ID!) { joinGame(gameId: $g) { id } }`, { g: id }, b.token);
     const watchers = [await pushClient(a.token), await pushClient(b.token), await pushClient()];
     for (const w of watchers) w.send({ action: 'subscribe', gameId: id });
@@ -108,11 +124,13 @@ describe('push (local server)', () => {
     const gql: typeof s.gql = async (q, v, t) => {
       const r = await s.gql(q, v, t);
       if (!/playCard|answerPrompt/.test(q)) return r;
-      const version = (await s.gql(`query($g: ID!) { game(id: $g) { version } }`, { g: id }, a.token)).data.game.version;
+      const version = (await s.gql(`query($g: ID!) { game(id: $g) { version } }`, { g: id }, a.token)).data.game
+        .version;
       for (const [i, w] of watchers.entries()) {
         await w.until(() => w.seen.some((m) => m.type === 'game' && m.version === version));
         const pushed = w.seen.find((m) => m.type === 'game' && m.version === version).game;
-        const asked = (await s.gql(`query($g: ID!) { game(id: $g) { ${GAME_FIELDS} } }`, { g: id }, tokens[i])).data.game;
+        const asked = (await s.gql(`query($g: ID!) { game(id: $g) { ${GAME_FIELDS} } }`, { g: id }, tokens[i])).data
+          .game;
         expect(asked.version).toBe(version);
         expect(pushed).toMatchObject(asked);
         expectNoLeak(pushed, i === 2 ? null : i);

@@ -2,7 +2,15 @@
 // then: the scenario re-runs to the identical result, a replay at every seq matches the engine's
 // own replay of the log, and a spectator never sees hidden information.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyInPlace, createGame, type GameEvent, type GameState, playScenario, view, viewEvent } from '../../functions/engine/index.js';
+import {
+  applyInPlace,
+  createGame,
+  type GameEvent,
+  type GameState,
+  playScenario,
+  view,
+  viewEvent,
+} from '../../functions/engine/index.js';
 import { createStore } from '../../functions/store/index.js';
 import { codeOf, GAME_FIELDS, testApp } from '../setup/app.js';
 import { allEvents, expectEventsRedacted, expectNoLeak, GAME_QUERY, playToEnd } from '../setup/play.js';
@@ -17,13 +25,24 @@ const REPLAY = `query($g: ID!, $at: Int!) { replay(gameId: $g, at: $at) { ${GAME
 beforeAll(async () => {
   t = await testApp();
   anne = await t.signUp('Anne Bonny');
-  gameId = (await t.gql(`mutation { createGame(input: { edition: CLASSIC, seats: 4, seed: "replay me" }) { id } }`, {}, anne.token)).data.createGame.id;
-  const started = await t.gql(`mutation($g: ID!) { startGame(gameId: $g, fillWithBots: true, botKind: GREEDY) { ${GAME_FIELDS} } }`, { g: gameId }, anne.token);
+  gameId = (
+    await t.gql(
+      `mutation { createGame(input: { edition: CLASSIC, seats: 4, seed: "replay me" }) { id } }`,
+      {},
+      anne.token,
+    )
+  ).data.createGame.id;
+  const started = await t.gql(
+    `mutation($g: ID!) { startGame(gameId: $g, fillWithBots: true, botKind: GREEDY) { ${GAME_FIELDS} } }`,
+    { g: gameId },
+    anne.token,
+  );
   expect(started.errors).toBeUndefined();
   const gql: typeof t.gql = async (q, v, token) => {
     const r = await t.gql(q, v, token);
     // Between moves, look as a spectator too.
-    if (q.includes('playCard') || q.includes('answerPrompt')) spectatorViews.push((await t.gql(GAME_QUERY, { id: gameId })).data.game);
+    if (q.includes('playCard') || q.includes('answerPrompt'))
+      spectatorViews.push((await t.gql(GAME_QUERY, { id: gameId })).data.game);
     return r;
   };
   await playToEnd(gql, gameId, [anne.token, null, null, null], 11);
@@ -43,13 +62,21 @@ describe('a 4-seat game with 3 bots, one human', () => {
   });
 
   it('the finished game’s scenario re-runs to the identical result', async () => {
-    const g = (await t.gql(`query($id: ID!) { game(id: $id) { seed scenario ranking { seat score } } }`, { id: gameId }, anne.token)).data.game;
+    const g = (
+      await t.gql(
+        `query($id: ID!) { game(id: $id) { seed scenario ranking { seat score } } }`,
+        { id: gameId },
+        anne.token,
+      )
+    ).data.game;
     expect(g.scenario.seed).toBe('replay me');
     const res = playScenario(g.scenario);
     if ('error' in res) throw new Error(res.error.message);
     expect(res.summary.finished).toBe(true);
     expect(res.summary.ranking).toEqual(g.ranking.map((r: any) => r.seat));
-    expect(res.summary.seats.map((s) => s.score)).toEqual([...g.ranking].sort((x: any, y: any) => x.seat - y.seat).map((r: any) => r.score));
+    expect(res.summary.seats.map((s) => s.score)).toEqual(
+      [...g.ranking].sort((x: any, y: any) => x.seat - y.seat).map((r: any) => r.score),
+    );
     const rest = await t.app.rest({ method: 'GET', path: `/games/${gameId}/scenario`, query: {}, headers: {} });
     expect(rest.status).toBe(200);
     expect(JSON.parse(rest.body)).toEqual(g.scenario);
@@ -58,17 +85,30 @@ describe('a 4-seat game with 3 bots, one human', () => {
   it('a replay at every seq matches the engine’s replay of the log, as seat 0 and as a spectator', async () => {
     const store = createStore({ tableName: t.tableName, client: t.client });
     const stored = (await store.listEvents(gameId, 0, 100000)).events;
-    const scenario = (await t.gql(`query($id: ID!) { game(id: $id) { scenario } }`, { id: gameId }, anne.token)).data.game.scenario;
+    const scenario = (await t.gql(`query($id: ID!) { game(id: $id) { scenario } }`, { id: gameId }, anne.token)).data
+      .game.scenario;
     // Engine side: the states after each command, and the engine events each produced, in order.
     const engineEvents: GameEvent[] = [];
     const g: GameState = createGame(scenario, engineEvents);
-    const states: { state: GameState; eventsUpTo: number }[] = [{ state: structuredClone(g), eventsUpTo: engineEvents.length }];
+    const states: { state: GameState; eventsUpTo: number }[] = [
+      { state: structuredClone(g), eventsUpTo: engineEvents.length },
+    ];
     for (const c of scenario.commands) {
       applyInPlace(g, c, engineEvents);
       states.push({ state: structuredClone(g), eventsUpTo: engineEvents.length });
     }
     // Align the stored log with the engine's events (the service adds its own lobby events).
-    const serviceOnly = new Set(['gameCreated', 'playerJoined', 'playerLeft', 'botSeated', 'gameStarted', 'timeout', 'seatReplaced', 'rematch', 'creatorChanged']);
+    const serviceOnly = new Set([
+      'gameCreated',
+      'playerJoined',
+      'playerLeft',
+      'botSeated',
+      'gameStarted',
+      'timeout',
+      'seatReplaced',
+      'rematch',
+      'creatorChanged',
+    ]);
     let k = 0;
     const expectedAt: (GameState | null)[] = [];
     let started = false;
@@ -78,7 +118,11 @@ describe('a 4-seat game with 3 bots, one human', () => {
         const e = stored[seq - 1];
         if (e.type === 'gameStarted') started = true;
         if (!serviceOnly.has(e.type)) {
-          expect({ type: e.type, data: e.data, secret: e.secret }).toEqual({ type: engineEvents[done].type, data: engineEvents[done].data, secret: engineEvents[done].secret });
+          expect({ type: e.type, data: e.data, secret: e.secret }).toEqual({
+            type: engineEvents[done].type,
+            data: engineEvents[done].data,
+            secret: engineEvents[done].secret,
+          });
           done++;
         }
       }
@@ -87,7 +131,10 @@ describe('a 4-seat game with 3 bots, one human', () => {
     }
     expect(done).toBe(engineEvents.length);
     for (let seq = 0; seq <= stored.length; seq++) {
-      const [mine, watcher] = await Promise.all([t.gql(REPLAY, { g: gameId, at: seq }, anne.token), t.gql(REPLAY, { g: gameId, at: seq })]);
+      const [mine, watcher] = await Promise.all([
+        t.gql(REPLAY, { g: gameId, at: seq }, anne.token),
+        t.gql(REPLAY, { g: gameId, at: seq }),
+      ]);
       expect(mine.errors).toBeUndefined();
       const r = mine.data.replay;
       const want = expectedAt[seq];
@@ -96,11 +143,22 @@ describe('a 4-seat game with 3 bots, one human', () => {
         expect(r.status).toBe('LOBBY');
         continue;
       }
-      for (const [seat, got] of [[0, r], [null, watcher.data.replay]] as const) {
+      for (const [seat, got] of [
+        [0, r],
+        [null, watcher.data.replay],
+      ] as const) {
         const v = view(want, seat);
         expect(got.phase).toBe(v.phase.toUpperCase());
-        expect([got.round, got.day, got.island, got.days, got.bagSize]).toEqual([v.round, v.day, v.island, v.days, v.bagSize]);
-        expect(got.seats.map((s: any) => [s.doubloons, s.score, s.den, s.handSize, s.hasChosen, s.lootCount])).toEqual(v.seats.map((s) => [s.doubloons, s.score, s.den, s.handSize, s.hasChosen, s.lootCount]));
+        expect([got.round, got.day, got.island, got.days, got.bagSize]).toEqual([
+          v.round,
+          v.day,
+          v.island,
+          v.days,
+          v.bagSize,
+        ]);
+        expect(got.seats.map((s: any) => [s.doubloons, s.score, s.den, s.handSize, s.hasChosen, s.lootCount])).toEqual(
+          v.seats.map((s) => [s.doubloons, s.score, s.den, s.handSize, s.hasChosen, s.lootCount]),
+        );
         expect(got.me?.hand ?? null).toEqual(v.me?.hand ?? null);
         expect(got.me?.choice ?? null).toEqual(v.me?.choice ?? null);
         expectNoLeak(got, seat);
@@ -124,18 +182,39 @@ describe('a 4-seat game with 3 bots, one human', () => {
 describe('private games', () => {
   it('without spectators, non-players get FORBIDDEN for game, events, replay and the scenario', async () => {
     const [a, b, x] = await Promise.all([t.signUp('Owner'), t.signUp('Guest'), t.signUp('Stranger')]);
-    const g = (await t.gql(`mutation { createGame(input: { edition: CLASSIC, seats: 2, bots: 1, spectators: false, seed: "private" }) { id spectators } }`, {}, a.token)).data.createGame;
+    const g = (
+      await t.gql(
+        `mutation { createGame(input: { edition: CLASSIC, seats: 2, bots: 1, spectators: false, seed: "private" }) { id spectators } }`,
+        {},
+        a.token,
+      )
+    ).data.createGame;
     expect(g.spectators).toBe(false);
     await t.gql(`mutation($g: ID!) { startGame(gameId: $g) { id } }`, { g: g.id }, a.token);
     for (const token of [undefined, x.token, b.token]) {
       expect(codeOf(await t.gql(GAME_QUERY, { id: g.id }, token))).toBe('FORBIDDEN');
-      expect(codeOf(await t.gql(`query($g: ID!) { events(gameId: $g) { hasMore } }`, { g: g.id }, token))).toBe('FORBIDDEN');
+      expect(codeOf(await t.gql(`query($g: ID!) { events(gameId: $g) { hasMore } }`, { g: g.id }, token))).toBe(
+        'FORBIDDEN',
+      );
       expect(codeOf(await t.gql(REPLAY, { g: g.id, at: 1 }, token))).toBe('FORBIDDEN');
     }
-    expect((await t.app.rest({ method: 'GET', path: `/games/${g.id}/events`, query: {}, headers: {} })).status).toBe(403);
-    expect((await t.app.rest({ method: 'GET', path: `/games/${g.id}/scenario`, query: {}, headers: {} })).status).toBe(403);
+    expect((await t.app.rest({ method: 'GET', path: `/games/${g.id}/events`, query: {}, headers: {} })).status).toBe(
+      403,
+    );
+    expect((await t.app.rest({ method: 'GET', path: `/games/${g.id}/scenario`, query: {}, headers: {} })).status).toBe(
+      403,
+    );
     expect((await t.gql(GAME_QUERY, { id: g.id }, a.token)).data.game.me.seat).toBe(0);
     // Not finished yet: no scenario for anyone.
-    expect((await t.app.rest({ method: 'GET', path: `/games/${g.id}/scenario`, query: {}, headers: { authorization: `Bearer ${a.token}` } })).status).toBe(409);
+    expect(
+      (
+        await t.app.rest({
+          method: 'GET',
+          path: `/games/${g.id}/scenario`,
+          query: {},
+          headers: { authorization: `Bearer ${a.token}` },
+        })
+      ).status,
+    ).toBe(409);
   });
 });

@@ -16,16 +16,47 @@ const REPLAY = `query($g: ID!, $at: Int!) { replay(gameId: $g, at: $at) { ${GAME
 const FINAL = `query($id: ID!) { game(id: $id) { status version lastSeq ranking { place seat name score } scenario seats { seat score doubloons } } }`;
 
 const items = async () =>
-  (await t.client.send(new QueryCommand({ TableName: t.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': `GAME#${gameId}` }, ConsistentRead: true }))).Items ?? [];
+  (
+    await t.client.send(
+      new QueryCommand({
+        TableName: t.tableName,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': `GAME#${gameId}` },
+        ConsistentRead: true,
+      }),
+    )
+  ).Items ?? [];
 
 beforeAll(async () => {
   t = await testApp({ now: () => clock });
   anne = await t.signUp('Anne Bonny');
-  gameId = (await t.gql(`mutation { createGame(input: { edition: CLASSIC, seats: 3, seed: "kept for good" }) { id } }`, {}, anne.token)).data.createGame.id;
-  expect((await t.gql(`mutation($g: ID!) { startGame(gameId: $g, fillWithBots: true, botKind: RANDOM) { id } }`, { g: gameId }, anne.token)).errors).toBeUndefined();
+  gameId = (
+    await t.gql(
+      `mutation { createGame(input: { edition: CLASSIC, seats: 3, seed: "kept for good" }) { id } }`,
+      {},
+      anne.token,
+    )
+  ).data.createGame.id;
+  expect(
+    (
+      await t.gql(
+        `mutation($g: ID!) { startGame(gameId: $g, fillWithBots: true, botKind: RANDOM) { id } }`,
+        { g: gameId },
+        anne.token,
+      )
+    ).errors,
+  ).toBeUndefined();
   // A move with a requestId: its claim item has its own 7-day TTL from the start.
   const me = (await t.gql(GAME_QUERY, { id: gameId }, anne.token)).data.game.me;
-  expect((await t.gql(`mutation($g: ID!, $r: Int!) { playCard(gameId: $g, rank: $r, requestId: "r1") { id } }`, { g: gameId, r: me.hand[0] }, anne.token)).errors).toBeUndefined();
+  expect(
+    (
+      await t.gql(
+        `mutation($g: ID!, $r: Int!) { playCard(gameId: $g, rank: $r, requestId: "r1") { id } }`,
+        { g: gameId, r: me.hand[0] },
+        anne.token,
+      )
+    ).errors,
+  ).toBeUndefined();
   await playToEnd(t.gql, gameId, [anne.token, null, null], 5);
 });
 afterAll(() => t.close());
@@ -53,7 +84,10 @@ describe('a finished game after its retention', () => {
     const commits = all.filter((it) => (it.SK as string).startsWith('COMMIT#'));
     expect(commits.length).toBeGreaterThan(10);
     for (const c of commits) expect(c.expiresAt).toBe(expected);
-    for (const it of all.filter((x) => ['GAME', 'ARCHIVE'].includes(x.SK as string) || (x.SK as string).startsWith('MEMBER#'))) expect(it).not.toHaveProperty('expiresAt');
+    for (const it of all.filter(
+      (x) => ['GAME', 'ARCHIVE'].includes(x.SK as string) || (x.SK as string).startsWith('MEMBER#'),
+    ))
+      expect(it).not.toHaveProperty('expiresAt');
     expect(all.map((it) => it.SK)).toEqual(expect.arrayContaining(['GAME', 'ARCHIVE', `MEMBER#${anne.playerId}`]));
     expect(all.find((it) => it.SK === 'GAME')).not.toHaveProperty('GSI3PK');
     clock = new Date(clock.getTime() + 60_000);
@@ -79,7 +113,11 @@ describe('a finished game after its retention', () => {
     const mine = await t.gql(`{ myGamesPage(status: FINISHED) { games { id status } } }`, {}, anne.token);
     expect(mine.data.myGamesPage.games).toEqual([{ id: gameId, status: 'FINISHED' }]);
     // The event feed is what went: it answers an empty page, not an error.
-    const ev = await t.gql(`query($g: ID!) { events(gameId: $g) { events { seq } hasMore } }`, { g: gameId }, anne.token);
+    const ev = await t.gql(
+      `query($g: ID!) { events(gameId: $g) { events { seq } hasMore } }`,
+      { g: gameId },
+      anne.token,
+    );
     expect(ev.data.events).toEqual({ events: [], hasMore: false });
   });
 });

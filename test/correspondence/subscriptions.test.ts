@@ -15,7 +15,12 @@ afterAll(() => s.close());
 const SUB = `subscription($g: ID!) { gameUpdated(gameId: $g) { id version status awaiting me { seat hand choice } seats { seat hasChosen } } }`;
 
 function subscribe(gameId: string, token?: string) {
-  const client = createClient({ url: `${s.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: token ? { authorization: `Bearer ${token}` } : {}, retryAttempts: 0 });
+  const client = createClient({
+    url: `${s.url.replace('http', 'ws')}/graphql`,
+    webSocketImpl: WebSocket,
+    connectionParams: token ? { authorization: `Bearer ${token}` } : {},
+    retryAttempts: 0,
+  });
   const seen: any[] = [];
   const errors: any[] = [];
   let wake: (() => void) | null = null;
@@ -44,7 +49,9 @@ function subscribe(gameId: string, token?: string) {
 describe('gameUpdated subscription', () => {
   it('sends the subscriber’s own view at once and after each move', async () => {
     const [a, b] = await Promise.all([s.signUp('Live Anne'), s.signUp('Live Mary')]);
-    const id = (await s.gql(`mutation { createGame(input: { edition: CLASSIC, seats: 2, seed: "live" }) { id } }`, {}, a.token)).data.createGame.id;
+    const id = (
+      await s.gql(`mutation { createGame(input: { edition: CLASSIC, seats: 2, seed: "live" }) { id } }`, {}, a.token)
+    ).data.createGame.id;
     await s.gql(`mutation($g: ID!) { joinGame(gameId: $g) { id } }`, { g: id }, b.token);
     const anne = subscribe(id, a.token);
     const watcher = subscribe(id);
@@ -71,7 +78,13 @@ describe('gameUpdated subscription', () => {
 
   it('refuses strangers on a private game', async () => {
     const a = await s.signUp('Private');
-    const id = (await s.gql(`mutation { createGame(input: { edition: CLASSIC, seats: 2, spectators: false }) { id } }`, {}, a.token)).data.createGame.id;
+    const id = (
+      await s.gql(
+        `mutation { createGame(input: { edition: CLASSIC, seats: 2, spectators: false }) { id } }`,
+        {},
+        a.token,
+      )
+    ).data.createGame.id;
     const stranger = subscribe(id);
     try {
       await stranger.until(() => stranger.errors.length > 0);

@@ -53,19 +53,30 @@ const verify = (r: Received, secret: string) => {
   const body = JSON.parse(r.raw);
   expect(r.headers['x-libertalia-timestamp']).toBe(String(Math.floor(Date.parse(body.sentAt) / 1000)));
   expect(r.headers['x-libertalia-delivery']).toBe(body.deliveryId);
-  expect(Object.keys(body).sort()).toEqual(['actor', 'attempt', 'deliveryId', 'gameId', 'kind', 'seat', 'sentAt', 'version']);
+  expect(Object.keys(body).sort()).toEqual([
+    'actor',
+    'attempt',
+    'deliveryId',
+    'gameId',
+    'kind',
+    'seat',
+    'sentAt',
+    'version',
+  ]);
   return body;
 };
 
 describe('webhooks', () => {
   it('signed notices for your turn and the end; a failing receiver is retried by the notice worker without blocking the game', async () => {
-      const drain = () => t.app.notices!.drain();
+    const drain = () => t.app.notices!.drain();
     const good = await receiver(() => 204);
     const flaky = await receiver((n) => (n <= 2 ? 500 : 200));
     const hanging = await receiver(() => 0);
     try {
       const [a, b] = await Promise.all([t.signUp('Hooked Anne'), t.signUp('Flaky Mary')]);
-      const id = (await t.gql(`mutation { createGame(input: { edition: CLASSIC, seats: 2, seed: "hooks" }) { id } }`, {}, a.token)).data.createGame.id;
+      const id = (
+        await t.gql(`mutation { createGame(input: { edition: CLASSIC, seats: 2, seed: "hooks" }) { id } }`, {}, a.token)
+      ).data.createGame.id;
       await t.gql(`mutation($g: ID!) { joinGame(gameId: $g) { id } }`, { g: id }, b.token);
       const ha = (await t.gql(REGISTER, { u: good.url }, a.token)).data.registerWebhook;
       const hb = (await t.gql(REGISTER, { u: flaky.url, g: id }, b.token)).data.registerWebhook;
@@ -77,11 +88,19 @@ describe('webhooks', () => {
       expect(JSON.stringify(mine)).not.toContain(hb.secret);
 
       // The start awaits both seats: one notice each (the hanging receiver only costs the timeout).
-      const started = (await t.gql(`mutation($g: ID!) { startGame(gameId: $g) { version awaiting } }`, { g: id }, a.token)).data.startGame;
+      const started = (
+        await t.gql(`mutation($g: ID!) { startGame(gameId: $g) { version awaiting } }`, { g: id }, a.token)
+      ).data.startGame;
       await drain();
       expect(started.awaiting).toEqual([0, 1]);
       expect(good.got).toHaveLength(1);
-      expect(verify(good.got[0], ha.secret)).toMatchObject({ gameId: id, kind: 'yourTurn', seat: 0, version: started.version, attempt: 1 });
+      expect(verify(good.got[0], ha.secret)).toMatchObject({
+        gameId: id,
+        kind: 'yourTurn',
+        seat: 0,
+        version: started.version,
+        attempt: 1,
+      });
       expect(flaky.got).toHaveLength(1); // answered 500
       expect(verify(flaky.got[0], hb.secret)).toMatchObject({ kind: 'yourTurn', seat: 1, attempt: 1 });
       expect(hanging.got).toHaveLength(1);
@@ -110,15 +129,19 @@ describe('webhooks', () => {
       expect(hanging.got.length).toBeLessThanOrEqual(MAX_ATTEMPTS);
 
       // Deleting a webhook stops its notices.
-      expect((await t.gql(`mutation($i: ID!) { deleteWebhook(id: $i) }`, { i: hh.webhook.id }, b.token)).data.deleteWebhook).toBe(true);
-      expect((await t.gql(`mutation($i: ID!) { deleteWebhook(id: $i) }`, { i: hh.webhook.id }, b.token)).data.deleteWebhook).toBe(false);
+      expect(
+        (await t.gql(`mutation($i: ID!) { deleteWebhook(id: $i) }`, { i: hh.webhook.id }, b.token)).data.deleteWebhook,
+      ).toBe(true);
+      expect(
+        (await t.gql(`mutation($i: ID!) { deleteWebhook(id: $i) }`, { i: hh.webhook.id }, b.token)).data.deleteWebhook,
+      ).toBe(false);
 
       // Play to the end: every notice is signed, names only public facts; both hear of the end.
       const hangingBefore = hanging.got.length;
       await playToEnd(t.gql, id, [a.token, b.token], 5);
       await drain();
       const bodies = good.got.map((r) => verify(r, ha.secret));
-      expect(bodies.every((x) => x.gameId === id && (x.seat === 0))).toBe(true);
+      expect(bodies.every((x) => x.gameId === id && x.seat === 0)).toBe(true);
       // The end is the last notice in version order (arrival order is not promised: see below).
       const last = (xs: { kind: string; version: number }[]) => xs.reduce((m, x) => (x.version > m.version ? x : m));
       expect(last(bodies).kind).toBe('gameEnded');
@@ -139,7 +162,13 @@ describe('webhooks', () => {
     const hook = await receiver(() => 200);
     try {
       const [a, b] = await Promise.all([t.signUp('Gone Anne'), t.signUp('Told Mary')]);
-      const id = (await t.gql(`mutation { createGame(input: { edition: CLASSIC, seats: 2, seed: "told", decisionTimeLimitHours: 1, timeoutsBeforeBot: 1 }) { id } }`, {}, a.token)).data.createGame.id;
+      const id = (
+        await t.gql(
+          `mutation { createGame(input: { edition: CLASSIC, seats: 2, seed: "told", decisionTimeLimitHours: 1, timeoutsBeforeBot: 1 }) { id } }`,
+          {},
+          a.token,
+        )
+      ).data.createGame.id;
       await t.gql(`mutation($g: ID!) { joinGame(gameId: $g) { id } }`, { g: id }, b.token);
       const { secret } = (await t.gql(REGISTER, { u: hook.url, g: id }, b.token)).data.registerWebhook;
       await t.gql(`mutation($g: ID!) { startGame(gameId: $g) { id } }`, { g: id }, a.token);
@@ -163,11 +192,19 @@ describe('webhooks', () => {
     expect(codeOf(await t.gql(REGISTER, { u: 'https://user:pw@example.com/' }, a.token))).toBe('BAD_USER_INPUT');
     expect(codeOf(await t.gql(REGISTER, { u: 'https://example.com/', g: 'no-such-game' }, a.token))).toBe('NOT_FOUND');
     expect(codeOf(await t.gql(REGISTER, { u: 'https://example.com/' }))).toBe('UNAUTHENTICATED');
-    for (const u of ['http://localhost:8080/', 'http://127.0.0.1/', 'http://10.1.2.3/', 'http://169.254.169.254/latest', 'http://[::1]/', 'http://192.168.0.4/']) {
+    for (const u of [
+      'http://localhost:8080/',
+      'http://127.0.0.1/',
+      'http://10.1.2.3/',
+      'http://169.254.169.254/latest',
+      'http://[::1]/',
+      'http://192.168.0.4/',
+    ]) {
       expect(() => checkUrl(u, DEFAULT_WEBHOOKS)).toThrow(/public host/);
     }
     expect(checkUrl('https://hooks.example.com/libertalia', DEFAULT_WEBHOOKS).hostname).toBe('hooks.example.com');
-    for (let i = 0; i < 10; i++) expect((await t.gql(REGISTER, { u: `https://example.com/${i}` }, a.token)).errors).toBeUndefined();
+    for (let i = 0; i < 10; i++)
+      expect((await t.gql(REGISTER, { u: `https://example.com/${i}` }, a.token)).errors).toBeUndefined();
     expect(codeOf(await t.gql(REGISTER, { u: 'https://example.com/11' }, a.token))).toBe('CONFLICT');
   });
 });

@@ -7,7 +7,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOBBY_CACHE_MS } from '../../functions/api/lobby/lobby-cache.js';
 import { RETENTION_DAYS } from '../../functions/api/ops/retention.js';
-import { API_THROTTLE, SWEEP_RESERVED_CONCURRENCY, TABLE_MAX_UNITS, TARGET_LIVE_GAMES, TARGET_REQUESTS_PER_SECOND } from '../../infra/limits.js';
+import {
+  API_THROTTLE,
+  SWEEP_RESERVED_CONCURRENCY,
+  TABLE_MAX_UNITS,
+  TARGET_LIVE_GAMES,
+  TARGET_REQUESTS_PER_SECOND,
+} from '../../infra/limits.js';
 import { APP_CONTEXT, CONTEXT_SETTINGS } from '../../infra/context.js';
 import { readPage, ROOT } from './pages.js';
 
@@ -27,7 +33,9 @@ describe('the docs say what the stack and the code do', () => {
   it('launch limits (infra/limits.ts)', () => {
     expect(limits).toContain(`**${n(TARGET_LIVE_GAMES)} live 4-player games at once**`);
     expect(limits).toContain(`**${Math.round(TARGET_REQUESTS_PER_SECOND)} requests/s**`);
-    expect(row('HTTP API stage throttle (all routes)')).toBe(`rate ${n(API_THROTTLE.rateLimit)}/s, burst ${n(API_THROTTLE.burstLimit)}`);
+    expect(row('HTTP API stage throttle (all routes)')).toBe(
+      `rate ${n(API_THROTTLE.rateLimit)}/s, burst ${n(API_THROTTLE.burstLimit)}`,
+    );
     expect(row('Sweep reserved concurrency')).toBe(String(SWEEP_RESERVED_CONCURRENCY));
     expect(row('Table on-demand caps')).toBe(`${n(TABLE_MAX_UNITS.write)} WRU/s, ${n(TABLE_MAX_UNITS.read)} RRU/s`);
   });
@@ -35,7 +43,10 @@ describe('the docs say what the stack and the code do', () => {
   it('every -c setting of infra/context.ts is in the table of docs/aws.md, and nothing else is', () => {
     const start = md.indexOf('### Every -c setting');
     const table = md.slice(start, md.indexOf('\n### ', start + 5));
-    const firstColumns = table.split('\n').filter((l) => l.startsWith('| `-c ')).map((l) => l.split(' | ')[0]);
+    const firstColumns = table
+      .split('\n')
+      .filter((l) => l.startsWith('| `-c '))
+      .map((l) => l.split(' | ')[0]);
     const documented = firstColumns.flatMap((c) => [...c.matchAll(/`-c (\w+)=/g)].map((m) => m[1])).sort();
     expect(documented).toEqual([...Object.keys(CONTEXT_SETTINGS), ...APP_CONTEXT].sort());
   });
@@ -46,7 +57,9 @@ describe('the docs say what the stack and the code do', () => {
     const sdk = await import('../../clients/typescript/src/watch.js').catch(() => null);
     // The SDK's generated module may not exist yet (git-ignored); its constants are also checked by test/clients/watch.test.ts.
     if (sdk) {
-      expect(correspondence).toContain(`${sdk.POLL_INTERVALS.yourTurnMs / 1000} s while it is the caller's turn or a bot is moving, ${sdk.POLL_INTERVALS.othersMs / 1000} s while others play, ${sdk.POLL_INTERVALS.correspondenceMs / 1000} s for games with`);
+      expect(correspondence).toContain(
+        `${sdk.POLL_INTERVALS.yourTurnMs / 1000} s while it is the caller's turn or a bot is moving, ${sdk.POLL_INTERVALS.othersMs / 1000} s while others play, ${sdk.POLL_INTERVALS.correspondenceMs / 1000} s for games with`,
+      );
       expect(correspondence).toContain(`{"action":"ping"} every ${sdk.PUSH_PING_MS / 60_000} minutes`);
     }
   });

@@ -35,7 +35,10 @@ const value = (limit: string) => {
   return v;
 };
 const n = (x: number) => x.toLocaleString('en-US');
-const rate = (r: { perSecond: number; burst: number }) => (r.perSecond >= 1 ? `${r.perSecond}/s, burst ${r.burst}` : `${Math.round(r.perSecond * 3600)} per hour, burst ${r.burst}`);
+const rate = (r: { perSecond: number; burst: number }) =>
+  r.perSecond >= 1
+    ? `${r.perSecond}/s, burst ${r.burst}`
+    : `${Math.round(r.perSecond * 3600)} per hour, burst ${r.burst}`;
 
 describe('docs/security.md "Limits" matches the code', () => {
   it('every limit in the table has the value the code enforces', () => {
@@ -43,9 +46,12 @@ describe('docs/security.md "Limits" matches the code', () => {
       'request body (HTTP) / message (WebSocket)': `${MAX_BODY_BYTES / 1024} KB`,
       'document tokens': n(ARMOR.maxTokens.n),
       'depth, aliases, directives, cost': `${ARMOR.maxDepth.n}, ${ARMOR.maxAliases.n}, ${ARMOR.maxDirectives.n}, ${n(ARMOR.costLimit.maxCost)}`,
-      'reads (queries, REST, subscribe, every `/push` message) per player, API client or (anonymous) address': rate(RATES.read),
+      'reads (queries, REST, subscribe, every `/push` message) per player, API client or (anonymous) address': rate(
+        RATES.read,
+      ),
       'mutations per player / client / address': rate(RATES.write),
-      "reads per integrator site (its `client:<id>` bucket, every user it acts for together, beside each user's own)": rate(RATES.siteRead),
+      "reads per integrator site (its `client:<id>` bucket, every user it acts for together, beside each user's own)":
+        rate(RATES.siteRead),
       'mutations per integrator site': rate(RATES.siteWrite),
       '`signUp` per address': rate(RATES.signUp),
       'introspection fields (`__schema`, `__type`) per player / client / address': rate(RATES.introspection),

@@ -12,7 +12,17 @@ import { buildSchema, parse, validate } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { typeDefs } from '../../functions/api/schema.generated.js';
 import { startServer } from '../setup/http.js';
-import { anchors, blocks, continues, docPages, readPage, relativeLinks, repoPaths, ROOT, walkthrough } from './pages.js';
+import {
+  anchors,
+  blocks,
+  continues,
+  docPages,
+  readPage,
+  relativeLinks,
+  repoPaths,
+  ROOT,
+  walkthrough,
+} from './pages.js';
 
 const schema = buildSchema(typeDefs);
 /** Paths git ignores (built or generated: `web/dist/`, the SDK's generated.ts): named in the docs, absent from a clone. */
@@ -59,14 +69,21 @@ describe.each(pages)('$page', ({ page, md }) => {
       ...blocks(md)
         .filter((b) => b.lang === 'graphql')
         .map((b) => ({ where: `${page} line ${b.line}`, doc: b.code })),
-      ...[...md.matchAll(/"query":\s*"((?:[^"\\]|\\.)*)"/g)].map((m) => ({ where: `${page}: a {"query": ...} body`, doc: JSON.parse(`"${m[1]}"`) as string })),
+      ...[...md.matchAll(/"query":\s*"((?:[^"\\]|\\.)*)"/g)].map((m) => ({
+        where: `${page}: a {"query": ...} body`,
+        doc: JSON.parse(`"${m[1]}"`) as string,
+      })),
     ];
     for (const { where, doc } of docs) expect(problems(doc), where).toEqual([]);
   });
 
   it('every file and folder it names in backticks exists (or is one git ignores: built or generated)', () => {
     for (const path of repoPaths(md)) {
-      const known = existsSync(join(ROOT, path)) || ignored.some((i) => path.replace(/\/$/, '') === i.replace(/\/$/, '') || path.startsWith(i.endsWith('/') ? i : `${i}/`));
+      const known =
+        existsSync(join(ROOT, path)) ||
+        ignored.some(
+          (i) => path.replace(/\/$/, '') === i.replace(/\/$/, '') || path.startsWith(i.endsWith('/') ? i : `${i}/`),
+        );
       expect(known, `${page} names \`${path}\``).toBe(true);
     }
   });
@@ -76,7 +93,8 @@ describe.each(pages)('$page', ({ page, md }) => {
       const [path, anchor] = link.split('#');
       const target = path === '' ? page : normalize(join(dirname(page), path));
       expect(existsSync(join(ROOT, target)), `${page}: ${link}`).toBe(true);
-      if (anchor !== undefined && target.endsWith('.md')) expect([...anchors(readPage(target))], `${page}: ${link}`).toContain(anchor);
+      if (anchor !== undefined && target.endsWith('.md'))
+        expect([...anchors(readPage(target))], `${page}: ${link}`).toContain(anchor);
     }
   });
 });
@@ -89,9 +107,22 @@ describe('the marked examples against a local server', () => {
   afterAll(() => s.close());
 
   it('the README, the API walkthrough and the correspondence examples are marked to run', () => {
-    expect(runnable.map((p) => p.page)).toEqual(expect.arrayContaining(['README.md', 'docs/accounts.md', 'docs/api.md', 'docs/correspondence.md', 'docs/security.md']));
+    expect(runnable.map((p) => p.page)).toEqual(
+      expect.arrayContaining([
+        'README.md',
+        'docs/accounts.md',
+        'docs/api.md',
+        'docs/correspondence.md',
+        'docs/security.md',
+      ]),
+    );
     // A page that continues another continues one that runs (else its blocks would never run).
-    for (const p of runnable) if (continues(p.md)) expect(chains.map((c) => c.page), p.page).toContain(continues(p.md));
+    for (const p of runnable)
+      if (continues(p.md))
+        expect(
+          chains.map((c) => c.page),
+          p.page,
+        ).toContain(continues(p.md));
     expect(blocks(readPage('docs/api.md')).filter((b) => b.run).length).toBeGreaterThanOrEqual(4);
   });
 
@@ -106,8 +137,18 @@ describe('the marked examples against a local server', () => {
       const traceFile = join(dir, 'sent');
       writeFileSync(traceFile, '');
       const { stdout } = await new Promise<{ stdout: string; stderr: string }>((resolve, reject) => {
-        execFile('bash', ['-c', script], { env: { ...process.env, API: s.url, TRACE: traceFile }, timeout: 240_000, maxBuffer: 16 << 20 }, (err, stdout, stderr) =>
-          err ? reject(new Error(`the examples of ${page} failed: ${err.message}\n--- stdout\n${stdout.slice(-2000)}\n--- stderr\n${stderr.slice(-4000)}`)) : resolve({ stdout, stderr }),
+        execFile(
+          'bash',
+          ['-c', script],
+          { env: { ...process.env, API: s.url, TRACE: traceFile }, timeout: 240_000, maxBuffer: 16 << 20 },
+          (err, stdout, stderr) =>
+            err
+              ? reject(
+                  new Error(
+                    `the examples of ${page} failed: ${err.message}\n--- stdout\n${stdout.slice(-2000)}\n--- stderr\n${stderr.slice(-4000)}`,
+                  ),
+                )
+              : resolve({ stdout, stderr }),
         );
       });
       const sent = readFileSync(traceFile, 'utf8').split('\0').filter(Boolean);
@@ -118,21 +159,25 @@ describe('the marked examples against a local server', () => {
     }
   }
 
-  it.each(chains)('$page (and the pages that continue it): the marked blocks run without an error', async ({ page, pages: chain }) => {
-    const { stdout, sent } = await run(page, chain);
-    expect(stdout).not.toContain('"errors"');
-    if (page === 'README.md') expect(stdout).toContain('"signUp"');
-    if (page === 'docs/api.md') {
-      // The walkthrough plays a whole game: many moves, each document traced and validated.
-      expect(stdout).toContain('"status":"FINISHED"');
-      expect(sent).toBeGreaterThan(20);
-      // docs/correspondence.md continued it: a webhook came and went, lobbies filled with bots and the rematch started.
-      expect(stdout).toContain('"deleteWebhook":true');
-      expect(stdout).toContain('"startGame":{"status":"ACTIVE"');
-      // docs/accounts.md continued it too: a site's client-credentials token acted for its user.
-      expect(stdout).toContain('"kind":"SITE_USER"');
-      // docs/security.md continued it: npm run verify checked the finished game against its seed commitment.
-      expect(stdout).toContain('verified: game');
-    }
-  }, 300_000);
+  it.each(chains)(
+    '$page (and the pages that continue it): the marked blocks run without an error',
+    async ({ page, pages: chain }) => {
+      const { stdout, sent } = await run(page, chain);
+      expect(stdout).not.toContain('"errors"');
+      if (page === 'README.md') expect(stdout).toContain('"signUp"');
+      if (page === 'docs/api.md') {
+        // The walkthrough plays a whole game: many moves, each document traced and validated.
+        expect(stdout).toContain('"status":"FINISHED"');
+        expect(sent).toBeGreaterThan(20);
+        // docs/correspondence.md continued it: a webhook came and went, lobbies filled with bots and the rematch started.
+        expect(stdout).toContain('"deleteWebhook":true');
+        expect(stdout).toContain('"startGame":{"status":"ACTIVE"');
+        // docs/accounts.md continued it too: a site's client-credentials token acted for its user.
+        expect(stdout).toContain('"kind":"SITE_USER"');
+        // docs/security.md continued it: npm run verify checked the finished game against its seed commitment.
+        expect(stdout).toContain('verified: game');
+      }
+    },
+    300_000,
+  );
 });

@@ -14,7 +14,12 @@ afterAll(() => s.close());
 
 /** The errors a graphql-ws subscription ends with (or its first result's errors). */
 async function wsErrors(query: string, variables: Record<string, unknown> = {}): Promise<any[]> {
-  const client = createClient({ url: `${s.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0, lazy: true });
+  const client = createClient({
+    url: `${s.url.replace('http', 'ws')}/graphql`,
+    webSocketImpl: WebSocket,
+    retryAttempts: 0,
+    lazy: true,
+  });
   try {
     return await new Promise<any[]>((resolve) => {
       client.subscribe(
@@ -32,7 +37,11 @@ async function wsErrors(query: string, variables: Record<string, unknown> = {}):
 }
 
 async function httpErrors(query: string, variables: Record<string, unknown> = {}) {
-  const res = await fetch(`${s.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+  const res = await fetch(`${s.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
   return { status: res.status, errors: ((await res.json()) as any).errors as any[] };
 }
 
@@ -50,9 +59,15 @@ describe('consistent answers', () => {
     const cases: [string, string][] = [
       ['subscription { gameUpdated(gameId: "x") { id ', 'GRAPHQL_PARSE_FAILED'],
       ['subscription { gameUpdated(gameId: "x") { idd } }', 'GRAPHQL_VALIDATION_FAILED'],
-      ['subscription { gameUpdated(gameId: "x") { seats { loot { kind } } me { prompts { options { id } } } island { seat } days } }', ''],
+      [
+        'subscription { gameUpdated(gameId: "x") { seats { loot { kind } } me { prompts { options { id } } } island { seat } days } }',
+        '',
+      ],
       ['subscription { gameUpdated(gameId: "no-such-game") { id } }', 'NOT_FOUND'],
-      [`subscription { ${Array.from({ length: 20 }, (_, i) => `a${i}: gameUpdated(gameId: "x") { id }`).join(' ')} }`, 'GRAPHQL_VALIDATION_FAILED'],
+      [
+        `subscription { ${Array.from({ length: 20 }, (_, i) => `a${i}: gameUpdated(gameId: "x") { id }`).join(' ')} }`,
+        'GRAPHQL_VALIDATION_FAILED',
+      ],
     ];
     for (const [query, code] of cases) {
       const ws = await wsErrors(query);
@@ -63,7 +78,9 @@ describe('consistent answers', () => {
       expect([...new Set(codes(ws))], query).toEqual([code]);
       if (code !== 'NOT_FOUND') {
         // The same document as a query over HTTP gets the same code.
-        const http = await httpErrors(query.replace(/^subscription/, 'query').replace(/gameUpdated\(gameId: "x"\)/g, 'game(id: "x")'));
+        const http = await httpErrors(
+          query.replace(/^subscription/, 'query').replace(/gameUpdated\(gameId: "x"\)/g, 'game(id: "x")'),
+        );
         expect(codes(http.errors)[0], query).toBe(code);
       }
     }

@@ -21,9 +21,13 @@ describe('error codes over HTTP', () => {
     expect(codeOf(await s.gql(`mutation { joinGame(gameId: "nope") { id } }`, {}, a.token))).toBe('NOT_FOUND');
     const g = (await s.gql(CREATE, { i: { edition: 'CLASSIC', seats: 2, seed: 'errors' } }, a.token)).data.createGame;
     expect(codeOf(await s.gql(PLAY, { g: g.id, r: 1 }, a.token))).toBe('WRONG_PHASE');
-    expect(codeOf(await s.gql(`mutation($g: ID!) { startGame(gameId: $g) { id } }`, { g: g.id }, b.token))).toBe('FORBIDDEN');
+    expect(codeOf(await s.gql(`mutation($g: ID!) { startGame(gameId: $g) { id } }`, { g: g.id }, b.token))).toBe(
+      'FORBIDDEN',
+    );
     await s.gql(`mutation($g: ID!) { joinGame(gameId: $g) { id } }`, { g: g.id }, b.token);
-    expect(codeOf(await s.gql(`mutation($g: ID!) { joinGame(gameId: $g) { id } }`, { g: g.id }, c.token))).toBe('CONFLICT');
+    expect(codeOf(await s.gql(`mutation($g: ID!) { joinGame(gameId: $g) { id } }`, { g: g.id }, c.token))).toBe(
+      'CONFLICT',
+    );
     await s.gql(`mutation($g: ID!) { startGame(gameId: $g) { id } }`, { g: g.id }, a.token);
     expect(codeOf(await s.gql(PLAY, { g: g.id, r: 99 }, a.token))).toBe('ILLEGAL_MOVE');
     expect(codeOf(await s.gql(PLAY, { g: g.id, r: 1 }, c.token))).toBe('FORBIDDEN');
@@ -35,7 +39,11 @@ describe('error codes over HTTP', () => {
 
   it('refuses bodies over the limit and too many aliases', async () => {
     const big = JSON.stringify({ query: `{ __typename }`, variables: { pad: 'x'.repeat(MAX_BODY_BYTES) } });
-    const res = await fetch(`${s.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big });
+    const res = await fetch(`${s.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: big,
+    });
     expect(res.status).toBe(413);
     const aliases = `{ ${Array.from({ length: 30 }, (_, i) => `a${i}: openGames { id }`).join(' ')} }`;
     expect(codeOf(await s.gql(aliases))).toBe('GRAPHQL_VALIDATION_FAILED');
@@ -57,7 +65,9 @@ describe('REST routes and landing page', () => {
     const health = await fetch(`${s.url}/health`);
     expect(health.status).toBe(200);
     expect(((await health.json()) as any).status).toBe('ok');
-    const ev = await fetch(`${s.url}/games/${g.id}/events?after=0`, { headers: { authorization: `Bearer ${a.token}` } });
+    const ev = await fetch(`${s.url}/games/${g.id}/events?after=0`, {
+      headers: { authorization: `Bearer ${a.token}` },
+    });
     expect(ev.status).toBe(200);
     expect(((await ev.json()) as any).events.map((e: any) => e.type)).toEqual(['gameCreated', 'playerJoined']);
     expect((await fetch(`${s.url}/games/nope/events`)).status).toBe(404);

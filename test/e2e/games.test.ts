@@ -21,6 +21,11 @@ describe('classic over HTTP', () => {
     [3, 1, 2, 'EXPERT'],
   ];
   it.each(cases)('%i seats: %i humans and %i %s bots play to the end', async (seats, humans, bots, botKind) => {
-    await fullGame(s, { edition: 'CLASSIC', seats, bots, botKind, seed: `classic-${seats}-${humans}` }, humans, seats * 10 + humans);
+    await fullGame(
+      s,
+      { edition: 'CLASSIC', seats, bots, botKind, seed: `classic-${seats}-${humans}` },
+      humans,
+      seats * 10 + humans,
+    );
   });
 });

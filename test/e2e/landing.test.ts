@@ -44,43 +44,57 @@ describe('GraphiQL landing page', () => {
       expect((await res.arrayBuffer()).byteLength, ref).toBeGreaterThan(500);
     }
     // GraphQL requests on the same path still work (GET with a query, POST).
-    const get = await fetch(`${s.url}/graphql?query=${encodeURIComponent('{ __typename }')}`, { headers: { accept: 'application/json', 'apollo-require-preflight': 'true' } });
+    const get = await fetch(`${s.url}/graphql?query=${encodeURIComponent('{ __typename }')}`, {
+      headers: { accept: 'application/json', 'apollo-require-preflight': 'true' },
+    });
     expect(await get.json()).toEqual({ data: { __typename: 'Query' } });
   });
 
   it('preloads example operations that validate against the schema, and links the docs section for client authors (docs/api.md)', async () => {
     const schema = buildSchema(typeDefs);
-    for (const e of EXAMPLES) expect(validate(schema, parse(e.query)).map((x) => x.message), e.title).toEqual([]);
+    for (const e of EXAMPLES)
+      expect(
+        validate(schema, parse(e.query)).map((x) => x.message),
+        e.title,
+      ).toEqual([]);
     const clients = await html('/graphql/ui/clients');
     expect(clients.status).toBe(200);
     expect(clients.body).toContain('Writing a client');
     expect(clients.body).toContain('clients/typescript');
   });
 
-  it.skipIf(!HAVE_CHROMIUM && !process.env.CI)('renders GraphiQL in a browser with the network outside the server blocked', async () => {
-    const profile = mkdtempSync(join(tmpdir(), 'landing-chromium-'));
-    const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
-    try {
-      const outside: string[] = [];
-      await context.route('**/*', (route) => {
-        const u = route.request().url();
-        if (u.startsWith(s.url) || u.startsWith('data:') || u.startsWith('blob:')) return route.continue();
-        outside.push(u);
-        return route.abort();
+  it.skipIf(!HAVE_CHROMIUM && !process.env.CI)(
+    'renders GraphiQL in a browser with the network outside the server blocked',
+    async () => {
+      const profile = mkdtempSync(join(tmpdir(), 'landing-chromium-'));
+      const context = await chromium.launchPersistentContext(profile, {
+        executablePath: CHROMIUM,
+        headless: true,
+        args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
       });
-      const page = context.pages()[0] ?? (await context.newPage());
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(`${s.url}/graphql`);
-      await page.locator('.graphiql-container').waitFor({ timeout: 30_000 });
-      await page.locator('.graphiql-tab').first().waitFor({ timeout: 30_000 });
-      expect(await page.locator('.graphiql-tab').count()).toBe(EXAMPLES.length);
-      expect(await page.locator('body').innerText()).toContain('Libertalia Online API');
-      expect(outside).toEqual([]);
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    }
-  }, 90_000);
+      try {
+        const outside: string[] = [];
+        await context.route('**/*', (route) => {
+          const u = route.request().url();
+          if (u.startsWith(s.url) || u.startsWith('data:') || u.startsWith('blob:')) return route.continue();
+          outside.push(u);
+          return route.abort();
+        });
+        const page = context.pages()[0] ?? (await context.newPage());
+        const errors: string[] = [];
+        page.on('pageerror', (e) => errors.push(e.message));
+        await page.goto(`${s.url}/graphql`);
+        await page.locator('.graphiql-container').waitFor({ timeout: 30_000 });
+        await page.locator('.graphiql-tab').first().waitFor({ timeout: 30_000 });
+        expect(await page.locator('.graphiql-tab').count()).toBe(EXAMPLES.length);
+        expect(await page.locator('body').innerText()).toContain('Libertalia Online API');
+        expect(outside).toEqual([]);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+        rmSync(profile, { recursive: true, force: true });
+      }
+    },
+    90_000,
+  );
 });

@@ -21,7 +21,10 @@ const ACT_AS = `mutation($u: String!, $n: String) { actAs(user: $u, name: $n) { 
 
 describe('the local OpenID Provider', () => {
   it('authorization code + PKCE: sign in, choose a name once, play; the discovery document says S256', async () => {
-    const disco = (await (await fetch(`${s.url}/oidc/.well-known/openid-configuration`)).json()) as Record<string, unknown>;
+    const disco = (await (await fetch(`${s.url}/oidc/.well-known/openid-configuration`)).json()) as Record<
+      string,
+      unknown
+    >;
     expect(disco.issuer).toBe(`${s.url}/oidc`);
     expect(disco.code_challenge_methods_supported).toEqual(['S256']);
     const config = (await s.gql(`{ authConfig { issuer clientId scope guests } }`)).data.authConfig;
@@ -63,13 +66,23 @@ describe('the local OpenID Provider', () => {
     const phone = await signIn(s.url, 'calico@example.test');
     const desk = await signIn(s.url, 'calico@example.test');
     expect(desk.access_token).not.toBe(phone.access_token);
-    const me = (await s.gql(`mutation { register(name: "Calico Jack") { playerId } }`, {}, phone.access_token)).data.register.playerId;
+    const me = (await s.gql(`mutation { register(name: "Calico Jack") { playerId } }`, {}, phone.access_token)).data
+      .register.playerId;
     expect((await s.gql(`{ me { playerId } }`, {}, desk.access_token)).data.me.playerId).toBe(me);
-    const g = (await s.gql(CREATE, { i: { edition: 'CLASSIC', seats: 2, bots: 1 } }, phone.access_token)).data.createGame;
-    const started = await s.gql(`mutation($g: ID!) { startGame(gameId: $g) { ${GAME_FIELDS} } }`, { g: g.id }, desk.access_token);
+    const g = (await s.gql(CREATE, { i: { edition: 'CLASSIC', seats: 2, bots: 1 } }, phone.access_token)).data
+      .createGame;
+    const started = await s.gql(
+      `mutation($g: ID!) { startGame(gameId: $g) { ${GAME_FIELDS} } }`,
+      { g: g.id },
+      desk.access_token,
+    );
     expect(started.data.startGame.status).toBe('ACTIVE');
     const hand = started.data.startGame.me.hand;
-    const played = await s.gql(`mutation($g: ID!, $r: Int!) { playCard(gameId: $g, rank: $r) { me { choice } } }`, { g: g.id, r: hand[0] }, phone.access_token);
+    const played = await s.gql(
+      `mutation($g: ID!, $r: Int!) { playCard(gameId: $g, rank: $r) { me { choice } } }`,
+      { g: g.id, r: hand[0] },
+      phone.access_token,
+    );
     expect(played.errors).toBeUndefined();
     const renewed = await refresh(s.url, desk.refresh_token!);
     const seen = await s.gql(`query($g: ID!) { game(id: $g) { me { seat } } }`, { g: g.id }, renewed.access_token);
@@ -83,24 +96,40 @@ describe('integrator sites (client credentials)', () => {
     const alice = (await s.gql(ACT_AS, { u: 'alice', n: 'Alice' }, site)).data.actAs;
     const bob = (await s.gql(ACT_AS, { u: 'bob', n: 'Bob' }, site)).data.actAs;
     const g = (await s.gql(CREATE, { i: { edition: 'GALECREST', seats: 2 } }, alice.token)).data.createGame;
-    expect((await s.gql(`mutation($g: ID!) { joinGame(gameId: $g) { id } }`, { g: g.id }, bob.token)).errors).toBeUndefined();
-    expect((await s.gql(`mutation($g: ID!) { startGame(gameId: $g) { status } }`, { g: g.id }, alice.token)).data.startGame.status).toBe('ACTIVE');
+    expect(
+      (await s.gql(`mutation($g: ID!) { joinGame(gameId: $g) { id } }`, { g: g.id }, bob.token)).errors,
+    ).toBeUndefined();
+    expect(
+      (await s.gql(`mutation($g: ID!) { startGame(gameId: $g) { status } }`, { g: g.id }, alice.token)).data.startGame
+        .status,
+    ).toBe('ACTIVE');
     const { game } = await playToEnd(s.gql, g.id, [alice.token, bob.token], 3);
     expect(game.status).toBe('FINISHED');
-    const log = (await s.gql(`query($g: ID!) { events(gameId: $g, after: 0, limit: 100) { events { actor { clientId } } } }`, { g: g.id }, bob.token)).data.events.events;
+    const log = (
+      await s.gql(
+        `query($g: ID!) { events(gameId: $g, after: 0, limit: 100) { events { actor { clientId } } } }`,
+        { g: g.id },
+        bob.token,
+      )
+    ).data.events.events;
     expect(new Set(log.map((e: any) => e.actor?.clientId))).toEqual(new Set(['dev-site']));
   }, 120_000); // a whole game over HTTP
 
-  it('another site cannot act for the first site\'s users', async () => {
+  it("another site cannot act for the first site's users", async () => {
     const first = (await siteToken(s.url, 0)).access_token;
     const second = (await siteToken(s.url, 1)).access_token;
     const alice = (await s.gql(ACT_AS, { u: 'alice-2', n: 'Alice Two' }, first)).data.actAs;
-    const g = (await s.gql(CREATE, { i: { edition: 'CLASSIC', seats: 2, bots: 1, spectators: false } }, alice.token)).data.createGame;
+    const g = (await s.gql(CREATE, { i: { edition: 'CLASSIC', seats: 2, bots: 1, spectators: false } }, alice.token))
+      .data.createGame;
     // same user id at another site, another player; the name is held (one namespace for all sites)
     expect(codeOf(await s.gql(ACT_AS, { u: 'alice-2', n: 'Alice Two' }, second))).toBe('CONFLICT');
     const impostor = (await s.gql(ACT_AS, { u: 'alice-2', n: 'Alice of Site Two' }, second)).data.actAs;
     expect(impostor.playerId).not.toBe(alice.playerId);
-    expect(codeOf(await s.gql(`query($g: ID!) { game(id: $g) { id } }`, { g: g.id }, impostor.token))).toBe('FORBIDDEN');
-    expect(codeOf(await s.gql(`mutation($g: ID!) { startGame(gameId: $g) { id } }`, { g: g.id }, impostor.token))).toBe('FORBIDDEN');
+    expect(codeOf(await s.gql(`query($g: ID!) { game(id: $g) { id } }`, { g: g.id }, impostor.token))).toBe(
+      'FORBIDDEN',
+    );
+    expect(codeOf(await s.gql(`mutation($g: ID!) { startGame(gameId: $g) { id } }`, { g: g.id }, impostor.token))).toBe(
+      'FORBIDDEN',
+    );
   });
 });

@@ -11,10 +11,21 @@ afterAll(() => s.close());
 
 async function sixHumanGame(seed: string) {
   const players = await Promise.all(Array.from({ length: 6 }, (_, i) => s.signUp(`Racer ${i}`)));
-  const id = (await s.gql(`mutation($i: CreateGameInput!) { createGame(input: $i) { id } }`, { i: { edition: 'CLASSIC', seats: 6, seed } }, players[0].token)).data.createGame.id;
+  const id = (
+    await s.gql(
+      `mutation($i: CreateGameInput!) { createGame(input: $i) { id } }`,
+      { i: { edition: 'CLASSIC', seats: 6, seed } },
+      players[0].token,
+    )
+  ).data.createGame.id;
   // One after the other: seats are taken in join order.
-  for (const p of players.slice(1)) await s.gql(`mutation($g: ID!) { joinGame(gameId: $g) { id } }`, { g: id }, p.token);
-  const started = await s.gql(`mutation($g: ID!) { startGame(gameId: $g) { status seats { name } } }`, { g: id }, players[0].token);
+  for (const p of players.slice(1))
+    await s.gql(`mutation($g: ID!) { joinGame(gameId: $g) { id } }`, { g: id }, p.token);
+  const started = await s.gql(
+    `mutation($g: ID!) { startGame(gameId: $g) { status seats { name } } }`,
+    { g: id },
+    players[0].token,
+  );
   expect(started.data.startGame.status).toBe('ACTIVE');
   return { id, tokens: players.map((p) => p.token) };
 }
@@ -38,17 +49,26 @@ describe('concurrent playCard', () => {
     const { id, tokens } = await sixHumanGame('race');
     for (let day = 0; day < 3; day++) {
       const before = await resolvePrompts(id, tokens);
-      const hands = await Promise.all(tokens.map(async (t) => (await s.gql(GAME_QUERY, { id }, t)).data.game.me.hand as number[]));
+      const hands = await Promise.all(
+        tokens.map(async (t) => (await s.gql(GAME_QUERY, { id }, t)).data.game.me.hand as number[]),
+      );
       const picks = hands.map((h, i) => h[(i + day) % h.length]);
       const answers = await Promise.all(tokens.map((t, i) => s.gql(PLAY, { g: id, r: picks[i] }, t)));
       for (const a of answers) expect(a.errors).toBeUndefined();
       const log = await allEvents(s.gql, id);
       const today = log.filter((e) => e.seq > before.lastSeq);
-      expect(today.filter((e) => e.type === 'cardChosen').map((e) => e.data.seat).sort()).toEqual([0, 1, 2, 3, 4, 5]);
+      expect(
+        today
+          .filter((e) => e.type === 'cardChosen')
+          .map((e) => e.data.seat)
+          .sort(),
+      ).toEqual([0, 1, 2, 3, 4, 5]);
       expect(today.filter((e) => e.type === 'cardChosen').every((e) => e.data.changed === false)).toBe(true);
       expect(today.filter((e) => e.type === 'sunrise')).toHaveLength(1);
       // Every chosen card left its owner's hand: each choice was played, none lost.
-      const after = await Promise.all(tokens.map(async (t) => (await s.gql(GAME_QUERY, { id }, t)).data.game.me.hand as number[]));
+      const after = await Promise.all(
+        tokens.map(async (t) => (await s.gql(GAME_QUERY, { id }, t)).data.game.me.hand as number[]),
+      );
       after.forEach((h, i) => expect(h).not.toContain(picks[i]));
     }
   });

@@ -30,7 +30,14 @@ const onGame = (f: (g: any) => void) => tampered((b) => b.data?.game && f(b.data
 
 describe('npm run verify', () => {
   it('the documented command says "verified" for a finished game and exits 0', async () => {
-    const { stdout } = await promisify(execFile)('npx', ['tsx', 'scripts/verify.ts', '--api', s.url, '--game', finished]);
+    const { stdout } = await promisify(execFile)('npx', [
+      'tsx',
+      'scripts/verify.ts',
+      '--api',
+      s.url,
+      '--game',
+      finished,
+    ]);
     expect(stdout).toContain(`verified: game ${finished} was played from the seed it committed to`);
     expect(stdout).toMatch(/ok: the revealed seed matches the commitment/);
   }, 60_000);
@@ -39,7 +46,11 @@ describe('npm run verify', () => {
     const seed = await verifyGame({ api: s.url, gameId: finished, fetch: onGame((g) => (g.seed = `${g.seed}x`)) });
     expect(seed.verdict).toBe('mismatch');
     expect(seed.lines.at(-1)).toMatch(/MISMATCH: .* is not the seedCommitment/);
-    const commitment = await verifyGame({ api: s.url, gameId: finished, fetch: onGame((g) => (g.seedCommitment = '0'.repeat(64))) });
+    const commitment = await verifyGame({
+      api: s.url,
+      gameId: finished,
+      fetch: onGame((g) => (g.seedCommitment = '0'.repeat(64))),
+    });
     expect(commitment.verdict).toBe('mismatch');
   });
 
@@ -59,7 +70,11 @@ describe('npm run verify', () => {
   });
 
   it('the wrong derivation version, or an edited log or ranking, is a mismatch', async () => {
-    const version = await verifyGame({ api: s.url, gameId: finished, fetch: onGame((g) => ((g.rngVersion = 1), (g.scenario.rngVersion = 1))) });
+    const version = await verifyGame({
+      api: s.url,
+      gameId: finished,
+      fetch: onGame((g) => ((g.rngVersion = 1), (g.scenario.rngVersion = 1))),
+    });
     expect(version.verdict).toBe('mismatch');
     const log = await verifyGame({
       api: s.url,
@@ -79,8 +94,18 @@ describe('npm run verify', () => {
     const p = await s.signUp('Ned Low');
     const created = await s.gql(`mutation { createGame(input: { edition: CLASSIC, seats: 2 }) { id } }`, {}, p.token);
     const v = await verifyGame({ api: s.url, gameId: created.data.createGame.id });
-    expect(v).toEqual({ verdict: 'unverifiable', lines: [expect.stringMatching(/is LOBBY: its seed is revealed when it is finished/)] });
-    const err = await promisify(execFile)('npx', ['tsx', 'scripts/verify.ts', '--api', s.url, '--game', created.data.createGame.id]).catch((e) => e);
+    expect(v).toEqual({
+      verdict: 'unverifiable',
+      lines: [expect.stringMatching(/is LOBBY: its seed is revealed when it is finished/)],
+    });
+    const err = await promisify(execFile)('npx', [
+      'tsx',
+      'scripts/verify.ts',
+      '--api',
+      s.url,
+      '--game',
+      created.data.createGame.id,
+    ]).catch((e) => e);
     expect(err.code).toBe(2);
   }, 60_000);
 });

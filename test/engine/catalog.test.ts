@@ -13,6 +13,11 @@ describe('the character catalog', () => {
   it('lists the 40 Galecrest characters, and each edition’s shape', () => {
     expect(characters('galecrest')).toHaveLength(40);
     expect(editionShape('galecrest').daysPerRound).toEqual([4, 5, 6]);
-    expect(editionShape('classic')).toMatchObject({ daysPerRound: [6, 6, 6], dealPerRound: [9, 6, 6], minPlayers: 2, maxPlayers: 6 });
+    expect(editionShape('classic')).toMatchObject({
+      daysPerRound: [6, 6, 6],
+      dealPerRound: [9, 6, 6],
+      minPlayers: 2,
+      maxPlayers: 6,
+    });
   });
 });

@@ -3,18 +3,31 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyInPlace, awaitedSeats, cloneState } from '../../functions/engine/core.js';
-import { botCommand, botRandom, createGame, type EditionId, type GameEvent, type GameState } from '../../functions/engine/index.js';
+import {
+  botCommand,
+  botRandom,
+  createGame,
+  type EditionId,
+  type GameEvent,
+  type GameState,
+} from '../../functions/engine/index.js';
 import { concededLast } from '../../functions/engine/scoring.js';
 import { editionOf } from '../../functions/engine/editions/index.js';
 
 /** Plays bots for every awaited seat, conceding `plan[seat]` before the command numbered so. */
-function playOut(edition: EditionId, players: number, seed: string, plan: Map<number, number>): { g: GameState; events: GameEvent[] } {
+function playOut(
+  edition: EditionId,
+  players: number,
+  seed: string,
+  plan: Map<number, number>,
+): { g: GameState; events: GameEvent[] } {
   const g = createGame({ edition, players, seed });
   const events: GameEvent[] = [];
   const rnd = botRandom(seed);
   let moves = 0;
   while (!g.finished) {
-    for (const [seat, at] of plan) if (at === moves && !g.conceded?.includes(seat)) applyInPlace(g, { seat, concede: true }, events);
+    for (const [seat, at] of plan)
+      if (at === moves && !g.conceded?.includes(seat)) applyInPlace(g, { seat, concede: true }, events);
     const seat = awaitedSeats(g)[0];
     applyInPlace(g, botCommand(g, seat, 'random', rnd), events);
     moves++;
@@ -39,7 +52,9 @@ describe('the concede command', () => {
       expect(g.ranking[2]).toBe(0);
       const end = events.find((e) => e.type === 'gameEnd');
       expect(end?.data.ranking).toEqual(g.ranking);
-      const unconceded = editionOf('classic').ranking(g).filter((s) => s !== 0);
+      const unconceded = editionOf('classic')
+        .ranking(g)
+        .filter((s) => s !== 0);
       expect(g.ranking.slice(0, 2)).toEqual(unconceded);
       expect(events.filter((e) => e.type === 'conceded')).toEqual([{ type: 'conceded', data: { seat: 0 } }]);
     }

@@ -4,7 +4,12 @@ import { assertPossible, handOnly } from './helpers.js';
 
 describe('a day when nobody holds a card', () => {
   it('passes with an empty island instead of waiting for a choice nobody can make', () => {
-    const g = createGame({ edition: 'classic', players: 2, seed: 'empty hands', deal: [[7, 12, 20, 21, 22, 23, 24, 25, 26]] });
+    const g = createGame({
+      edition: 'classic',
+      players: 2,
+      seed: 'empty hands',
+      deal: [[7, 12, 20, 21, 22, 23, 24, 25, 26]],
+    });
     // Set-up only: each seat keeps a single card, the Barkeep (night +1) and the Freed Slave.
     handOnly(g, 0, [7]);
     handOnly(g, 1, [12]);

@@ -1,7 +1,14 @@
 // The expert (search) bot: it answers every decision of both editions, it is deterministic for
 // a bot seed, and it uses only what its seat may see (non-interference).
 import { describe, expect, it } from 'vitest';
-import { applyInPlace, botCommand, botRandom, createGame, editionOf, type GameState } from '../../functions/engine/index.js';
+import {
+  applyInPlace,
+  botCommand,
+  botRandom,
+  createGame,
+  editionOf,
+  type GameState,
+} from '../../functions/engine/index.js';
 import { firstAwaitedSeat } from '../../functions/engine/core.js';
 import { expertCommand, type SearchBudget } from '../../functions/engine/bots/search.js';
 
@@ -85,7 +92,9 @@ describe.each(CONFIGS)('expert bot, $edition', ({ edition, board }) => {
         if (n % 5 === 0) {
           const mine = JSON.stringify(expertCommand(g, s, botRandom(`ni-bot${n}`), SMALL));
           for (let salt = 1; salt <= 2; salt++) {
-            expect(JSON.stringify(expertCommand(perturb(g, s, salt * 1000 + n), s, botRandom(`ni-bot${n}`), SMALL))).toBe(mine);
+            expect(
+              JSON.stringify(expertCommand(perturb(g, s, salt * 1000 + n), s, botRandom(`ni-bot${n}`), SMALL)),
+            ).toBe(mine);
           }
           checked++;
         }

@@ -19,9 +19,22 @@ export type Answer = [seat: number, option: string];
 
 const PLACES = ['island', 'den', 'hand', 'graveyard'];
 /** Reasons of events that are not a card's name (set-up, phases, loot and the track). */
-const CORE_REASONS = ['campaign', 'booty', 'dusk', 'officer', 'saber', 'reputation', 'reputation overflow', 'anchor', 'day', 'bag', 'Midshipman'];
+const CORE_REASONS = [
+  'campaign',
+  'booty',
+  'dusk',
+  'officer',
+  'saber',
+  'reputation',
+  'reputation overflow',
+  'anchor',
+  'day',
+  'bag',
+  'Midshipman',
+];
 /** Prompts that are not a card's: the dusk pick, loot tiles, the hook, the night order, the Midshipman. */
-const CORE_PROMPTS = /^(Take a booty token$|(Saber|Hook|Night|Midshipman|map|barrel|relic|saber|amulet|hook|chest): \S)/;
+const CORE_PROMPTS =
+  /^(Take a booty token$|(Saber|Hook|Night|Midshipman|map|barrel|relic|saber|amulet|hook|chest): \S)/;
 
 /**
  * What players read is part of the rules: every event names a known reason (a card of the
@@ -33,12 +46,14 @@ export function assertReadable(g: GameState, events: GameEvent[]): void {
   const ed = editionOf(g.edition);
   const names = ed.cards.map((c) => c?.name).filter((n): n is string => !!n);
   const loot = ed.lootKinds.map((k) => `${k} tile`);
-  const known = (why: unknown) => typeof why === 'string' && (names.includes(why) || CORE_REASONS.includes(why) || loot.includes(why));
+  const known = (why: unknown) =>
+    typeof why === 'string' && (names.includes(why) || CORE_REASONS.includes(why) || loot.includes(why));
   for (const e of events) {
     if (!/^[a-z][A-Za-z]+$/.test(e.type)) throw new Error(`event type ${JSON.stringify(e.type)}`);
     for (const data of [e.data, e.secret?.data ?? {}]) {
       for (const key of ['reason', 'why']) {
-        if (key in data && !known(data[key])) throw new Error(`${e.type} event with ${key} ${JSON.stringify(data[key])}: ${JSON.stringify(e)}`);
+        if (key in data && !known(data[key]))
+          throw new Error(`${e.type} event with ${key} ${JSON.stringify(data[key])}: ${JSON.stringify(e)}`);
       }
     }
     if (e.type === 'character' && !(PLACES.includes(e.data.from as string) && PLACES.includes(e.data.to as string))) {
@@ -48,13 +63,21 @@ export function assertReadable(g: GameState, events: GameEvent[]): void {
   const p = g.prompt;
   if (!p) return;
   // The dusk pick names the picking card in Galecrest ("Cook: take a loot token"), not in classic.
-  const asker = ['day', 'dusk', 'night', 'copy', ...(g.edition === 'galecrest' ? ['pick'] : [])].includes(p.step.t) ? ed.cards[p.step.rank]?.name : undefined;
-  const readable = asker ? p.text.startsWith(`${asker}: `) && p.text.length > asker.length + 2 : CORE_PROMPTS.test(p.text);
+  const asker = ['day', 'dusk', 'night', 'copy', ...(g.edition === 'galecrest' ? ['pick'] : [])].includes(p.step.t)
+    ? ed.cards[p.step.rank]?.name
+    : undefined;
+  const readable = asker
+    ? p.text.startsWith(`${asker}: `) && p.text.length > asker.length + 2
+    : CORE_PROMPTS.test(p.text);
   if (!readable) throw new Error(`prompt text ${JSON.stringify(p.text)} (step ${p.step.t} of ${p.step.rank})`);
   for (const o of p.options) {
     const rank = /^(\d+:)?(\d+)$/.exec(o.id)?.[2];
     const name = rank === undefined ? undefined : ed.cards[Number(rank)]?.name;
-    if (!o.label || (name && !o.label.includes(name)) || ((p.kind === 'hand' || p.kind === 'graveyard') && o.label !== `${name} (${rank})`)) {
+    if (
+      !o.label ||
+      (name && !o.label.includes(name)) ||
+      ((p.kind === 'hand' || p.kind === 'graveyard') && o.label !== `${name} (${rank})`)
+    ) {
       throw new Error(`option ${o.id} labelled ${JSON.stringify(o.label)} in prompt ${JSON.stringify(p.text)}`);
     }
   }
@@ -66,7 +89,8 @@ export function answer(g: GameState, answers: Answer[], events: GameEvent[] = []
   for (const [seat, a] of answers) {
     if (!g.prompt) throw new Error(`no decision pending for answer ${seat}:${a}`);
     assertReadable(g, []); // each prompt is read before it is answered
-    if (g.prompt.seat !== seat) throw new Error(`decision pending for seat ${g.prompt.seat} (${g.prompt.text}), not ${seat}`);
+    if (g.prompt.seat !== seat)
+      throw new Error(`decision pending for seat ${g.prompt.seat} (${g.prompt.text}), not ${seat}`);
     applyInPlace(g, { seat, answer: a }, events);
   }
   assertPossible(g, 'after the answers');
@@ -87,7 +111,9 @@ export function day(g: GameState, plays: (number | null)[], answers: Answer[] = 
   answer(g, answers, events);
   assertReadable(g, events);
   if (!open && g.prompt) {
-    throw new Error(`unexpected decision: seat ${g.prompt.seat} ${g.prompt.kind} [${g.prompt.options.map((o) => o.id)}]`);
+    throw new Error(
+      `unexpected decision: seat ${g.prompt.seat} ${g.prompt.kind} [${g.prompt.options.map((o) => o.id)}]`,
+    );
   }
   return events;
 }

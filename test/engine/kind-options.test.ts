@@ -9,7 +9,10 @@ import { createGame, editionOf } from '../../functions/engine/index.js';
 
 describe.each(['classic', 'galecrest'] as const)('kindOptions (%s)', (edition) => {
   const ed = editionOf(edition);
-  const x = newCtx(createGame({ edition, players: 3, seed: 'kinds', board: edition === 'galecrest' ? 'calm' : undefined }), null);
+  const x = newCtx(
+    createGame({ edition, players: 3, seed: 'kinds', board: edition === 'galecrest' ? 'calm' : undefined }),
+    null,
+  );
   // Not kinds of the edition, one sharing a first letter with a real kind: offered tokens never
   // hold these, and they give no option.
   const strangers = ['cheese', 'zebra', ''];

@@ -30,7 +30,13 @@ const PRINTED_STORMY = ['stormy', 'uncharted'] as const;
 const CONFIGS: { name: string; opts: Pick<GameOptions, 'edition' | 'board'>; share: number }[] = [
   { name: 'classic', opts: { edition: 'classic' }, share: 1 },
   { name: 'galecrest/calm', opts: { edition: 'galecrest', board: 'calm' }, share: 1 },
-  ...(STORMY_TILES ? PRINTED_STORMY.map((board) => ({ name: `galecrest/${board}`, opts: { edition: 'galecrest' as const, board }, share: 1 })) : []),
+  ...(STORMY_TILES
+    ? PRINTED_STORMY.map((board) => ({
+        name: `galecrest/${board}`,
+        opts: { edition: 'galecrest' as const, board },
+        share: 1,
+      }))
+    : []),
   ...PRINTED_STORMY.map((side) => ({
     name: `galecrest/${side} (test tiles)`,
     opts: { edition: 'galecrest' as const, board: { side, stormy: STORMY_TEST } },
@@ -40,7 +46,9 @@ const CONFIGS: { name: string; opts: Pick<GameOptions, 'edition' | 'board'>; sha
 
 describe.runIf(!STORMY_TILES).each(PRINTED_STORMY)('galecrest/%s (printed tiles)', (board) => {
   it('is not playable until the printed stormy tiles are in the data: NOT_AVAILABLE, so it has no property runs yet', () => {
-    expect(() => createGame({ edition: 'galecrest', players: 2, seed: 'probe', board })).toThrow(expect.objectContaining({ code: 'NOT_AVAILABLE' }));
+    expect(() => createGame({ edition: 'galecrest', players: 2, seed: 'probe', board })).toThrow(
+      expect.objectContaining({ code: 'NOT_AVAILABLE' }),
+    );
   });
 });
 
@@ -68,17 +76,22 @@ describe.each(CONFIGS)('$name', ({ opts, share }) => {
 
     it('the same seed and commands replay to the identical state, also through JSON between commands', () => {
       fc.assert(
-        fc.property(seedArb, fc.integer({ min: 1, max: 2 ** 30 }), fc.constantFrom<'random' | 'greedy'>('random', 'greedy'), (seed, botSeed, bot) => {
-          const commands: Command[] = [];
-          const game = { ...opts, players, seed };
-          const played = playBotGame(game, [bot, 'random'], botSeed, (_g, cmd) => void commands.push(cmd)).state;
-          let g: GameState = createGame(game);
-          for (const cmd of commands) {
-            g = JSON.parse(JSON.stringify(g)) as GameState;
-            applyInPlace(g, cmd);
-          }
-          expect(g).toEqual(played);
-        }),
+        fc.property(
+          seedArb,
+          fc.integer({ min: 1, max: 2 ** 30 }),
+          fc.constantFrom<'random' | 'greedy'>('random', 'greedy'),
+          (seed, botSeed, bot) => {
+            const commands: Command[] = [];
+            const game = { ...opts, players, seed };
+            const played = playBotGame(game, [bot, 'random'], botSeed, (_g, cmd) => void commands.push(cmd)).state;
+            let g: GameState = createGame(game);
+            for (const cmd of commands) {
+              g = JSON.parse(JSON.stringify(g)) as GameState;
+              applyInPlace(g, cmd);
+            }
+            expect(g).toEqual(played);
+          },
+        ),
         { numRuns: runs(players === 4 ? 60 : 25) },
       );
     });
@@ -110,7 +123,8 @@ describe.each(CONFIGS)('$name', ({ opts, share }) => {
             }
             if ('play' in cmd && !completesDay) {
               // A choice that did not complete the day stays secret from everyone else.
-              for (const e of events) expect(JSON.stringify(viewEvent(e, (cmd.seat + 1) % players))).not.toMatch(/"rank"/);
+              for (const e of events)
+                expect(JSON.stringify(viewEvent(e, (cmd.seat + 1) % players))).not.toMatch(/"rank"/);
             }
           }
         }),
@@ -127,7 +141,8 @@ function perturbHidden(g: GameState, b: number, hiddenLoot: boolean, hiddenGrave
   const shift = (r: number) => r + 100;
   s.hand = s.hand.map(shift);
   if (s.choice >= 0) s.choice = shift(s.choice);
-  if (h.prompt && h.prompt.seat === b) h.prompt.options = h.prompt.options.map((o) => ({ id: `x${o.id}`, label: 'changed' }));
+  if (h.prompt && h.prompt.seat === b)
+    h.prompt.options = h.prompt.options.map((o) => ({ id: `x${o.id}`, label: 'changed' }));
   if (hiddenLoot && !h.finished) {
     const kinds = Object.keys(s.loot);
     const total = kinds.reduce((n, k) => n + s.loot[k], 0);

@@ -39,7 +39,9 @@ describe('seed derivation', () => {
   });
 
   it('an unknown version is refused with BAD_USER_INPUT', () => {
-    expect(() => createGame({ edition: 'classic', players: 3, seed: 's', rngVersion: 3 as never })).toThrow(/unknown rngVersion 3/);
+    expect(() => createGame({ edition: 'classic', players: 3, seed: 's', rngVersion: 3 as never })).toThrow(
+      /unknown rngVersion 3/,
+    );
   });
 
   it('seeds whose 32-bit folds collide make identical version 1 games, and different version 2 games', () => {
@@ -50,7 +52,8 @@ describe('seed derivation', () => {
 
   it('200,000 games from fresh server seeds: no two initial deals and bags are the same', () => {
     const seen = new Set<string>();
-    for (let i = 0; i < 200_000; i++) seen.add(dealOf(createGame({ edition: 'classic', players: 3, seed: drawSeed() })));
+    for (let i = 0; i < 200_000; i++)
+      seen.add(dealOf(createGame({ edition: 'classic', players: 3, seed: drawSeed() })));
     expect(seen.size).toBe(200_000);
   }, 120_000); // a few seconds on an idle machine; the margin is for a shared one
 

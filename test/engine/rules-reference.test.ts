@@ -14,7 +14,14 @@ const RULES = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/rules
 const FILES: Record<EditionId, string> = { classic: 'classic-characters.md', galecrest: 'galecrest-characters.md' };
 
 type Timing = 'day' | 'dusk' | 'night' | 'end';
-const WORDS: Record<string, Timing> = { Day: 'day', Daytime: 'day', Dusk: 'dusk', Night: 'night', End: 'end', Anchor: 'end' };
+const WORDS: Record<string, Timing> = {
+  Day: 'day',
+  Daytime: 'day',
+  Dusk: 'dusk',
+  Night: 'night',
+  End: 'end',
+  Anchor: 'end',
+};
 
 /** The reference's character table: rank -> name and timings. */
 function reference(edition: EditionId): Map<number, { name: string; timings: Timing[] }> {
@@ -49,7 +56,8 @@ function engineTimings(c: GalecrestCard): Timing[] {
 /** The timings a card's rules text names ("Day: ... End of campaign: ..."), in order. */
 function textTimings(text: string): Timing[] {
   const out: Timing[] = [];
-  for (const m of text.matchAll(/(?:^|\. )(Day|Dusk|Night|End of campaign|Anchor)(?: \([^)]*\))?:/g)) out.push(WORDS[m[1].split(' ')[0]]);
+  for (const m of text.matchAll(/(?:^|\. )(Day|Dusk|Night|End of campaign|Anchor)(?: \([^)]*\))?:/g))
+    out.push(WORDS[m[1].split(' ')[0]]);
   return out;
 }
 

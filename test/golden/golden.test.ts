@@ -10,7 +10,9 @@ const golden = JSON.parse(readFileSync(GOLDEN_FILE, 'utf8')) as Record<string, s
 
 describe('golden games', () => {
   it('the file holds exactly the games the configuration lists', () => {
-    const expected = CONFIGS.flatMap((c) => PLAYERS.flatMap((p) => Array.from({ length: c.games }, (_, i) => gameKey(c.name, p, i))));
+    const expected = CONFIGS.flatMap((c) =>
+      PLAYERS.flatMap((p) => Array.from({ length: c.games }, (_, i) => gameKey(c.name, p, i))),
+    );
     expect(Object.keys(golden)).toEqual(expected);
   });
 

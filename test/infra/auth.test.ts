@@ -29,12 +29,16 @@ describe('Cognito', () => {
       DeletionProtection: 'ACTIVE',
       UserPoolTier: 'ESSENTIALS',
     });
-    expect(pool.Properties!.Policies.SignInPolicy.AllowedFirstAuthFactors).toEqual(expect.arrayContaining(['PASSWORD', 'WEB_AUTHN']));
+    expect(pool.Properties!.Policies.SignInPolicy.AllowedFirstAuthFactors).toEqual(
+      expect.arrayContaining(['PASSWORD', 'WEB_AUTHN']),
+    );
     template.resourceCountIs('AWS::Cognito::UserPoolDomain', 1);
   });
 
   it('the web app is a public client: authorization code (PKCE) only, no secret, no implicit flow', () => {
-    const web = ofType('AWS::Cognito::UserPoolClient').map(([, r]) => r.Properties!).find((p) => p.ClientName === 'libertalia-web')!;
+    const web = ofType('AWS::Cognito::UserPoolClient')
+      .map(([, r]) => r.Properties!)
+      .find((p) => p.ClientName === 'libertalia-web')!;
     expect(web.GenerateSecret).toBe(false);
     expect(web.AllowedOAuthFlows).toEqual(['code']);
     expect(web.AllowedOAuthFlowsUserPoolClient).toBe(true);
@@ -46,12 +50,16 @@ describe('Cognito', () => {
   it('a resource server whose scopes are the ones the API checks', () => {
     const [[, rs]] = ofType('AWS::Cognito::UserPoolResourceServer');
     expect(rs.Properties!.Identifier).toBe('libertalia');
-    const names = (rs.Properties!.Scopes as { ScopeName: string }[]).map((s) => `${rs.Properties!.Identifier}/${s.ScopeName}`).sort();
+    const names = (rs.Properties!.Scopes as { ScopeName: string }[])
+      .map((s) => `${rs.Properties!.Identifier}/${s.ScopeName}`)
+      .sort();
     expect(names).toEqual(Object.values(SCOPES).sort());
   });
 
   it('the API Lambda trusts the pool as its issuer and tells the web app how to sign in', () => {
-    const api = ofType('AWS::Lambda::Function').map(([, r]) => r.Properties!).find((p) => p.Environment?.Variables?.WEB_CLIENT)!;
+    const api = ofType('AWS::Lambda::Function')
+      .map(([, r]) => r.Properties!)
+      .find((p) => p.Environment?.Variables?.WEB_CLIENT)!;
     const vars = api.Environment.Variables;
     const issuers = JSON.stringify(vars.AUTH_ISSUERS);
     expect(issuers).toContain('https://cognito-idp.');
@@ -61,7 +69,7 @@ describe('Cognito', () => {
     template.hasOutput('WebClientId', Match.anyValue());
   });
 
-  it('the service\'s own signing key is retained', () => {
+  it("the service's own signing key is retained", () => {
     const [[, secret]] = ofType('AWS::SecretsManager::Secret');
     expect(secret.DeletionPolicy).toBe('Retain');
   });

@@ -23,7 +23,11 @@ let resources: Record<string, { Type: string; Properties: Record<string, any> }>
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'libertalia-bundles-'));
   for (const [name, entry] of Object.entries(HANDLERS) as [HandlerName, string][]) {
-    const { metafile } = await build({ ...bundleOptions(entry, path.join(dir, name, 'index.mjs')), write: false, metafile: true });
+    const { metafile } = await build({
+      ...bundleOptions(entry, path.join(dir, name, 'index.mjs')),
+      write: false,
+      metafile: true,
+    });
     inputs.set(name, Object.values(metafile.outputs).find((o) => o.entryPoint)!.inputs);
   }
   resources = synthStack().template.toJSON().Resources;
@@ -32,7 +36,12 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The IAM action each SDK command the code sends needs (most are service:Command). */
-const SERVICE_OF: Record<string, string> = { dynamodb: 'dynamodb', sqs: 'sqs', 'secrets-manager': 'secretsmanager', apigatewaymanagementapi: 'execute-api' };
+const SERVICE_OF: Record<string, string> = {
+  dynamodb: 'dynamodb',
+  sqs: 'sqs',
+  'secrets-manager': 'secretsmanager',
+  apigatewaymanagementapi: 'execute-api',
+};
 function iamAction(client: string, command: string): string {
   if (client === 'apigatewaymanagementapi') return 'execute-api:ManageConnections'; // PostToConnection, DeleteConnection
   if (client === 'sqs' && command === 'SendMessageBatch') return 'sqs:SendMessage';
@@ -50,15 +59,32 @@ function bundleActions(name: HandlerName): Set<string> {
 }
 
 /** Sent by Lambda with the function's role, not by its code: its logs, its traces. */
-const RUNTIME_ACTIONS = ['logs:CreateLogStream', 'logs:PutLogEvents', 'xray:PutTraceSegments', 'xray:PutTelemetryRecords'];
+const RUNTIME_ACTIONS = [
+  'logs:CreateLogStream',
+  'logs:PutLogEvents',
+  'xray:PutTraceSegments',
+  'xray:PutTelemetryRecords',
+];
 /** Sent by the SQS event source mapping of the notice worker (Lambda polls with the function's role). */
-const EVENT_SOURCE_ACTIONS = ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility', 'sqs:GetQueueAttributes'];
+const EVENT_SOURCE_ACTIONS = [
+  'sqs:ReceiveMessage',
+  'sqs:DeleteMessage',
+  'sqs:ChangeMessageVisibility',
+  'sqs:GetQueueAttributes',
+];
 
-const FUNCTION_IDS: Record<HandlerName, string> = { api: 'ApiFunction', notices: 'NoticeWorkerFunction', sweep: 'SweepFunction', push: 'PushFunction' };
+const FUNCTION_IDS: Record<HandlerName, string> = {
+  api: 'ApiFunction',
+  notices: 'NoticeWorkerFunction',
+  sweep: 'SweepFunction',
+  push: 'PushFunction',
+};
 
 /** Every action of the policies attached to the function's role in the template. */
 function roleActions(name: HandlerName): Set<string> {
-  const [, fn] = Object.entries(resources).find(([id, r]) => r.Type === 'AWS::Lambda::Function' && id.startsWith(FUNCTION_IDS[name]))!;
+  const [, fn] = Object.entries(resources).find(
+    ([id, r]) => r.Type === 'AWS::Lambda::Function' && id.startsWith(FUNCTION_IDS[name]),
+  )!;
   const role = fn.Properties.Role['Fn::GetAtt'][0] as string;
   const out = new Set<string>();
   for (const r of Object.values(resources)) {
@@ -72,7 +98,8 @@ function roleActions(name: HandlerName): Set<string> {
 
 describe('lean bundles', () => {
   it('only the API bundle contains Apollo; the notice worker, sweep and push bundles contain none of @apollo/*', () => {
-    const apollo = (name: HandlerName) => [...packagesOf(inputs.get(name)!).keys()].filter((p) => p.startsWith('@apollo/'));
+    const apollo = (name: HandlerName) =>
+      [...packagesOf(inputs.get(name)!).keys()].filter((p) => p.startsWith('@apollo/'));
     expect(apollo('api')).toContain('@apollo/server');
     for (const name of ['notices', 'sweep', 'push'] as const) expect(apollo(name), name).toEqual([]);
   });

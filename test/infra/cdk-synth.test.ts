@@ -44,7 +44,9 @@ async function runBundle(functionPrefix: string, events: unknown[]): Promise<unk
   const template = JSON.parse(readFileSync(path.join(outDir, 'LibertaliaOnline.template.json'), 'utf8')) as {
     Resources: Record<string, { Type: string; Properties: { Code?: { S3Key?: string } } }>;
   };
-  const fn = Object.entries(template.Resources).find(([id, r]) => r.Type === 'AWS::Lambda::Function' && id.startsWith(functionPrefix));
+  const fn = Object.entries(template.Resources).find(
+    ([id, r]) => r.Type === 'AWS::Lambda::Function' && id.startsWith(functionPrefix),
+  );
   expect(fn, functionPrefix).toBeDefined();
   const bundle = path.join(outDir, `asset.${fn![1].Properties.Code!.S3Key!.replace(/\.zip$/, '')}`, 'index.mjs');
   expect(existsSync(bundle)).toBe(true);
@@ -108,9 +110,16 @@ describe('cdk synth (CLI)', () => {
       rawQueryString: '',
       headers: { 'content-type': 'application/json', host: 'abc123.execute-api.eu-west-1.amazonaws.com' },
       requestContext: {
-        accountId: '123456789012', apiId: 'abc123', domainName: 'abc123.execute-api.eu-west-1.amazonaws.com', domainPrefix: 'abc123',
+        accountId: '123456789012',
+        apiId: 'abc123',
+        domainName: 'abc123.execute-api.eu-west-1.amazonaws.com',
+        domainPrefix: 'abc123',
         http: { method, path: rawPath, protocol: 'HTTP/1.1', sourceIp: '203.0.113.7', userAgent: 'vitest' },
-        requestId: 'r1', routeKey: `${method} ${rawPath}`, stage: '$default', time: new Date().toUTCString(), timeEpoch: Date.now(),
+        requestId: 'r1',
+        routeKey: `${method} ${rawPath}`,
+        stage: '$default',
+        time: new Date().toUTCString(),
+        timeEpoch: Date.now(),
       },
       isBase64Encoded: false,
       ...(body ? { body } : {}),
@@ -128,20 +137,38 @@ describe('cdk synth (CLI)', () => {
   });
 
   it('produces a sweep bundle that really runs against the local store', async () => {
-    const [result] = await runBundle('SweepFunction', [{ source: 'aws.events', 'detail-type': 'Scheduled Event', detail: {} }]);
-    expect(result).toEqual({ gamesChecked: 0, advanced: 0, timeouts: 0, repaired: 0, lobbiesExpired: 0, archived: 0, failures: 0 });
+    const [result] = await runBundle('SweepFunction', [
+      { source: 'aws.events', 'detail-type': 'Scheduled Event', detail: {} },
+    ]);
+    expect(result).toEqual({
+      gamesChecked: 0,
+      advanced: 0,
+      timeouts: 0,
+      repaired: 0,
+      lobbiesExpired: 0,
+      archived: 0,
+      failures: 0,
+    });
   });
 
   it('produces a push bundle that really runs: the $connect authorizer admits a spectator and denies a bad token', async () => {
-    const ev = (token?: string) => ({ type: 'REQUEST', methodArn: 'arn:aws:execute-api:eu-west-1:123456789012:ws/live/$connect', queryStringParameters: token ? { token } : {} });
-    const [spectator, bad] = (await runBundle('PushFunction', [ev(), ev('x.y.z')])) as { policyDocument: { Statement: { Effect: string }[] } }[];
+    const ev = (token?: string) => ({
+      type: 'REQUEST',
+      methodArn: 'arn:aws:execute-api:eu-west-1:123456789012:ws/live/$connect',
+      queryStringParameters: token ? { token } : {},
+    });
+    const [spectator, bad] = (await runBundle('PushFunction', [ev(), ev('x.y.z')])) as {
+      policyDocument: { Statement: { Effect: string }[] };
+    }[];
     expect(spectator.policyDocument.Statement[0].Effect).toBe('Allow');
     expect(bad.policyDocument.Statement[0].Effect).toBe('Deny');
   });
 
   it('produces a notice worker bundle that really runs against the local store', async () => {
     const message = { type: 'retry', deliveryId: 'no-such-delivery' };
-    const [result] = await runBundle('NoticeWorkerFunction', [{ Records: [{ messageId: 'm1', body: JSON.stringify(message) }] }]);
+    const [result] = await runBundle('NoticeWorkerFunction', [
+      { Records: [{ messageId: 'm1', body: JSON.stringify(message) }] },
+    ]);
     expect(result).toEqual({ batchItemFailures: [] });
   });
 
@@ -152,7 +179,10 @@ describe('cdk synth (CLI)', () => {
     expect(rows.length).toBeGreaterThan(0);
     // Columns: Rule ID, Resource ID, Compliance, Exception Reason, Rule Level, Rule Info
     const compliance = rows.map((r) => r.split('","')[2]);
-    expect(compliance.every((c) => c === 'Compliant' || c === 'Suppressed'), rows.join('\n')).toBe(true);
+    expect(
+      compliance.every((c) => c === 'Compliant' || c === 'Suppressed'),
+      rows.join('\n'),
+    ).toBe(true);
     expect(compliance).toContain('Suppressed');
   });
 
@@ -161,13 +191,23 @@ describe('cdk synth (CLI)', () => {
       Resources: Record<string, { Metadata?: { cdk_nag?: { rules_to_suppress?: { id: string; reason: string }[] } } }>;
     };
     const suppressions = new Map<string, string>();
-    for (const r of Object.values(template.Resources)) for (const s of r.Metadata?.cdk_nag?.rules_to_suppress ?? []) suppressions.set(`${s.id}|${s.reason}`, s.id);
+    for (const r of Object.values(template.Resources))
+      for (const s of r.Metadata?.cdk_nag?.rules_to_suppress ?? []) suppressions.set(`${s.id}|${s.reason}`, s.id);
     const report = readdirSync(outDir).find((f) => /^AwsSolutions-.*LibertaliaOnline-NagReport\.csv$/.test(f))!;
-    const rows = readFileSync(path.join(outDir, report), 'utf8').trim().split('\n').slice(1).map((r) => r.replace(/^"|"$/g, '').split('","'));
-    const used = rows.filter((c) => c[2] === 'Suppressed').map((c) => `${c[0].replace(/\[.*$/, '')}|${c[3].replace(/^\[[^\]]*\] /, '')}`);
+    const rows = readFileSync(path.join(outDir, report), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((r) => r.replace(/^"|"$/g, '').split('","'));
+    const used = rows
+      .filter((c) => c[2] === 'Suppressed')
+      .map((c) => `${c[0].replace(/\[.*$/, '')}|${c[3].replace(/^\[[^\]]*\] /, '')}`);
     expect(suppressions.size).toBeGreaterThan(0);
     for (const [key, id] of suppressions) {
-      expect(used.some((u) => u === key), `${id} is suppressed but cdk-nag reports no such finding`).toBe(true);
+      expect(
+        used.some((u) => u === key),
+        `${id} is suppressed but cdk-nag reports no such finding`,
+      ).toBe(true);
     }
   });
 });

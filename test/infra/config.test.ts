@@ -32,9 +32,16 @@ function event(body: string): APIGatewayProxyEventV2 {
     rawQueryString: '',
     headers: { 'content-type': 'application/json' },
     requestContext: {
-      accountId: '123456789012', apiId: 'abc123', domainName: 'abc123.execute-api.eu-west-1.amazonaws.com', domainPrefix: 'abc123',
+      accountId: '123456789012',
+      apiId: 'abc123',
+      domainName: 'abc123.execute-api.eu-west-1.amazonaws.com',
+      domainPrefix: 'abc123',
       http: { method: 'POST', path: '/graphql', protocol: 'HTTP/1.1', sourceIp: '203.0.113.7', userAgent: 'vitest' },
-      requestId: randomUUID(), routeKey: 'POST /graphql', stage: '$default', time: new Date().toUTCString(), timeEpoch: Date.now(),
+      requestId: randomUUID(),
+      routeKey: 'POST /graphql',
+      stage: '$default',
+      time: new Date().toUTCString(),
+      timeEpoch: Date.now(),
     },
     body,
     isBase64Encoded: false,
@@ -82,7 +89,15 @@ beforeAll(async () => {
         return;
       }
       res.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' });
-      res.end(JSON.stringify({ ARN: SECRET_ARN, Name: 'SigningKey', SecretString: value, VersionId: 'v1', CreatedDate: 1_700_000_000 }));
+      res.end(
+        JSON.stringify({
+          ARN: SECRET_ARN,
+          Name: 'SigningKey',
+          SecretString: value,
+          VersionId: 'v1',
+          CreatedDate: 1_700_000_000,
+        }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -13,9 +13,16 @@ function synth() {
   const app = new App();
   const waf = new EdgeFirewallStack(app, 'Waf', { env: { region: 'us-east-1' } });
   const api = new Stack(app, 'Api');
-  new ApiEdge(api, 'Edge', { apiUrl: 'https://abc123.execute-api.eu-west-1.amazonaws.com/', webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/x/1' });
+  new ApiEdge(api, 'Edge', {
+    apiUrl: 'https://abc123.execute-api.eu-west-1.amazonaws.com/',
+    webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/x/1',
+  });
   Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
-  return { waf: Template.fromStack(waf), api: Template.fromStack(api), nag: [Annotations.fromStack(waf), Annotations.fromStack(api)] };
+  return {
+    waf: Template.fromStack(waf),
+    api: Template.fromStack(api),
+    nag: [Annotations.fromStack(waf), Annotations.fromStack(api)],
+  };
 }
 
 describe('edge: WAF rate-based rules on CloudFront in front of the HTTP API', () => {
@@ -26,19 +33,36 @@ describe('edge: WAF rate-based rules on CloudFront in front of the HTTP API', ()
     const acl = Object.values(t.waf.findResources('AWS::WAFv2::WebACL'))[0] as any;
     expect(acl.Properties.Scope).toBe('CLOUDFRONT');
     const rules = Object.fromEntries(acl.Properties.Rules.map((r: any) => [r.Name, r]));
-    expect(rules.RequestsPerIp.Statement.RateBasedStatement).toMatchObject({ Limit: EDGE_LIMITS.requestsPerIpPer5Min, AggregateKeyType: 'IP', EvaluationWindowSec: 300 });
-    expect(rules.SignUpsPerIp.Statement.RateBasedStatement).toMatchObject({ Limit: EDGE_LIMITS.signUpsPerIpPer5Min, AggregateKeyType: 'IP' });
-    expect(rules.SignUpsPerIp.Statement.RateBasedStatement.ScopeDownStatement.ByteMatchStatement.SearchString).toBe('signUp');
-    for (const r of [rules.RequestsPerIp, rules.SignUpsPerIp]) expect(r.Action.Block.CustomResponse.ResponseCode).toBe(429);
-    expect(JSON.parse(acl.Properties.CustomResponseBodies.rateLimited.Content).errors[0].extensions.code).toBe('RATE_LIMITED');
-    expect(rules.AmazonIpReputationList.Statement.ManagedRuleGroupStatement.Name).toBe('AWSManagedRulesAmazonIpReputationList');
+    expect(rules.RequestsPerIp.Statement.RateBasedStatement).toMatchObject({
+      Limit: EDGE_LIMITS.requestsPerIpPer5Min,
+      AggregateKeyType: 'IP',
+      EvaluationWindowSec: 300,
+    });
+    expect(rules.SignUpsPerIp.Statement.RateBasedStatement).toMatchObject({
+      Limit: EDGE_LIMITS.signUpsPerIpPer5Min,
+      AggregateKeyType: 'IP',
+    });
+    expect(rules.SignUpsPerIp.Statement.RateBasedStatement.ScopeDownStatement.ByteMatchStatement.SearchString).toBe(
+      'signUp',
+    );
+    for (const r of [rules.RequestsPerIp, rules.SignUpsPerIp])
+      expect(r.Action.Block.CustomResponse.ResponseCode).toBe(429);
+    expect(JSON.parse(acl.Properties.CustomResponseBodies.rateLimited.Content).errors[0].extensions.code).toBe(
+      'RATE_LIMITED',
+    );
+    expect(rules.AmazonIpReputationList.Statement.ManagedRuleGroupStatement.Name).toBe(
+      'AWSManagedRulesAmazonIpReputationList',
+    );
   });
 
   it('the distribution forwards everything to the API uncached, HTTPS only, with the web ACL', () => {
     t.api.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         WebACLId: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/x/1',
-        DefaultCacheBehavior: Match.objectLike({ ViewerProtocolPolicy: 'https-only', AllowedMethods: Match.arrayWith(['GET', 'POST']) }),
+        DefaultCacheBehavior: Match.objectLike({
+          ViewerProtocolPolicy: 'https-only',
+          AllowedMethods: Match.arrayWith(['GET', 'POST']),
+        }),
         Origins: [Match.objectLike({ CustomOriginConfig: Match.objectLike({ OriginProtocolPolicy: 'https-only' }) })],
       }),
     });
@@ -54,20 +78,36 @@ describe('edge: WAF rate-based rules on CloudFront in front of the HTTP API', ()
     expect(value).toMatch(/resolve:secretsmanager:/);
     const [secretId] = Object.keys(t.api.findResources('AWS::SecretsManager::Secret'));
     expect(value).toContain(secretId);
-    expect((Object.values(t.api.findResources('AWS::SecretsManager::Secret'))[0] as any).Properties.GenerateSecretString.PasswordLength).toBe(48);
+    expect(
+      (Object.values(t.api.findResources('AWS::SecretsManager::Secret'))[0] as any).Properties.GenerateSecretString
+        .PasswordLength,
+    ).toBe(48);
   });
 
   it('the API function gets the secret ARN and may read it (and nothing else of the edge)', () => {
     const app = new App();
     const api = new Stack(app, 'Api');
-    const edge = new ApiEdge(api, 'Edge', { apiUrl: 'https://abc123.execute-api.eu-west-1.amazonaws.com/', webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/x/1' });
-    const fn = new lambda.Function(api, 'ApiFn', { runtime: lambda.Runtime.NODEJS_22_X, handler: 'index.handler', code: lambda.Code.fromInline('exports.handler = async () => ({})') });
+    const edge = new ApiEdge(api, 'Edge', {
+      apiUrl: 'https://abc123.execute-api.eu-west-1.amazonaws.com/',
+      webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/x/1',
+    });
+    const fn = new lambda.Function(api, 'ApiFn', {
+      runtime: lambda.Runtime.NODEJS_22_X,
+      handler: 'index.handler',
+      code: lambda.Code.fromInline('exports.handler = async () => ({})'),
+    });
     edge.grantOriginCheck(fn);
     const tpl = Template.fromStack(api);
     const secretRef = { Ref: Object.keys(tpl.findResources('AWS::SecretsManager::Secret'))[0] };
-    tpl.hasResourceProperties('AWS::Lambda::Function', { Environment: { Variables: { ORIGIN_SECRET_ARN: secretRef } } });
+    tpl.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: { ORIGIN_SECRET_ARN: secretRef } },
+    });
     tpl.hasResourceProperties('AWS::IAM::Policy', {
-      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Action: Match.arrayWith(['secretsmanager:GetSecretValue']), Resource: secretRef })]) },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Action: Match.arrayWith(['secretsmanager:GetSecretValue']), Resource: secretRef }),
+        ]),
+      },
     });
   });
 

@@ -19,33 +19,40 @@ beforeAll(() => {
 }, 120_000);
 
 describe('a fresh account: API Gateway access logs', () => {
-  it('sets the account\'s CloudWatch role in the stack, a role API Gateway assumes with the push-to-logs policy', () => {
+  it("sets the account's CloudWatch role in the stack, a role API Gateway assumes with the push-to-logs policy", () => {
     const accounts = ofType('AWS::ApiGateway::Account');
     expect(accounts).toHaveLength(1);
     const roleId = accounts[0][1].Properties!.CloudWatchRoleArn['Fn::GetAtt'][0];
     const role = resources[roleId];
     expect(role.Type).toBe('AWS::IAM::Role');
     expect(JSON.stringify(role.Properties!.AssumeRolePolicyDocument)).toContain('apigateway.amazonaws.com');
-    expect(JSON.stringify(role.Properties!.ManagedPolicyArns)).toContain('service-role/AmazonAPIGatewayPushToCloudWatchLogs');
+    expect(JSON.stringify(role.Properties!.ManagedPolicyArns)).toContain(
+      'service-role/AmazonAPIGatewayPushToCloudWatchLogs',
+    );
   });
 
   it('never deploys a stage with access logs before the account role is set', () => {
     const accountId = ofType('AWS::ApiGateway::Account')[0][0];
-    const logged = [...ofType('AWS::ApiGatewayV2::Stage'), ...ofType('AWS::ApiGateway::Stage')].filter(([, r]) => r.Properties!.AccessLogSettings);
+    const logged = [...ofType('AWS::ApiGatewayV2::Stage'), ...ofType('AWS::ApiGateway::Stage')].filter(
+      ([, r]) => r.Properties!.AccessLogSettings,
+    );
     expect(logged.length).toBe(2); // the HTTP API and the push WebSocket API
     for (const [id, stage] of logged) expect(asArray(stage.DependsOn), id).toContain(accountId);
   });
 });
 
 describe('a fresh account: concurrency', () => {
-  it('reserves no concurrency by default (a new account\'s quota of 10 cannot reserve any)', () => {
-    for (const [id, fn] of ofType('AWS::Lambda::Function')) expect(fn.Properties!.ReservedConcurrentExecutions, id).toBeUndefined();
+  it("reserves no concurrency by default (a new account's quota of 10 cannot reserve any)", () => {
+    for (const [id, fn] of ofType('AWS::Lambda::Function'))
+      expect(fn.Properties!.ReservedConcurrentExecutions, id).toBeUndefined();
   });
 });
 
 describe('every function that checks a token trusts the same issuers', () => {
-  it('each function with the signing key (it verifies tokens) has AUTH_ISSUERS, the API\'s', () => {
-    const verifying = ofType('AWS::Lambda::Function').filter(([, fn]) => fn.Properties!.Environment.Variables.SIGNING_KEY_SECRET_ARN);
+  it("each function with the signing key (it verifies tokens) has AUTH_ISSUERS, the API's", () => {
+    const verifying = ofType('AWS::Lambda::Function').filter(
+      ([, fn]) => fn.Properties!.Environment.Variables.SIGNING_KEY_SECRET_ARN,
+    );
     expect(verifying.map(([id]) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(['ApiFunction', 'PushFunction']);
     const issuers = verifying.map(([, fn]) => JSON.stringify(fn.Properties!.Environment.Variables.AUTH_ISSUERS));
     expect(issuers[0]).toContain('cognito-idp.');
@@ -58,12 +65,20 @@ describe('alarm topics', () => {
     const topics = ofType('AWS::SNS::Topic');
     expect(topics.length).toBeGreaterThan(0);
     for (const [topicId] of topics) {
-      const policies = ofType('AWS::SNS::TopicPolicy').filter(([, p]) => p.Properties!.Topics.some((t: any) => t.Ref === topicId));
+      const policies = ofType('AWS::SNS::TopicPolicy').filter(([, p]) =>
+        p.Properties!.Topics.some((t: any) => t.Ref === topicId),
+      );
       const statements = policies.flatMap(([, p]) => p.Properties!.PolicyDocument.Statement as any[]);
-      const allow = statements.filter((s) => s.Effect === 'Allow' && s.Principal?.Service === 'cloudwatch.amazonaws.com' && asArray(s.Action).includes('sns:Publish'));
+      const allow = statements.filter(
+        (s) =>
+          s.Effect === 'Allow' &&
+          s.Principal?.Service === 'cloudwatch.amazonaws.com' &&
+          asArray(s.Action).includes('sns:Publish'),
+      );
       expect(allow, topicId).toHaveLength(1);
       expect(allow[0].Condition.StringEquals['aws:SourceAccount']).toEqual({ Ref: 'AWS::AccountId' });
-      for (const deny of statements.filter((s) => s.Effect === 'Deny')) expect(deny.Condition).toEqual({ Bool: { 'aws:SecureTransport': 'false' } });
+      for (const deny of statements.filter((s) => s.Effect === 'Deny'))
+        expect(deny.Condition).toEqual({ Bool: { 'aws:SecureTransport': 'false' } });
     }
   });
 });
@@ -85,7 +100,11 @@ describe('a second stack beside the first (dev beside prod)', () => {
     Object.values(t.findResources(type)).map((r) => JSON.stringify(r.Properties[prop]));
 
   it('shares no Cognito domain prefix, user pool name or dashboard name', () => {
-    for (const [type, prop] of [['AWS::Cognito::UserPoolDomain', 'Domain'], ['AWS::Cognito::UserPool', 'UserPoolName'], ['AWS::CloudWatch::Dashboard', 'DashboardName']]) {
+    for (const [type, prop] of [
+      ['AWS::Cognito::UserPoolDomain', 'Domain'],
+      ['AWS::Cognito::UserPool', 'UserPoolName'],
+      ['AWS::CloudWatch::Dashboard', 'DashboardName'],
+    ]) {
       const a = names(prod, type, prop);
       const b = names(dev, type, prop);
       expect(a.length, type).toBeGreaterThan(0);
@@ -103,21 +122,47 @@ describe('a second stack beside the first (dev beside prod)', () => {
 
 describe('every deploy-time setting is a -c context value', () => {
   const given: Record<string, string> = {
-    sweepIntervalMinutes: '10', dataProtection: 'false', webAclArn: 'arn:aws:wafv2:us-east-1:1:global/webacl/x/y',
-    apiRateLimit: '2000', apiBurstLimit: '4000', sweepReservedConcurrency: '1', noticeMaxConcurrency: '3',
-    tableMaxReadUnits: '0', tableMaxWriteUnits: '100', pushRateLimit: '50', pushBurstLimit: '60', sweepBacklogAlarm: '900',
-    logRetentionDays: '90', authDomainPrefix: 'libertalia-dev', webCallbackUrls: 'https://play.example.com/, https://dev.example.com/',
-    integratorClients: 'rival-site,club', sesFromEmail: 'noreply@example.com', tableName: 'LibertaliaOnline-Table-restored',
+    sweepIntervalMinutes: '10',
+    dataProtection: 'false',
+    webAclArn: 'arn:aws:wafv2:us-east-1:1:global/webacl/x/y',
+    apiRateLimit: '2000',
+    apiBurstLimit: '4000',
+    sweepReservedConcurrency: '1',
+    noticeMaxConcurrency: '3',
+    tableMaxReadUnits: '0',
+    tableMaxWriteUnits: '100',
+    pushRateLimit: '50',
+    pushBurstLimit: '60',
+    sweepBacklogAlarm: '900',
+    logRetentionDays: '90',
+    authDomainPrefix: 'libertalia-dev',
+    webCallbackUrls: 'https://play.example.com/, https://dev.example.com/',
+    integratorClients: 'rival-site,club',
+    sesFromEmail: 'noreply@example.com',
+    tableName: 'LibertaliaOnline-Table-restored',
   };
 
   it('reads each one into the stack prop of the same name (logRetentionDays: logRetention)', () => {
     expect(Object.keys(given).sort()).toEqual(Object.keys(CONTEXT_SETTINGS).sort());
     expect(propsFromContext((n) => given[n])).toEqual({
-      sweepIntervalMinutes: 10, dataProtection: false, webAclArn: given.webAclArn, apiRateLimit: 2000, apiBurstLimit: 4000,
-      sweepReservedConcurrency: 1, noticeMaxConcurrency: 3, tableMaxReadUnits: 0, tableMaxWriteUnits: 100, pushRateLimit: 50,
-      pushBurstLimit: 60, sweepBacklogAlarm: 900, logRetention: 90, authDomainPrefix: 'libertalia-dev',
-      webCallbackUrls: ['https://play.example.com/', 'https://dev.example.com/'], integratorClients: ['rival-site', 'club'],
-      sesFromEmail: 'noreply@example.com', tableName: 'LibertaliaOnline-Table-restored',
+      sweepIntervalMinutes: 10,
+      dataProtection: false,
+      webAclArn: given.webAclArn,
+      apiRateLimit: 2000,
+      apiBurstLimit: 4000,
+      sweepReservedConcurrency: 1,
+      noticeMaxConcurrency: 3,
+      tableMaxReadUnits: 0,
+      tableMaxWriteUnits: 100,
+      pushRateLimit: 50,
+      pushBurstLimit: 60,
+      sweepBacklogAlarm: 900,
+      logRetention: 90,
+      authDomainPrefix: 'libertalia-dev',
+      webCallbackUrls: ['https://play.example.com/', 'https://dev.example.com/'],
+      integratorClients: ['rival-site', 'club'],
+      sesFromEmail: 'noreply@example.com',
+      tableName: 'LibertaliaOnline-Table-restored',
     });
     expect(propsFromContext(() => undefined)).toEqual({});
     expect(APP_CONTEXT).toEqual(['stackName', 'edgeFirewall']);
@@ -126,7 +171,9 @@ describe('every deploy-time setting is a -c context value', () => {
   it('refuses a value it cannot use, naming the setting', () => {
     expect(() => propsFromContext((n) => (n === 'apiRateLimit' ? 'lots' : undefined))).toThrow(/-c apiRateLimit=lots/);
     expect(() => propsFromContext((n) => (n === 'dataProtection' ? 'no' : undefined))).toThrow(/true or false/);
-    expect(() => propsFromContext((n) => (n === 'logRetentionDays' ? '31' : undefined))).toThrow(/-c logRetentionDays=31/);
+    expect(() => propsFromContext((n) => (n === 'logRetentionDays' ? '31' : undefined))).toThrow(
+      /-c logRetentionDays=31/,
+    );
     expect(() => propsFromContext((n) => (n === 'sesFromEmail' ? ' ' : undefined))).toThrow(/empty/);
   });
 });

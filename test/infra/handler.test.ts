@@ -59,7 +59,13 @@ function apiEvent(opts: {
       apiId: 'abc123',
       domainName: 'abc123.execute-api.eu-west-1.amazonaws.com',
       domainPrefix: 'abc123',
-      http: { method: opts.method, path: opts.path, protocol: 'HTTP/1.1', sourceIp: '203.0.113.7', userAgent: 'vitest' },
+      http: {
+        method: opts.method,
+        path: opts.path,
+        protocol: 'HTTP/1.1',
+        sourceIp: '203.0.113.7',
+        userAgent: 'vitest',
+      },
       requestId,
       routeKey: opts.routeKey,
       stage: '$default',
@@ -147,7 +153,12 @@ function directTransport(app: ReturnType<typeof buildApp>): Transport {
       return JSON.parse(JSON.stringify(res.body.singleResult)) as GqlResult;
     },
     async rest(path, query, token) {
-      const res = await app.rest({ method: 'GET', path, query: query ?? {}, headers: token ? { authorization: `Bearer ${token}` } : {} });
+      const res = await app.rest({
+        method: 'GET',
+        path,
+        query: query ?? {},
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
       return { status: res.status, body: res.body };
     },
   };
@@ -169,24 +180,36 @@ async function playFullDay(t: Transport, seed: string) {
   const log: unknown[] = [];
   const tokens: string[] = [];
   for (const n of ['Anne', 'Bonny', 'Calico']) {
-    tokens.push(ok(await t.gql('mutation($n: String!) { signUp(name: $n) { playerId token } }', { n }), 'signUp').signUp.token);
+    tokens.push(
+      ok(await t.gql('mutation($n: String!) { signUp(name: $n) { playerId token } }', { n }), 'signUp').signUp.token,
+    );
   }
 
   const created = ok(
-    await t.gql(`mutation($i: CreateGameInput!) { createGame(input: $i) { ${GAME_FIELDS} } }`, {
-      // Humans only: bot moves are seeded by the (random) game id, so a game with bots would not
-      // replay identically on the second path.
-      i: { edition: 'CLASSIC', seats: 3, bots: 0, seed },
-    }, tokens[0]),
+    await t.gql(
+      `mutation($i: CreateGameInput!) { createGame(input: $i) { ${GAME_FIELDS} } }`,
+      {
+        // Humans only: bot moves are seeded by the (random) game id, so a game with bots would not
+        // replay identically on the second path.
+        i: { edition: 'CLASSIC', seats: 3, bots: 0, seed },
+      },
+      tokens[0],
+    ),
     'createGame',
   ).createGame;
   const gameId = created.id as string;
   expect(created.status).toBe('LOBBY');
   for (const token of tokens.slice(1)) {
-    const joined = ok(await t.gql(`mutation($g: ID!) { joinGame(gameId: $g) { ${GAME_FIELDS} } }`, { g: gameId }, token), 'joinGame').joinGame;
+    const joined = ok(
+      await t.gql(`mutation($g: ID!) { joinGame(gameId: $g) { ${GAME_FIELDS} } }`, { g: gameId }, token),
+      'joinGame',
+    ).joinGame;
     expect(joined.me.seat).not.toBe(0);
   }
-  const started = ok(await t.gql(`mutation($g: ID!) { startGame(gameId: $g) { ${GAME_FIELDS} } }`, { g: gameId }, tokens[0]), 'startGame').startGame;
+  const started = ok(
+    await t.gql(`mutation($g: ID!) { startGame(gameId: $g) { ${GAME_FIELDS} } }`, { g: gameId }, tokens[0]),
+    'startGame',
+  ).startGame;
   expect(started.status).toBe('ACTIVE');
   const firstDay = { round: started.round as number, day: started.day as number };
   log.push(['started', firstDay, started.phase]);
@@ -205,8 +228,11 @@ async function playFullDay(t: Transport, seed: string) {
       if (me.prompts.length > 0) {
         const p = me.prompts[0];
         const after = ok(
-          await t.gql(`mutation($g: ID!, $p: ID!, $o: ID!) { answerPrompt(gameId: $g, promptId: $p, optionId: $o) { ${GAME_FIELDS} } }`,
-            { g: gameId, p: p.id, o: p.options[0].id }, token),
+          await t.gql(
+            `mutation($g: ID!, $p: ID!, $o: ID!) { answerPrompt(gameId: $g, promptId: $p, optionId: $o) { ${GAME_FIELDS} } }`,
+            { g: gameId, p: p.id, o: p.options[0].id },
+            token,
+          ),
           'answerPrompt',
         ).answerPrompt;
         log.push(['answer', me.seat, p.kind, p.options[0].label, after.phase]);
@@ -215,8 +241,11 @@ async function playFullDay(t: Transport, seed: string) {
       } else if (g.phase === 'CHOOSE' && g.seats[me.seat].awaited && me.choice === null) {
         const rank = me.hand[0] as number;
         const after = ok(
-          await t.gql(`mutation($g: ID!, $r: Int!) { playCard(gameId: $g, rank: $r, requestId: "r-${me.seat}") { ${GAME_FIELDS} } }`,
-            { g: gameId, r: rank }, token),
+          await t.gql(
+            `mutation($g: ID!, $r: Int!) { playCard(gameId: $g, rank: $r, requestId: "r-${me.seat}") { ${GAME_FIELDS} } }`,
+            { g: gameId, r: rank },
+            token,
+          ),
           'playCard',
         ).playCard;
         log.push(['play', me.seat, rank, after.phase]);
@@ -231,7 +260,11 @@ async function playFullDay(t: Transport, seed: string) {
 
   const finals = await Promise.all(tokens.map(view));
   const eventsPage = ok(
-    await t.gql('query($g: ID!) { events(gameId: $g, limit: 100) { events { seq type data } hasMore } }', { g: gameId }, tokens[0]),
+    await t.gql(
+      'query($g: ID!) { events(gameId: $g, limit: 100) { events { seq type data } hasMore } }',
+      { g: gameId },
+      tokens[0],
+    ),
     'events',
   ).events;
   const restEvents = await t.rest(`/games/${gameId}/events`, { after: '0' }, tokens[0]);
@@ -303,7 +336,9 @@ describe('API Lambda handler (API Gateway HTTP API, payload 2.0)', () => {
       const strip = (g: any) => ({ ...g, id: undefined });
       expect(viaLambda.log).toEqual(direct.log);
       expect(viaLambda.finals.map(strip)).toEqual(direct.finals.map(strip));
-      expect(viaLambda.eventsPage.events.map((e: any) => e.type)).toEqual(direct.eventsPage.events.map((e: any) => e.type));
+      expect(viaLambda.eventsPage.events.map((e: any) => e.type)).toEqual(
+        direct.eventsPage.events.map((e: any) => e.type),
+      );
       expect(viaLambda.restEvents.status).toBe(direct.restEvents.status);
     } finally {
       await app.apollo.stop();
@@ -340,7 +375,7 @@ describe('API Lambda handler (API Gateway HTTP API, payload 2.0)', () => {
     expect(JSON.parse(b64.body!).data.myGames).toEqual([]);
   });
 
-  it('refuses GraphQL bodies over the local server\'s limit with the same 413', async () => {
+  it("refuses GraphQL bodies over the local server's limit with the same 413", async () => {
     const query = `{ openGames { id } } # ${'x'.repeat(MAX_BODY_BYTES)}`;
     const res = await invoke(
       apiEvent({
@@ -384,12 +419,24 @@ describe('API Lambda handler (API Gateway HTTP API, payload 2.0)', () => {
 describe('sweep Lambda handler', () => {
   it('runs the app sweep over the table: visits the active games, finds nothing left undone', async () => {
     // Its own game: started with a bot seat, which chose at once; it waits for the human only.
-    const token = ok(await lambdaTransport.gql('mutation { signUp(name: "Swept") { token } }', {}), 'signUp').signUp.token as string;
+    const token = ok(await lambdaTransport.gql('mutation { signUp(name: "Swept") { token } }', {}), 'signUp').signUp
+      .token as string;
     const game = ok(
-      await lambdaTransport.gql('mutation($i: CreateGameInput!) { createGame(input: $i) { id } }', { i: { edition: 'CLASSIC', seats: 2, bots: 1 } }, token),
+      await lambdaTransport.gql(
+        'mutation($i: CreateGameInput!) { createGame(input: $i) { id } }',
+        { i: { edition: 'CLASSIC', seats: 2, bots: 1 } },
+        token,
+      ),
       'createGame',
     ).createGame;
-    const started = ok(await lambdaTransport.gql('mutation($g: ID!) { startGame(gameId: $g) { status awaiting } }', { g: game.id }, token), 'startGame').startGame;
+    const started = ok(
+      await lambdaTransport.gql(
+        'mutation($g: ID!) { startGame(gameId: $g) { status awaiting } }',
+        { g: game.id },
+        token,
+      ),
+      'startGame',
+    ).startGame;
     expect(started).toEqual({ status: 'ACTIVE', awaiting: [0] });
     const res = await sweepHandler();
     expect(res.gamesChecked).toBeGreaterThanOrEqual(1);
@@ -397,16 +444,22 @@ describe('sweep Lambda handler', () => {
   });
 
   it('finishes an advance that a crashed API invocation left undone', async () => {
-    const token = ok(await lambdaTransport.gql('mutation { signUp(name: "Crash") { token } }', {}), 'signUp').signUp.token as string;
+    const token = ok(await lambdaTransport.gql('mutation { signUp(name: "Crash") { token } }', {}), 'signUp').signUp
+      .token as string;
     const game = ok(
-      await lambdaTransport.gql('mutation($i: CreateGameInput!) { createGame(input: $i) { id } }', { i: { edition: 'CLASSIC', seats: 4, bots: 3 } }, token),
+      await lambdaTransport.gql(
+        'mutation($i: CreateGameInput!) { createGame(input: $i) { id } }',
+        { i: { edition: 'CLASSIC', seats: 4, bots: 3 } },
+        token,
+      ),
       'createGame',
     ).createGame;
     // As if the invocation that started the game died after its commit, before any bot moved.
     const store = createStore({ tableName, client: getDocumentClient() });
     await crashedStart(store, game.id);
     const awaiting = async () =>
-      ok(await lambdaTransport.gql('query($g: ID!) { game(id: $g) { awaiting } }', { g: game.id }, token), 'game').game.awaiting;
+      ok(await lambdaTransport.gql('query($g: ID!) { game(id: $g) { awaiting } }', { g: game.id }, token), 'game').game
+        .awaiting;
     expect(await awaiting()).toEqual([0, 1, 2, 3]);
 
     const first = await sweepHandler();
@@ -417,25 +470,42 @@ describe('sweep Lambda handler', () => {
 });
 
 describe('callerAddress: CloudFront-Viewer-Address only with the edge origin secret', () => {
-  const event = (headers: Record<string, string>) => ({ headers, requestContext: { http: { sourceIp: '198.51.100.7' } } }) as never;
+  const event = (headers: Record<string, string>) =>
+    ({ headers, requestContext: { http: { sourceIp: '198.51.100.7' } } }) as never;
   const SECRET = 'edge-origin-secret-for-this-test';
 
   it('a request through the edge (the secret matches) counts against the viewer', () => {
-    expect(callerAddress(event({ 'cloudfront-viewer-address': '203.0.113.9:51234', [ORIGIN_HEADER]: SECRET }), SECRET)).toBe('203.0.113.9');
-    expect(callerAddress(event({ 'cloudfront-viewer-address': '[2001:db8::1]:443', [ORIGIN_HEADER]: SECRET }), SECRET)).toBe('2001:db8::1');
+    expect(
+      callerAddress(event({ 'cloudfront-viewer-address': '203.0.113.9:51234', [ORIGIN_HEADER]: SECRET }), SECRET),
+    ).toBe('203.0.113.9');
+    expect(
+      callerAddress(event({ 'cloudfront-viewer-address': '[2001:db8::1]:443', [ORIGIN_HEADER]: SECRET }), SECRET),
+    ).toBe('2001:db8::1');
   });
 
   it('a request straight to execute-api with a forged header counts against its source IP (40 changing headers: one address)', () => {
     const seen = new Set<string | null>();
     for (let i = 0; i < 40; i++) {
       seen.add(callerAddress(event({ 'cloudfront-viewer-address': `203.0.113.${i}:1` }), SECRET));
-      seen.add(callerAddress(event({ 'cloudfront-viewer-address': `203.0.113.${i}:1`, [ORIGIN_HEADER]: `guess-${i}` }), SECRET));
-      seen.add(callerAddress(event({ 'cloudfront-viewer-address': `203.0.113.${i}:1`, [ORIGIN_HEADER]: SECRET.slice(0, -1) }), SECRET));
+      seen.add(
+        callerAddress(
+          event({ 'cloudfront-viewer-address': `203.0.113.${i}:1`, [ORIGIN_HEADER]: `guess-${i}` }),
+          SECRET,
+        ),
+      );
+      seen.add(
+        callerAddress(
+          event({ 'cloudfront-viewer-address': `203.0.113.${i}:1`, [ORIGIN_HEADER]: SECRET.slice(0, -1) }),
+          SECRET,
+        ),
+      );
     }
     expect([...seen]).toEqual(['198.51.100.7']);
   });
 
   it('without an edge (no secret configured) the header is never trusted', () => {
-    expect(callerAddress(event({ 'cloudfront-viewer-address': '203.0.113.9:1', [ORIGIN_HEADER]: '' }), null)).toBe('198.51.100.7');
+    expect(callerAddress(event({ 'cloudfront-viewer-address': '203.0.113.9:1', [ORIGIN_HEADER]: '' }), null)).toBe(
+      '198.51.100.7',
+    );
   });
 });

@@ -19,7 +19,17 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SCOPES } from '../../functions/api/accounts/auth.js';
 import { freshTable } from '../setup/db.js';
 import { playToEnd } from '../setup/play.js';
-import { authorizerEvent, Container, httpEvent, scheduledEvent, sqsEvent, StandIns, type SynthesizedFunction, synthesizeFunctions, wsEvent } from './lambda-harness.js';
+import {
+  authorizerEvent,
+  Container,
+  httpEvent,
+  scheduledEvent,
+  sqsEvent,
+  StandIns,
+  type SynthesizedFunction,
+  synthesizeFunctions,
+  wsEvent,
+} from './lambda-harness.js';
 
 let dir: string;
 let fns: ReturnType<typeof synthesizeFunctions>;
@@ -47,7 +57,12 @@ beforeAll(async () => {
   issuer = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/eu-west-1_harness`;
   sign = (claims) => {
     const now = Math.floor(Date.now() / 1000);
-    return new SignJWT({ token_use: 'access', scope: `openid ${SCOPES.play}`, ...claims }).setProtectedHeader({ alg: 'RS256', kid: 'k1' }).setIssuer(issuer).setIssuedAt(now).setExpirationTime(now + 3600).sign(privateKey);
+    return new SignJWT({ token_use: 'access', scope: `openid ${SCOPES.play}`, ...claims })
+      .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+      .setIssuer(issuer)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 3600)
+      .sign(privateKey);
   };
   ({ tableName } = await freshTable('harness'));
 }, 300_000);
@@ -84,7 +99,10 @@ function container(name: keyof typeof fns): Container {
     DYNAMODB_ENDPOINT: inject('dynamoEndpoint'),
     AWS_ENDPOINT_URL_SQS: standIns.url,
     AWS_ENDPOINT_URL_SECRETS_MANAGER: standIns.url,
-    AWS_REGION: 'eu-west-1', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local', AWS_MAX_ATTEMPTS: '1',
+    AWS_REGION: 'eu-west-1',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    AWS_MAX_ATTEMPTS: '1',
   });
   const c = new Container(fn, path.join(dir, `${name}-${containers.length}`), env);
   containers.push(c);
@@ -98,7 +116,8 @@ describe('the synthesized bundles in a Lambda-like harness', () => {
     const out = await api.invoke<{ statusCode: number; body: string }>(httpEvent({ query, variables }, token));
     if (out.error) throw new Error(`${out.error}\n${api.stderr}`);
     const body = JSON.parse(out.result!.body);
-    if (body.errors?.some((e: { extensions?: { code?: string } }) => e.extensions?.code === 'INTERNAL_SERVER_ERROR')) throw new Error(`internal error; the container's log:\n${api.stderr.slice(-4000)}`);
+    if (body.errors?.some((e: { extensions?: { code?: string } }) => e.extensions?.code === 'INTERNAL_SERVER_ERROR'))
+      throw new Error(`internal error; the container's log:\n${api.stderr.slice(-4000)}`);
     return body;
   };
 
@@ -123,30 +142,55 @@ describe('the synthesized bundles in a Lambda-like harness', () => {
 
     const guest = (await gql('mutation { signUp(name: "Harness Guest") { playerId token } }')).data.signUp;
     const cognito = await sign({ sub: randomUUID(), client_id: 'web', username: 'anne' });
-    const account = (await gql('mutation($n: String!) { register(name: $n) { playerId } }', { n: 'Harness Anne' }, cognito)).data.register;
-    const site = await sign({ sub: 'site-h', client_id: 'site-h', scope: `${SCOPES.createGames} ${SCOPES.actForUsers}` });
-    const siteUser = (await gql('mutation($u: String!, $n: String) { actAs(user: $u, name: $n) { playerId token } }', { u: 'mary', n: 'Harness Mary' }, site)).data.actAs;
+    const account = (
+      await gql('mutation($n: String!) { register(name: $n) { playerId } }', { n: 'Harness Anne' }, cognito)
+    ).data.register;
+    const site = await sign({
+      sub: 'site-h',
+      client_id: 'site-h',
+      scope: `${SCOPES.createGames} ${SCOPES.actForUsers}`,
+    });
+    const siteUser = (
+      await gql(
+        'mutation($u: String!, $n: String) { actAs(user: $u, name: $n) { playerId token } }',
+        { u: 'mary', n: 'Harness Mary' },
+        site,
+      )
+    ).data.actAs;
     expect([guest.playerId, account.playerId, siteUser.playerId].every(Boolean)).toBe(true);
 
-    const id = (await gql('mutation { createGame(input: { edition: CLASSIC, seats: 3, seed: "harness" }) { id } }', {}, guest.token)).data.createGame.id;
-    for (const t of [cognito, siteUser.token]) expect((await gql('mutation($g: ID!) { joinGame(gameId: $g) { id } }', { g: id }, t)).errors).toBeUndefined();
+    const id = (
+      await gql(
+        'mutation { createGame(input: { edition: CLASSIC, seats: 3, seed: "harness" }) { id } }',
+        {},
+        guest.token,
+      )
+    ).data.createGame.id;
+    for (const t of [cognito, siteUser.token])
+      expect((await gql('mutation($g: ID!) { joinGame(gameId: $g) { id } }', { g: id }, t)).errors).toBeUndefined();
 
     // The Cognito account opens push: the authorizer admits its token, it subscribes.
     const allow = await push.invoke(authorizerEvent(cognito));
     expect(allow.result.policyDocument.Statement[0].Effect, push.stderr).toBe('Allow');
     const conn = `conn-${randomUUID()}`;
-    expect((await push.invoke(wsEvent('$connect', conn, allow.result.context))).result).toEqual({ statusCode: 200, body: '' });
+    expect((await push.invoke(wsEvent('$connect', conn, allow.result.context))).result).toEqual({
+      statusCode: 200,
+      body: '',
+    });
     await push.invoke(wsEvent('subscribe', conn, allow.result.context, { action: 'subscribe', gameId: id }));
     expect(standIns.posted.get(conn)?.[0]).toMatchObject({ type: 'subscribed', gameId: id });
 
-    expect((await gql('mutation($g: ID!) { startGame(gameId: $g) { id } }', { g: id }, guest.token)).errors).toBeUndefined();
+    expect(
+      (await gql('mutation($g: ID!) { startGame(gameId: $g) { id } }', { g: id }, guest.token)).errors,
+    ).toBeUndefined();
     const { game } = await playToEnd(gql, id, [guest.token, cognito, siteUser.token], 5);
     expect(game.status).toBe('FINISHED');
 
     // The moves handed their push versions to the queue; the worker drains it in SQS batches.
     const batches = standIns.take();
     expect(batches.length).toBeGreaterThan(0);
-    for (const b of batches) expect((await worker.invoke(sqsEvent(b))).result, worker.stderr).toEqual({ batchItemFailures: [] });
+    for (const b of batches)
+      expect((await worker.invoke(sqsEvent(b))).result, worker.stderr).toEqual({ batchItemFailures: [] });
     const versions = (standIns.posted.get(conn) ?? []).map((m: any) => m.version).filter((v) => typeof v === 'number');
     const final = (await gql('query($g: ID!) { game(id: $g) { version } }', { g: id }, guest.token)).data.game.version;
     expect(Math.max(...versions)).toBe(final);
@@ -159,7 +203,9 @@ describe('the synthesized bundles in a Lambda-like harness', () => {
   it('the management API down during a fan-out: the worker neither fails nor loops (the push is dropped, clients converge on their next fetch), and fans out again once it is back', async () => {
     const worker = container('notices');
     const guest = (await gql('mutation { signUp(name: "Harness Fan") { playerId token } }')).data.signUp;
-    const id = (await gql('mutation { createGame(input: { edition: CLASSIC, seats: 3, seed: "fan" }) { id } }', {}, guest.token)).data.createGame.id;
+    const id = (
+      await gql('mutation { createGame(input: { edition: CLASSIC, seats: 3, seed: "fan" }) { id } }', {}, guest.token)
+    ).data.createGame.id;
     const push = container('push');
     const allow = await push.invoke(authorizerEvent(guest.token));
     const conn = `conn-${randomUUID()}`;
@@ -175,7 +221,8 @@ describe('the synthesized bundles in a Lambda-like harness', () => {
     const before = standIns.posted.get(conn)!.length;
     const whileDown = await join('Harness Fan Two');
     standIns.down.management = true;
-    for (const b of whileDown) expect((await worker.invoke(sqsEvent(b))).result, worker.stderr).toEqual({ batchItemFailures: [] });
+    for (const b of whileDown)
+      expect((await worker.invoke(sqsEvent(b))).result, worker.stderr).toEqual({ batchItemFailures: [] });
     standIns.down.management = false;
     expect(standIns.posted.get(conn)!.length).toBe(before);
     const afterwards = await join('Harness Fan Three');

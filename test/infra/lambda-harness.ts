@@ -33,17 +33,27 @@ export function synthesizeFunctions(outdir: string): Record<'api' | 'notices' | 
   const assembly = app.synth();
   const resources = assembly.getStackByName('LibertaliaHarness').template.Resources as Resources;
   const find = (prefix: string): SynthesizedFunction => {
-    const [, fn] = Object.entries(resources).find(([id, r]) => r.Type === 'AWS::Lambda::Function' && id.startsWith(prefix))!;
+    const [, fn] = Object.entries(resources).find(
+      ([id, r]) => r.Type === 'AWS::Lambda::Function' && id.startsWith(prefix),
+    )!;
     const vars = (fn.Properties.Environment?.Variables ?? {}) as Record<string, unknown>;
     return {
       assetDir: path.join(assembly.directory, `asset.${String(fn.Properties.Code.S3Key).replace(/\.zip$/, '')}`),
       environment: Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, typeof v === 'string' ? v : null])),
     };
   };
-  return { api: find('ApiFunction'), notices: find('NoticeWorkerFunction'), sweep: find('SweepFunction'), push: find('PushFunction') };
+  return {
+    api: find('ApiFunction'),
+    notices: find('NoticeWorkerFunction'),
+    sweep: find('SweepFunction'),
+    push: find('PushFunction'),
+  };
 }
 
-export interface Message { id: string; body: string }
+export interface Message {
+  id: string;
+  body: string;
+}
 
 /** The stand-ins of Secrets Manager, SQS and the management API, on one local HTTP server. */
 export class StandIns {
@@ -68,13 +78,29 @@ export class StandIns {
           res.end(body === undefined ? '' : JSON.stringify(body));
         };
         const target = String(req.headers['x-amz-target'] ?? '');
-        const unavailable = () => reply(503, { __type: 'ServiceUnavailable', message: 'stand-in down' }, { 'x-amzn-errortype': 'ServiceUnavailable' });
+        const unavailable = () =>
+          reply(
+            503,
+            { __type: 'ServiceUnavailable', message: 'stand-in down' },
+            { 'x-amzn-errortype': 'ServiceUnavailable' },
+          );
         if (target.startsWith('secretsmanager.')) {
           if (this.down.secrets) return unavailable();
           const { SecretId, VersionStage } = JSON.parse(raw) as { SecretId: string; VersionStage?: string };
           const value = this.secrets.get(SecretId);
-          if (!value || (VersionStage && VersionStage !== 'AWSCURRENT')) return reply(400, { __type: 'ResourceNotFoundException', message: 'no such version' }, { 'x-amzn-errortype': 'ResourceNotFoundException' });
-          return reply(200, { ARN: SecretId, Name: SecretId, SecretString: value, VersionId: 'v1', VersionStages: ['AWSCURRENT'] });
+          if (!value || (VersionStage && VersionStage !== 'AWSCURRENT'))
+            return reply(
+              400,
+              { __type: 'ResourceNotFoundException', message: 'no such version' },
+              { 'x-amzn-errortype': 'ResourceNotFoundException' },
+            );
+          return reply(200, {
+            ARN: SecretId,
+            Name: SecretId,
+            SecretString: value,
+            VersionId: 'v1',
+            VersionStages: ['AWSCURRENT'],
+          });
         }
         if (target === 'AmazonSQS.SendMessageBatch') {
           if (this.down.sqs) return unavailable();
@@ -141,7 +167,10 @@ export class Container {
   constructor(fn: SynthesizedFunction, folder: string, env: Record<string, string>) {
     mkdirSync(folder, { recursive: true });
     cpSync(fn.assetDir, folder, { recursive: true });
-    this.proc = spawn(process.execPath, ['--enable-source-maps', '--input-type=module', '-e', RUNNER, folder], { env: { PATH: process.env.PATH ?? '', ...env }, cwd: folder });
+    this.proc = spawn(process.execPath, ['--enable-source-maps', '--input-type=module', '-e', RUNNER, folder], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      cwd: folder,
+    });
     this.proc.stdout.setEncoding('utf8').on('data', (d: string) => {
       this.buffer += d;
       let i: number;
@@ -174,33 +203,72 @@ export class Container {
 /** An API Gateway HTTP API (payload 2.0) event of a GraphQL POST. */
 export function httpEvent(body: unknown, token?: string | null) {
   return {
-    version: '2.0', routeKey: 'POST /graphql', rawPath: '/graphql', rawQueryString: '',
+    version: '2.0',
+    routeKey: 'POST /graphql',
+    rawPath: '/graphql',
+    rawQueryString: '',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     requestContext: {
-      accountId: '123456789012', apiId: 'abc123', domainName: 'abc123.execute-api.eu-west-1.amazonaws.com', domainPrefix: 'abc123',
+      accountId: '123456789012',
+      apiId: 'abc123',
+      domainName: 'abc123.execute-api.eu-west-1.amazonaws.com',
+      domainPrefix: 'abc123',
       http: { method: 'POST', path: '/graphql', protocol: 'HTTP/1.1', sourceIp: '203.0.113.7', userAgent: 'harness' },
-      requestId: randomUUID(), routeKey: 'POST /graphql', stage: '$default', time: new Date().toUTCString(), timeEpoch: Date.now(),
+      requestId: randomUUID(),
+      routeKey: 'POST /graphql',
+      stage: '$default',
+      time: new Date().toUTCString(),
+      timeEpoch: Date.now(),
     },
-    body: JSON.stringify(body), isBase64Encoded: false,
+    body: JSON.stringify(body),
+    isBase64Encoded: false,
   };
 }
 
 /** The $connect REQUEST authorizer event of the WebSocket API. */
 export const authorizerEvent = (token?: string) => ({
-  type: 'REQUEST', methodArn: 'arn:aws:execute-api:eu-west-1:123456789012:ws123/live/$connect',
-  queryStringParameters: token ? { token } : {}, headers: {}, requestContext: { routeKey: '$connect', connectionId: 'c' },
+  type: 'REQUEST',
+  methodArn: 'arn:aws:execute-api:eu-west-1:123456789012:ws123/live/$connect',
+  queryStringParameters: token ? { token } : {},
+  headers: {},
+  requestContext: { routeKey: '$connect', connectionId: 'c' },
 });
 
 /** A WebSocket route event as API Gateway hands it on (the authorizer's context attached). */
-export const wsEvent = (routeKey: string, connectionId: string, authorizer: Record<string, string>, body?: unknown) => ({
+export const wsEvent = (
+  routeKey: string,
+  connectionId: string,
+  authorizer: Record<string, string>,
+  body?: unknown,
+) => ({
   requestContext: { routeKey, connectionId, authorizer, identity: { sourceIp: '203.0.113.8' } },
   ...(body === undefined ? {} : { body: JSON.stringify(body) }),
 });
 
 /** An SQS event of these messages (the notice worker's event source). */
 export const sqsEvent = (batch: Message[]) => ({
-  Records: batch.map((m) => ({ messageId: m.id, receiptHandle: m.id, body: m.body, attributes: {}, messageAttributes: {}, md5OfBody: '', eventSource: 'aws:sqs', eventSourceARN: 'arn:aws:sqs:eu-west-1:123456789012:notices', awsRegion: 'eu-west-1' })),
+  Records: batch.map((m) => ({
+    messageId: m.id,
+    receiptHandle: m.id,
+    body: m.body,
+    attributes: {},
+    messageAttributes: {},
+    md5OfBody: '',
+    eventSource: 'aws:sqs',
+    eventSourceARN: 'arn:aws:sqs:eu-west-1:123456789012:notices',
+    awsRegion: 'eu-west-1',
+  })),
 });
 
 /** The EventBridge scheduled event of the sweep rule. */
-export const scheduledEvent = () => ({ version: '0', id: randomUUID(), 'detail-type': 'Scheduled Event', source: 'aws.events', account: '123456789012', time: new Date().toISOString(), region: 'eu-west-1', resources: [], detail: {} });
+export const scheduledEvent = () => ({
+  version: '0',
+  id: randomUUID(),
+  'detail-type': 'Scheduled Event',
+  source: 'aws.events',
+  account: '123456789012',
+  time: new Date().toISOString(),
+  region: 'eu-west-1',
+  resources: [],
+  detail: {},
+});

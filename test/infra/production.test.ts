@@ -10,7 +10,16 @@ import { INDEX_ACTIONS, TABLE_ACTIONS } from '../../infra/data-access.js';
 import { PROJECT_ROOT } from '../../infra/function.js';
 import { tableDefinition, TTL_ATTRIBUTE } from '../../functions/store/table.js';
 import { RETENTION_DAYS } from '../../functions/api/ops/retention.js';
-import { API_CONCURRENCY_AT_TARGET, API_THROTTLE, GAME, NOTICE_MAX_CONCURRENCY, SWEEP_RESERVED_CONCURRENCY, TABLE_MAX_UNITS, TARGET_LIVE_GAMES, TARGET_REQUESTS_PER_SECOND } from '../../infra/limits.js';
+import {
+  API_CONCURRENCY_AT_TARGET,
+  API_THROTTLE,
+  GAME,
+  NOTICE_MAX_CONCURRENCY,
+  SWEEP_RESERVED_CONCURRENCY,
+  TABLE_MAX_UNITS,
+  TARGET_LIVE_GAMES,
+  TARGET_REQUESTS_PER_SECOND,
+} from '../../infra/limits.js';
 import { synthStack } from './synth.js';
 
 type Resource = { Type: string; Properties?: any; Condition?: string; DeletionPolicy?: string };
@@ -21,7 +30,9 @@ let template: Template;
 let resources: Record<string, Resource>;
 
 const idOf = (type: string, prefix: string) => {
-  const ids = Object.entries(resources).filter(([id, r]) => r.Type === type && id.startsWith(prefix)).map(([id]) => id);
+  const ids = Object.entries(resources)
+    .filter(([id, r]) => r.Type === type && id.startsWith(prefix))
+    .map(([id]) => id);
   expect(ids, `${type} ${prefix}`).toHaveLength(1);
   return ids[0];
 };
@@ -48,7 +59,11 @@ describe('alarms that reach someone', () => {
     expect(resources[subId].Properties).toMatchObject({ Protocol: 'email', Endpoint: { Ref: 'AlarmEmail' } });
     expect(resources[subId].Condition).toBeDefined();
     template.hasResourceProperties('AWS::SNS::TopicPolicy', {
-      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
     });
   });
 
@@ -56,40 +71,68 @@ describe('alarms that reach someone', () => {
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       Namespace: 'Libertalia',
       MetricName: 'Errors',
-      Dimensions: Match.arrayWith([{ Name: 'code', Value: 'INTERNAL_SERVER_ERROR' }, { Name: 'service', Value: 'libertalia' }]),
+      Dimensions: Match.arrayWith([
+        { Name: 'code', Value: 'INTERNAL_SERVER_ERROR' },
+        { Name: 'service', Value: 'libertalia' },
+      ]),
       Threshold: 1,
     });
   });
 
   it('alarms on DynamoDB throttles and system errors, the sweep backlog and failed sweep steps', () => {
-    const alarms = Object.values(resources).filter((r) => r.Type === 'AWS::CloudWatch::Alarm').map((r) => JSON.stringify(r.Properties));
+    const alarms = Object.values(resources)
+      .filter((r) => r.Type === 'AWS::CloudWatch::Alarm')
+      .map((r) => JSON.stringify(r.Properties));
     expect(alarms.some((a) => a.includes('ReadThrottleEvents') && a.includes('WriteThrottleEvents'))).toBe(true);
     expect(alarms.some((a) => a.includes('"SystemErrors"'))).toBe(true);
-    template.hasResourceProperties('AWS::CloudWatch::Alarm', { Namespace: 'Libertalia', MetricName: 'SweepBacklog', Statistic: 'Maximum', EvaluationPeriods: 3 });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'Libertalia',
+      MetricName: 'SweepBacklog',
+      Statistic: 'Maximum',
+      EvaluationPeriods: 3,
+    });
     template.hasResourceProperties('AWS::CloudWatch::Alarm', { Namespace: 'Libertalia', MetricName: 'SweepFailures' });
   });
 
   it('has an operations dashboard', () => {
     template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
-    const body = JSON.stringify(Object.values(resources).find((r) => r.Type === 'AWS::CloudWatch::Dashboard')!.Properties.DashboardBody);
-    for (const m of ['Moves', 'Advances', 'CommitRetries', 'SweepBacklog', 'ConsumedWriteCapacityUnits', 'Latency']) expect(body).toContain(m);
+    const body = JSON.stringify(
+      Object.values(resources).find((r) => r.Type === 'AWS::CloudWatch::Dashboard')!.Properties.DashboardBody,
+    );
+    for (const m of ['Moves', 'Advances', 'CommitRetries', 'SweepBacklog', 'ConsumedWriteCapacityUnits', 'Latency'])
+      expect(body).toContain(m);
   });
 });
 
 describe('live updates: the push WebSocket API', () => {
   it('has a WebSocket API routed on the action, its $connect guarded by the Lambda token authorizer', () => {
     const wsId = idOf('AWS::ApiGatewayV2::Api', 'PushApi');
-    expect(resources[wsId].Properties).toMatchObject({ ProtocolType: 'WEBSOCKET', RouteSelectionExpression: '$request.body.action' });
+    expect(resources[wsId].Properties).toMatchObject({
+      ProtocolType: 'WEBSOCKET',
+      RouteSelectionExpression: '$request.body.action',
+    });
     const pushFn = idOf('AWS::Lambda::Function', 'PushFunction');
-    const routes = Object.values(resources).filter((r) => r.Type === 'AWS::ApiGatewayV2::Route' && r.Properties.ApiId.Ref === wsId);
-    expect(routes.map((r) => r.Properties.RouteKey).sort()).toEqual(['$connect', '$default', '$disconnect', 'ping', 'subscribe', 'unsubscribe']);
+    const routes = Object.values(resources).filter(
+      (r) => r.Type === 'AWS::ApiGatewayV2::Route' && r.Properties.ApiId.Ref === wsId,
+    );
+    expect(routes.map((r) => r.Properties.RouteKey).sort()).toEqual([
+      '$connect',
+      '$default',
+      '$disconnect',
+      'ping',
+      'subscribe',
+      'unsubscribe',
+    ]);
     const connect = routes.find((r) => r.Properties.RouteKey === '$connect')!;
     expect(connect.Properties.AuthorizationType).toBe('CUSTOM');
-    for (const r of routes.filter((x) => x.Properties.RouteKey !== '$connect')) expect(r.Properties.AuthorizationType ?? 'NONE').toBe('NONE');
+    for (const r of routes.filter((x) => x.Properties.RouteKey !== '$connect'))
+      expect(r.Properties.AuthorizationType ?? 'NONE').toBe('NONE');
     const authorizer = Object.values(resources).find((r) => r.Type === 'AWS::ApiGatewayV2::Authorizer')!;
     expect(authorizer.Properties).toMatchObject({ ApiId: { Ref: wsId }, AuthorizerType: 'REQUEST' });
     expect(JSON.stringify(authorizer.Properties.AuthorizerUri)).toContain(pushFn);
-    const integrations = Object.values(resources).filter((r) => r.Type === 'AWS::ApiGatewayV2::Integration' && r.Properties.ApiId.Ref === wsId);
+    const integrations = Object.values(resources).filter(
+      (r) => r.Type === 'AWS::ApiGatewayV2::Integration' && r.Properties.ApiId.Ref === wsId,
+    );
     expect(integrations.length).toBeGreaterThanOrEqual(1);
     for (const i of integrations) expect(JSON.stringify(i.Properties.IntegrationUri)).toContain(pushFn);
   });
@@ -105,14 +148,21 @@ describe('live updates: the push WebSocket API', () => {
     template.hasOutput('PushUrl', { Value: Match.anyValue() });
   });
 
-  it('lets the notice worker post (it runs the commits\' fan-out), the API close (signOut) and push do both, on this API and stage only; the sweep never', () => {
+  it("lets the notice worker post (it runs the commits' fan-out), the API close (signOut) and push do both, on this API and stage only; the sweep never", () => {
     const wsId = idOf('AWS::ApiGatewayV2::Api', 'PushApi');
-    const methods: Record<string, string[]> = { ApiFunction: ['DELETE'], NoticeWorkerFunction: ['POST'], PushFunction: ['POST', 'DELETE'], SweepFunction: [] };
+    const methods: Record<string, string[]> = {
+      ApiFunction: ['DELETE'],
+      NoticeWorkerFunction: ['POST'],
+      PushFunction: ['POST', 'DELETE'],
+      SweepFunction: [],
+    };
     for (const [prefix, allowed] of Object.entries(methods)) {
       const fn = resources[idOf('AWS::Lambda::Function', prefix)].Properties;
       const roleId = fn.Role['Fn::GetAtt'][0];
       const statements = Object.values(resources)
-        .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((x: { Ref: string }) => x.Ref === roleId))
+        .filter(
+          (r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((x: { Ref: string }) => x.Ref === roleId),
+        )
         .flatMap((r) => r.Properties.PolicyDocument.Statement as Statement[])
         .filter((s) => asArray(s.Action).some((a) => a.startsWith('execute-api:')));
       if (allowed.length === 0) {
@@ -125,7 +175,8 @@ describe('live updates: the push WebSocket API', () => {
       expect(statements[0].Action).toBe('execute-api:ManageConnections');
       const arn = JSON.stringify(statements[0].Resource);
       expect(arn).toContain(wsId);
-      for (const m of ['POST', 'DELETE']) expect(arn.includes(`/live/${m}/@connections/*`), `${prefix} ${m}`).toBe(allowed.includes(m));
+      for (const m of ['POST', 'DELETE'])
+        expect(arn.includes(`/live/${m}/@connections/*`), `${prefix} ${m}`).toBe(allowed.includes(m));
     }
   });
 });
@@ -136,7 +187,10 @@ describe('logs and traces', () => {
       const fn = resources[idOf('AWS::Lambda::Function', prefix)].Properties;
       expect(fn.LoggingConfig).toMatchObject({ LogFormat: 'JSON', ApplicationLogLevel: 'INFO' });
       expect(fn.TracingConfig).toEqual({ Mode: 'Active' });
-      expect(fn.Environment.Variables).toMatchObject({ POWERTOOLS_SERVICE_NAME: 'libertalia', POWERTOOLS_METRICS_NAMESPACE: 'Libertalia' });
+      expect(fn.Environment.Variables).toMatchObject({
+        POWERTOOLS_SERVICE_NAME: 'libertalia',
+        POWERTOOLS_METRICS_NAMESPACE: 'Libertalia',
+      });
     }
   });
 
@@ -181,13 +235,17 @@ describe('launch limits (infra/limits.ts, docs/aws.md "Limits and how to raise t
     const httpApi = idOf('AWS::ApiGatewayV2::Api', 'HttpApi');
     template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       ApiId: { Ref: httpApi },
-      DefaultRouteSettings: { ThrottlingRateLimit: API_THROTTLE.rateLimit, ThrottlingBurstLimit: API_THROTTLE.burstLimit },
+      DefaultRouteSettings: {
+        ThrottlingRateLimit: API_THROTTLE.rateLimit,
+        ThrottlingBurstLimit: API_THROTTLE.burstLimit,
+      },
     });
   });
 
   it('reserves no concurrency by default, and with -c sweepReservedConcurrency=1 the account arithmetic holds (1,000 default, 100 kept unreserved)', () => {
-    const reserved = Object.entries(resources)
-      .filter(([, r]) => r.Type === 'AWS::Lambda::Function' && r.Properties.ReservedConcurrentExecutions !== undefined);
+    const reserved = Object.entries(resources).filter(
+      ([, r]) => r.Type === 'AWS::Lambda::Function' && r.Properties.ReservedConcurrentExecutions !== undefined,
+    );
     expect(reserved).toEqual([]);
     expect(SWEEP_RESERVED_CONCURRENCY).toBe(0);
     const accountDefault = 1_000;
@@ -195,10 +253,10 @@ describe('launch limits (infra/limits.ts, docs/aws.md "Limits and how to raise t
     expect(accountDefault - reservedByChoice).toBeGreaterThanOrEqual(100);
     // The API at the throttle's full rate (50 ms a request) fits in what is left.
     expect(API_CONCURRENCY_AT_TARGET).toBeLessThan(50);
-    expect((API_THROTTLE.burstLimit * 0.05)).toBeLessThan(accountDefault - reservedByChoice);
+    expect(API_THROTTLE.burstLimit * 0.05).toBeLessThan(accountDefault - reservedByChoice);
   });
 
-  it('caps the notice worker\'s concurrency (SQS event source maximum concurrency)', () => {
+  it("caps the notice worker's concurrency (SQS event source maximum concurrency)", () => {
     const mappings = Object.values(resources).filter((r) => r.Type === 'AWS::Lambda::EventSourceMapping');
     expect(mappings).toHaveLength(1);
     expect(mappings[0].Properties.ScalingConfig).toEqual({ MaximumConcurrency: NOTICE_MAX_CONCURRENCY });
@@ -207,7 +265,10 @@ describe('launch limits (infra/limits.ts, docs/aws.md "Limits and how to raise t
 
   it('caps the table’s on-demand throughput at about 10x the target’s mean', () => {
     const id = idOf('AWS::DynamoDB::Table', 'Table');
-    expect(resources[id].Properties.OnDemandThroughput).toEqual({ MaxReadRequestUnits: TABLE_MAX_UNITS.read, MaxWriteRequestUnits: TABLE_MAX_UNITS.write });
+    expect(resources[id].Properties.OnDemandThroughput).toEqual({
+      MaxReadRequestUnits: TABLE_MAX_UNITS.read,
+      MaxWriteRequestUnits: TABLE_MAX_UNITS.write,
+    });
     const meanWrite = (TARGET_LIVE_GAMES * GAME.writeUnits) / GAME.seconds;
     const meanRead = (TARGET_LIVE_GAMES * GAME.readUnits) / GAME.seconds;
     expect(TABLE_MAX_UNITS.write / meanWrite).toBeGreaterThan(8);
@@ -227,7 +288,9 @@ describe('least privilege', () => {
           const src = readFileSync(p, 'utf8');
           // Command classes imported from the DynamoDB client or document client.
           const names = new Set(
-            [...src.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'@aws-sdk\/(?:lib|client)-dynamodb'/g)].flatMap((m) => m[1].split(',').map((x) => x.trim())),
+            [...src.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'@aws-sdk\/(?:lib|client)-dynamodb'/g)].flatMap(
+              (m) => m[1].split(',').map((x) => x.trim()),
+            ),
           );
           for (const m of src.matchAll(/new (\w+?)Command\(/g)) if (names.has(`${m[1]}Command`)) found.add(m[1]);
         }
@@ -238,23 +301,33 @@ describe('least privilege', () => {
     // schema marker (checkSchema's Scan of an old local table).
     for (const local of ['CreateTable', 'DescribeTable', 'DeleteTable', 'ListTables', 'Scan']) found.delete(local);
     const item = new Set(['Get', 'Put', 'Update', 'Delete', 'BatchGet', 'BatchWrite', 'TransactWrite', 'TransactGet']);
-    return [...found].map((c) => `dynamodb:${item.has(c) ? `${c}Item${c.startsWith('Transact') ? 's' : ''}` : c}`).sort();
+    return [...found]
+      .map((c) => `dynamodb:${item.has(c) ? `${c}Item${c.startsWith('Transact') ? 's' : ''}` : c}`)
+      .sort();
   }
 
   it('grants exactly the DynamoDB actions the code calls, on the table and each named index', () => {
     expect([...TABLE_ACTIONS].sort()).toEqual(actionsInSource());
     const tableId = idOf('AWS::DynamoDB::Table', 'Table');
     const tableArn = { 'Fn::GetAtt': [tableId, 'Arn'] };
-    const indexArns = tableDefinition('x').GlobalSecondaryIndexes.map((g) => ({ 'Fn::Join': ['', [tableArn, `/index/${g.IndexName}`]] }));
+    const indexArns = tableDefinition('x').GlobalSecondaryIndexes.map((g) => ({
+      'Fn::Join': ['', [tableArn, `/index/${g.IndexName}`]],
+    }));
     for (const prefix of ['ApiFunction', 'SweepFunction', 'PushFunction']) {
       const roleId = resources[idOf('AWS::Lambda::Function', prefix)].Properties.Role['Fn::GetAtt'][0];
       const statements = Object.values(resources)
-        .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((x: { Ref: string }) => x.Ref === roleId))
+        .filter(
+          (r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((x: { Ref: string }) => x.Ref === roleId),
+        )
         .flatMap((r) => r.Properties.PolicyDocument.Statement as Statement[])
         .filter((s) => asArray(s.Action).some((a) => a.startsWith('dynamodb:')));
       expect(statements).toEqual([
         { Effect: 'Allow', Action: [...TABLE_ACTIONS], Resource: tableArn },
-        { Effect: 'Allow', Action: INDEX_ACTIONS.length === 1 ? INDEX_ACTIONS[0] : [...INDEX_ACTIONS], Resource: indexArns },
+        {
+          Effect: 'Allow',
+          Action: INDEX_ACTIONS.length === 1 ? INDEX_ACTIONS[0] : [...INDEX_ACTIONS],
+          Resource: indexArns,
+        },
       ]);
     }
   });

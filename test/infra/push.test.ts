@@ -29,14 +29,25 @@ let tableName: string;
 
 function apiEvent(body: string, token?: string): APIGatewayProxyEventV2 {
   return {
-    version: '2.0', routeKey: 'POST /graphql', rawPath: '/graphql', rawQueryString: '',
+    version: '2.0',
+    routeKey: 'POST /graphql',
+    rawPath: '/graphql',
+    rawQueryString: '',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     requestContext: {
-      accountId: '123456789012', apiId: 'abc123', domainName: 'abc123.execute-api.eu-west-1.amazonaws.com', domainPrefix: 'abc123',
+      accountId: '123456789012',
+      apiId: 'abc123',
+      domainName: 'abc123.execute-api.eu-west-1.amazonaws.com',
+      domainPrefix: 'abc123',
       http: { method: 'POST', path: '/graphql', protocol: 'HTTP/1.1', sourceIp: '203.0.113.7', userAgent: 'vitest' },
-      requestId: randomUUID(), routeKey: 'POST /graphql', stage: '$default', time: new Date().toUTCString(), timeEpoch: Date.now(),
+      requestId: randomUUID(),
+      routeKey: 'POST /graphql',
+      stage: '$default',
+      time: new Date().toUTCString(),
+      timeEpoch: Date.now(),
     },
-    body, isBase64Encoded: false,
+    body,
+    isBase64Encoded: false,
   };
 }
 async function gql(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<any> {
@@ -44,8 +55,11 @@ async function gql(query: string, variables: Record<string, unknown> = {}, token
   return JSON.parse(res.body!);
 }
 const authorizerEvent = (token?: string) => ({
-  type: 'REQUEST', methodArn: 'arn:aws:execute-api:eu-west-1:123456789012:ws123/production/$connect',
-  queryStringParameters: token ? { token } : {}, headers: {}, requestContext: { routeKey: '$connect', connectionId: 'c' },
+  type: 'REQUEST',
+  methodArn: 'arn:aws:execute-api:eu-west-1:123456789012:ws123/production/$connect',
+  queryStringParameters: token ? { token } : {},
+  headers: {},
+  requestContext: { routeKey: '$connect', connectionId: 'c' },
 });
 const wsEvent = (routeKey: string, connectionId: string, playerId: string, body?: string) =>
   ({ requestContext: { routeKey, connectionId, authorizer: { playerId } }, ...(body ? { body } : {}) }) as never;
@@ -81,7 +95,10 @@ beforeAll(async () => {
     DYNAMODB_ENDPOINT: inject('dynamoEndpoint'),
     SIGNING_KEY: `push-test-${randomUUID()}`,
     PUSH_ENDPOINT: `http://127.0.0.1:${(management.address() as AddressInfo).port}`,
-    AWS_REGION: 'eu-west-1', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local', AWS_MAX_ATTEMPTS: '1',
+    AWS_REGION: 'eu-west-1',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    AWS_MAX_ATTEMPTS: '1',
   });
   delete process.env.SIGNING_KEY_SECRET_ARN;
   resetForTests();
@@ -96,7 +113,7 @@ afterAll(async () => {
 });
 
 describe('push through the AWS handlers (offline)', () => {
-  it('authorizes with the API\'s own token check: a player, a spectator, a bad token', async () => {
+  it("authorizes with the API's own token check: a player, a spectator, a bad token", async () => {
     const p = (await gql('mutation { signUp(name: "Auth") { playerId token } }')).data.signUp;
     const ok = (await pushHandler(authorizerEvent(p.token) as never, ctx)) as any;
     expect(ok.policyDocument.Statement[0]).toMatchObject({ Effect: 'Allow', Action: 'execute-api:Invoke' });
@@ -113,7 +130,9 @@ describe('push through the AWS handlers (offline)', () => {
       (await gql('mutation { signUp(name: "Lambda Anne") { playerId token } }')).data.signUp,
       (await gql('mutation { signUp(name: "Lambda Mary") { playerId token } }')).data.signUp,
     ];
-    const id = (await gql('mutation { createGame(input: { edition: CLASSIC, seats: 2, seed: "aws-push" }) { id } }', {}, a.token)).data.createGame.id;
+    const id = (
+      await gql('mutation { createGame(input: { edition: CLASSIC, seats: 2, seed: "aws-push" }) { id } }', {}, a.token)
+    ).data.createGame.id;
     await gql('mutation($g: ID!) { joinGame(gameId: $g) { id } }', { g: id }, b.token);
 
     const conn = `conn-${randomUUID()}`;
@@ -132,22 +151,41 @@ describe('push through the AWS handlers (offline)', () => {
     // The fan-out runs beside the request (no queue here; with one, in the notice worker): never
     // waited for by the move, so the last version may arrive just after the last answer.
     const games = () => posted.get(conn)!.filter((m) => m.type === 'game');
-    for (let i = 0; i < 100 && games().at(-1)?.version !== final.version; i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 100 && games().at(-1)?.version !== final.version; i++)
+      await new Promise((r) => setTimeout(r, 50));
     const versions = games().map((m) => m.version);
     // Each version once, in order, up to the last; commits during a running fan-out are coalesced.
     expect(versions[0]).toBeGreaterThan(from.version);
     for (let i = 1; i < versions.length; i++) expect(versions[i]).toBeGreaterThan(versions[i - 1]);
-    expect(posted.get(conn)!.at(-1)).toMatchObject({ type: 'game', gameId: id, version: final.version, status: 'FINISHED' });
+    expect(posted.get(conn)!.at(-1)).toMatchObject({
+      type: 'game',
+      gameId: id,
+      version: final.version,
+      status: 'FINISHED',
+    });
     // Each message carries Mary's own view (seat 1), the same as the API answers her.
     const last = posted.get(conn)!.at(-1).game;
-    const mine = (await gql(`query($g: ID!) { game(id: $g) { id version status me { seat hand } ranking { seat score } } }`, { g: id }, b.token)).data.game;
+    const mine = (
+      await gql(
+        `query($g: ID!) { game(id: $g) { id version status me { seat hand } ranking { seat score } } }`,
+        { g: id },
+        b.token,
+      )
+    ).data.game;
     expect(last).toMatchObject(mine);
 
     // The stale connection's subscription was deleted at the first post that found it gone;
     // $disconnect removes the live one's items.
     const items = async () => {
       const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
-      const r = await getDocumentClient().send(new QueryCommand({ TableName: tableName, KeyConditionExpression: 'PK = :p', ExpressionAttributeValues: { ':p': `PUSH#${id}` }, ConsistentRead: true }));
+      const r = await getDocumentClient().send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'PK = :p',
+          ExpressionAttributeValues: { ':p': `PUSH#${id}` },
+          ConsistentRead: true,
+        }),
+      );
       return (r.Items ?? []).map((i) => i.connectionId);
     };
     expect(await items()).toEqual([conn]);
@@ -155,7 +193,7 @@ describe('push through the AWS handlers (offline)', () => {
     expect(await items()).toEqual([]);
   });
 
-  it('signOut through the API handler closes the player\'s connections (DeleteConnection); a message on a revoked one is UNAUTHENTICATED', async () => {
+  it("signOut through the API handler closes the player's connections (DeleteConnection); a message on a revoked one is UNAUTHENTICATED", async () => {
     const p = (await gql('mutation { signUp(name: "Lambda Jack") { playerId token } }')).data.signUp;
     const auth = (await pushHandler(authorizerEvent(p.token) as never, ctx)) as any;
     const [one, two] = [`signout-${randomUUID()}`, `signout-${randomUUID()}`];

@@ -3,7 +3,12 @@ import { Match, type Annotations, type Template } from 'aws-cdk-lib/assertions';
 import { INDEX_SHARDS, keys, shardOf, tableDefinition } from '../../functions/store/table.js';
 import { synthStack } from './synth.js';
 
-type Resource = { Type: string; Properties?: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
+type Resource = {
+  Type: string;
+  Properties?: Record<string, any>;
+  DeletionPolicy?: string;
+  UpdateReplacePolicy?: string;
+};
 type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
 
 let template: Template;
@@ -60,14 +65,25 @@ describe('DynamoDB table', () => {
     const attrs = Object.fromEntries(
       (table.Properties!.AttributeDefinitions as any[]).map((a) => [a.AttributeName, a.AttributeType]),
     );
-    expect(attrs).toEqual({ PK: 'S', SK: 'S', GSI1PK: 'S', GSI1SK: 'S', GSI2PK: 'S', GSI2SK: 'S', GSI3PK: 'S', GSI3SK: 'S' });
+    expect(attrs).toEqual({
+      PK: 'S',
+      SK: 'S',
+      GSI1PK: 'S',
+      GSI1SK: 'S',
+      GSI2PK: 'S',
+      GSI2SK: 'S',
+      GSI3PK: 'S',
+      GSI3SK: 'S',
+    });
   });
 
-  it('matches the store\'s own table definition exactly (keys, attribute types, GSI projections)', () => {
+  it("matches the store's own table definition exactly (keys, attribute types, GSI projections)", () => {
     const table = Object.values(resources).find((r) => r.Type === 'AWS::DynamoDB::Table')!;
     const def = tableDefinition('x');
     const byName = <T extends { AttributeName?: string; IndexName?: string }>(xs: readonly T[]) =>
-      [...xs].sort((a, b) => String(a.AttributeName ?? a.IndexName).localeCompare(String(b.AttributeName ?? b.IndexName)));
+      [...xs].sort((a, b) =>
+        String(a.AttributeName ?? a.IndexName).localeCompare(String(b.AttributeName ?? b.IndexName)),
+      );
     expect(table.Properties!.KeySchema).toEqual(def.KeySchema);
     expect(byName(table.Properties!.AttributeDefinitions)).toEqual(byName(def.AttributeDefinitions));
     expect(byName(table.Properties!.GlobalSecondaryIndexes)).toEqual(byName(def.GlobalSecondaryIndexes));
@@ -83,7 +99,12 @@ describe('Lambda functions', () => {
   it('are exactly the API, the sweep and the notice worker, Node.js 24 on arm64, esbuild bundles with source maps', () => {
     const fns = Object.entries(resources).filter(([, r]) => r.Type === 'AWS::Lambda::Function');
     // The push function (WebSocket API) is asserted in production.test.ts.
-    expect(fns.map(([id]) => id.replace(/[A-F0-9]{8}$/, '')).sort()).toEqual(['ApiFunction', 'NoticeWorkerFunction', 'PushFunction', 'SweepFunction']);
+    expect(fns.map(([id]) => id.replace(/[A-F0-9]{8}$/, '')).sort()).toEqual([
+      'ApiFunction',
+      'NoticeWorkerFunction',
+      'PushFunction',
+      'SweepFunction',
+    ]);
     for (const [, fn] of fns) {
       expect(fn.Properties!.Runtime).toBe('nodejs24.x');
       expect(fn.Properties!.Architectures).toEqual(['arm64']);
@@ -111,7 +132,9 @@ describe('Lambda functions', () => {
       expect(resources[logGroupId].Properties!.RetentionInDays).toBeGreaterThan(0);
       const roleId = fn.Properties!.Role['Fn::GetAtt'][0];
       expect(resources[roleId].Properties!.ManagedPolicyArns).toBeUndefined();
-      const logStatements = statementsOfRole(roleId).filter((s) => asArray(s.Action).some((a) => a.startsWith('logs:')));
+      const logStatements = statementsOfRole(roleId).filter((s) =>
+        asArray(s.Action).some((a) => a.startsWith('logs:')),
+      );
       expect(logStatements.length).toBeGreaterThan(0);
       for (const s of logStatements) expect(s.Resource).toEqual({ 'Fn::GetAtt': [logGroupId, 'Arn'] });
     }
@@ -135,14 +158,23 @@ describe('Lambda functions', () => {
 describe('HTTP API', () => {
   it('routes GraphQL and the REST routes to the API function with payload 2.0', () => {
     const httpApi = { Ref: logicalIdOf('AWS::ApiGatewayV2::Api', 'HttpApi') };
-    const onHttpApi = (r: { Properties?: Record<string, any> }) => JSON.stringify(r.Properties?.ApiId) === JSON.stringify(httpApi);
+    const onHttpApi = (r: { Properties?: Record<string, any> }) =>
+      JSON.stringify(r.Properties?.ApiId) === JSON.stringify(httpApi);
     const routes = Object.values(resources)
       .filter((r) => r.Type === 'AWS::ApiGatewayV2::Route' && onHttpApi(r))
       .map((r) => r.Properties!.RouteKey)
       .sort();
-    expect(routes).toEqual(['GET /games/{id}/events', 'GET /games/{id}/scenario', 'GET /graphql', 'GET /health', 'POST /graphql']);
+    expect(routes).toEqual([
+      'GET /games/{id}/events',
+      'GET /games/{id}/scenario',
+      'GET /graphql',
+      'GET /health',
+      'POST /graphql',
+    ]);
     const apiFnId = logicalIdOf('AWS::Lambda::Function', 'ApiFunction');
-    const integrations = Object.values(resources).filter((r) => r.Type === 'AWS::ApiGatewayV2::Integration' && onHttpApi(r));
+    const integrations = Object.values(resources).filter(
+      (r) => r.Type === 'AWS::ApiGatewayV2::Integration' && onHttpApi(r),
+    );
     expect(integrations).toHaveLength(1);
     expect(integrations[0].Properties).toMatchObject({
       IntegrationType: 'AWS_PROXY',
@@ -160,7 +192,9 @@ describe('HTTP API', () => {
       DefaultRouteSettings: { ThrottlingRateLimit: Match.anyValue(), ThrottlingBurstLimit: Match.anyValue() },
       AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('\\$context\\.requestId') },
     });
-    const stage = Object.values(resources).find((r) => r.Type === 'AWS::ApiGatewayV2::Stage' && r.Properties!.StageName === '$default')!;
+    const stage = Object.values(resources).find(
+      (r) => r.Type === 'AWS::ApiGatewayV2::Stage' && r.Properties!.StageName === '$default',
+    )!;
     const format = JSON.parse(stage.Properties!.AccessLogSettings.Format) as Record<string, string>;
     expect(format.routeKey).toBe('$context.routeKey');
     expect(format.status).toBe('$context.status');
@@ -170,7 +204,9 @@ describe('HTTP API', () => {
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       Namespace: 'AWS/ApiGateway',
       MetricName: '5xx',
-      Dimensions: Match.arrayWith([{ Name: 'ApiId', Value: { Ref: logicalIdOf('AWS::ApiGatewayV2::Api', 'HttpApi') } }]),
+      Dimensions: Match.arrayWith([
+        { Name: 'ApiId', Value: { Ref: logicalIdOf('AWS::ApiGatewayV2::Api', 'HttpApi') } },
+      ]),
     });
     // Errors + Throttles for each function, the API's 5xx, the notice dead-letter queue, and the
     // observability alarms (production.test.ts).
@@ -203,7 +239,9 @@ describe('advance, notices and sweep', () => {
     });
     // Both queues refuse plain HTTP.
     for (const id of [queueId, dlqId]) {
-      const policy = Object.values(resources).find((r) => r.Type === 'AWS::SQS::QueuePolicy' && asArray(r.Properties!.Queues).some((q: any) => q?.Ref === id));
+      const policy = Object.values(resources).find(
+        (r) => r.Type === 'AWS::SQS::QueuePolicy' && asArray(r.Properties!.Queues).some((q: any) => q?.Ref === id),
+      );
       expect(JSON.stringify(policy?.Properties?.PolicyDocument)).toContain('aws:SecureTransport');
     }
   });
@@ -212,7 +250,12 @@ describe('advance, notices and sweep', () => {
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       Namespace: 'AWS/SQS',
       MetricName: 'ApproximateNumberOfMessagesVisible',
-      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [logicalIdOf('AWS::SQS::Queue', 'NoticeDeadLetters'), 'QueueName'] } }],
+      Dimensions: [
+        {
+          Name: 'QueueName',
+          Value: { 'Fn::GetAtt': [logicalIdOf('AWS::SQS::Queue', 'NoticeDeadLetters'), 'QueueName'] },
+        },
+      ],
       Threshold: 1,
       ComparisonOperator: 'GreaterThanOrEqualToThreshold',
     });
@@ -224,20 +267,27 @@ describe('advance, notices and sweep', () => {
     const sqsStatements = (prefix: string) => {
       const fn = resources[logicalIdOf('AWS::Lambda::Function', `${prefix}Function`)];
       expect(fn.Properties!.Environment.Variables.NOTICE_QUEUE_URL).toEqual({ Ref: queueId });
-      return statementsOfRole(fn.Properties!.Role['Fn::GetAtt'][0]).filter((s) => asArray(s.Action).some((a) => a.startsWith('sqs:')));
+      return statementsOfRole(fn.Properties!.Role['Fn::GetAtt'][0]).filter((s) =>
+        asArray(s.Action).some((a) => a.startsWith('sqs:')),
+      );
     };
     for (const prefix of ['Api', 'Sweep', 'NoticeWorker']) {
       const statements = sqsStatements(prefix);
       const actions = statements.flatMap((s) => asArray(s.Action));
       expect(actions).toContain('sqs:SendMessage');
       for (const s of statements) expect(asArray(s.Resource)).toEqual([queueArn]);
-      if (prefix === 'NoticeWorker') expect(actions).toEqual(expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage']));
+      if (prefix === 'NoticeWorker')
+        expect(actions).toEqual(expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage']));
       else expect(actions.filter((a) => a.startsWith('sqs:Receive') || a.startsWith('sqs:Delete'))).toEqual([]);
     }
     // No role may touch the dead-letter queue's messages but SQS itself.
     const dlqArn = { 'Fn::GetAtt': [logicalIdOf('AWS::SQS::Queue', 'NoticeDeadLetters'), 'Arn'] };
-    const all = Object.values(resources).filter((r) => r.Type === 'AWS::IAM::Policy').flatMap((r) => r.Properties!.PolicyDocument.Statement as Statement[]);
-    expect(all.filter((s) => asArray(s.Resource).some((r) => JSON.stringify(r) === JSON.stringify(dlqArn)))).toEqual([]);
+    const all = Object.values(resources)
+      .filter((r) => r.Type === 'AWS::IAM::Policy')
+      .flatMap((r) => r.Properties!.PolicyDocument.Statement as Statement[]);
+    expect(all.filter((s) => asArray(s.Resource).some((r) => JSON.stringify(r) === JSON.stringify(dlqArn)))).toEqual(
+      [],
+    );
   });
 
   it('shards the index keys every game writes (status, due work), so no index partition takes every commit', () => {
@@ -266,7 +316,9 @@ describe('IAM', () => {
   it('scopes every DynamoDB action to the table and its indexes, never *', () => {
     const tableId = logicalIdOf('AWS::DynamoDB::Table', 'Table');
     const tableArn = { 'Fn::GetAtt': [tableId, 'Arn'] };
-    const indexArns = tableDefinition('x').GlobalSecondaryIndexes.map((g) => ({ 'Fn::Join': ['', [tableArn, `/index/${g.IndexName}`]] }));
+    const indexArns = tableDefinition('x').GlobalSecondaryIndexes.map((g) => ({
+      'Fn::Join': ['', [tableArn, `/index/${g.IndexName}`]],
+    }));
     const dynamoStatements = Object.values(resources)
       .filter((r) => r.Type === 'AWS::IAM::Policy')
       .flatMap((r) => r.Properties!.PolicyDocument.Statement as Statement[])
@@ -306,7 +358,8 @@ describe('IAM', () => {
       .flatMap((r) => r.Properties!.PolicyDocument.Statement as Statement[]);
     // X-Ray's PutTraceSegments/PutTelemetryRecords have no resource-level permissions.
     const onStar = all.filter((s) => asArray(s.Resource).includes('*'));
-    for (const s of onStar) expect(asArray(s.Action).sort()).toEqual(['xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
+    for (const s of onStar)
+      expect(asArray(s.Action).sort()).toEqual(['xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
   });
 });
 
@@ -331,14 +384,16 @@ describe('secrets', () => {
 
 describe('cdk-nag AwsSolutions', () => {
   it('reports no unsuppressed error or warning', () => {
-    const format = (msgs: { id: string; entry: { data?: unknown } }[]) => msgs.map((m) => `${m.id}: ${String(m.entry.data)}`);
+    const format = (msgs: { id: string; entry: { data?: unknown } }[]) =>
+      msgs.map((m) => `${m.id}: ${String(m.entry.data)}`);
     expect(format(annotations.findError('*', Match.stringLikeRegexp('AwsSolutions-.*')))).toEqual([]);
     expect(format(annotations.findWarning('*', Match.stringLikeRegexp('AwsSolutions-.*')))).toEqual([]);
   });
 
   it('has a written reason for every suppression', () => {
-    const suppressions = Object.values(template.toJSON().Resources as Record<string, any>)
-      .flatMap((r) => r.Metadata?.cdk_nag?.rules_to_suppress ?? []) as { id: string; reason: string }[];
+    const suppressions = Object.values(template.toJSON().Resources as Record<string, any>).flatMap(
+      (r) => r.Metadata?.cdk_nag?.rules_to_suppress ?? [],
+    ) as { id: string; reason: string }[];
     expect(suppressions.length).toBeGreaterThan(0);
     for (const s of suppressions) expect(s.reason.length, s.id).toBeGreaterThan(40);
   });

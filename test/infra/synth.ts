@@ -19,7 +19,9 @@ export interface SynthOptions {
 }
 
 export function cdkJsonContext(): Record<string, unknown> {
-  const cdkJson = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'cdk.json'), 'utf8')) as { context?: Record<string, unknown> };
+  const cdkJson = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'cdk.json'), 'utf8')) as {
+    context?: Record<string, unknown>;
+  };
   return cdkJson.context ?? {};
 }
 
@@ -28,7 +30,11 @@ export function newApp(bundle = false): App {
   return new App({ context: { ...cdkJsonContext(), ...(bundle ? {} : { 'aws:cdk:bundling-stacks': [] }) } });
 }
 
-export function synthStack(options: SynthOptions = {}): { stack: LibertaliaStack; template: Template; annotations: Annotations } {
+export function synthStack(options: SynthOptions = {}): {
+  stack: LibertaliaStack;
+  template: Template;
+  annotations: Annotations;
+} {
   const app = newApp(options.bundle);
   const stack = new LibertaliaStack(app, options.stackName ?? 'LibertaliaTest', options.props);
   Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));

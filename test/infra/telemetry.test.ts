@@ -23,15 +23,23 @@ function event(body: string, token?: string): APIGatewayProxyEventV2 {
     rawQueryString: '',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     requestContext: {
-      accountId: '123456789012', apiId: 'abc123', domainName: 'abc123.execute-api.eu-west-1.amazonaws.com', domainPrefix: 'abc123',
+      accountId: '123456789012',
+      apiId: 'abc123',
+      domainName: 'abc123.execute-api.eu-west-1.amazonaws.com',
+      domainPrefix: 'abc123',
       http: { method: 'POST', path: '/graphql', protocol: 'HTTP/1.1', sourceIp: '203.0.113.7', userAgent: 'vitest' },
-      requestId: 'apigw-req-1', routeKey: 'POST /graphql', stage: '$default', time: new Date().toUTCString(), timeEpoch: Date.now(),
+      requestId: 'apigw-req-1',
+      routeKey: 'POST /graphql',
+      stage: '$default',
+      time: new Date().toUTCString(),
+      timeEpoch: Date.now(),
     },
     body,
     isBase64Encoded: false,
   };
 }
-const ctx = (id: string) => ({ awsRequestId: id, functionName: 'libertalia-api', getRemainingTimeInMillis: () => 10_000 }) as unknown as Context;
+const ctx = (id: string) =>
+  ({ awsRequestId: id, functionName: 'libertalia-api', getRemainingTimeInMillis: () => 10_000 }) as unknown as Context;
 
 beforeAll(async () => {
   const { tableName } = await freshTable('telemetry');
@@ -77,7 +85,10 @@ describe('local log lines', () => {
 
 describe('on Lambda', () => {
   it('logs JSON lines with the request, player and game ids, and counts a resolver failure as Errors{code=INTERNAL_SERVER_ERROR} (EMF)', async () => {
-    const signUp = await handler(event(JSON.stringify({ query: 'mutation { signUp(name: "Tel") { token } }' })), ctx('inv-0'));
+    const signUp = await handler(
+      event(JSON.stringify({ query: 'mutation { signUp(name: "Tel") { token } }' })),
+      ctx('inv-0'),
+    );
     const token = JSON.parse(signUp.body!).data.signUp.token as string;
 
     // The same container; now every read of the game's items fails as DynamoDB would under throttling
@@ -86,7 +97,9 @@ describe('on Lambda', () => {
     getDocumentClient().middlewareStack.add(
       (next) => async (args) => {
         if (JSON.stringify(args.input).includes('G-42')) {
-          throw Object.assign(new Error('Throughput exceeds the current capacity of your table or index.'), { name: 'ThrottlingException' });
+          throw Object.assign(new Error('Throughput exceeds the current capacity of your table or index.'), {
+            name: 'ThrottlingException',
+          });
         }
         return next(args);
       },
@@ -112,7 +125,11 @@ describe('on Lambda', () => {
     }
     expect(res.statusCode).toBe(200);
     expect(JSON.parse(res.body!).errors[0].extensions.code).toBe('INTERNAL_SERVER_ERROR');
-    const records = written.join('').split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, any>);
+    const records = written
+      .join('')
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Record<string, any>);
     const error = records.find((r) => r.message === 'unexpected error');
     expect(error).toMatchObject({
       level: 'ERROR',
@@ -125,8 +142,15 @@ describe('on Lambda', () => {
       error: { name: 'ThrottlingException' },
     });
     const emf = records.filter((r) => r._aws?.CloudWatchMetrics);
-    const errors = emf.find((r) => r._aws.CloudWatchMetrics[0].Metrics.some((m: { Name: string }) => m.Name === 'Errors'));
-    expect(errors).toMatchObject({ _aws: { CloudWatchMetrics: [{ Namespace: 'Libertalia' }] }, code: 'INTERNAL_SERVER_ERROR', service: 'libertalia', Errors: 1 });
+    const errors = emf.find((r) =>
+      r._aws.CloudWatchMetrics[0].Metrics.some((m: { Name: string }) => m.Name === 'Errors'),
+    );
+    expect(errors).toMatchObject({
+      _aws: { CloudWatchMetrics: [{ Namespace: 'Libertalia' }] },
+      code: 'INTERNAL_SERVER_ERROR',
+      service: 'libertalia',
+      Errors: 1,
+    });
     expect(errors!._aws.CloudWatchMetrics[0].Dimensions[0].sort()).toEqual(['code', 'service']);
   });
 });

@@ -55,7 +55,7 @@ async function stored(id: string) {
  * the game id (see functions/api/lobby/seeds.ts), so the copy's is checked against its own id and then
  * written back to the original's too. */
 const as = (answer: any, from: string, to: string) => {
-  const game = answer?.data && Object.values(answer.data)[0] as any;
+  const game = answer?.data && (Object.values(answer.data)[0] as any);
   if (game?.seedCommitment && game.seed) {
     expect(game.seedCommitment).toBe(seedCommitment(from, game.seed));
     game.seedCommitment = seedCommitment(to, game.seed);
@@ -88,7 +88,14 @@ describe('faults', () => {
       try {
         // The run without faults: a snapshot of the partition before each move.
         const { id: base, tokens } = await newGame(h, { edition: 'CLASSIC', seats: 3, seed: 'faults' }, 3, 'Faulty');
-        const moves: { move: Move; before: Record<string, unknown>[]; writes: number; answer: any; after: Awaited<ReturnType<typeof stored>>; advanced: boolean }[] = [];
+        const moves: {
+          move: Move;
+          before: Record<string, unknown>[];
+          writes: number;
+          answer: any;
+          after: Awaited<ReturnType<typeof stored>>;
+          advanced: boolean;
+        }[] = [];
         for (let i = 0; i < 1000; i++) {
           const move = await nextMove(base, tokens, i);
           if (!move) break;
@@ -99,7 +106,14 @@ describe('faults', () => {
           const writes = h.faults.writes;
           expect(answer.errors).toBeUndefined();
           const g = answer.data.playCard ?? answer.data.answerPrompt;
-          moves.push({ move, before, writes, answer, after: await stored(base), advanced: phaseBefore === 'CHOOSE' && g.phase !== 'CHOOSE' });
+          moves.push({
+            move,
+            before,
+            writes,
+            answer,
+            after: await stored(base),
+            advanced: phaseBefore === 'CHOOSE' && g.phase !== 'CHOOSE',
+          });
         }
         const final = await stored(base);
         expect(final.game.status).toBe('FINISHED');
@@ -168,7 +182,8 @@ describe('faults', () => {
         const players = await Promise.all([h.signUp('Killed 0'), h.signUp('Killed 1')]);
         const tokens = players.map((p) => p.token);
         const game = async () => {
-          const id = (await h.gql(CREATE, { i: { edition: 'CLASSIC', seats: 2, seed: 'killed' } }, tokens[0])).data.createGame.id as string;
+          const id = (await h.gql(CREATE, { i: { edition: 'CLASSIC', seats: 2, seed: 'killed' } }, tokens[0])).data
+            .createGame.id as string;
           for (const t of tokens.slice(1)) expect((await h.gql(JOIN, { g: id }, t)).errors).toBeUndefined();
           expect((await h.gql(START, { g: id }, tokens[0])).errors).toBeUndefined();
           return id;
@@ -202,7 +217,9 @@ describe('faults', () => {
         // The log itself: the same commits (but their random notice ids), and the sweep brings
         // the snapshot, never written in the killed game, up to it.
         const strip = (cs: any[]) => cs.map(({ cid: _c, ...c }) => c);
-        expect(as(strip(await h.store.listCommits(killed)), killed, base)).toEqual(strip(await h.store.listCommits(base)));
+        expect(as(strip(await h.store.listCommits(killed)), killed, base)).toEqual(
+          strip(await h.store.listCommits(base)),
+        );
         expect((await h.store.loadGame(killed))!.tail.length).toBeGreaterThan(10);
         await h.app.sweep();
         expect((await h.store.loadGame(killed))!.tail).toEqual([]);

@@ -31,7 +31,10 @@ interface Measured {
 }
 const results: Record<string, Measured | Record<string, Measured>> = {};
 const within2x = (m: Measured) => {
-  if (ASSERT_RATIO) expect(m.flood, `flood p95 ${m.flood.toFixed(1)} ms vs idle ${m.idle.toFixed(1)} ms`).toBeLessThanOrEqual(2 * Math.max(m.idle, NOISE_FLOOR_MS));
+  if (ASSERT_RATIO)
+    expect(m.flood, `flood p95 ${m.flood.toFixed(1)} ms vs idle ${m.idle.toFixed(1)} ms`).toBeLessThanOrEqual(
+      2 * Math.max(m.idle, NOISE_FLOOR_MS),
+    );
 };
 
 let server: ChildProcess;
@@ -85,7 +88,11 @@ afterAll(async () => {
 });
 
 async function gql(query: string, variables: Record<string, unknown> = {}, token?: string) {
-  const r = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify({ query, variables }) });
+  const r = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
   return { status: r.status, body: (await r.json()) as any };
 }
 
@@ -98,7 +105,21 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * it achieved (requests per second while on) is printed and, for the HTTP floods, checked.
  */
 function flooder(mode: string, token = '', rate = 100, gameId = ''): { child: ChildProcess; last: () => any } {
-  const child = spawn('nice', ['-n', '10', process.execPath, fileURLToPath(new URL('./flooder.mjs', import.meta.url)), mode, url, token, String(rate), gameId], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    'nice',
+    [
+      '-n',
+      '10',
+      process.execPath,
+      fileURLToPath(new URL('./flooder.mjs', import.meta.url)),
+      mode,
+      url,
+      token,
+      String(rate),
+      gameId,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   let last: any = null;
   child.stdout!.on('data', (b: Buffer) => {
     const lines = String(b).trim().split('\n');
@@ -141,7 +162,8 @@ async function measure(honest: (i: number) => Promise<void>, child: ChildProcess
   return { ...m, ratio: Math.round((m.flood / Math.max(m.idle, NOISE_FLOOR_MS)) * 100) / 100, samples: idle.length };
 }
 
-const signUp = async (name: string) => (await gql(`mutation($n: String!) { signUp(name: $n) { token } }`, { n: name })).body.data.signUp.token as string;
+const signUp = async (name: string) =>
+  (await gql(`mutation($n: String!) { signUp(name: $n) { token } }`, { n: name })).body.data.signUp.token as string;
 
 /**
  * Two honest players, each with a game against a bot; their requests alternate (each stays under
@@ -149,12 +171,19 @@ const signUp = async (name: string) => (await gql(`mutation($n: String!) { signU
  * signUp flood (run last).
  */
 async function honestPlayers(tag: string) {
-  const players = await Promise.all([1, 2].map(async (i) => {
-    const token = await signUp(`Honest ${tag} ${i}`);
-    const id = (await gql(`mutation { createGame(input: { edition: CLASSIC, seats: 2, bots: 1 }) { id } }`, {}, token)).body.data.createGame.id as string;
-    expect((await gql(`mutation($g: ID!) { startGame(gameId: $g) { status } }`, { g: id }, token)).body.data.startGame.status).toBe('ACTIVE');
-    return { token, id };
-  }));
+  const players = await Promise.all(
+    [1, 2].map(async (i) => {
+      const token = await signUp(`Honest ${tag} ${i}`);
+      const id = (
+        await gql(`mutation { createGame(input: { edition: CLASSIC, seats: 2, bots: 1 }) { id } }`, {}, token)
+      ).body.data.createGame.id as string;
+      expect(
+        (await gql(`mutation($g: ID!) { startGame(gameId: $g) { status } }`, { g: id }, token)).body.data.startGame
+          .status,
+      ).toBe('ACTIVE');
+      return { token, id };
+    }),
+  );
   return async (i: number) => {
     const p = players[i % 2];
     const r = await gql(`query($id: ID!) { game(id: $id) { id version me { hand } } }`, { id: p.id }, p.token);
@@ -172,10 +201,24 @@ let attackerGame = '';
 beforeAll(async () => {
   for (const k of KINDS) honestOf[k] = await honestPlayers(k);
   for (const k of ['Query Flooder', 'Mutation Flooder', 'Introspection Flooder']) attackers[k] = await signUp(k);
-  attackerGame = (await gql(`mutation { createGame(input: { edition: CLASSIC, seats: 2, bots: 1 }) { id } }`, {}, attackers['Query Flooder'])).body.data.createGame.id;
+  attackerGame = (
+    await gql(
+      `mutation { createGame(input: { edition: CLASSIC, seats: 2, bots: 1 }) { id } }`,
+      {},
+      attackers['Query Flooder'],
+    )
+  ).body.data.createGame.id;
 }, 60_000);
 
-async function flood(kind: string, mode: string, token: string, rate: number, gameId: string, typed: (stats: any) => void, extra?: (child: ChildProcess) => Promise<Record<string, Measured>>) {
+async function flood(
+  kind: string,
+  mode: string,
+  token: string,
+  rate: number,
+  gameId: string,
+  typed: (stats: any) => void,
+  extra?: (child: ChildProcess) => Promise<Record<string, Measured>>,
+) {
   const honest = honestOf[kind];
   const f = flooder(mode, token, rate, gameId);
   try {
@@ -193,7 +236,8 @@ async function flood(kind: string, mode: string, token: string, rate: number, ga
     expect(server.exitCode, `the server process died: ${serverErr}`).toBeNull(); // it did once: an unhandled socket error
     typed(attacker);
     // The HTTP floods really flooded (the stats print once a second: a little is missed at the end).
-    if (mode.startsWith('http') || mode === 'signup' || mode === 'introspection') expect(achievedPerSecond).toBeGreaterThan(rate * (ASSERT_RATIO ? 0.6 : 0.3));
+    if (mode.startsWith('http') || mode === 'signup' || mode === 'introspection')
+      expect(achievedPerSecond).toBeGreaterThan(rate * (ASSERT_RATIO ? 0.6 : 0.3));
     within2x(game);
     for (const m of Object.values(more)) within2x(m);
   } finally {
@@ -230,7 +274,11 @@ describe('floods: an honest player is served as on an idle server (the server in
     async () => {
       await flood('introspection', 'introspection', attackers['Introspection Flooder'], 20, '', (s) => {
         expect(s.answers['200'] ?? 0).toBe(0); // no schema walk ran
-        expect(Object.keys(s.codes).every((c) => ['GRAPHQL_VALIDATION_FAILED', 'LIMIT_EXCEEDED', 'RATE_LIMITED'].includes(c))).toBe(true);
+        expect(
+          Object.keys(s.codes).every((c) =>
+            ['GRAPHQL_VALIDATION_FAILED', 'LIMIT_EXCEEDED', 'RATE_LIMITED'].includes(c),
+          ),
+        ).toBe(true);
         expect(s.codes.LIMIT_EXCEEDED).toBeGreaterThan(0); // 15 introspection fields: more than a whole burst, refused before parsing
         expect(s.codes.RATE_LIMITED).toBeGreaterThan(0); // each refusal still took a read token
       });
@@ -244,16 +292,28 @@ describe('floods: an honest player is served as on an idle server (the server in
   it(
     'a socket sending the 100k-field document over and over: closed unread; /health and the honest players stay fast',
     async () => {
-      await flood('ws-huge-document', 'ws-huge', '', 0, '', (s) => {
-        expect(s.sent).toBeGreaterThan(10);
-        expect(Object.keys(s.answers)).toEqual(['1009']); // every huge frame: closed unread
-      }, async (child) => ({
-        health: await measure(async () => {
-          const r = await fetch(`${url}/health`);
-          expect(r.status).toBe(200);
-          await r.text();
-        }, child, 20),
-      }));
+      await flood(
+        'ws-huge-document',
+        'ws-huge',
+        '',
+        0,
+        '',
+        (s) => {
+          expect(s.sent).toBeGreaterThan(10);
+          expect(Object.keys(s.answers)).toEqual(['1009']); // every huge frame: closed unread
+        },
+        async (child) => ({
+          health: await measure(
+            async () => {
+              const r = await fetch(`${url}/health`);
+              expect(r.status).toBe(200);
+              await r.text();
+            },
+            child,
+            20,
+          ),
+        }),
+      );
     },
     timeout(120_000, 600_000),
   );

@@ -27,21 +27,33 @@ const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 const target = new URL(url + '/graphql');
 function http(body, auth) {
   stats.sent++;
-  const req = request(target, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...(auth ? { authorization: `Bearer ${auth}` } : {}) } }, (res) => {
-    bump(stats.answers, res.statusCode);
-    const chunks = [];
-    res.on('data', (c) => chunks.push(c));
-    res.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      if (res.statusCode !== 200 || text.includes('"errors"')) {
-        try {
-          bump(stats.codes, JSON.parse(text).errors?.[0]?.extensions?.code ?? 'none');
-        } catch {
-          bump(stats.codes, 'unreadable');
+  const req = request(
+    target,
+    {
+      method: 'POST',
+      agent,
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        ...(auth ? { authorization: `Bearer ${auth}` } : {}),
+      },
+    },
+    (res) => {
+      bump(stats.answers, res.statusCode);
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        if (res.statusCode !== 200 || text.includes('"errors"')) {
+          try {
+            bump(stats.codes, JSON.parse(text).errors?.[0]?.extensions?.code ?? 'none');
+          } catch {
+            bump(stats.codes, 'unreadable');
+          }
         }
-      }
-    });
-  });
+      });
+    },
+  );
   req.on('error', () => bump(stats.answers, 'network'));
   req.end(body);
 }
@@ -52,18 +64,31 @@ if (mode === 'http-reads') {
   const body = JSON.stringify({ query: `{ game(id: "${gameId}") { id version seats { seat name score } } }` });
   every(() => http(body, token));
 } else if (mode === 'http-writes') {
-  const body = JSON.stringify({ query: `mutation($g: ID!) { leaveGame(gameId: $g) { id } }`, variables: { g: gameId } });
+  const body = JSON.stringify({
+    query: `mutation($g: ID!) { leaveGame(gameId: $g) { id } }`,
+    variables: { g: gameId },
+  });
   every(() => http(body, token));
 } else if (mode === 'signup') {
   let i = 0;
-  every(() => http(JSON.stringify({ query: `mutation($n: String!) { signUp(name: $n) { token } }`, variables: { n: `Sybil ${process.pid} ${i++}` } }), null));
+  every(() =>
+    http(
+      JSON.stringify({
+        query: `mutation($n: String!) { signUp(name: $n) { token } }`,
+        variables: { n: `Sybil ${process.pid} ${i++}` },
+      }),
+      null,
+    ),
+  );
 } else if (mode === 'introspection') {
   // graphql-js's standard introspection query, its one `__schema` field aliased 15 times (the alias limit).
   const q = getIntrospectionQuery();
   const cut = q.indexOf('fragment');
   const op = q.slice(0, cut);
   const field = op.slice(op.indexOf('{') + 1, op.lastIndexOf('}'));
-  const body = JSON.stringify({ query: `query { ${Array.from({ length: 15 }, (_, i) => `s${i}: ${field}`).join(' ')} } ${q.slice(cut)}` });
+  const body = JSON.stringify({
+    query: `query { ${Array.from({ length: 15 }, (_, i) => `s${i}: ${field}`).join(' ')} } ${q.slice(cut)}`,
+  });
   every(() => http(body, token));
 } else if (mode === 'ws-huge') {
   const doc = `subscription { gameUpdated(gameId: "x") { ${Array.from({ length: 100_000 }, (_, i) => `f${i}: id`).join(' ')} } }`;
@@ -101,13 +126,16 @@ if (mode === 'http-reads') {
   };
   for (let i = 0; i < rate; i++) open();
 } else if (mode === 'push-messages') {
-  const kinds = [{ action: 'subscribe', gameId }, { action: 'unsubscribe', gameId }, { action: 'ping' }].map((m) => JSON.stringify(m)).concat(['not json']);
+  const kinds = [{ action: 'subscribe', gameId }, { action: 'unsubscribe', gameId }, { action: 'ping' }]
+    .map((m) => JSON.stringify(m))
+    .concat(['not json']);
   const ws = new WebSocket(url.replace(/^http/, 'ws') + '/push');
   ws.on('open', () => {
     let i = 0;
     const perTick = Math.max(1, Math.round(rate / 100));
     setInterval(() => {
-      for (let k = 0; k < perTick && ws.readyState === WebSocket.OPEN; k++, stats.sent++) ws.send(kinds[i++ % kinds.length]);
+      for (let k = 0; k < perTick && ws.readyState === WebSocket.OPEN; k++, stats.sent++)
+        ws.send(kinds[i++ % kinds.length]);
     }, 10);
   });
   ws.on('message', (d) => {

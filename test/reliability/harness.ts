@@ -23,7 +23,13 @@ export const size = (ci: number, stress: number) => (STRESS ? stress : ci);
 /** A per-test timeout that grows with the stress sizes. */
 export const timeout = (ciMs: number, stressMs: number) => (STRESS ? stressMs : ciMs);
 
-const WRITES = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'BatchWriteItemCommand', 'TransactWriteItemsCommand']);
+const WRITES = new Set([
+  'PutItemCommand',
+  'UpdateItemCommand',
+  'DeleteItemCommand',
+  'BatchWriteItemCommand',
+  'TransactWriteItemsCommand',
+]);
 
 export class InjectedFault extends Error {
   constructor(k: number) {
@@ -103,7 +109,13 @@ export async function startHarness(opts: { now?: () => Date; rateLimits?: RateCo
   };
 
   // Machine-speed clients: no per-instance rate limits unless the test asks (hostile tests do).
-  const app = buildApp({ tableName, client, signingKey: SIGNING_KEY, now: opts.now, rateLimits: opts.rateLimits ?? false });
+  const app = buildApp({
+    tableName,
+    client,
+    signingKey: SIGNING_KEY,
+    now: opts.now,
+    rateLimits: opts.rateLimits ?? false,
+  });
   await app.apollo.start();
   const server = createHttpServer(app);
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', () => ok()));
@@ -122,7 +134,11 @@ export async function startHarness(opts: { now?: () => Date; rateLimits?: RateCo
     return { status: res.status, text, json };
   }
 
-  async function gql<T = any>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<{ data?: T; errors?: any[] }> {
+  async function gql<T = any>(
+    query: string,
+    variables: Record<string, unknown> = {},
+    token?: string,
+  ): Promise<{ data?: T; errors?: any[] }> {
     const r = await http('/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -148,7 +164,13 @@ export async function startHarness(opts: { now?: () => Date; rateLimits?: RateCo
     let startKey: Record<string, unknown> | undefined;
     do {
       const r = await clean.send(
-        new QueryCommand({ TableName: tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': `GAME#${gameId}` }, ConsistentRead: true, ExclusiveStartKey: startKey }),
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'PK = :pk',
+          ExpressionAttributeValues: { ':pk': `GAME#${gameId}` },
+          ConsistentRead: true,
+          ExclusiveStartKey: startKey,
+        }),
       );
       out.push(...(r.Items ?? []));
       startKey = r.LastEvaluatedKey;

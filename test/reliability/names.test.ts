@@ -22,11 +22,15 @@ const SIGN_UP = `mutation($n: String!) { signUp(name: $n) { playerId } }`;
 const ACT_AS = `mutation($u: String!, $n: String) { actAs(user: $u, name: $n) { playerId } }`;
 const count = async () => (await t.client.send(new ScanCommand({ TableName: t.tableName, Select: 'COUNT' }))).Count;
 
-it('look-alikes of an account\'s name are refused to guests, second accounts and site users; nothing is written', async () => {
+it("look-alikes of an account's name are refused to guests, second accounts and site users; nothing is written", async () => {
   expect((await t.gql(REGISTER, { n: 'Anne Bonny' }, await idp.token({ sub: 'anne' }))).errors).toBeUndefined();
   expect((await t.gql(REGISTER, { n: 'Bob Hook' }, await idp.token({ sub: 'bob' }))).errors).toBeUndefined();
   const second = await idp.token({ sub: 'copycat' });
-  const site = await idp.token({ sub: 'site-x', client_id: 'site-x', scope: `${SCOPES.createGames} ${SCOPES.actForUsers}` });
+  const site = await idp.token({
+    sub: 'site-x',
+    client_id: 'site-x',
+    scope: `${SCOPES.createGames} ${SCOPES.actForUsers}`,
+  });
   const before = await count();
   const spellings: [string, string][] = [
     ['Anne\u3164Bonny', 'BAD_USER_INPUT'], // HANGUL FILLER for the space
@@ -45,7 +49,8 @@ it('look-alikes of an account\'s name are refused to guests, second accounts and
     expect(codeOf(await t.gql(REGISTER, { n }, second)), `account ${n}`).toBe(code);
     expect(codeOf(await t.gql(ACT_AS, { u: `user-${n}`, n }, site)), `site user ${n}`).toBe(code);
   }
-  for (const n of ['\u0299ot Kidd', 'B\u1d0ft', '\u13f4ot']) expect(codeOf(await t.gql(SIGN_UP, { n })), n).toBe('BAD_USER_INPUT'); // bots' look-alikes
+  for (const n of ['\u0299ot Kidd', 'B\u1d0ft', '\u13f4ot'])
+    expect(codeOf(await t.gql(SIGN_UP, { n })), n).toBe('BAD_USER_INPUT'); // bots' look-alikes
   expect(await count()).toBe(before);
   // an honest different name still works for each kind
   expect(codeOf(await t.gql(REGISTER, { n: 'Mary Read' }, second))).toBeUndefined();

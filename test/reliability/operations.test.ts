@@ -20,17 +20,31 @@ const inspect = localDocumentClient(inject('dynamoEndpoint'));
 
 async function server(signUpBurst = SIGN_UPS) {
   tableName = `ops-${randomUUID().slice(0, 8)}`;
-  s = await startLocal({ port: 0, dataDir: null, oidc: false, endpoint: inject('dynamoEndpoint'), tableName, sweepIntervalMs: 0, rateLimits: { signUp: { perSecond: 1 / 3600, burst: signUpBurst } } });
+  s = await startLocal({
+    port: 0,
+    dataDir: null,
+    oidc: false,
+    endpoint: inject('dynamoEndpoint'),
+    tableName,
+    sweepIntervalMs: 0,
+    rateLimits: { signUp: { perSecond: 1 / 3600, burst: signUpBurst } },
+  });
 }
 afterEach(() => s?.close());
 
 async function post(query: string, variables: Record<string, unknown> = {}, token?: string) {
-  const r = await fetch(`${s.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify({ query, variables }) });
+  const r = await fetch(`${s.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
   return { status: r.status, body: (await r.json()) as any };
 }
 const items = async () => (await inspect.send(new ScanCommand({ TableName: tableName, Select: 'COUNT' }))).Count ?? 0;
-const signUp = async (name: string, token?: string) => (await post(`mutation($n: String!) { signUp(name: $n) { token } }`, { n: name }, token)).body;
-const aliased = (n: number, tag: string) => `mutation { ${Array.from({ length: n }, (_, i) => `g${i}: signUp(name: "${tag} ${i}") { token }`).join(' ')} }`;
+const signUp = async (name: string, token?: string) =>
+  (await post(`mutation($n: String!) { signUp(name: $n) { token } }`, { n: name }, token)).body;
+const aliased = (n: number, tag: string) =>
+  `mutation { ${Array.from({ length: n }, (_, i) => `g${i}: signUp(name: "${tag} ${i}") { token }`).join(' ')} }`;
 
 describe('signUp is counted per field, per address, whatever the path', () => {
   it(`${SIGN_UPS - 1} aliased signUp fields take ${SIGN_UPS - 1} sign-ups: one more single signUp passes, the next is RATE_LIMITED and writes nothing`, async () => {
@@ -98,7 +112,9 @@ describe('signUp is counted per field, per address, whatever the path', () => {
     const answer = await waitFor((m) => m.id === '1' && (m.type === 'error' || m.type === 'next'));
     ws.close();
     // One token left, two fields: refused, nobody signed up.
-    expect(answer.type === 'error' ? answer.payload[0].extensions.code : answer.payload.errors[0].extensions.code).toBe('RATE_LIMITED');
+    expect(answer.type === 'error' ? answer.payload[0].extensions.code : answer.payload.errors[0].extensions.code).toBe(
+      'RATE_LIMITED',
+    );
     expect((await signUp('Http Last')).data.signUp.token).toBeTruthy();
   });
 });
@@ -128,7 +144,8 @@ describe('introspection is counted', () => {
     await server();
     const { token } = (await signUp('Schema Reader')).data.signUp;
     const answers = [];
-    for (let i = 0; i < RATES.introspection.burst + 1; i++) answers.push(await post(`{ __type(name: "Game") { name } }`, {}, token));
+    for (let i = 0; i < RATES.introspection.burst + 1; i++)
+      answers.push(await post(`{ __type(name: "Game") { name } }`, {}, token));
     expect(answers.slice(0, RATES.introspection.burst).every((a) => a.body.data.__type.name === 'Game')).toBe(true);
     expect(answers.at(-1)!.body.errors[0].extensions.code).toBe('RATE_LIMITED');
     expect((await post(`{ __typename }`, {}, token)).body.data.__typename).toBe('Query');
@@ -141,17 +158,30 @@ describe('finding 7: every ID and String argument is length-checked', () => {
     ['deleteWebhook(id)', `mutation($v: ID!) { deleteWebhook(id: $v) }`, 'id', ARG_BOUNDS.id],
     ['game(id)', `query($v: ID!) { game(id: $v) { id } }`, 'id', ARG_BOUNDS.id],
     ['joinGame(gameId)', `mutation($v: ID!) { joinGame(gameId: $v) { id } }`, 'gameId', ARG_BOUNDS.id],
-    ['answerPrompt(promptId)', `mutation($v: ID!) { answerPrompt(gameId: "g", promptId: $v, optionId: "o") { id } }`, 'promptId', ARG_BOUNDS.id],
-    ['refreshSession(refreshToken)', `mutation($v: String!) { refreshSession(refreshToken: $v) { token } }`, 'refreshToken', ARG_BOUNDS.string],
-  ])('%s with 3,000+ characters: BAD_USER_INPUT naming the argument, nothing written', async (_name, query, argument, max) => {
-    await server();
-    const { token } = (await signUp('Long Ids')).data.signUp;
-    const before = await items();
-    const r = await post(query, { v: long.repeat(Math.ceil((max + 1) / long.length)) }, token);
-    expect(r.status).toBe(200);
-    expect(r.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument, maxLength: max });
-    expect(await items()).toBe(before);
-  });
+    [
+      'answerPrompt(promptId)',
+      `mutation($v: ID!) { answerPrompt(gameId: "g", promptId: $v, optionId: "o") { id } }`,
+      'promptId',
+      ARG_BOUNDS.id,
+    ],
+    [
+      'refreshSession(refreshToken)',
+      `mutation($v: String!) { refreshSession(refreshToken: $v) { token } }`,
+      'refreshToken',
+      ARG_BOUNDS.string,
+    ],
+  ])(
+    '%s with 3,000+ characters: BAD_USER_INPUT naming the argument, nothing written',
+    async (_name, query, argument, max) => {
+      await server();
+      const { token } = (await signUp('Long Ids')).data.signUp;
+      const before = await items();
+      const r = await post(query, { v: long.repeat(Math.ceil((max + 1) / long.length)) }, token);
+      expect(r.status).toBe(200);
+      expect(r.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument, maxLength: max });
+      expect(await items()).toBe(before);
+    },
+  );
 
   it('an id at the bound is an ordinary miss (false / null), not an error', async () => {
     await server();

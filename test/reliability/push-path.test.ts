@@ -31,15 +31,35 @@ async function appWith(opts: { gateway: PushGateway; queue?: NoticeMessage[] }) 
     return r.body.singleResult.data;
   };
   const token = (await gql(`mutation { signUp(name: "Path Player") { token } }`)).signUp.token as string;
-  const id = (await gql(`mutation { createGame(input: { edition: CLASSIC, seats: 2, bots: 1 }) { id } }`, {}, token)).createGame.id as string;
+  const id = (await gql(`mutation { createGame(input: { edition: CLASSIC, seats: 2, bots: 1 }) { id } }`, {}, token))
+    .createGame.id as string;
   await gql(`mutation($g: ID!) { startGame(gameId: $g) { id } }`, { g: id }, token);
   await pushStoreOf(client, tableName).subscribe('watcher', id, null, new Date());
   /** One move of the human seat: a card, or the first option of a prompt. */
   const move = async () => {
-    const g = (await gql(`query($id: ID!) { game(id: $id) { version status me { hand prompts { id options { id } } } } }`, { id }, token)).game;
+    const g = (
+      await gql(
+        `query($id: ID!) { game(id: $id) { version status me { hand prompts { id options { id } } } } }`,
+        { id },
+        token,
+      )
+    ).game;
     const p = g.me.prompts[0];
-    if (p) return (await gql(`mutation($g: ID!, $p: ID!, $o: ID!) { answerPrompt(gameId: $g, promptId: $p, optionId: $o) { version } }`, { g: id, p: p.id, o: p.options[0].id }, token)).answerPrompt.version as number;
-    return (await gql(`mutation($g: ID!, $r: Int!) { playCard(gameId: $g, rank: $r) { version } }`, { g: id, r: g.me.hand[0] }, token)).playCard.version as number;
+    if (p)
+      return (
+        await gql(
+          `mutation($g: ID!, $p: ID!, $o: ID!) { answerPrompt(gameId: $g, promptId: $p, optionId: $o) { version } }`,
+          { g: id, p: p.id, o: p.options[0].id },
+          token,
+        )
+      ).answerPrompt.version as number;
+    return (
+      await gql(
+        `mutation($g: ID!, $r: Int!) { playCard(gameId: $g, rank: $r) { version } }`,
+        { g: id, r: g.me.hand[0] },
+        token,
+      )
+    ).playCard.version as number;
   };
   return { app, id, move };
 }
@@ -52,7 +72,10 @@ afterAll(async () => {
 describe("the fan-out is off the move's path", () => {
   it('in process: with a gateway that never answers, every move answers, and the posts were made', async () => {
     const posted: Posted[] = [];
-    const hanging: PushGateway = { post: (connectionId, message) => (posted.push({ connectionId, message }), new Promise(() => {})), close: () => new Promise(() => {}) };
+    const hanging: PushGateway = {
+      post: (connectionId, message) => (posted.push({ connectionId, message }), new Promise(() => {})),
+      close: () => new Promise(() => {}),
+    };
     const { app, move } = await appWith({ gateway: hanging });
     apps.push(app);
     for (let i = 0; i < 3; i++) await move();
@@ -66,7 +89,10 @@ describe("the fan-out is off the move's path", () => {
   it('with a notice queue (AWS): the move hands one push message to the queue and posts nothing; the worker posts the latest view', async () => {
     const posted: Posted[] = [];
     const queue: NoticeMessage[] = [];
-    const gateway: PushGateway = { post: async (connectionId, message) => (posted.push({ connectionId, message }), 'ok'), close: async () => {} };
+    const gateway: PushGateway = {
+      post: async (connectionId, message) => (posted.push({ connectionId, message }), 'ok'),
+      close: async () => {},
+    };
     const { app, id, move } = await appWith({ gateway, queue });
     apps.push(app);
     queue.length = 0;
@@ -78,7 +104,9 @@ describe("the fan-out is off the move's path", () => {
     expect(posted).toEqual([]);
     // The worker: several messages for one game, handled together, push the latest version once.
     await Promise.all(pushes.map((m) => app.handleNotice(m)));
-    expect(posted.map((p) => [p.connectionId, p.message.type, (p.message as { version?: number }).version])).toEqual([['watcher', 'game', version]]);
+    expect(posted.map((p) => [p.connectionId, p.message.type, (p.message as { version?: number }).version])).toEqual([
+      ['watcher', 'game', version],
+    ]);
     expect((posted[0].message as { game?: { version: number } }).game?.version).toBe(version);
     // A message again (SQS delivers at least once): that version was pushed, nothing more.
     await app.handleNotice(pushes.at(-1)!);

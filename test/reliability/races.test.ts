@@ -37,7 +37,11 @@ async function settle(t: Table, rnd: () => number): Promise<void> {
     const seat = g.pending.seat;
     const mine = (await h.gql(STATE, { id: t.id }, t.tokens[seat])).data.game;
     const p = mine.me.prompts[0];
-    const r = await h.gql(ANSWER, { g: t.id, p: p.id, o: p.options[Math.floor(rnd() * p.options.length)].id }, t.tokens[seat]);
+    const r = await h.gql(
+      ANSWER,
+      { g: t.id, p: p.id, o: p.options[Math.floor(rnd() * p.options.length)].id },
+      t.tokens[seat],
+    );
     expect(r.errors).toBeUndefined();
     g = r.data.answerPrompt;
   }
@@ -50,21 +54,31 @@ describe('races', () => {
     async () => {
       const rnd = rand(7);
       const tables: Table[] = [];
-      await parallel(Array.from({ length: GAMES }, (_, i) => i), 8, async (i) => {
-        const seats = 3 + (i % 2);
-        const g = await newGame(h, { edition: 'CLASSIC', seats, seed: `race-${i}` }, seats, `Racer ${i}`);
-        tables.push({ id: g.id, tokens: g.tokens, sent: [], finished: false });
-      });
+      await parallel(
+        Array.from({ length: GAMES }, (_, i) => i),
+        8,
+        async (i) => {
+          const seats = 3 + (i % 2);
+          const g = await newGame(h, { edition: 'CLASSIC', seats, seed: `race-${i}` }, seats, `Racer ${i}`);
+          tables.push({ id: g.id, tokens: g.tokens, sent: [], finished: false });
+        },
+      );
       for (let day = 0; day < 60 && tables.some((t) => !t.finished); day++) {
         const live = tables.filter((t) => !t.finished);
         // Each seat reads its hand, then every seat of every live game plays in one burst.
         const picks = await Promise.all(
-          live.map((t) => Promise.all(t.tokens.map(async (tok) => {
-            const hand = (await h.gql(STATE, { id: t.id }, tok)).data.game.me.hand as number[];
-            return hand[Math.floor(rnd() * hand.length)];
-          }))),
+          live.map((t) =>
+            Promise.all(
+              t.tokens.map(async (tok) => {
+                const hand = (await h.gql(STATE, { id: t.id }, tok)).data.game.me.hand as number[];
+                return hand[Math.floor(rnd() * hand.length)];
+              }),
+            ),
+          ),
         );
-        const answers = await Promise.all(live.flatMap((t, gi) => t.tokens.map((tok, seat) => h.gql(PLAY, { g: t.id, r: picks[gi][seat] }, tok))));
+        const answers = await Promise.all(
+          live.flatMap((t, gi) => t.tokens.map((tok, seat) => h.gql(PLAY, { g: t.id, r: picks[gi][seat] }, tok))),
+        );
         for (const a of answers) expect(a.errors).toBeUndefined();
         live.forEach((t, gi) => t.sent.push(picks[gi]));
         await parallel(live, 8, (t) => settle(t, rnd));
@@ -76,7 +90,8 @@ describe('races', () => {
         const sunrises = log.filter((e) => e.type === 'sunrise');
         // Exactly one advance per (round, day), and one per burst we sent.
         const perDay = new Map<string, number>();
-        for (const e of sunrises) perDay.set(`${e.data.round}/${e.data.day}`, (perDay.get(`${e.data.round}/${e.data.day}`) ?? 0) + 1);
+        for (const e of sunrises)
+          perDay.set(`${e.data.round}/${e.data.day}`, (perDay.get(`${e.data.round}/${e.data.day}`) ?? 0) + 1);
         expect([...perDay.values()].every((n) => n === 1)).toBe(true);
         expect(sunrises).toHaveLength(t.sent.length);
         // Every choice kept: each day, one first-time choice per seat, and the sunrise reveals

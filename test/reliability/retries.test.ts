@@ -24,7 +24,9 @@ async function step(id: string, tokens: string[]) {
   const seat = g.awaiting[0];
   const mine = await look(id, tokens[seat]);
   const p = mine.me.prompts[0];
-  const r = p ? await h.gql(ANSWER, { g: id, p: p.id, o: p.options[0].id }, tokens[seat]) : await h.gql(PLAY, { g: id, r: mine.me.hand[0] }, tokens[seat]);
+  const r = p
+    ? await h.gql(ANSWER, { g: id, p: p.id, o: p.options[0].id }, tokens[seat])
+    : await h.gql(PLAY, { g: id, r: mine.me.hand[0] }, tokens[seat]);
   expect(r.errors).toBeUndefined();
   return r.data.playCard ?? r.data.answerPrompt;
 }
@@ -33,8 +35,11 @@ describe('retries', () => {
   it('the choice that advances the day, sent three times at once and again later, advances it once and is answered the same', async () => {
     const { id, tokens } = await newGame(h, { edition: 'CLASSIC', seats: 3, seed: 'retry-advance' }, 3);
     const hands = await Promise.all(tokens.map(async (t) => (await look(id, t)).me.hand as number[]));
-    for (const seat of [0, 1]) expect((await h.gql(PLAY, { g: id, r: hands[seat][0] }, tokens[seat])).errors).toBeUndefined();
-    const burst = await Promise.all([1, 2, 3].map(() => h.gql(PLAY, { g: id, r: hands[2][0], q: 'advance-1' }, tokens[2])));
+    for (const seat of [0, 1])
+      expect((await h.gql(PLAY, { g: id, r: hands[seat][0] }, tokens[seat])).errors).toBeUndefined();
+    const burst = await Promise.all(
+      [1, 2, 3].map(() => h.gql(PLAY, { g: id, r: hands[2][0], q: 'advance-1' }, tokens[2])),
+    );
     expect(burst[0].errors).toBeUndefined();
     for (const b of burst) expect(b).toEqual(burst[0]);
     expect(burst[0].data.playCard.phase).not.toBe('CHOOSE'); // it did advance the day
@@ -69,12 +74,15 @@ describe('retries', () => {
     const other = await h.gql(ANSWER, { ...vars, o: 'something-else' }, tokens[seat]);
     expect(codeOf(other)).toBe('CONFLICT');
     const hand = (await look(id, tokens[seat])).me.hand;
-    if (hand.length > 0) expect(codeOf(await h.gql(PLAY, { g: id, r: hand[0], q: 'answer-1' }, tokens[seat]))).toBe('CONFLICT');
+    if (hand.length > 0)
+      expect(codeOf(await h.gql(PLAY, { g: id, r: hand[0], q: 'answer-1' }, tokens[seat]))).toBe('CONFLICT');
     const after = await look(id, tokens[0]);
     expect({ v: after.version, s: after.lastSeq }).toEqual({ v: before.version, s: before.lastSeq });
     await step(id, tokens);
     expect(await h.gql(ANSWER, vars, tokens[seat])).toEqual(burst[0]);
-    const answered = (await allEvents(h.gql, id, tokens[seat])).filter((e) => e.type === 'answered' && e.data.promptId === pid);
+    const answered = (await allEvents(h.gql, id, tokens[seat])).filter(
+      (e) => e.type === 'answered' && e.data.promptId === pid,
+    );
     expect(answered).toHaveLength(1);
     expect(answered[0].data.answer).toBe(option);
   });
@@ -86,7 +94,11 @@ describe('retries', () => {
     expect(first.errors).toBeUndefined();
     // Many later commits, each with its own request id.
     let g = await look(id, tokens[0]);
-    for (let i = 0; i < 200 && g.version < first.data.playCard.version + LATE_COMMITS + 5 && g.status !== 'FINISHED'; i++) {
+    for (
+      let i = 0;
+      i < 200 && g.version < first.data.playCard.version + LATE_COMMITS + 5 && g.status !== 'FINISHED';
+      i++
+    ) {
       const seat = g.awaiting[0];
       const mine = await look(id, tokens[seat]);
       const p = mine.me.prompts[0];

@@ -16,7 +16,8 @@ afterAll(() => h.close());
 const codeOf = (r: { errors?: any[] }) => r.errors?.[0]?.extensions?.code;
 const REMOVE = `mutation($g: ID!, $p: ID!) { removePlayer(gameId: $g, playerId: $p) { id status seats { playerId } } }`;
 const SEATS = `query($id: ID!) { game(id: $id) { status seats { playerId } } }`;
-const seated = async (id: string, token: string) => (await h.gql(SEATS, { id }, token)).data.game.seats.map((s: any) => s.playerId);
+const seated = async (id: string, token: string) =>
+  (await h.gql(SEATS, { id }, token)).data.game.seats.map((s: any) => s.playerId);
 
 async function lobby(creatorName: string, seats = 2) {
   const creator = await h.signUp(creatorName);
@@ -33,7 +34,10 @@ describe('finding 5: griefing the lobby', () => {
     const answers = await Promise.all(lobbies.map((l) => h.gql(JOIN, { g: l.id }, squatter.token)));
     const refused = answers.filter((a) => codeOf(a) === 'LIMIT_EXCEEDED');
     expect(refused).toHaveLength(1);
-    expect(refused[0].errors![0].extensions.limit).toEqual({ name: 'joinedLobbiesPerPlayer', max: BOUNDS.joinedLobbiesPerPlayer });
+    expect(refused[0].errors![0].extensions.limit).toEqual({
+      name: 'joinedLobbiesPerPlayer',
+      max: BOUNDS.joinedLobbiesPerPlayer,
+    });
     const left = lobbies[answers.indexOf(refused[0])];
     expect(await seated(left.id, left.creator.token)).toEqual([left.creator.playerId, null]); // unchanged
     expect(await h.store.listPlayerSet(squatter.playerId, JOINED_LOBBIES)).toHaveLength(BOUNDS.joinedLobbiesPerPlayer);
@@ -58,14 +62,22 @@ describe('finding 5: griefing the lobby', () => {
     expect(codeOf(await h.gql(REMOVE, { g: id, p: pest.playerId }, friend.token))).toBe('FORBIDDEN');
     expect(codeOf(await h.gql(REMOVE, { g: id, p: friend.playerId }, pest.token))).toBe('FORBIDDEN');
     // not seated, or the creator's own seat: typed, nothing written
-    expect(codeOf(await h.gql(REMOVE, { g: id, p: '00000000-0000-4000-8000-000000000000' }, creator.token))).toBe('NOT_FOUND');
+    expect(codeOf(await h.gql(REMOVE, { g: id, p: '00000000-0000-4000-8000-000000000000' }, creator.token))).toBe(
+      'NOT_FOUND',
+    );
     expect(codeOf(await h.gql(REMOVE, { g: id, p: creator.playerId }, creator.token))).toBe('BAD_USER_INPUT');
     expect(await h.partition(id)).toEqual(before);
     // the creator removes the pest: the seat is free, the event says who removed whom
     const r = await h.gql(REMOVE, { g: id, p: pest.playerId }, creator.token);
     expect(r.errors).toBeUndefined();
     expect(r.data.removePlayer.seats.map((s: any) => s.playerId)).toEqual([creator.playerId, null, friend.playerId]);
-    const events = (await h.gql(`query($g: ID!) { events(gameId: $g) { events { type text ... on PlayerLeftEvent { playerId removedBy } } } }`, { g: id }, creator.token)).data.events.events;
+    const events = (
+      await h.gql(
+        `query($g: ID!) { events(gameId: $g) { events { type text ... on PlayerLeftEvent { playerId removedBy } } } }`,
+        { g: id },
+        creator.token,
+      )
+    ).data.events.events;
     expect(events.at(-1)).toMatchObject({ type: 'playerLeft', playerId: pest.playerId, removedBy: creator.playerId });
     expect(events.at(-1).text).toMatch(/removed/);
     expect((await h.gql(`{ myGames { id } }`, {}, pest.token)).data.myGames.map((g: any) => g.id)).not.toContain(id);
@@ -84,7 +96,13 @@ describe('finding 5: griefing the lobby', () => {
     const silent = await h.signUp('Silent Sam');
     await h.gql(JOIN, { g: id }, silent.token);
     await h.gql(START, { g: id }, creator.token);
-    const g = (await h.gql(`query($id: ID!) { game(id: $id) { decisionTimeLimitHours seats { deadline } } }`, { id }, creator.token)).data.game;
+    const g = (
+      await h.gql(
+        `query($id: ID!) { game(id: $id) { decisionTimeLimitHours seats { deadline } } }`,
+        { id },
+        creator.token,
+      )
+    ).data.game;
     expect(g.decisionTimeLimitHours).toBe(DEFAULT_DECISION_TIME_LIMIT_HOURS);
     expect(g.seats[1].deadline).toBe(new Date(clock + DEFAULT_DECISION_TIME_LIMIT_HOURS * 3600_000).toISOString());
     // nobody moves: each pass of the clock lets the sweep play the awaited seats, until bots take them over

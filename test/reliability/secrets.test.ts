@@ -89,7 +89,14 @@ async function playGame(i: number) {
   const seats = galecrest ? 2 + (i % 4) : 2 + (i % 5);
   const humans = Math.min(seats, 2 + (i % 2));
   const input = galecrest
-    ? { edition: 'GALECREST', board: 'CALM', seats, bots: seats - humans, botKind: i % 2 ? 'RANDOM' : 'GREEDY', seed: `secret-${i}` }
+    ? {
+        edition: 'GALECREST',
+        board: 'CALM',
+        seats,
+        bots: seats - humans,
+        botKind: i % 2 ? 'RANDOM' : 'GREEDY',
+        seed: `secret-${i}`,
+      }
     : { edition: 'CLASSIC', seats, bots: seats - humans, botKind: i % 2 ? 'RANDOM' : 'GREEDY', seed: `secret-${i}` };
   const { id, tokens } = await newGame(h, input, humans, `Keeper ${i}`);
   const seen = tokens.map(() => 0); // last seq each human has read
@@ -143,8 +150,14 @@ describe('secrets', () => {
   it(
     `${GAMES} games through the API: no answer or events page to a seat shows another seat's secrets`,
     async () => {
-      await parallel(Array.from({ length: GAMES }, (_, i) => i), 6, playGame);
-      console.log(`secrets: ${comparedAnswers} answers compared with the stored game (${structuralOnly} more checked structurally only), ${comparedEvents} events compared, ${comparedSecrets} of them another seat's secret`);
+      await parallel(
+        Array.from({ length: GAMES }, (_, i) => i),
+        6,
+        playGame,
+      );
+      console.log(
+        `secrets: ${comparedAnswers} answers compared with the stored game (${structuralOnly} more checked structurally only), ${comparedEvents} events compared, ${comparedSecrets} of them another seat's secret`,
+      );
       expect(comparedAnswers).toBeGreaterThan(GAMES * 20);
       expect(comparedEvents).toBeGreaterThan(GAMES * 50);
       expect(comparedSecrets).toBeGreaterThan(GAMES * 5);

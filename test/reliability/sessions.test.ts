@@ -23,7 +23,11 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 async function gql(query: string, variables: Record<string, unknown> = {}, token?: string) {
-  const r = await fetch(`${s.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify({ query, variables }) });
+  const r = await fetch(`${s.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
   return (await r.json()) as any;
 }
 async function ok(query: string, variables: Record<string, unknown> = {}, token?: string) {
@@ -31,14 +35,20 @@ async function ok(query: string, variables: Record<string, unknown> = {}, token?
   if (r.errors) throw new Error(JSON.stringify(r.errors));
   return r.data;
 }
-const signUp = async (name: string) => (await ok(`mutation($n: String!) { signUp(name: $n) { playerId token refreshToken } }`, { n: name })).signUp as { playerId: string; token: string; refreshToken: string };
+const signUp = async (name: string) =>
+  (await ok(`mutation($n: String!) { signUp(name: $n) { playerId token refreshToken } }`, { n: name })).signUp as {
+    playerId: string;
+    token: string;
+    refreshToken: string;
+  };
 const GAME = `query($id: ID!) { game(id: $id) { version status me { hand } } }`;
 const PLAY = `mutation($g: ID!, $r: Int!) { playCard(gameId: $g, rank: $r) { version } }`;
 
 /** A guest in a started 2-seat game against a bot: its token, game id and hand. */
 async function seated(name: string) {
   const g = await signUp(name);
-  const id = (await ok(`mutation { createGame(input: { edition: CLASSIC, seats: 2, bots: 1 }) { id } }`, {}, g.token)).createGame.id as string;
+  const id = (await ok(`mutation { createGame(input: { edition: CLASSIC, seats: 2, bots: 1 }) { id } }`, {}, g.token))
+    .createGame.id as string;
   await ok(`mutation($g: ID!) { startGame(gameId: $g) { status } }`, { g: id }, g.token);
   const game = (await ok(GAME, { id }, g.token)).game;
   return { ...g, gameId: id, version: game.version as number, hand: game.me.hand as number[] };
@@ -105,7 +115,8 @@ async function revokedElsewhere(playerId: string) {
 }
 
 /** The error codes of an operation's answer (an `error` message, or a `next` with errors). */
-const codes = (r: any) => (Array.isArray(r?.payload) ? r.payload : (r?.payload?.errors ?? [])).map((e: any) => e.extensions?.code);
+const codes = (r: any) =>
+  (Array.isArray(r?.payload) ? r.payload : (r?.payload?.errors ?? [])).map((e: any) => e.extensions?.code);
 
 describe('signOut ends the open graphql-ws connections', () => {
   it('the socket is closed (CLOSE_SIGNED_OUT); a new one with the old token is refused; the game is unchanged', async () => {
@@ -121,7 +132,9 @@ describe('signOut ends the open graphql-ws connections', () => {
     expect(codes(await again.op(PLAY, { g: p.gameId, r: p.hand[0] }))).toEqual(['UNAUTHENTICATED']);
     again.ws.close();
     const after = await signUp('Sockets Witness');
-    expect((await ok(`query($id: ID!) { game(id: $id) { version } }`, { id: p.gameId }, after.token)).game.version).toBe(p.version);
+    expect(
+      (await ok(`query($id: ID!) { game(id: $id) { version } }`, { id: p.gameId }, after.token)).game.version,
+    ).toBe(p.version);
   });
 
   it('revoked on another instance (nobody closes the socket): the next operation is UNAUTHENTICATED, playCard is not applied, and the socket is closed', async () => {
@@ -133,7 +146,9 @@ describe('signOut ends the open graphql-ws connections', () => {
     expect(await conn.until(() => conn.closed() !== null)).toBe(true);
     expect(conn.closed()).toBe(CLOSE_SIGNED_OUT);
     const witness = await signUp('Sockets Witness 2');
-    expect((await ok(`query($id: ID!) { game(id: $id) { version } }`, { id: p.gameId }, witness.token)).game.version).toBe(p.version);
+    expect(
+      (await ok(`query($id: ID!) { game(id: $id) { version } }`, { id: p.gameId }, witness.token)).game.version,
+    ).toBe(p.version);
   });
 });
 
@@ -182,7 +197,8 @@ describe('guest refresh tokens rotate with reuse detection', () => {
     expect(replay.errors.map((e: any) => e.extensions.code)).toEqual(['UNAUTHENTICATED']);
     expect(replay.data).toBeNull();
     // The thief's replay and the player's current tokens are all gone: the family is revoked.
-    for (const t of [second.token, first.token, g.token]) expect((await gql('{ me { playerId } }', {}, t)).errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    for (const t of [second.token, first.token, g.token])
+      expect((await gql('{ me { playerId } }', {}, t)).errors[0].extensions.code).toBe('UNAUTHENTICATED');
     expect((await gql(REFRESH, { t: second.refreshToken })).errors[0].extensions.code).toBe('UNAUTHENTICATED');
     expect(await conn.until(() => conn.closed() !== null)).toBe(true);
     expect(conn.closed()).toBe(CLOSE_SIGNED_OUT);
@@ -202,7 +218,8 @@ describe('linkGuest checks the token version', () => {
     it(`a signed-out guest's old ${which === 'token' ? 'access' : 'refresh'} token does not hand its games to a new account`, async () => {
       const p = await seated(`Link ${which}`);
       await ok('mutation { signOut }', {}, p.token);
-      const account = (await signIn(s.url, `link-${which.toLowerCase()}-${randomUUID().slice(0, 6)}@example.test`)).access_token;
+      const account = (await signIn(s.url, `link-${which.toLowerCase()}-${randomUUID().slice(0, 6)}@example.test`))
+        .access_token;
       const r = await gql(LINK, { t: p[which] }, account);
       expect(r.errors.map((e: any) => e.extensions.code)).toEqual(['UNAUTHENTICATED']);
       // Unchanged: the account still has no player, the guest is still a guest with its game.
@@ -225,7 +242,9 @@ describe('the local OpenID Provider ends sessions too, and keeps them in the sto
     expect(again.refresh_token).toBeTruthy();
     await ok('mutation { signOut }', {}, again.access_token);
     await expect(refresh(s.url, again.refresh_token!)).rejects.toThrow(/invalid_grant/);
-    expect((await gql('{ me { playerId } }', {}, again.access_token)).errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    expect((await gql('{ me { playerId } }', {}, again.access_token)).errors[0].extensions.code).toBe(
+      'UNAUTHENTICATED',
+    );
   });
 
   it('a rotated provider refresh token used again is refused and revokes its grant (the current one too)', async () => {
@@ -238,10 +257,21 @@ describe('the local OpenID Provider ends sessions too, and keeps them in the sto
   it('2,500 anonymous GET /oidc/auth evict no signed-in user (answered 429 past the per-address cap)', async () => {
     const email = `oidc-flood-${randomUUID().slice(0, 6)}@example.test`;
     const t = await signIn(s.url, email);
-    const q = new URLSearchParams({ client_id: 'libertalia-web', response_type: 'code', redirect_uri: `${s.url}/`, scope: 'openid', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256' });
+    const q = new URLSearchParams({
+      client_id: 'libertalia-web',
+      response_type: 'code',
+      redirect_uri: `${s.url}/`,
+      scope: 'openid',
+      code_challenge: 'x'.repeat(43),
+      code_challenge_method: 'S256',
+    });
     const statuses = new Map<number, number>();
     for (let i = 0; i < 2500; i += 50) {
-      const batch = await Promise.all(Array.from({ length: 50 }, () => fetch(`${s.url}/oidc/auth?${q}`, { redirect: 'manual' }).then(async (r) => (await r.arrayBuffer(), r.status))));
+      const batch = await Promise.all(
+        Array.from({ length: 50 }, () =>
+          fetch(`${s.url}/oidc/auth?${q}`, { redirect: 'manual' }).then(async (r) => (await r.arrayBuffer(), r.status)),
+        ),
+      );
       for (const st of batch) statuses.set(st, (statuses.get(st) ?? 0) + 1);
     }
     expect(statuses.get(429)).toBeGreaterThan(2000);
@@ -267,7 +297,15 @@ describe('the provider state survives a restart of the local server', () => {
     try {
       const fresh = await refresh(second.url, t.refresh_token!);
       expect(fresh.access_token).toBeTruthy();
-      expect((await fetch(`${second.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${fresh.access_token}` }, body: JSON.stringify({ query: '{ me { kind } }' }) }).then((r) => r.json()) as any).data.me.kind).toBe('ACCOUNT');
+      expect(
+        (
+          (await fetch(`${second.url}/graphql`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${fresh.access_token}` },
+            body: JSON.stringify({ query: '{ me { kind } }' }),
+          }).then((r) => r.json())) as any
+        ).data.me.kind,
+      ).toBe('ACCOUNT');
     } finally {
       await second.close();
       rmSync(dataDir, { recursive: true, force: true });

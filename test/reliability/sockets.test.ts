@@ -14,12 +14,22 @@ import { RATES } from '../../functions/api/http/ratelimit.js';
 let s: LocalServer;
 beforeAll(async () => {
   // Default rate limits: this is the server as `npm start` runs it.
-  s = await startLocal({ port: 0, dataDir: null, endpoint: inject('dynamoEndpoint'), tableName: `ws-${randomUUID().slice(0, 8)}`, sweepIntervalMs: 0 });
+  s = await startLocal({
+    port: 0,
+    dataDir: null,
+    endpoint: inject('dynamoEndpoint'),
+    tableName: `ws-${randomUUID().slice(0, 8)}`,
+    sweepIntervalMs: 0,
+  });
 });
 afterAll(() => s.close());
 
 async function http(query: string, token?: string) {
-  const r = await fetch(`${s.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify({ query }) });
+  const r = await fetch(`${s.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query }),
+  });
   return (await r.json()) as any;
 }
 
@@ -49,17 +59,37 @@ async function socket(token?: string) {
     return pred();
   };
   await until(() => got.some((m) => m.type === 'connection_ack') || closed !== null);
-  const subscribe = (id: string, query: string, variables: Record<string, unknown> = {}) => ws.send(JSON.stringify({ id, type: 'subscribe', payload: { query, variables } }));
-  return { ws, got, until, subscribe, closed: () => closed as { code: number; reason: string } | null, acked: got.some((m) => m.type === 'connection_ack') };
+  const subscribe = (id: string, query: string, variables: Record<string, unknown> = {}) =>
+    ws.send(JSON.stringify({ id, type: 'subscribe', payload: { query, variables } }));
+  return {
+    ws,
+    got,
+    until,
+    subscribe,
+    closed: () => closed as { code: number; reason: string } | null,
+    acked: got.some((m) => m.type === 'connection_ack'),
+  };
 }
 
-const signUp = async (name: string) => (await http(`mutation { signUp(name: "${name}") { playerId token } }`)).data.signUp as { playerId: string; token: string };
+const signUp = async (name: string) =>
+  (await http(`mutation { signUp(name: "${name}") { playerId token } }`)).data.signUp as {
+    playerId: string;
+    token: string;
+  };
 
 describe('one set of limits for HTTP and WebSocket', () => {
   const cases: [string, string, string][] = [
     ['tokens', `subscription { gameUpdated(gameId: "x") { ${'id '.repeat(2100)} } }`, 'GRAPHQL_PARSE_FAILED'],
-    ['aliases', `subscription { gameUpdated(gameId: "x") { ${Array.from({ length: 16 }, (_, i) => `a${i}: id`).join(' ')} } }`, 'GRAPHQL_VALIDATION_FAILED'],
-    ['directives', `subscription { gameUpdated(gameId: "x") { id ${'@include(if: true) '.repeat(21)} } }`, 'GRAPHQL_VALIDATION_FAILED'],
+    [
+      'aliases',
+      `subscription { gameUpdated(gameId: "x") { ${Array.from({ length: 16 }, (_, i) => `a${i}: id`).join(' ')} } }`,
+      'GRAPHQL_VALIDATION_FAILED',
+    ],
+    [
+      'directives',
+      `subscription { gameUpdated(gameId: "x") { id ${'@include(if: true) '.repeat(21)} } }`,
+      'GRAPHQL_VALIDATION_FAILED',
+    ],
   ];
   it.each(cases)('%s: the same named error on both paths', async (name, doc, code) => {
     const overHttp = (await http(doc)).errors[0];
@@ -77,7 +107,10 @@ describe('one set of limits for HTTP and WebSocket', () => {
 
   it.each([
     ['depth', `{ __type(name: "Game") { fields { type { ${'ofType { '.repeat(5)}name ${'} '.repeat(5)}} } } }`],
-    ['cost', `query { ${Array.from({ length: 15 }, (_, i) => `o${i}: openGames { ${'...S '.repeat(20)}}`).join(' ')} } fragment S on Game { seats { seat name loot { kind count } } me { prompts { options { id label } } } }`],
+    [
+      'cost',
+      `query { ${Array.from({ length: 15 }, (_, i) => `o${i}: openGames { ${'...S '.repeat(20)}}`).join(' ')} } fragment S on Game { seats { seat name loot { kind count } } me { prompts { options { id label } } } }`,
+    ],
   ])('%s: the same named error on both paths', async (name, doc) => {
     const overHttp = (await http(doc)).errors[0];
     expect(overHttp.extensions.limit?.name).toBe(name);
@@ -98,20 +131,31 @@ describe('one set of limits for HTTP and WebSocket', () => {
     c.subscribe('big', doc);
     await c.until(() => c.closed() !== null);
     expect(c.closed()!.code).toBe(1009);
-    const r = await fetch(`${s.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: doc }) });
+    const r = await fetch(`${s.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: doc }),
+    });
     expect(r.status).toBe(413);
   });
 
   it(`at most ${WS_LIMITS.subscriptionsPerConnection} subscriptions per connection and ${WS_LIMITS.connectionsPerPrincipal} connections per player`, async () => {
     const p = await signUp('Socket Hog');
-    const id = (await http(`mutation { createGame(input: { edition: CLASSIC, seats: 2 }) { id } }`, p.token)).data.createGame.id;
+    const id = (await http(`mutation { createGame(input: { edition: CLASSIC, seats: 2 }) { id } }`, p.token)).data
+      .createGame.id;
     const c = await socket(p.token);
-    for (let i = 0; i <= WS_LIMITS.subscriptionsPerConnection; i++) c.subscribe(`s${i}`, `subscription($g: ID!) { gameUpdated(gameId: $g) { version } }`, { g: id });
+    for (let i = 0; i <= WS_LIMITS.subscriptionsPerConnection; i++)
+      c.subscribe(`s${i}`, `subscription($g: ID!) { gameUpdated(gameId: $g) { version } }`, { g: id });
     const last = `s${WS_LIMITS.subscriptionsPerConnection}`;
     await c.until(() => c.got.some((m) => m.id === last && m.type === 'error'));
     expect(c.got.find((m) => m.id === last && m.type === 'error').payload[0].extensions.code).toBe('LIMIT_EXCEEDED');
-    await c.until(() => new Set(c.got.filter((m) => m.type === 'next').map((m) => m.id)).size >= WS_LIMITS.subscriptionsPerConnection);
-    expect(new Set(c.got.filter((m) => m.type === 'next').map((m) => m.id)).size).toBe(WS_LIMITS.subscriptionsPerConnection);
+    await c.until(
+      () =>
+        new Set(c.got.filter((m) => m.type === 'next').map((m) => m.id)).size >= WS_LIMITS.subscriptionsPerConnection,
+    );
+    expect(new Set(c.got.filter((m) => m.type === 'next').map((m) => m.id)).size).toBe(
+      WS_LIMITS.subscriptionsPerConnection,
+    );
     const more = [];
     for (let i = 1; i < WS_LIMITS.connectionsPerPrincipal; i++) more.push(await socket(p.token));
     expect(more.every((m) => m.acked)).toBe(true);
@@ -134,19 +178,32 @@ describe('one set of limits for HTTP and WebSocket', () => {
 describe('upgrades per address', () => {
   it(`a burst of upgrades from one address is refused before the handshake (HTTP 429, Retry-After) past ${RATES.upgrade.burst}`, async () => {
     // Its own server: the upgrade bucket of this address is not shared with the cases above.
-    const t = await startLocal({ port: 0, dataDir: null, endpoint: inject('dynamoEndpoint'), tableName: `ws-${randomUUID().slice(0, 8)}`, sweepIntervalMs: 0, oidc: false });
+    const t = await startLocal({
+      port: 0,
+      dataDir: null,
+      endpoint: inject('dynamoEndpoint'),
+      tableName: `ws-${randomUUID().slice(0, 8)}`,
+      sweepIntervalMs: 0,
+      oidc: false,
+    });
     try {
       const tries = await Promise.all(
-        Array.from({ length: RATES.upgrade.burst + 10 }, () => new Promise<{ open: boolean; status?: number; retryAfter?: string; body?: string; ws: WebSocket }>((ok) => {
-          const ws = new WebSocket(`${t.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws');
-          ws.on('open', () => ok({ open: true, ws }));
-          ws.on('unexpected-response', (_req, res) => {
-            let body = '';
-            res.on('data', (c: Buffer) => (body += String(c)));
-            res.on('end', () => ok({ open: false, status: res.statusCode, retryAfter: res.headers['retry-after'], body, ws }));
-          });
-          ws.on('error', () => {});
-        })),
+        Array.from(
+          { length: RATES.upgrade.burst + 10 },
+          () =>
+            new Promise<{ open: boolean; status?: number; retryAfter?: string; body?: string; ws: WebSocket }>((ok) => {
+              const ws = new WebSocket(`${t.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws');
+              ws.on('open', () => ok({ open: true, ws }));
+              ws.on('unexpected-response', (_req, res) => {
+                let body = '';
+                res.on('data', (c: Buffer) => (body += String(c)));
+                res.on('end', () =>
+                  ok({ open: false, status: res.statusCode, retryAfter: res.headers['retry-after'], body, ws }),
+                );
+              });
+              ws.on('error', () => {});
+            }),
+        ),
       );
       const opened = tries.filter((x) => x.open);
       const refused = tries.filter((x) => !x.open);

@@ -16,12 +16,23 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-interface Answer { status: number; retryAfter: string | null }
+interface Answer {
+  status: number;
+  retryAfter: string | null;
+}
 
 /** One GET (or WebSocket upgrade) with a hard timeout; null: nobody listens yet. */
 function ask(port: number, path: string, upgrade: boolean): Promise<Answer | null> {
   return new Promise((ok, fail) => {
-    const headers: Record<string, string> = upgrade ? { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==', 'sec-websocket-protocol': 'graphql-transport-ws' } : {};
+    const headers: Record<string, string> = upgrade
+      ? {
+          connection: 'Upgrade',
+          upgrade: 'websocket',
+          'sec-websocket-version': '13',
+          'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+          'sec-websocket-protocol': 'graphql-transport-ws',
+        }
+      : {};
     const req = request({ host: '127.0.0.1', port, path, headers, timeout: 3000 });
     req.on('response', (res) => {
       res.resume();
@@ -31,8 +42,12 @@ function ask(port: number, path: string, upgrade: boolean): Promise<Answer | nul
       socket.destroy();
       ok({ status: 101, retryAfter: null });
     });
-    req.on('timeout', () => fail(new Error(`no answer within 3 s to ${upgrade ? 'an upgrade' : path} during the start`)));
-    req.on('error', (e: NodeJS.ErrnoException) => (e.code === 'ECONNREFUSED' || e.code === 'ECONNRESET' ? ok(null) : fail(e)));
+    req.on('timeout', () =>
+      fail(new Error(`no answer within 3 s to ${upgrade ? 'an upgrade' : path} during the start`)),
+    );
+    req.on('error', (e: NodeJS.ErrnoException) =>
+      e.code === 'ECONNREFUSED' || e.code === 'ECONNRESET' ? ok(null) : fail(e),
+    );
     req.end();
   });
 }
@@ -40,18 +55,31 @@ function ask(port: number, path: string, upgrade: boolean): Promise<Answer | nul
 it('requests and upgrades racing the start get 503 with Retry-After, never silence; then the real answers', async () => {
   const port = await freePort();
   let local: LocalServer | null = null;
-  const starting = startLocal({ port, dataDir: null, endpoint: inject('dynamoEndpoint'), tableName: `start-${randomUUID().slice(0, 8)}`, sweepIntervalMs: 0 }).then((l) => (local = l));
+  const starting = startLocal({
+    port,
+    dataDir: null,
+    endpoint: inject('dynamoEndpoint'),
+    tableName: `start-${randomUUID().slice(0, 8)}`,
+    sweepIntervalMs: 0,
+  }).then((l) => (local = l));
   const early: Answer[] = [];
   try {
     while (!local) {
-      const answers = await Promise.all([ask(port, '/health', false), ask(port, '/graphql?query=%7B__typename%7D', false), ask(port, '/graphql', true)]);
+      const answers = await Promise.all([
+        ask(port, '/health', false),
+        ask(port, '/graphql?query=%7B__typename%7D', false),
+        ask(port, '/graphql', true),
+      ]);
       if (!local) early.push(...answers.filter((a): a is Answer => a !== null));
       if (answers.every((a) => a === null)) await new Promise((r) => setTimeout(r, 2));
     }
     await starting;
     // the race was real: answers came while starting, and each was a prompt 503 with Retry-After
     expect(early.length).toBeGreaterThan(0);
-    for (const a of early) expect(a.status === 503 ? a.retryAfter : 'ready').toBe(a.status === 503 ? String(STARTING_RETRY_AFTER_SECONDS) : 'ready');
+    for (const a of early)
+      expect(a.status === 503 ? a.retryAfter : 'ready').toBe(
+        a.status === 503 ? String(STARTING_RETRY_AFTER_SECONDS) : 'ready',
+      );
     expect(early.filter((a) => a.status === 503).length).toBeGreaterThan(0);
     // once ready: everything answers for real
     expect((await ask(port, '/health', false))?.status).toBe(200);

@@ -19,7 +19,11 @@ describe('generated files', () => {
 
   it('the schema and resolver types follow the SDL: a field added there appears in both', async () => {
     const sdl = readSdl().replace(/type Seat \{/, 'type Seat {\n  parrot: Int!');
-    expect(await schemaTypes(sdl)).toMatch(/export type Seat = \{[^}]*\n  parrot: EntireFieldWrapper<Scalars\['Int'\]\['output'\]>;/);
-    expect(await resolverTypes(sdl)).toMatch(/export type SeatResolvers<[^\n]*\n(?:.*\n)*?  parrot\?: Resolver<ResolversTypes\['Int'\]/);
+    expect(await schemaTypes(sdl)).toMatch(
+      /export type Seat = \{[^}]*\n  parrot: EntireFieldWrapper<Scalars\['Int'\]\['output'\]>;/,
+    );
+    expect(await resolverTypes(sdl)).toMatch(
+      /export type SeatResolvers<[^\n]*\n(?:.*\n)*?  parrot\?: Resolver<ResolversTypes\['Int'\]/,
+    );
   }, 60_000);
 });

@@ -16,7 +16,15 @@ type AppConfig = Parameters<typeof buildApp>[0];
  * An app on a fresh table. With an injected clock (tests that jump hours or days ahead), the
  * service's own access tokens last a year, so a token signed up at the start stays valid.
  */
-export async function testApp(opts: { now?: () => Date; webhooks?: AppConfig['webhooks']; rateLimits?: AppConfig['rateLimits']; issuers?: AppConfig['issuers']; accessTokenSeconds?: number } = {}) {
+export async function testApp(
+  opts: {
+    now?: () => Date;
+    webhooks?: AppConfig['webhooks'];
+    rateLimits?: AppConfig['rateLimits'];
+    issuers?: AppConfig['issuers'];
+    accessTokenSeconds?: number;
+  } = {},
+) {
   const { client, tableName } = await freshTable('api');
   // Tests drive games at machine speed: no per-instance rate limits unless a test asks for them.
   const app = buildApp({
@@ -30,7 +38,11 @@ export async function testApp(opts: { now?: () => Date; webhooks?: AppConfig['we
     accessTokenSeconds: opts.accessTokenSeconds ?? (opts.now ? 365 * 24 * 3600 : undefined),
   });
   await app.apollo.start();
-  async function gql<T = any>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<GqlResult<T>> {
+  async function gql<T = any>(
+    query: string,
+    variables: Record<string, unknown> = {},
+    token?: string,
+  ): Promise<GqlResult<T>> {
     const contextValue = await app.context(token === undefined ? {} : { authorization: `Bearer ${token}` });
     const r = await app.apollo.executeOperation({ query, variables }, { contextValue });
     if (r.body.kind !== 'single') throw new Error('incremental answer');
@@ -47,7 +59,8 @@ export async function testApp(opts: { now?: () => Date; webhooks?: AppConfig['we
 /** The error code of the first error (and a check that it never carries a stack trace). */
 export function codeOf(r: GqlResult): string | undefined {
   for (const e of r.errors ?? []) {
-    if (JSON.stringify(e).includes('stacktrace') || JSON.stringify(e).includes('    at ')) throw new Error(`stack trace leaked: ${JSON.stringify(e)}`);
+    if (JSON.stringify(e).includes('stacktrace') || JSON.stringify(e).includes('    at '))
+      throw new Error(`stack trace leaked: ${JSON.stringify(e)}`);
   }
   return r.errors?.[0]?.extensions?.code;
 }

@@ -10,11 +10,22 @@ type Server = Awaited<ReturnType<typeof startServer>>;
 /** Signs up the humans, creates, joins, starts and plays a whole game; checks what each seat saw. */
 export async function fullGame(s: Server, input: Record<string, unknown>, humans: number, seed: number) {
   const players = await Promise.all(Array.from({ length: humans }, (_, i) => s.signUp(`Pirate ${i}`)));
-  const created = await s.gql(`mutation($i: CreateGameInput!) { createGame(input: $i) { id status } }`, { i: input }, players[0].token);
+  const created = await s.gql(
+    `mutation($i: CreateGameInput!) { createGame(input: $i) { id status } }`,
+    { i: input },
+    players[0].token,
+  );
   expect(created.errors).toBeUndefined();
   const id = created.data.createGame.id;
-  for (const p of players.slice(1)) expect((await s.gql(`mutation($g: ID!) { joinGame(gameId: $g) { id } }`, { g: id }, p.token)).errors).toBeUndefined();
-  const started = await s.gql(`mutation($g: ID!) { startGame(gameId: $g) { ${GAME_FIELDS} } }`, { g: id }, players[0].token);
+  for (const p of players.slice(1))
+    expect(
+      (await s.gql(`mutation($g: ID!) { joinGame(gameId: $g) { id } }`, { g: id }, p.token)).errors,
+    ).toBeUndefined();
+  const started = await s.gql(
+    `mutation($g: ID!) { startGame(gameId: $g) { ${GAME_FIELDS} } }`,
+    { g: id },
+    players[0].token,
+  );
   expect(started.data.startGame.status).toBe('ACTIVE');
   const seats = input.seats as number;
   const tokens = Array.from({ length: seats }, (_, i) => (i < humans ? players[i].token : null));
@@ -36,4 +47,3 @@ export async function fullGame(s: Server, input: Record<string, unknown>, humans
   expectNoLeak((await s.gql(GAME_QUERY, { id })).data.game, null);
   return game;
 }
-

@@ -6,8 +6,18 @@ import { startLocal } from '../../functions/local/server.js';
 import type { GqlResult } from './app.js';
 
 export async function startServer() {
-  const local = await startLocal({ port: 0, dataDir: null, endpoint: inject('dynamoEndpoint'), tableName: `e2e-${randomUUID().slice(0, 8)}`, rateLimits: false });
-  async function gql<T = any>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<GqlResult<T>> {
+  const local = await startLocal({
+    port: 0,
+    dataDir: null,
+    endpoint: inject('dynamoEndpoint'),
+    tableName: `e2e-${randomUUID().slice(0, 8)}`,
+    rateLimits: false,
+  });
+  async function gql<T = any>(
+    query: string,
+    variables: Record<string, unknown> = {},
+    token?: string,
+  ): Promise<GqlResult<T>> {
     const res = await fetch(`${local.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },

@@ -37,7 +37,11 @@ function browser() {
  * Signs in `email` at the provider of the server at `baseUrl` (issuer `<baseUrl>/oidc`) and returns
  * the tokens. `verifier` overrides the PKCE verifier sent with the code (to test a wrong one).
  */
-export async function signIn(baseUrl: string, email: string, opts: { password?: string; verifier?: string } = {}): Promise<Tokens> {
+export async function signIn(
+  baseUrl: string,
+  email: string,
+  opts: { password?: string; verifier?: string } = {},
+): Promise<Tokens> {
   const code = await authorize(baseUrl, email, opts.password ?? DEV_PASSWORD);
   return exchange(baseUrl, code.code, opts.verifier ?? code.verifier);
 }
@@ -49,7 +53,14 @@ export async function authorize(baseUrl: string, email: string, password = DEV_P
   const verifier = b64url(randomBytes(32));
   const challenge = b64url(createHash('sha256').update(verifier).digest());
   const state = b64url(randomBytes(8));
-  const q = new URLSearchParams({ client_id: WEB_CLIENT_ID, response_type: 'code', redirect_uri: `${baseUrl}/`, scope: WEB_SCOPE, state, prompt: 'consent' });
+  const q = new URLSearchParams({
+    client_id: WEB_CLIENT_ID,
+    response_type: 'code',
+    redirect_uri: `${baseUrl}/`,
+    scope: WEB_SCOPE,
+    state,
+    prompt: 'consent',
+  });
   if (withPkce) {
     q.set('code_challenge', challenge);
     q.set('code_challenge_method', 'S256');
@@ -72,19 +83,32 @@ export async function authorize(baseUrl: string, email: string, password = DEV_P
     const form = /<form method="post" action="([^"]+)"/.exec(html);
     if (!form) throw new Error(`sign-in stopped at HTTP ${res.status}: ${html.slice(0, 300)}`);
     if (html.includes('role="alert"') && hops > 1) throw new Error('login refused');
-    res = await get(new URL(form[1].replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n))), baseUrl).href, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ email, password }).toString(),
-    });
+    res = await get(
+      new URL(
+        form[1].replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n))),
+        baseUrl,
+      ).href,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ email, password }).toString(),
+      },
+    );
   }
   throw new Error('too many redirects');
 }
 
-async function tokenRequest(baseUrl: string, body: Record<string, string>, basic?: { id: string; secret: string }): Promise<Tokens> {
+async function tokenRequest(
+  baseUrl: string,
+  body: Record<string, string>,
+  basic?: { id: string; secret: string },
+): Promise<Tokens> {
   const res = await fetch(`${baseUrl}/oidc/token`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(basic ? { authorization: `Basic ${Buffer.from(`${basic.id}:${basic.secret}`).toString('base64')}` } : {}) },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(basic ? { authorization: `Basic ${Buffer.from(`${basic.id}:${basic.secret}`).toString('base64')}` } : {}),
+    },
     body: new URLSearchParams(body).toString(),
   });
   const json = (await res.json()) as Tokens & { error?: string; error_description?: string };
@@ -94,12 +118,23 @@ async function tokenRequest(baseUrl: string, body: Record<string, string>, basic
 
 /** The back-channel half: code + PKCE verifier for tokens (a public client: no secret). */
 export const exchange = (baseUrl: string, code: string, verifier: string) =>
-  tokenRequest(baseUrl, { grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: `${baseUrl}/`, client_id: WEB_CLIENT_ID });
+  tokenRequest(baseUrl, {
+    grant_type: 'authorization_code',
+    code,
+    code_verifier: verifier,
+    redirect_uri: `${baseUrl}/`,
+    client_id: WEB_CLIENT_ID,
+  });
 
-export const refresh = (baseUrl: string, refreshToken: string) => tokenRequest(baseUrl, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: WEB_CLIENT_ID });
+export const refresh = (baseUrl: string, refreshToken: string) =>
+  tokenRequest(baseUrl, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: WEB_CLIENT_ID });
 
 /** An integrator site's client-credentials token (the dev sites of the local provider). */
-export function siteToken(baseUrl: string, site = 0, scope = 'libertalia/games.create libertalia/users.act'): Promise<Tokens> {
+export function siteToken(
+  baseUrl: string,
+  site = 0,
+  scope = 'libertalia/games.create libertalia/users.act',
+): Promise<Tokens> {
   const { clientId, secret } = DEV_SITES[site];
   return tokenRequest(baseUrl, { grant_type: 'client_credentials', scope }, { id: clientId, secret });
 }

@@ -4,7 +4,11 @@ import { expect } from 'vitest';
 import { botRandom, editionOf } from '../../functions/engine/index.js';
 import { GAME_FIELDS, type GqlResult } from './app.js';
 
-export type Gql = <T = any>(query: string, variables?: Record<string, unknown>, token?: string) => Promise<GqlResult<T>>;
+export type Gql = <T = any>(
+  query: string,
+  variables?: Record<string, unknown>,
+  token?: string,
+) => Promise<GqlResult<T>>;
 
 export const GAME_QUERY = `query($id: ID!) { game(id: $id) { ${GAME_FIELDS} } }`;
 export const PLAY = `mutation($g: ID!, $r: Int!, $q: ID) { playCard(gameId: $g, rank: $r, requestId: $q) { ${GAME_FIELDS} } }`;
@@ -73,7 +77,11 @@ export async function playToEnd(gql: Gql, gameId: string, tokens: (string | null
     const mine = seat === seen.seat ? seen.game : await look(seat);
     const prompt = mine.me.prompts[0];
     const r = prompt
-      ? await gql(ANSWER, { g: gameId, p: prompt.id, o: prompt.options[Math.floor(rnd() * prompt.options.length)].id }, tokens[seat]!)
+      ? await gql(
+          ANSWER,
+          { g: gameId, p: prompt.id, o: prompt.options[Math.floor(rnd() * prompt.options.length)].id },
+          tokens[seat]!,
+        )
       : await gql(PLAY, { g: gameId, r: mine.me.hand[Math.floor(rnd() * mine.me.hand.length)] }, tokens[seat]!);
     if (r.errors) throw new Error(JSON.stringify(r.errors));
     const game = r.data.playCard ?? r.data.answerPrompt;

@@ -5,9 +5,16 @@ import { OWN_ISSUER, SCOPES, type IssuerConfig } from '../../functions/api/accou
 import { kidOf } from '../../functions/api/accounts/keys.js';
 
 /** A token of ours signed with `secret` (kid set unless `kid: null`), valid 1 h from `now` unless told. */
-export async function ownToken(secret: string, claims: JWTPayload & { sub: string }, opts: { now?: Date; kid?: string | null; exp?: number | null } = {}) {
+export async function ownToken(
+  secret: string,
+  claims: JWTPayload & { sub: string },
+  opts: { now?: Date; kid?: string | null; exp?: number | null } = {},
+) {
   const iat = Math.floor((opts.now ?? new Date()).getTime() / 1000);
-  const jwt = new SignJWT(claims).setProtectedHeader(opts.kid === null ? { alg: 'HS256' } : { alg: 'HS256', kid: opts.kid ?? kidOf(secret) }).setIssuer(claims.iss ?? OWN_ISSUER).setIssuedAt(iat);
+  const jwt = new SignJWT(claims)
+    .setProtectedHeader(opts.kid === null ? { alg: 'HS256' } : { alg: 'HS256', kid: opts.kid ?? kidOf(secret) })
+    .setIssuer(claims.iss ?? OWN_ISSUER)
+    .setIssuedAt(iat);
   if (opts.exp !== null) jwt.setExpirationTime(opts.exp ?? iat + 3600);
   return jwt.sign(new TextEncoder().encode(secret));
 }

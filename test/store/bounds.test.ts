@@ -26,7 +26,8 @@ function itemBytes(item: Record<string, unknown>): number {
     if (typeof v === 'boolean' || v === null) return 1;
     if (v instanceof Uint8Array) return v.byteLength;
     if (Array.isArray(v)) return 3 + v.reduce((n, x) => n + 1 + size(x), 0);
-    if (typeof v === 'object') return 3 + Object.entries(v as object).reduce((n, [k, x]) => n + 1 + Buffer.byteLength(k) + size(x), 0);
+    if (typeof v === 'object')
+      return 3 + Object.entries(v as object).reduce((n, [k, x]) => n + 1 + Buffer.byteLength(k) + size(x), 0);
     return 0;
   };
   return Object.entries(item).reduce((n, [k, v]) => n + Buffer.byteLength(k) + size(v), 0);
@@ -48,7 +49,10 @@ async function snapshotBytes(gameId: string): Promise<number> {
 }
 
 async function newGame(edition: 'CLASSIC' | 'GALECREST', seats: number, seed: string) {
-  const players: Player[] = Array.from({ length: seats }, (_, i) => ({ id: `${seed}-p${i}`, name: `Pirate With A Long Name ${i}`.slice(0, 40) }));
+  const players: Player[] = Array.from({ length: seats }, (_, i) => ({
+    id: `${seed}-p${i}`,
+    name: `Pirate With A Long Name ${i}`.slice(0, 40),
+  }));
   // Signed-up players (the creator's item holds its open lobbies and creation count).
   for (const p of players) await services.store.insertPlayer({ ...p, createdAt: new Date(0).toISOString() });
   const rec = await createGame(services, players[0], { edition, seats, seed });
@@ -107,6 +111,8 @@ describe('game item bound', () => {
     expect(commits.length).toBeLessThan(MAX_CHOICE_CHANGES_PER_DAY + 10);
     expect(max).toBeLessThan(GAME_ITEM_BOUND);
     expect(max - start).toBeLessThan(200); // a counter, not a history
-    console.log(`20,000 choice changes: ${accepted} accepted, ${refused} refused, game item ${start} -> ${max} bytes, ${commits.length} commits`);
+    console.log(
+      `20,000 choice changes: ${accepted} accepted, ${refused} refused, game item ${start} -> ${max} bytes, ${commits.length} commits`,
+    );
   }, 300_000);
 });

@@ -30,14 +30,19 @@ describe('the provider store', () => {
     expect((await store.get('AuthorizationCode', 'c1'))?.consumed).toBeGreaterThan(0);
   });
 
-  it('revoking a grant deletes its tokens; revoking an account deletes its grants, their tokens and its sessions, not another account\'s', async () => {
+  it("revoking a grant deletes its tokens; revoking an account deletes its grants, their tokens and its sessions, not another account's", async () => {
     await store.put('Grant', 'g1', { accountId: 'mary@example.test' }, 600);
     await store.put('RefreshToken', 'r1', { grantId: 'g1', accountId: 'mary@example.test' }, 600);
     await store.put('Session', 's2', { uid: 'su2', accountId: 'mary@example.test' }, 600);
     await store.put('Grant', 'g2', { accountId: 'jack@example.test' }, 600);
     await store.put('RefreshToken', 'r2', { grantId: 'g2', accountId: 'jack@example.test' }, 600);
     await store.revokeAccount('mary@example.test');
-    for (const [m, id] of [['Grant', 'g1'], ['RefreshToken', 'r1'], ['Session', 's2']]) expect(await store.get(m, id)).toBeNull();
+    for (const [m, id] of [
+      ['Grant', 'g1'],
+      ['RefreshToken', 'r1'],
+      ['Session', 's2'],
+    ])
+      expect(await store.get(m, id)).toBeNull();
     expect(await store.getByUid('su2')).toBeNull();
     expect(await store.get('RefreshToken', 'r2')).not.toBeNull();
     await store.revokeGrant('g2');

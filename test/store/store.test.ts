@@ -140,7 +140,17 @@ describe('event feed from commit items', () => {
     expect(all.events.map((e) => e.seq)).toEqual(Array.from({ length: lastSeq }, (_, i) => i + 1));
     expect(all.hasMore).toBe(false);
     expect(all.events[4]).toEqual({ seq: 5, at: AT, type: 'x', data: { seq: 5 } });
-    for (const [after, limit] of [[0, 7], [1, 10], [2, 10], [3, 1], [57, 5], [58, 1], [59, 5], [20, 39], [20, 38]]) {
+    for (const [after, limit] of [
+      [0, 7],
+      [1, 10],
+      [2, 10],
+      [3, 1],
+      [57, 5],
+      [58, 1],
+      [59, 5],
+      [20, 39],
+      [20, 38],
+    ]) {
       const page = await store.listEvents(g.id, after, limit);
       const want = all.events.filter((e) => e.seq > after).slice(0, limit);
       expect(page.events).toEqual(want);
@@ -173,7 +183,9 @@ describe('sharded indexes', () => {
     const [a, b] = lobbies;
     await s.saveSnapshot({ ...a, version: 2, status: 'ACTIVE' });
     await s.saveSnapshot({ ...b, version: 2, unlisted: true });
-    expect((await s.listGamesByStatus('LOBBY', 100)).ids).toEqual(newestFirst.filter((id) => id !== a.id && id !== b.id));
+    expect((await s.listGamesByStatus('LOBBY', 100)).ids).toEqual(
+      newestFirst.filter((id) => id !== a.id && id !== b.id),
+    );
     expect((await s.listGamesByStatus('ACTIVE', 10)).ids).toEqual([a.id]);
     await s.saveSnapshot({ ...a, version: 3, status: 'FINISHED' });
     expect((await s.listGamesByStatus('ACTIVE', 10)).ids).toEqual([]);
@@ -214,7 +226,9 @@ describe('players, members and request claims', () => {
   it('a bounded set on the player item admits exactly max members under concurrent adds', async () => {
     const p = { id: `set-${Date.now()}`, name: 'Set Keeper', createdAt: AT };
     await store.insertPlayer(p);
-    const added = await Promise.all(Array.from({ length: 12 }, (_, i) => store.addToPlayerSet(p.id, 'held', `m${i}`, 4)));
+    const added = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => store.addToPlayerSet(p.id, 'held', `m${i}`, 4)),
+    );
     expect(added.filter(Boolean)).toHaveLength(4);
     const held = await store.listPlayerSet(p.id, 'held');
     expect(held).toHaveLength(4);
@@ -232,7 +246,9 @@ describe('players, members and request claims', () => {
   it('a counter on the player item counts concurrent first uses of a window exactly', async () => {
     const p = { id: `count-${Date.now()}`, name: 'Counter', createdAt: AT };
     await store.insertPlayer(p);
-    const ok = await Promise.all(Array.from({ length: 10 }, () => store.countOnPlayer(p.id, 'made', '2024-01-01T10', 6)));
+    const ok = await Promise.all(
+      Array.from({ length: 10 }, () => store.countOnPlayer(p.id, 'made', '2024-01-01T10', 6)),
+    );
     expect(ok.filter(Boolean)).toHaveLength(6);
     expect(await store.countOnPlayer(p.id, 'made', '2024-01-01T11', 6)).toBe(true); // a new window
   });
@@ -252,14 +268,20 @@ describe('schema check', () => {
     await checkSchema(c3, t3);
     await checkSchema(c3, t3);
     const { client: c4, tableName: t4 } = await freshTable('old');
-    await c4.send(new PutCommand({ TableName: t4, Item: { PK: 'GAME#old', SK: 'GAME', version: 3, doc: '{}', outbox: '[]', requests: '{}' } }));
+    await c4.send(
+      new PutCommand({
+        TableName: t4,
+        Item: { PK: 'GAME#old', SK: 'GAME', version: 3, doc: '{}', outbox: '[]', requests: '{}' },
+      }),
+    );
     await expect(checkSchema(c4, t4)).rejects.toThrow(OldSchemaError);
     await expect(checkSchema(c4, t4)).rejects.toThrow(/mv \.data \.data-v1/);
   });
 });
 
 describe('retention of games that are over (TTL on the log)', () => {
-  const raw = async (Key: Record<string, string>) => (await client.send(new GetCommand({ TableName: tableName, Key, ConsistentRead: true }))).Item;
+  const raw = async (Key: Record<string, string>) =>
+    (await client.send(new GetCommand({ TableName: tableName, Key, ConsistentRead: true }))).Item;
 
   it('a snapshot with archiveAt is due work of kind LOG (not GAME) until markArchived, which checks the version', async () => {
     const g = game({ status: 'FINISHED', version: 3, lastSeq: 5, archiveAt: '2024-01-02T00:00:00.000Z' });
@@ -288,9 +310,11 @@ describe('retention of games that are over (TTL on the log)', () => {
     // Commits 1..4 (first seqs 1, 2, 4, 6); commit 5 (first seq 8) is left out.
     await store.expireCommits(g.id, [1, 2, 4, 6], t);
     await store.expireCommits(g.id, [1, 2], t); // again: nothing changes
-    for (const seq of [1, 2, 4, 6]) expect((await raw({ PK: `GAME#${g.id}`, SK: `COMMIT#${String(seq).padStart(10, '0')}` }))!.expiresAt).toBe(t);
+    for (const seq of [1, 2, 4, 6])
+      expect((await raw({ PK: `GAME#${g.id}`, SK: `COMMIT#${String(seq).padStart(10, '0')}` }))!.expiresAt).toBe(t);
     expect(await raw({ PK: `GAME#${g.id}`, SK: 'COMMIT#0000000008' })).not.toHaveProperty('expiresAt');
-    for (const SK of ['GAME', 'MEMBER#p1', 'ARCHIVE']) expect(await raw({ PK: `GAME#${g.id}`, SK })).not.toHaveProperty('expiresAt');
+    for (const SK of ['GAME', 'MEMBER#p1', 'ARCHIVE'])
+      expect(await raw({ PK: `GAME#${g.id}`, SK })).not.toHaveProperty('expiresAt');
     expect(await store.getArchive(g.id)).toEqual({ commands: [{ seq: 3, c: { seat: 0, play: 7 } }] });
     // A commit that does not exist is not created by the update.
     await store.expireCommits(g.id, [99], t);
@@ -303,7 +327,13 @@ describe('retention of games that are over (TTL on the log)', () => {
 
   it('a game whose commit items are gone (TTL) still loads from its snapshot, alone and in a batch', async () => {
     const { g, lastSeq } = await history(4, 4);
-    for (const seq of [1, 2, 4, 6]) await client.send(new DeleteCommand({ TableName: tableName, Key: { PK: `GAME#${g.id}`, SK: `COMMIT#${String(seq).padStart(10, '0')}` } }));
+    for (const seq of [1, 2, 4, 6])
+      await client.send(
+        new DeleteCommand({
+          TableName: tableName,
+          Key: { PK: `GAME#${g.id}`, SK: `COMMIT#${String(seq).padStart(10, '0')}` },
+        }),
+      );
     const head = await store.loadGame(g.id);
     expect(head).toEqual({ game: { ...g, version: 4, lastSeq }, tail: [] });
     expect(await store.getGames([g.id], false)).toEqual([head]);

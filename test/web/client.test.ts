@@ -19,7 +19,16 @@ const SHOTS = process.env.UPDATE_SCREENSHOTS ? resolve('docs/screenshots') : joi
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const CLASSIC_LOOT = ['chest', 'jewel', 'goods', 'map', 'relic', 'saber', 'officer'];
 const GALECREST_LOOT = ['map', 'barrel', 'relic', 'saber', 'amulet', 'hook', 'chest'];
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 if (!HAVE_CHROMIUM && !process.env.CI) {
   console.warn(`test/web skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
@@ -33,7 +42,10 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
   const consoleErrors: string[] = [];
 
   beforeAll(async () => {
-    if (!HAVE_CHROMIUM) throw new Error(`Chromium is not installed at ${CHROMIUM}: install Debian's package (apt-get install -y chromium; .ci/run does) or set CHROMIUM_PATH`);
+    if (!HAVE_CHROMIUM)
+      throw new Error(
+        `Chromium is not installed at ${CHROMIUM}: install Debian's package (apt-get install -y chromium; .ci/run does) or set CHROMIUM_PATH`,
+      );
     await build({ configFile: resolve('web/vite.config.ts'), logLevel: 'warn' });
     // The test clicks at machine speed: no per-instance rate limits (the hostile tests cover them).
     local = await startLocal({ port: 0, dataDir: null, rateLimits: false });
@@ -80,7 +92,11 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
 
   /** The log position (seq) of the newest "You decide…" line, 0 if none. */
   async function lastDecision(): Promise<number> {
-    const line = page.getByTestId('log').getByRole('listitem').filter({ hasText: /^You decide/ }).first();
+    const line = page
+      .getByTestId('log')
+      .getByRole('listitem')
+      .filter({ hasText: /^You decide/ })
+      .first();
     return (await line.count()) ? Number(await line.getAttribute('value')) : 0;
   }
 
@@ -123,7 +139,9 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
   async function legendHasEveryKind(kinds: string[]) {
     const legend = page.getByTestId('loot-legend');
     await shown(legend);
-    expect(await legend.locator('li[data-kind]').evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')))).toEqual(kinds);
+    expect(
+      await legend.locator('li[data-kind]').evaluateAll((els) => els.map((e) => e.getAttribute('data-kind'))),
+    ).toEqual(kinds);
     for (const kind of kinds) {
       const entry = legend.locator(`li[data-kind="${kind}"]`);
       expect(await entry.locator('[role=img] svg').count()).toBe(1);
@@ -169,7 +187,10 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
     const seen = { shrunk: 0, promptsAnswered: 0, cardsPlayed: 0, shot: false, dayReplay: false, namedOptions: 0 };
     const afterAction = async () => {
       // Focus stays on the control that acted, or moves to the next thing to do: never <body>.
-      if (keyboard) expect(await page.evaluate('document.activeElement !== document.body && !!document.activeElement.closest("main")')).toBe(true);
+      if (keyboard)
+        expect(
+          await page.evaluate('document.activeElement !== document.body && !!document.activeElement.closest("main")'),
+        ).toBe(true);
       await titleMatchesTurn();
       if (!seen.dayReplay && (await page.getByTestId('day-replay').count())) {
         await checkDayReplay(shot.replace('table', 'day-replay'));
@@ -251,7 +272,9 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
     await poll(() => breakdown.locator('tbody tr').count()).toBe(3 * seats);
     await hasText(breakdown, 'Banked');
     await hasText(page.getByTestId('tie-rule'), 'Equal scores');
-    const scores = await ranks.evaluateAll((els) => els.map((e) => Number(/— (\d+) points/.exec(e.textContent ?? '')?.[1])));
+    const scores = await ranks.evaluateAll((els) =>
+      els.map((e) => Number(/— (\d+) points/.exec(e.textContent ?? '')?.[1])),
+    );
     const ties = scores.filter((v, i) => i > 0 && v === scores[i - 1]).length;
     expect(await page.getByTestId('tie-reason').count()).toBe(ties);
     // The replay steps through the log: back to the first event, then one forward.
@@ -271,7 +294,14 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
     await contrast('the end screen');
   }
 
-  async function createGame(opts: { edition: string; seats: string; bots: string; board?: string; seed: string; hours?: string }) {
+  async function createGame(opts: {
+    edition: string;
+    seats: string;
+    bots: string;
+    board?: string;
+    seed: string;
+    hours?: string;
+  }) {
     await page.getByLabel('Edition').selectOption(opts.edition);
     await page.getByLabel('Seats').selectOption(opts.seats);
     await page.getByLabel('Bots', { exact: true }).selectOption(opts.bots);
@@ -380,18 +410,31 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
     await signedIn('Anne Bonny');
     // Another player opens a game: the lobby lists it to join.
     const { signUp } = await gql<{ signUp: { token: string } }>('mutation { signUp(name: "Mary Read") { token } }');
-    await gql('mutation ($i: CreateGameInput!) { createGame(input: $i) { id } }', { i: { edition: 'CLASSIC', seats: 3, bots: 1 } }, signUp.token);
+    await gql(
+      'mutation ($i: CreateGameInput!) { createGame(input: $i) { id } }',
+      { i: { edition: 'CLASSIC', seats: 3, bots: 1 } },
+      signUp.token,
+    );
 
     await page.getByRole('link', { name: 'Libertalia Online' }).click();
     await shown(page.getByRole('heading', { name: 'Lobby' }));
-    await createGame({ edition: 'GALECREST', seats: '2', bots: '1', board: 'CALM', seed: 'web galecrest', hours: '24' });
+    await createGame({
+      edition: 'GALECREST',
+      seats: '2',
+      bots: '1',
+      board: 'CALM',
+      seed: 'web galecrest',
+      hours: '24',
+    });
     // A time limit: the table counts down (the hand's hint) instead of showing a bare date.
     await poll(() => page.locator('#hand-hint').innerText()).toMatch(/2[34] h \d\d min left/);
 
     // Back in the lobby: my games say whose turn it is and the time left, Mary's game waits for a player.
     await page.getByRole('link', { name: 'Libertalia Online' }).click();
     await hasText(page.getByTestId('my-games'), 'Your turn');
-    await poll(() => page.getByTestId('my-games').getByTestId('countdown').innerText()).toMatch(/ · 2[34] h \d\d min left$/);
+    await poll(() => page.getByTestId('my-games').getByTestId('countdown').innerText()).toMatch(
+      / · 2[34] h \d\d min left$/,
+    );
     await poll(() => page.title()).toMatch(/^● Your turn · Lobby/);
     await hasText(page.getByTestId('open-games'), 'Mary Read, free seat, Bot');
     await shown(page.getByTestId('open-games').getByRole('button', { name: 'Join' }));
@@ -489,21 +532,32 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
     await poll(() => handButtons().count()).toBe(9);
 
     // Jack's choice is the last one: the day runs, and the page shows it without a click (push).
-    const { game } = await gql<{ game: { me: { hand: number[] } } }>('query ($g: ID!) { game(id: $g) { me { hand } } }', { g: id }, jack);
-    await gql('mutation ($g: ID!, $r: Int!) { playCard(gameId: $g, rank: $r) { id } }', { g: id, r: game.me.hand[0] }, jack);
+    const { game } = await gql<{ game: { me: { hand: number[] } } }>(
+      'query ($g: ID!) { game(id: $g) { me { hand } } }',
+      { g: id },
+      jack,
+    );
+    await gql(
+      'mutation ($g: ID!, $r: Int!) { playCard(gameId: $g, rank: $r) { id } }',
+      { g: id, r: game.me.hand[0] },
+      jack,
+    );
     await hasText(page.getByTestId('log'), 'Sunrise');
     await poll(() => handButtons().count()).toBe(8);
     await hasText(page.locator('[data-testid=island], [data-testid=day-replay]').first(), nameB);
     // Decisions of the day (Jack's by API, mine by clicking) until day 2 begins.
     for (let i = 0; i < 30; i++) {
-      const { game: j } = await gql<{ game: { phase: string; me: { prompts: { id: string; options: { id: string }[] }[] } } }>(
-        'query ($g: ID!) { game(id: $g) { phase me { prompts { id options { id } } } } }',
-        { g: id },
-        jack,
-      );
+      const { game: j } = await gql<{
+        game: { phase: string; me: { prompts: { id: string; options: { id: string }[] }[] } };
+      }>('query ($g: ID!) { game(id: $g) { phase me { prompts { id options { id } } } } }', { g: id }, jack);
       if (j.phase === 'CHOOSE') break;
       const p = j.me.prompts[0];
-      if (p) await gql('mutation ($g: ID!, $p: ID!, $o: ID!) { answerPrompt(gameId: $g, promptId: $p, optionId: $o) { id } }', { g: id, p: p.id, o: p.options[0].id }, jack);
+      if (p)
+        await gql(
+          'mutation ($g: ID!, $p: ID!, $o: ID!) { answerPrompt(gameId: $g, promptId: $p, optionId: $o) { id } }',
+          { g: id, p: p.id, o: p.options[0].id },
+          jack,
+        );
       else if (await page.getByTestId('prompt').count()) {
         before = await version();
         await page.getByTestId('prompt').getByRole('button').first().click();

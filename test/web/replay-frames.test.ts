@@ -21,10 +21,18 @@ const REPLAY = `query($g: ID!, $at: Int!) { replay(gameId: $g, at: $at) { ${GAME
 async function playedGame(edition: 'GALECREST' | 'CLASSIC', seats: number, seed: string) {
   const anne = await t.signUp(`Anne ${seed}`);
   const board = edition === 'GALECREST' ? ', board: CALM' : '';
-  const created = await t.gql(`mutation { createGame(input: { edition: ${edition}, seats: ${seats}, seed: "${seed}"${board} }) { id } }`, {}, anne.token);
+  const created = await t.gql(
+    `mutation { createGame(input: { edition: ${edition}, seats: ${seats}, seed: "${seed}"${board} }) { id } }`,
+    {},
+    anne.token,
+  );
   expect(created.errors).toBeUndefined();
   const gameId = created.data.createGame.id;
-  await t.gql(`mutation($g: ID!) { startGame(gameId: $g, fillWithBots: true, botKind: GREEDY) { id } }`, { g: gameId }, anne.token);
+  await t.gql(
+    `mutation($g: ID!) { startGame(gameId: $g, fillWithBots: true, botKind: GREEDY) { id } }`,
+    { g: gameId },
+    anne.token,
+  );
   await playToEnd(t.gql, gameId, [anne.token, ...Array(seats - 1).fill(null)], 3);
   return { gameId, token: anne.token };
 }
@@ -75,7 +83,13 @@ describe('the day played out counts the slides', () => {
   it('a token passed loses the space the mover gained (Beggar, then a barrel: both end where they started)', () => {
     const deltas: Record<number, SeatDelta> = {};
     const ev = (seat: number, from: number, to: number, passed: number) =>
-      ({ seq: 1, type: 'reputation', at: '', text: '', data: { seat, from, to, overflow: 0, passed: [{ seat: passed, to: from }] } }) as never;
+      ({
+        seq: 1,
+        type: 'reputation',
+        at: '',
+        text: '',
+        data: { seat, from, to, overflow: 0, passed: [{ seat: passed, to: from }] },
+      }) as never;
     addDelta(deltas, ev(1, 2, 3, 0));
     addDelta(deltas, ev(0, 2, 3, 1));
     expect([deltas[0].reputation, deltas[1].reputation]).toEqual([0, 0]);

@@ -46,7 +46,14 @@ describe('serveStatic', () => {
       const req = request(`${base}${path}`, { method, path }, (res) => {
         let body = '';
         res.on('data', (c: Buffer) => (body += c.toString()));
-        res.on('end', () => ok({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), cache: String(res.headers['cache-control']), body }));
+        res.on('end', () =>
+          ok({
+            status: res.statusCode ?? 0,
+            type: String(res.headers['content-type']),
+            cache: String(res.headers['cache-control']),
+            body,
+          }),
+        );
       });
       req.on('error', fail);
       req.end();
@@ -67,12 +74,19 @@ describe('serveStatic', () => {
   });
 
   it('leaves API paths, other methods and missing files to the caller', async () => {
-    for (const p of ['/graphql', '/health', '/games/abc/events', '/assets/missing.js']) expect((await get(p)).body).toBe('fallthrough');
+    for (const p of ['/graphql', '/health', '/games/abc/events', '/assets/missing.js'])
+      expect((await get(p)).body).toBe('fallthrough');
     expect((await get('/', 'POST')).body).toBe('fallthrough');
   });
 
   it('never serves a file outside its folder', async () => {
-    for (const p of ['/../secret.txt', '/..%2fsecret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/%00']) {
+    for (const p of [
+      '/../secret.txt',
+      '/..%2fsecret.txt',
+      '/%2e%2e/secret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+      '/%00',
+    ]) {
       const r = await get(p);
       expect(r.body).not.toContain('do not serve');
     }

@@ -35,7 +35,8 @@ export function setSound(on: boolean): void {
 
 function chime(): void {
   try {
-    const Ctx = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    const Ctx =
+      window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
     if (!Ctx) return;
     const ac = new Ctx();
     const o = ac.createOscillator();
@@ -58,7 +59,9 @@ function chime(): void {
  */
 export function turnAlert(turns: number, what: string): void {
   const on = turns > 0;
-  const title = on ? `● ${turns > 1 ? `${turns} games wait for you` : 'Your turn'} · ${what}` : `${what} · ${BASE_TITLE}`;
+  const title = on
+    ? `● ${turns > 1 ? `${turns} games wait for you` : 'Your turn'} · ${what}`
+    : `${what} · ${BASE_TITLE}`;
   if (document.title !== title) document.title = title;
   favicon(on);
   if (on && !lastOn && soundOn()) chime();

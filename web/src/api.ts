@@ -96,11 +96,14 @@ export const api = {
   leaveGame: (gameId: string) => request(LeaveDocument, { g: gameId }),
   startGame: (gameId: string) => request(StartDocument, { g: gameId }),
   playCard: (gameId: string, rank: number) => request(PlayDocument, { g: gameId, r: rank, q: requestId() }),
-  answerPrompt: (gameId: string, promptId: string, optionId: string) => request(AnswerDocument, { g: gameId, p: promptId, o: optionId, q: requestId() }),
+  answerPrompt: (gameId: string, promptId: string, optionId: string) =>
+    request(AnswerDocument, { g: gameId, p: promptId, o: optionId, q: requestId() }),
   /** One page of the event log after `after`. */
   events: (gameId: string, after: number) => request(EventsDocument, { g: gameId, a: after }).then((d) => d.events),
 };
 
 function requestId(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }

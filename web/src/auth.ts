@@ -53,7 +53,8 @@ const read = <T>(store: Storage, key: string): T | null => {
     return null;
   }
 };
-const write = (store: Storage, key: string, v: unknown) => (v === null ? store.removeItem(key) : store.setItem(key, JSON.stringify(v)));
+const write = (store: Storage, key: string, v: unknown) =>
+  v === null ? store.removeItem(key) : store.setItem(key, JSON.stringify(v));
 
 /** A GraphQL call without the app's token (sign-in steps). */
 async function anonymous<R, V>(doc: TypedDocumentString<R, V>, variables: V, token?: string): Promise<R> {
@@ -63,18 +64,34 @@ async function anonymous<R, V>(doc: TypedDocumentString<R, V>, variables: V, tok
     body: JSON.stringify({ query: doc.toString(), variables }),
   });
   const body = (await res.json()) as { data?: R; errors?: { message: string; extensions?: { code?: string } }[] };
-  if (body.errors?.length) throw Object.assign(new Error(body.errors[0].message), { code: body.errors[0].extensions?.code ?? 'ERROR' });
+  if (body.errors?.length)
+    throw Object.assign(new Error(body.errors[0].message), { code: body.errors[0].extensions?.code ?? 'ERROR' });
   return body.data as R;
 }
 
 async function tokenRequest(endpoint: string, params: Record<string, string>) {
-  const res = await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params).toString() });
-  const json = (await res.json()) as { access_token?: string; refresh_token?: string; expires_in?: number; error?: string; error_description?: string };
-  if (!res.ok || !json.access_token) throw new Error(`Sign-in failed: ${json.error_description ?? json.error ?? res.status}`);
+  const res = await fetch(endpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(params).toString(),
+  });
+  const json = (await res.json()) as {
+    access_token?: string;
+    refresh_token?: string;
+    expires_in?: number;
+    error?: string;
+    error_description?: string;
+  };
+  if (!res.ok || !json.access_token)
+    throw new Error(`Sign-in failed: ${json.error_description ?? json.error ?? res.status}`);
   return json;
 }
 
-const b64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const b64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 const random = (n = 32) => b64url(crypto.getRandomValues(new Uint8Array(n)));
 
 let config: Promise<AuthConfig> | null = null;
@@ -96,7 +113,15 @@ export async function startSignIn(next: string): Promise<void> {
   const d = await discovery(c.issuer);
   const verifier = random();
   const challenge = b64url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier))));
-  const pending: Pending = { verifier, state: random(16), next, issuer: c.issuer, clientId: c.clientId, tokenEndpoint: d.token_endpoint, redirectUri: `${location.origin}/` };
+  const pending: Pending = {
+    verifier,
+    state: random(16),
+    next,
+    issuer: c.issuer,
+    clientId: c.clientId,
+    tokenEndpoint: d.token_endpoint,
+    redirectUri: `${location.origin}/`,
+  };
   write(sessionStorage, PENDING_KEY, pending);
   const q = new URLSearchParams({
     client_id: c.clientId,
@@ -136,7 +161,11 @@ async function completeSignIn(params: URLSearchParams): Promise<void> {
   write(localStorage, PROVIDER_KEY, tokens);
   // A guest session of this browser is kept aside: the name screen offers to link its games.
   const guest = loadSession();
-  if (guest) write(localStorage, 'libertalia.guest.previous', { ...guest, refreshToken: read<GuestTokens>(localStorage, GUEST_KEY)?.refreshToken ?? null });
+  if (guest)
+    write(localStorage, 'libertalia.guest.previous', {
+      ...guest,
+      refreshToken: read<GuestTokens>(localStorage, GUEST_KEY)?.refreshToken ?? null,
+    });
   write(localStorage, GUEST_KEY, null);
   saveSession(null);
   await adoptPlayer(tokens.accessToken);
@@ -152,17 +181,20 @@ async function adoptPlayer(accessToken: string): Promise<Session | null> {
 }
 
 /** Signed in with the provider but no player yet (the name screen shows). */
-export const needsName = (): boolean => read<ProviderTokens>(localStorage, PROVIDER_KEY) !== null && loadSession() === null;
+export const needsName = (): boolean =>
+  read<ProviderTokens>(localStorage, PROVIDER_KEY) !== null && loadSession() === null;
 
 /** A guest of this browser from before the sign-in, whose games can be linked. */
-export const previousGuest = (): (Session & { refreshToken: string | null }) | null => read(localStorage, 'libertalia.guest.previous');
+export const previousGuest = (): (Session & { refreshToken: string | null }) | null =>
+  read(localStorage, 'libertalia.guest.previous');
 
 /** Chooses the account's display name (once), or links the previous guest and its games. */
 export async function chooseName(name: string, linkGuest: boolean): Promise<void> {
   const token = await currentToken();
   const guest = linkGuest ? previousGuest() : null;
   const out = guest
-    ? (await anonymous(LinkDocument, { g: guest.refreshToken ?? guest.token, n: name || null }, token ?? undefined)).linkGuest
+    ? (await anonymous(LinkDocument, { g: guest.refreshToken ?? guest.token, n: name || null }, token ?? undefined))
+        .linkGuest
     : (await anonymous(RegisterDocument, { n: name }, token ?? undefined)).register;
   // Profile's playerId and name are null only before register, which this just did.
   if (!out.playerId || !out.name) throw new Error('The server did not name the player.');
@@ -193,9 +225,18 @@ export async function currentToken(): Promise<string | null> {
   const session = loadSession();
   if (provider) {
     if (provider.expiresAt - EARLY_MS > Date.now() || !provider.refreshToken) return provider.accessToken;
-    renewing ??= tokenRequest(provider.tokenEndpoint, { grant_type: 'refresh_token', refresh_token: provider.refreshToken, client_id: provider.clientId })
+    renewing ??= tokenRequest(provider.tokenEndpoint, {
+      grant_type: 'refresh_token',
+      refresh_token: provider.refreshToken,
+      client_id: provider.clientId,
+    })
       .then((t) => {
-        const next = { ...provider, accessToken: t.access_token!, refreshToken: t.refresh_token ?? provider.refreshToken, expiresAt: Date.now() + (t.expires_in ?? 3600) * 1000 };
+        const next = {
+          ...provider,
+          accessToken: t.access_token!,
+          refreshToken: t.refresh_token ?? provider.refreshToken,
+          expiresAt: Date.now() + (t.expires_in ?? 3600) * 1000,
+        };
         write(localStorage, PROVIDER_KEY, next);
         return next.accessToken;
       })

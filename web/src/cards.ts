@@ -20,7 +20,9 @@ export async function loadCards(): Promise<void> {
       .filter((e) => !tables[e])
       .map(async (edition) => {
         const r = await request(CharactersDocument, { e: edition });
-        tables[edition] = Object.fromEntries(r.characters.map((c) => [c.rank, [c.name, c.text, c.timings, c.tieBreaks]]));
+        tables[edition] = Object.fromEntries(
+          r.characters.map((c) => [c.rank, [c.name, c.text, c.timings, c.tieBreaks]]),
+        );
       }),
   );
 }

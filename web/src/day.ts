@@ -51,8 +51,7 @@ export function addDelta(deltas: Record<number, SeatDelta>, e: GameEvent): void 
     delta(deltas, seat).reputation += Number(d.to) - Number(d.from);
     // The tokens passed slid one space back: their players' reputation changed too.
     for (const p of slides(d)) delta(deltas, p.seat).reputation += Math.sign(Number(d.from) - Number(d.to));
-  }
-  else if (e.type === 'lootGained') {
+  } else if (e.type === 'lootGained') {
     const k = d.kind ? String(d.kind) : 'face down';
     const s = delta(deltas, seat);
     s.loot[k] = (s.loot[k] ?? 0) + Number(d.n ?? 1);
@@ -77,7 +76,15 @@ export function dayStories(events: GameEvent[]): DayStory[] {
   for (const e of events) {
     const d = e.data as Record<string, unknown>;
     if (e.type === 'sunrise') {
-      cur = { round: Number(d.round), day: Number(d.day), from: e.seq, to: e.seq, steps: [], deltas: {}, complete: false };
+      cur = {
+        round: Number(d.round),
+        day: Number(d.day),
+        from: e.seq,
+        to: e.seq,
+        steps: [],
+        deltas: {},
+        complete: false,
+      };
       out.push(cur);
       step = { kind: 'sunrise', lines: [e.text] };
       cur.steps.push(step);
@@ -129,6 +136,8 @@ export function digest(events: GameEvent[], after: number): Digest {
   const later = events.filter((e) => e.seq > after);
   const deltas: Record<number, SeatDelta> = {};
   for (const e of later) addDelta(deltas, e);
-  const days = later.filter((e) => e.type === 'dayEnd').map((e) => ({ round: Number(e.data.round), day: Number(e.data.day) }));
+  const days = later
+    .filter((e) => e.type === 'dayEnd')
+    .map((e) => ({ round: Number(e.data.round), day: Number(e.data.day) }));
   return { days, deltas, events: later.length };
 }

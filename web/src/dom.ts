@@ -127,6 +127,8 @@ export function render(root: HTMLElement, ...content: Child[]): void {
   patchChildren(root, flatten(content));
   const now = document.activeElement as HTMLButtonElement | null;
   if (!hadFocus || (now && root.contains(now) && !now.disabled)) return;
-  const next = root.querySelector<HTMLElement>('[data-focus-next]:not([aria-disabled="true"])') ?? root.querySelector<HTMLElement>('[data-focus-home]');
+  const next =
+    root.querySelector<HTMLElement>('[data-focus-next]:not([aria-disabled="true"])') ??
+    root.querySelector<HTMLElement>('[data-focus-home]');
   next?.focus();
 }

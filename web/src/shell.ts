@@ -27,7 +27,11 @@ export function header(title: string, extra?: Node): HTMLElement {
         'p',
         { class: 'who' },
         `Signed in as ${session.name} `,
-        h('button', { type: 'button', class: 'link', 'data-key': 'signout', onclick: () => (signOutHere(), go('#/')) }, 'Sign out'),
+        h(
+          'button',
+          { type: 'button', class: 'link', 'data-key': 'signout', onclick: () => (signOutHere(), go('#/')) },
+          'Sign out',
+        ),
       ),
     extra,
   );

@@ -19,7 +19,8 @@ export function cardName(edition: Edition, rank: number): string {
 }
 
 export function cardText(edition: Edition, rank: number): string {
-  if (!Number.isInteger(rank)) return 'Neutral (2 players): sits between 20 and 21 and takes nothing. At its dusk turn the player who does not own the character directly left of it returns one of today’s loot tokens to the bag, before that character picks.';
+  if (!Number.isInteger(rank))
+    return 'Neutral (2 players): sits between 20 and 21 and takes nothing. At its dusk turn the player who does not own the character directly left of it returns one of today’s loot tokens to the bag, before that character picks.';
   return cardTable(edition)?.[rank]?.[1] ?? '';
 }
 
@@ -37,8 +38,16 @@ export function tieBreakMark(edition: Edition, rank: number, seat: number): numb
 /** Where the day's characters stand, in the server's words (words.ts place): classic the island, Galecrest the sea. */
 export const islandWords = (e: Edition) =>
   e === 'GALECREST'
-    ? { heading: 'At sea', empty: 'Nobody is at sea.', waiting: 'Characters set out at sunrise, once everyone has chosen.' }
-    : { heading: 'Island', empty: 'Nobody is ashore.', waiting: 'Characters come ashore at sunrise, once everyone has chosen.' };
+    ? {
+        heading: 'At sea',
+        empty: 'Nobody is at sea.',
+        waiting: 'Characters set out at sunrise, once everyone has chosen.',
+      }
+    : {
+        heading: 'Island',
+        empty: 'Nobody is ashore.',
+        waiting: 'Characters come ashore at sunrise, once everyone has chosen.',
+      };
 
 export const roundWord = (e: Edition) => (e === 'GALECREST' ? 'Voyage' : 'Campaign');
 export const denWord = (e: Edition) => (e === 'GALECREST' ? 'ship' : 'den');

@@ -32,7 +32,7 @@ async function conditional(move: () => Promise<Game>): Promise<Game | null> {
 
 function random(seed: number): () => number {
   let s = seed >>> 0 || 1;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 export async function playOneGame(opts: BotOptions): Promise<{ game: Game; moves: number; events: number }> {
@@ -69,12 +69,20 @@ export async function playOneGame(opts: BotOptions): Promise<{ game: Game; moves
     if (game.status === 'ACTIVE' && mine && prompt) {
       const option = prompt.options[Math.floor(rnd() * prompt.options.length)];
       // Conditional on the view it was decided on: if the game moved on meanwhile, read it again.
-      const answered = await conditional(() => api.answerPrompt(game!.id, prompt.id, option.id, { ifVersion: game!.version }));
+      const answered = await conditional(() =>
+        api.answerPrompt(game!.id, prompt.id, option.id, { ifVersion: game!.version }),
+      );
       if (answered) moves++;
       game = answered ?? (await api.game(game.id)) ?? game;
       continue;
     }
-    if (game.status === 'ACTIVE' && mine && game.phase === 'CHOOSE' && game.awaiting.includes(mine.seat) && mine.choice === null) {
+    if (
+      game.status === 'ACTIVE' &&
+      mine &&
+      game.phase === 'CHOOSE' &&
+      game.awaiting.includes(mine.seat) &&
+      mine.choice === null
+    ) {
       const rank = mine.hand[Math.floor(rnd() * mine.hand.length)];
       const played = await conditional(() => api.playCard(game!.id, rank, { ifVersion: game!.version }));
       if (played) moves++;
@@ -91,9 +99,12 @@ export async function playOneGame(opts: BotOptions): Promise<{ game: Game; moves
   // The rest of the log, typed: each event narrows on __typename.
   for await (const e of api.events(game.id, cursor)) {
     events++;
-    if (e.__typename === 'GameEndEvent') log(`game over: ranking ${e.ranking.join(', ')}, scores ${e.scores.join(', ')}`);
+    if (e.__typename === 'GameEndEvent')
+      log(`game over: ranking ${e.ranking.join(', ')}, scores ${e.scores.join(', ')}`);
   }
-  log(`finished: place ${game.ranking.find((r) => r.seat === game!.me?.seat)?.place} of ${game.seatCount}, ${moves} moves`);
+  log(
+    `finished: place ${game.ranking.find((r) => r.seat === game!.me?.seat)?.place} of ${game.seatCount}, ${moves} moves`,
+  );
   return { game, moves, events };
 }
 
@@ -110,5 +121,12 @@ if (isMain) {
     join: process.argv.includes('--join'),
     log: (line) => console.log(line),
   });
-  console.log(JSON.stringify({ id: result.game.id, status: result.game.status, ranking: result.game.ranking, moves: result.moves }));
+  console.log(
+    JSON.stringify({
+      id: result.game.id,
+      status: result.game.status,
+      ranking: result.game.ranking,
+      moves: result.moves,
+    }),
+  );
 }

@@ -30,18 +30,36 @@ function renewing(renew: () => Promise<Cached>, now: () => number = Date.now): T
   };
 }
 
-async function tokenEndpoint(url: string, body: Record<string, string>, basic?: { id: string; secret: string }, doFetch: typeof fetch = fetch) {
+async function tokenEndpoint(
+  url: string,
+  body: Record<string, string>,
+  basic?: { id: string; secret: string },
+  doFetch: typeof fetch = fetch,
+) {
   const res = await doFetch(url, {
     method: 'POST',
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
-      ...(basic ? { authorization: `Basic ${btoa(`${encodeURIComponent(basic.id)}:${encodeURIComponent(basic.secret)}`)}` } : {}),
+      ...(basic
+        ? { authorization: `Basic ${btoa(`${encodeURIComponent(basic.id)}:${encodeURIComponent(basic.secret)}`)}` }
+        : {}),
     },
     body: new URLSearchParams(body).toString(),
   });
-  const json = (await res.json()) as { access_token?: string; refresh_token?: string; expires_in?: number; error?: string; error_description?: string };
-  if (!res.ok || !json.access_token) throw new Error(`token endpoint: ${json.error ?? res.status} ${json.error_description ?? ''}`.trim());
-  return { accessToken: json.access_token, refreshToken: json.refresh_token, expiresAt: Date.now() + (json.expires_in ?? 300) * 1000 };
+  const json = (await res.json()) as {
+    access_token?: string;
+    refresh_token?: string;
+    expires_in?: number;
+    error?: string;
+    error_description?: string;
+  };
+  if (!res.ok || !json.access_token)
+    throw new Error(`token endpoint: ${json.error ?? res.status} ${json.error_description ?? ''}`.trim());
+  return {
+    accessToken: json.access_token,
+    refreshToken: json.refresh_token,
+    expiresAt: Date.now() + (json.expires_in ?? 300) * 1000,
+  };
 }
 
 /** The provider's token endpoint, from its discovery document. */
@@ -56,10 +74,21 @@ export async function discoverTokenEndpoint(issuer: string, doFetch: typeof fetc
  * An integrator's own token (OAuth 2.0 client credentials): scopes `libertalia/games.create` and
  * `libertalia/users.act`. On AWS the token endpoint is the Cognito domain's `/oauth2/token`.
  */
-export function clientCredentials(opts: { tokenUrl: string; clientId: string; clientSecret: string; scope?: string; fetch?: typeof fetch }): TokenProvider {
+export function clientCredentials(opts: {
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  scope?: string;
+  fetch?: typeof fetch;
+}): TokenProvider {
   const scope = opts.scope ?? 'libertalia/games.create libertalia/users.act';
   return renewing(async () => {
-    const t = await tokenEndpoint(opts.tokenUrl, { grant_type: 'client_credentials', scope }, { id: opts.clientId, secret: opts.clientSecret }, opts.fetch);
+    const t = await tokenEndpoint(
+      opts.tokenUrl,
+      { grant_type: 'client_credentials', scope },
+      { id: opts.clientId, secret: opts.clientSecret },
+      opts.fetch,
+    );
     return { token: t.accessToken, expiresAt: t.expiresAt };
   });
 }
@@ -86,7 +115,12 @@ export async function guestSession(client: LibertaliaClient, name: string) {
 }
 
 /** Uses a guest (or site-user) refresh token: refreshSession before each expiry (the refresh token rotates). */
-export function resumeGuest(client: LibertaliaClient, refreshToken: string, first?: Cached, onRefresh?: (refreshToken: string) => void): void {
+export function resumeGuest(
+  client: LibertaliaClient,
+  refreshToken: string,
+  first?: Cached,
+  onRefresh?: (refreshToken: string) => void,
+): void {
   let current = refreshToken;
   let initial = first ?? null;
   // A separate client for refreshSession (no token), so renewing never waits on itself.
@@ -98,7 +132,11 @@ export function resumeGuest(client: LibertaliaClient, refreshToken: string, firs
         initial = null;
         return i;
       }
-      const { refreshSession } = await anonymous.request(RefreshSessionDocument, { refreshToken: current }, { retry: false });
+      const { refreshSession } = await anonymous.request(
+        RefreshSessionDocument,
+        { refreshToken: current },
+        { retry: false },
+      );
       current = refreshSession.refreshToken!;
       onRefresh?.(current);
       return { token: refreshSession.token, expiresAt: Date.parse(refreshSession.expiresAt as string) };
@@ -110,16 +148,31 @@ export function resumeGuest(client: LibertaliaClient, refreshToken: string, firs
  * A player account's tokens from the OpenID Provider (after a browser sign-in, or a refresh token
  * kept by a native app or a bot): the access token is renewed with the refresh token.
  */
-export function oidcTokens(opts: { tokenUrl: string; clientId: string; refreshToken: string; accessToken?: string; expiresAt?: number; onRefresh?: (refreshToken: string) => void; fetch?: typeof fetch }): TokenProvider {
+export function oidcTokens(opts: {
+  tokenUrl: string;
+  clientId: string;
+  refreshToken: string;
+  accessToken?: string;
+  expiresAt?: number;
+  onRefresh?: (refreshToken: string) => void;
+  fetch?: typeof fetch;
+}): TokenProvider {
   let refresh = opts.refreshToken;
-  let first: Cached | null = opts.accessToken ? { token: opts.accessToken, expiresAt: opts.expiresAt ?? Date.now() + 300_000 } : null;
+  let first: Cached | null = opts.accessToken
+    ? { token: opts.accessToken, expiresAt: opts.expiresAt ?? Date.now() + 300_000 }
+    : null;
   return renewing(async () => {
     if (first) {
       const f = first;
       first = null;
       return f;
     }
-    const t = await tokenEndpoint(opts.tokenUrl, { grant_type: 'refresh_token', refresh_token: refresh, client_id: opts.clientId }, undefined, opts.fetch);
+    const t = await tokenEndpoint(
+      opts.tokenUrl,
+      { grant_type: 'refresh_token', refresh_token: refresh, client_id: opts.clientId },
+      undefined,
+      opts.fetch,
+    );
     if (t.refreshToken && t.refreshToken !== refresh) {
       refresh = t.refreshToken;
       opts.onRefresh?.(refresh);
@@ -128,7 +181,11 @@ export function oidcTokens(opts: { tokenUrl: string; clientId: string; refreshTo
   });
 }
 
-const b64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const b64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 
 /** A PKCE verifier and its S256 challenge (RFC 7636), with Web Crypto (browsers and Node 20+). */
 export async function pkce(): Promise<{ verifier: string; challenge: string }> {
@@ -138,7 +195,15 @@ export async function pkce(): Promise<{ verifier: string; challenge: string }> {
 }
 
 /** The authorization request URL (code flow + PKCE S256) for a public client. */
-export function authorizeUrl(opts: { authorizationEndpoint: string; clientId: string; redirectUri: string; scope: string; challenge: string; state: string; prompt?: string }): string {
+export function authorizeUrl(opts: {
+  authorizationEndpoint: string;
+  clientId: string;
+  redirectUri: string;
+  scope: string;
+  challenge: string;
+  state: string;
+  prompt?: string;
+}): string {
   const q = new URLSearchParams({
     client_id: opts.clientId,
     response_type: 'code',

@@ -114,7 +114,12 @@ export class LibertaliaClient {
         if (status === 429 || status >= 500) {
           const body = (await res.json().catch(() => null)) as { errors?: ApiRequestError['errors'] } | null;
           const errors = body?.errors ?? [{ message: `HTTP ${status}` }];
-          throw new ApiRequestError(String(errors[0].extensions?.code ?? `HTTP_${status}`), errors[0].message, errors, status);
+          throw new ApiRequestError(
+            String(errors[0].extensions?.code ?? `HTTP_${status}`),
+            errors[0].message,
+            errors,
+            status,
+          );
         }
         const body = (await res.json()) as { data?: R; errors?: ApiRequestError['errors'] };
         if (body.errors?.length) {
@@ -160,7 +165,8 @@ export class LibertaliaClient {
   /** Every open game (all pages), newest first. */
   async *openGames(pageSize = 50): AsyncGenerator<OpenGame> {
     for (let after: string | null = null; ; ) {
-      const page: OpenGamesQuery['openGamesPage'] = (await this.request(OpenGamesDocument, { first: pageSize, after })).openGamesPage;
+      const page: OpenGamesQuery['openGamesPage'] = (await this.request(OpenGamesDocument, { first: pageSize, after }))
+        .openGamesPage;
       yield* page.games;
       if (!page.pageInfo.hasNextPage) return;
       after = page.pageInfo.endCursor;
@@ -170,7 +176,9 @@ export class LibertaliaClient {
   /** Every game of the caller (all pages), newest first, optionally in one status. */
   async *myGames(status?: GameStatus, pageSize = 50): AsyncGenerator<Game> {
     for (let after: string | null = null; ; ) {
-      const page: MyGamesQuery['myGamesPage'] = (await this.request(MyGamesDocument, { status, first: pageSize, after })).myGamesPage;
+      const page: MyGamesQuery['myGamesPage'] = (
+        await this.request(MyGamesDocument, { status, first: pageSize, after })
+      ).myGamesPage;
       yield* page.games;
       if (!page.pageInfo.hasNextPage) return;
       after = page.pageInfo.endCursor;
@@ -190,9 +198,15 @@ export class LibertaliaClient {
   }
 
   /** Answers the caller's prompt; `options` as for playCard (conditional with `ifVersion`). */
-  async answerPrompt(gameId: string, promptId: string, optionId: string, options: string | MoveOptions = {}): Promise<Game> {
+  async answerPrompt(
+    gameId: string,
+    promptId: string,
+    optionId: string,
+    options: string | MoveOptions = {},
+  ): Promise<Game> {
     const { requestId = newRequestId(), ifVersion } = typeof options === 'string' ? { requestId: options } : options;
-    return (await this.request(AnswerPromptDocument, { gameId, promptId, optionId, requestId, ifVersion })).answerPrompt;
+    return (await this.request(AnswerPromptDocument, { gameId, promptId, optionId, requestId, ifVersion }))
+      .answerPrompt;
   }
 
   // ---- the event log ----
@@ -200,9 +214,17 @@ export class LibertaliaClient {
   /** One page of the log after the seq `after`, and the cursor to go on (or poll) with. */
   async eventsPage(gameId: string, after = 0, first = 100) {
     // The server's cursor is the seq as a string (Query.eventsPage); this API keeps it a number.
-    const { eventsPage } = await this.request(EventsDocument, { gameId, after: after > 0 ? String(after) : null, first });
+    const { eventsPage } = await this.request(EventsDocument, {
+      gameId,
+      after: after > 0 ? String(after) : null,
+      first,
+    });
     const end = eventsPage.pageInfo.endCursor;
-    return { events: eventsPage.events, hasNextPage: eventsPage.pageInfo.hasNextPage, endCursor: end === null ? after : Number(end) };
+    return {
+      events: eventsPage.events,
+      hasNextPage: eventsPage.pageInfo.hasNextPage,
+      endCursor: end === null ? after : Number(end),
+    };
   }
 
   /** The caller's rate-limit buckets now (the site's too, for a site user), tightest first. */
@@ -224,7 +246,10 @@ export class LibertaliaClient {
    * Polls the log and yields new events as they come, forever or until `signal` aborts (the
    * way to follow a game on AWS, which has no WebSocket).
    */
-  async *follow(gameId: string, { after = 0, intervalMs = 1000, signal }: { after?: number; intervalMs?: number; signal?: AbortSignal } = {}): AsyncGenerator<GameEvent> {
+  async *follow(
+    gameId: string,
+    { after = 0, intervalMs = 1000, signal }: { after?: number; intervalMs?: number; signal?: AbortSignal } = {},
+  ): AsyncGenerator<GameEvent> {
     let cursor = after;
     while (!signal?.aborted) {
       const page = await this.eventsPage(gameId, cursor);
@@ -241,14 +266,21 @@ export class LibertaliaClient {
    * while others play, 60 s in correspondence games, doubling after errors up to 60 s).
    */
   watchGame(gameId: string, onGame: (game: Game) => void, options: WatchOptions = {}): Watch {
-    return watchGame(this, this.options.url, async () => this.token(), gameId, onGame, { webSocketImpl: this.options.webSocketImpl, ...options });
+    return watchGame(this, this.options.url, async () => this.token(), gameId, onGame, {
+      webSocketImpl: this.options.webSocketImpl,
+      ...options,
+    });
   }
 
   /**
    * The game as the caller sees it, now and after each change, over WebSocket (graphql-ws on
    * /graphql: the local server only; use watchGame for AWS). Returns a function that stops it.
    */
-  async subscribe(gameId: string, onGame: (game: Game) => void, onError: (e: unknown) => void = () => {}): Promise<() => Promise<void>> {
+  async subscribe(
+    gameId: string,
+    onGame: (game: Game) => void,
+    onError: (e: unknown) => void = () => {},
+  ): Promise<() => Promise<void>> {
     const { createClient } = await import('graphql-ws');
     const token = await this.token();
     const client = createClient({

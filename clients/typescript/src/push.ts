@@ -89,15 +89,28 @@ type Socket = {
   onclose: ((ev: unknown) => void) | null;
   onerror: ((ev: unknown) => void) | null;
 };
-type Doc = { hidden?: boolean; addEventListener(t: string, f: () => void): void; removeEventListener(t: string, f: () => void): void };
+type Doc = {
+  hidden?: boolean;
+  addEventListener(t: string, f: () => void): void;
+  removeEventListener(t: string, f: () => void): void;
+};
 
 /** Calls onGame with the game now, and with every newer version after it, until stop(). */
-export function followGame<G extends GameShape>(gameId: string, source: GameSource<G>, onGame: (game: G) => void, options: FollowOptions): Watch {
+export function followGame<G extends GameShape>(
+  gameId: string,
+  source: GameSource<G>,
+  onGame: (game: G) => void,
+  options: FollowOptions,
+): Watch {
   const intervals = { ...POLL_INTERVALS, ...options.intervals };
   const onError = options.onError ?? (() => {});
   const pushedViews = options.pushedViews ?? true;
   const pushUrl = options.pushUrl;
-  const WS = (options.webSocketImpl ?? (globalThis as { WebSocket?: unknown }).WebSocket) as (new (url: string) => Socket) | undefined;
+  const WS = (options.webSocketImpl ?? (globalThis as { WebSocket?: unknown }).WebSocket) as
+    | (new (
+        url: string,
+      ) => Socket)
+    | undefined;
   const doc = (globalThis as { document?: Doc }).document;
   const hidden = () => doc?.hidden === true;
   let stopped = false;
@@ -159,12 +172,15 @@ export function followGame<G extends GameShape>(gameId: string, source: GameSour
     if (stopped || open || pollTimer) return;
     const base = pollInterval(last, intervals);
     if (base === null) return;
-    pollTimer = setTimeout(async () => {
-      pollTimer = null;
-      if (stopped || open) return;
-      if (!hidden()) await poll(); // a hidden page checks when it shows again
-      schedulePoll();
-    }, backoffMs > 0 ? backoffMs : base);
+    pollTimer = setTimeout(
+      async () => {
+        pollTimer = null;
+        if (stopped || open) return;
+        if (!hidden()) await poll(); // a hidden page checks when it shows again
+        schedulePoll();
+      },
+      backoffMs > 0 ? backoffMs : base,
+    );
   };
   const onVisible = () => {
     if (hidden() || stopped || open || !pollTimer) return;
@@ -199,7 +215,14 @@ export function followGame<G extends GameShape>(gameId: string, source: GameSour
         return;
       }
       // The push carries the caller's own view (the `game` query's fields): no fetch needed.
-      if (pushedViews && (m.type === 'subscribed' || m.type === 'game') && m.gameId === gameId && m.game && typeof m.version === 'number' && (!last || m.version > last.version)) {
+      if (
+        pushedViews &&
+        (m.type === 'subscribed' || m.type === 'game') &&
+        m.gameId === gameId &&
+        m.game &&
+        typeof m.version === 'number' &&
+        (!last || m.version > last.version)
+      ) {
         last = m.game;
         onGame(m.game);
       }

@@ -14,7 +14,17 @@ import {
 } from './generated.js';
 import { followGame, type FollowOptions, type Watch } from './push.js';
 
-export { POLL_INTERVALS, PUSH_PING_MS, PUSH_RECONNECT_MAX_MS, pollInterval, followGame, type FollowOptions, type GameShape, type GameSource, type Watch } from './push.js';
+export {
+  POLL_INTERVALS,
+  PUSH_PING_MS,
+  PUSH_RECONNECT_MAX_MS,
+  pollInterval,
+  followGame,
+  type FollowOptions,
+  type GameShape,
+  type GameSource,
+  type Watch,
+} from './push.js';
 
 /** What watchGame asks of a client (LibertaliaClient is one): typed requests, nothing else. */
 export interface GameRequester {
@@ -29,8 +39,16 @@ export interface WatchOptions extends Partial<Omit<FollowOptions, 'pushUrl' | 't
   pushUrl?: string | null;
 }
 
-export function watchGame(client: GameRequester, apiUrl: string, token: () => Promise<string | null | undefined>, gameId: string, onGame: (game: Game) => void, options: WatchOptions = {}): Watch {
-  const pushUrl = options.pushUrl === undefined ? `${apiUrl.replace(/\/+$/, '').replace(/^http/, 'ws')}/push` : options.pushUrl;
+export function watchGame(
+  client: GameRequester,
+  apiUrl: string,
+  token: () => Promise<string | null | undefined>,
+  gameId: string,
+  onGame: (game: Game) => void,
+  options: WatchOptions = {},
+): Watch {
+  const pushUrl =
+    options.pushUrl === undefined ? `${apiUrl.replace(/\/+$/, '').replace(/^http/, 'ws')}/push` : options.pushUrl;
   return followGame<Game>(
     gameId,
     {

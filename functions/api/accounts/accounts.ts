@@ -47,13 +47,15 @@ export function createPlayerCache(): PlayerCache {
     },
     async endSessions(rec) {
       players.delete(rec.id);
-      await Promise.all(listeners.map(async (l) => {
-        try {
-          await l(rec);
-        } catch (e) {
-          console.error('ending the sessions of a player failed', e);
-        }
-      }));
+      await Promise.all(
+        listeners.map(async (l) => {
+          try {
+            await l(rec);
+          } catch (e) {
+            console.error('ending the sessions of a player failed', e);
+          }
+        }),
+      );
     },
   };
 }
@@ -86,7 +88,6 @@ export async function sessionAlive(services: Services, playerId: string, stamp: 
   return rec.revokedAt === undefined || stamp.issuedAt > rec.revokedAt;
 }
 
-
 /** The player a verified credential names (null: an account without a player yet, or a client). */
 export async function resolvePlayer(services: Services, c: Credential): Promise<PlayerRecord | null> {
   if (c.type === 'client') return null;
@@ -100,7 +101,8 @@ export async function resolvePlayer(services: Services, c: Credential): Promise<
   if (!id) return null;
   const rec = await services.players.get(services, id);
   if (!rec) return null;
-  if (rec.revokedAt !== undefined && c.issuedAt <= rec.revokedAt) return unauthenticated('token revoked (signed out): sign in again', 'revoked');
+  if (rec.revokedAt !== undefined && c.issuedAt <= rec.revokedAt)
+    return unauthenticated('token revoked (signed out): sign in again', 'revoked');
   return rec;
 }
 
@@ -116,19 +118,38 @@ export interface SessionOut {
 }
 
 /** A session; `refreshJti`: the id of its refresh token (the one rotation recorded), null: none (site users). */
-async function session(services: Services, rec: PlayerRecord, clientId: string | null, scopes: string[], refreshJti: string | null): Promise<SessionOut> {
+async function session(
+  services: Services,
+  rec: PlayerRecord,
+  clientId: string | null,
+  scopes: string[],
+  refreshJti: string | null,
+): Promise<SessionOut> {
   const version = rec.tokenVersion ?? 0;
   const base = { playerId: rec.id, version, clientId, scopes };
   const token = await services.verifier.sign({ ...base, typ: 'access' });
   const refreshToken = refreshJti ? await services.verifier.sign({ ...base, typ: 'refresh', jti: refreshJti }) : null;
-  return { playerId: rec.id, name: rec.name, token, refreshToken, expiresAt: new Date(services.now().getTime() + services.verifier.accessTokenSeconds * 1000).toISOString() };
+  return {
+    playerId: rec.id,
+    name: rec.name,
+    token,
+    refreshToken,
+    expiresAt: new Date(services.now().getTime() + services.verifier.accessTokenSeconds * 1000).toISOString(),
+  };
 }
 
 /** A guest: no account, a name that need not be unique among guests but is no look-alike of a held one (see reserve). */
 export async function signUpGuest(services: Services, rawName: string): Promise<SessionOut> {
   const name = normaliseName(rawName);
   await notHeld(services, name);
-  const rec: PlayerRecord = { id: randomUUID(), name, createdAt: services.now().toISOString(), kind: 'guest', tokenVersion: 0, refreshJti: randomUUID() };
+  const rec: PlayerRecord = {
+    id: randomUUID(),
+    name,
+    createdAt: services.now().toISOString(),
+    kind: 'guest',
+    tokenVersion: 0,
+    refreshJti: randomUUID(),
+  };
   await services.store.insertPlayer(rec);
   return session(services, rec, null, [], rec.refreshJti!);
 }
@@ -149,10 +170,14 @@ export async function refreshSession(services: Services, refreshToken: string): 
   if (rotated === 'reused') {
     const rec = await services.store.updatePlayer(r.playerId, {}, { bumpTokenVersion: true });
     if (rec) await endSessions(services, rec);
-    return unauthenticated('refresh token already used: every session of this player is revoked, sign in again', 'revoked');
+    return unauthenticated(
+      'refresh token already used: every session of this player is revoked, sign in again',
+      'revoked',
+    );
   }
   const rec = await services.store.getPlayer(r.playerId);
-  if (!rec || (rec.tokenVersion ?? 0) !== r.version) return unauthenticated('refresh token revoked (signed out)', 'revoked');
+  if (!rec || (rec.tokenVersion ?? 0) !== r.version)
+    return unauthenticated('refresh token revoked (signed out)', 'revoked');
   return session(services, rec, r.clientId, r.scopes, next);
 }
 
@@ -164,21 +189,34 @@ export async function refreshSession(services: Services, refreshToken: string): 
  * player bears it (a rename frees the old one). CONFLICT if another player holds it.
  */
 async function reserve(services: Services, key: string, playerId: string, name: string): Promise<void> {
-  if (!(await services.store.claimName(key, playerId))) throw new ApiError('CONFLICT', `the name "${name}" is taken (or looks like a name that is)`);
+  if (!(await services.store.claimName(key, playerId)))
+    throw new ApiError('CONFLICT', `the name "${name}" is taken (or looks like a name that is)`);
 }
 
 /** A guest's name: CONFLICT if an account or a site user holds it or a look-alike. */
 async function notHeld(services: Services, name: string): Promise<void> {
-  if (await services.store.nameHolder(nameKey(name))) throw new ApiError('CONFLICT', `the name "${name}" belongs to an account (or looks like one that does)`);
+  if (await services.store.nameHolder(nameKey(name)))
+    throw new ApiError('CONFLICT', `the name "${name}" belongs to an account (or looks like one that does)`);
 }
 
 /** An account's player, created once with its display name (unique across accounts). */
 export async function register(services: Services, c: Credential, rawName: string): Promise<PlayerRecord> {
-  if (c.type !== 'user') throw new ApiError('FORBIDDEN', 'register needs a signed-in account (an OpenID Provider access token)');
-  if (await services.players.identity(services, c.issuer, c.subject)) throw new ApiError('CONFLICT', 'this account already has a player (see me, rename)');
+  if (c.type !== 'user')
+    throw new ApiError('FORBIDDEN', 'register needs a signed-in account (an OpenID Provider access token)');
+  if (await services.players.identity(services, c.issuer, c.subject))
+    throw new ApiError('CONFLICT', 'this account already has a player (see me, rename)');
   const name = normaliseName(rawName);
   const key = nameKey(name);
-  const rec: PlayerRecord = { id: randomUUID(), name, createdAt: services.now().toISOString(), kind: 'account', tokenVersion: 0, issuer: c.issuer, subject: c.subject, nameKey: key };
+  const rec: PlayerRecord = {
+    id: randomUUID(),
+    name,
+    createdAt: services.now().toISOString(),
+    kind: 'account',
+    tokenVersion: 0,
+    issuer: c.issuer,
+    subject: c.subject,
+    nameKey: key,
+  };
   await reserve(services, key, rec.id, name);
   await services.store.insertPlayer(rec);
   if (!(await services.store.putIdentity(c.issuer, c.subject, rec.id, rec.createdAt))) {
@@ -192,9 +230,19 @@ export async function register(services: Services, c: Credential, rawName: strin
  * Migration: a guest (any of its tokens proves it: an access token, a refresh token or a token of
  * the first version) becomes this account's player, with its games. Its guest tokens stop working.
  */
-export async function linkGuest(services: Services, c: Credential, guestToken: string, rawName?: string | null): Promise<PlayerRecord> {
-  if (c.type !== 'user') throw new ApiError('FORBIDDEN', 'linkGuest needs a signed-in account (an OpenID Provider access token)');
-  if (await services.players.identity(services, c.issuer, c.subject)) throw new ApiError('CONFLICT', 'this account already has a player: link the guest from a new account, or keep playing its games with the guest token');
+export async function linkGuest(
+  services: Services,
+  c: Credential,
+  guestToken: string,
+  rawName?: string | null,
+): Promise<PlayerRecord> {
+  if (c.type !== 'user')
+    throw new ApiError('FORBIDDEN', 'linkGuest needs a signed-in account (an OpenID Provider access token)');
+  if (await services.players.identity(services, c.issuer, c.subject))
+    throw new ApiError(
+      'CONFLICT',
+      'this account already has a player: link the guest from a new account, or keep playing its games with the guest token',
+    );
   let proof: { playerId: string; version: number };
   try {
     const g = await services.verifier.verify(guestToken);
@@ -204,9 +252,11 @@ export async function linkGuest(services: Services, c: Credential, guestToken: s
     proof = await verifyRefresh(services.keys, guestToken, services.now());
   }
   const guest = await services.store.getPlayer(proof.playerId);
-  if (!guest || (guest.kind && guest.kind !== 'guest')) throw new ApiError('BAD_USER_INPUT', 'that token is not a guest player\'s');
+  if (!guest || (guest.kind && guest.kind !== 'guest'))
+    throw new ApiError('BAD_USER_INPUT', "that token is not a guest player's");
   // A signed-out guest's old tokens prove nothing: as for every other call, the version must hold.
-  if ((guest.tokenVersion ?? 0) !== proof.version) return unauthenticated('that guest token is revoked (signed out)', 'revoked');
+  if ((guest.tokenVersion ?? 0) !== proof.version)
+    return unauthenticated('that guest token is revoked (signed out)', 'revoked');
   const name = rawName ? normaliseName(rawName) : guest.name;
   const key = nameKey(name);
   await reserve(services, key, guest.id, name);
@@ -214,7 +264,11 @@ export async function linkGuest(services: Services, c: Credential, guestToken: s
     await services.store.releaseName(key, guest.id);
     throw new ApiError('CONFLICT', 'this account already has a player');
   }
-  const rec = await services.store.updatePlayer(guest.id, { kind: 'account', issuer: c.issuer, subject: c.subject, name, nameKey: key }, { bumpTokenVersion: true });
+  const rec = await services.store.updatePlayer(
+    guest.id,
+    { kind: 'account', issuer: c.issuer, subject: c.subject, name, nameKey: key },
+    { bumpTokenVersion: true },
+  );
   // The guest tokens stop here: so do the guest's open connections.
   await endSessions(services, { ...guest, tokenVersion: rec?.tokenVersion });
   return rec!;
@@ -243,7 +297,11 @@ export async function rename(services: Services, me: PlayerRecord, rawName: stri
  * and the local provider's grants (its refresh tokens) revoked.
  */
 export async function revokeTokens(services: Services, me: PlayerRecord): Promise<void> {
-  const rec = await services.store.updatePlayer(me.id, { revokedAt: Math.floor(services.now().getTime() / 1000) }, { bumpTokenVersion: true });
+  const rec = await services.store.updatePlayer(
+    me.id,
+    { revokedAt: Math.floor(services.now().getTime() / 1000) },
+    { bumpTokenVersion: true },
+  );
   await endSessions(services, rec ?? me);
 }
 
@@ -251,7 +309,9 @@ export async function revokeTokens(services: Services, me: PlayerRecord): Promis
 async function endSessions(services: Services, rec: PlayerRecord): Promise<void> {
   await Promise.all([
     services.players.endSessions(rec),
-    services.push?.endSessions(rec.id).catch((e) => console.error('closing the push connections of a player failed', e)),
+    services.push
+      ?.endSessions(rec.id)
+      .catch((e) => console.error('closing the push connections of a player failed', e)),
   ]);
 }
 
@@ -261,18 +321,35 @@ async function endSessions(services: Services, rec: PlayerRecord): Promise<void>
  * namespaced by the client (another client naming the same id gets a different player). The
  * session carries `act: { sub: clientId }` and the client's scopes; every call is logged.
  */
-export async function actAs(services: Services, c: Credential, user: string, rawName?: string | null): Promise<SessionOut> {
-  if (c.type !== 'client') throw new ApiError('FORBIDDEN', 'actAs needs an integrator\'s client-credentials token');
-  if (!c.scopes.includes(SCOPES.actForUsers)) throw new ApiError('FORBIDDEN', `this client lacks the ${SCOPES.actForUsers} scope`);
-  if (typeof user !== 'string' || user.length < 1 || user.length > 128 || /[\p{Cc}\p{Cf}]/u.test(user)) throw new ApiError('BAD_USER_INPUT', 'user is a site user id of 1-128 printable characters');
+export async function actAs(
+  services: Services,
+  c: Credential,
+  user: string,
+  rawName?: string | null,
+): Promise<SessionOut> {
+  if (c.type !== 'client') throw new ApiError('FORBIDDEN', "actAs needs an integrator's client-credentials token");
+  if (!c.scopes.includes(SCOPES.actForUsers))
+    throw new ApiError('FORBIDDEN', `this client lacks the ${SCOPES.actForUsers} scope`);
+  if (typeof user !== 'string' || user.length < 1 || user.length > 128 || /[\p{Cc}\p{Cf}]/u.test(user))
+    throw new ApiError('BAD_USER_INPUT', 'user is a site user id of 1-128 printable characters');
   const issuer = siteIssuer(c.clientId);
   let id = await services.players.identity(services, issuer, user);
   let rec = id ? await services.store.getPlayer(id) : null;
   if (!rec) {
-    if (!rawName) throw new ApiError('BAD_USER_INPUT', `a new site user needs a name: actAs(user: "${user}", name: "...")`);
+    if (!rawName)
+      throw new ApiError('BAD_USER_INPUT', `a new site user needs a name: actAs(user: "${user}", name: "...")`);
     const name = normaliseName(rawName);
     const key = nameKey(name);
-    rec = { id: randomUUID(), name, createdAt: services.now().toISOString(), kind: 'site', tokenVersion: 0, issuer, subject: user, nameKey: key };
+    rec = {
+      id: randomUUID(),
+      name,
+      createdAt: services.now().toISOString(),
+      kind: 'site',
+      tokenVersion: 0,
+      issuer,
+      subject: user,
+      nameKey: key,
+    };
     await reserve(services, key, rec.id, name);
     await services.store.insertPlayer(rec);
     if (!(await services.store.putIdentity(issuer, user, rec.id, rec.createdAt))) {
@@ -282,7 +359,16 @@ export async function actAs(services: Services, c: Credential, user: string, raw
       if (!rec) throw new ApiError('CONFLICT', 'try again');
     }
   }
-  console.log(JSON.stringify({ audit: 'actAs', clientId: c.clientId, issuer: c.issuer, user, playerId: rec.id, at: services.now().toISOString() }));
+  console.log(
+    JSON.stringify({
+      audit: 'actAs',
+      clientId: c.clientId,
+      issuer: c.issuer,
+      user,
+      playerId: rec.id,
+      at: services.now().toISOString(),
+    }),
+  );
   const scopes = c.scopes.filter((s) => s === SCOPES.createGames);
   return session(services, rec, c.clientId, scopes, null);
 }
@@ -292,8 +378,10 @@ export function profileOf(c: Credential, rec: PlayerRecord | null): Profile;
 export function profileOf(c: Credential | null, rec: PlayerRecord | null): Profile | null;
 export function profileOf(c: Credential | null, rec: PlayerRecord | null): Profile | null {
   if (!c) return null;
-  if (c.type === 'client') return { playerId: null, name: null, kind: 'CLIENT', issuer: c.issuer, clientId: c.clientId, createdAt: null };
-  const kind: PlayerKind = rec?.kind === 'account' ? 'ACCOUNT' : rec?.kind === 'site' ? 'SITE_USER' : c.type === 'user' ? 'ACCOUNT' : 'GUEST';
+  if (c.type === 'client')
+    return { playerId: null, name: null, kind: 'CLIENT', issuer: c.issuer, clientId: c.clientId, createdAt: null };
+  const kind: PlayerKind =
+    rec?.kind === 'account' ? 'ACCOUNT' : rec?.kind === 'site' ? 'SITE_USER' : c.type === 'user' ? 'ACCOUNT' : 'GUEST';
   return {
     playerId: rec?.id ?? null,
     name: rec?.name ?? null,

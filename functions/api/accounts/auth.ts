@@ -8,7 +8,16 @@
 // - the service's own short-lived HS256 tokens (guests from signUp, and the sessions an
 //   integrator obtains for one of its users through actAs), signed by the key ring of
 //   functions/api/accounts/keys.ts, with a `kid`, an expiry and the player's token version.
-import { createLocalJWKSet, createRemoteJWKSet, decodeJwt, decodeProtectedHeader, type JSONWebKeySet, type JWTPayload, jwtVerify, SignJWT } from 'jose';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  decodeJwt,
+  decodeProtectedHeader,
+  type JSONWebKeySet,
+  type JWTPayload,
+  jwtVerify,
+  SignJWT,
+} from 'jose';
 import { ApiError, unauthenticated } from '../errors.js';
 import type { KeyRing, KeySource } from './keys.js';
 
@@ -55,11 +64,11 @@ export type Credential =
   /** An integrator's own client-credentials token. */
   | { type: 'client'; issuer: string; clientId: string; scopes: string[] };
 
-
 /** jose's expiry error (a signature that checks out, past its `exp`). */
 const isExpiry = (e: unknown): boolean => (e as { code?: string } | null)?.code === 'ERR_JWT_EXPIRED';
 
-const scopesOf = (p: JWTPayload): string[] => (typeof p.scope === 'string' ? p.scope.split(' ').filter(Boolean) : Array.isArray(p.scp) ? (p.scp as string[]) : []);
+const scopesOf = (p: JWTPayload): string[] =>
+  typeof p.scope === 'string' ? p.scope.split(' ').filter(Boolean) : Array.isArray(p.scp) ? (p.scp as string[]) : [];
 
 export interface Verifier {
   verify(token: string): Promise<Credential>;
@@ -82,7 +91,12 @@ export interface OwnClaims {
 export const VERIFIED_CACHE_MS = 60_000;
 const VERIFIED_CACHE_MAX = 10_000;
 
-export function createVerifier(opts: { keys: KeySource; issuers: IssuerConfig[]; now: () => Date; accessTokenSeconds?: number }): Verifier {
+export function createVerifier(opts: {
+  keys: KeySource;
+  issuers: IssuerConfig[];
+  now: () => Date;
+  accessTokenSeconds?: number;
+}): Verifier {
   const accessSeconds = opts.accessTokenSeconds ?? ACCESS_TOKEN_SECONDS;
   const sets = new Map<string, ReturnType<typeof createRemoteJWKSet> | ReturnType<typeof createLocalJWKSet>>();
   const keySet = (c: IssuerConfig) => {
@@ -90,7 +104,11 @@ export function createVerifier(opts: { keys: KeySource; issuers: IssuerConfig[];
     if (!s) {
       s = c.jwks
         ? createLocalJWKSet(c.jwks)
-        : createRemoteJWKSet(new URL(c.jwksUri ?? `${c.issuer.replace(/\/$/, '')}/.well-known/jwks.json`), { cacheMaxAge: JWKS_CACHE_MS, cooldownDuration: 30_000, timeoutDuration: 5_000 });
+        : createRemoteJWKSet(new URL(c.jwksUri ?? `${c.issuer.replace(/\/$/, '')}/.well-known/jwks.json`), {
+            cacheMaxAge: JWKS_CACHE_MS,
+            cooldownDuration: 30_000,
+            timeoutDuration: 5_000,
+          });
       sets.set(c.issuer, s);
     }
     return s;
@@ -109,18 +127,31 @@ export function createVerifier(opts: { keys: KeySource; issuers: IssuerConfig[];
     let expired = false;
     for (const k of candidates) {
       try {
-        const { payload } = await jwtVerify(token, k.secret, { algorithms: ['HS256'], issuer: OWN_ISSUER, currentDate: opts.now(), requiredClaims: ['exp', 'sub'] });
+        const { payload } = await jwtVerify(token, k.secret, {
+          algorithms: ['HS256'],
+          issuer: OWN_ISSUER,
+          currentDate: opts.now(),
+          requiredClaims: ['exp', 'sub'],
+        });
         if (payload.typ !== undefined && payload.typ !== 'access') unauthenticated('not an access token');
         const version = payload.ver === undefined ? 0 : payload.ver;
         if (typeof version !== 'number') unauthenticated('bad token version');
         const clientId = typeof payload.client_id === 'string' ? payload.client_id : null;
-        return { type: 'own', playerId: payload.sub as string, version: version as number, clientId, scopes: scopesOf(payload) };
+        return {
+          type: 'own',
+          playerId: payload.sub as string,
+          version: version as number,
+          clientId,
+          scopes: scopesOf(payload),
+        };
       } catch (e) {
         if (e instanceof ApiError) throw e;
         expired ||= isExpiry(e);
       }
     }
-    return expired ? unauthenticated('token expired: get a new one (refreshSession, or actAs again for a site user)', 'expired') : unauthenticated('invalid token');
+    return expired
+      ? unauthenticated('token expired: get a new one (refreshSession, or actAs again for a site user)', 'expired')
+      : unauthenticated('invalid token');
   }
 
   async function verifyProvider(token: string, c: IssuerConfig): Promise<Credential> {
@@ -135,22 +166,33 @@ export function createVerifier(opts: { keys: KeySource; issuers: IssuerConfig[];
       }));
     } catch (e) {
       const code = (e as { code?: string }).code;
-      if (code === 'ERR_JWT_EXPIRED') return unauthenticated('token expired: get a new one (refreshSession, or sign in again)', 'expired');
-      if (code === 'ERR_JWT_CLAIM_VALIDATION_FAILED') return unauthenticated(`token refused: ${(e as { claim?: string }).claim ?? 'claim'} check failed`);
+      if (code === 'ERR_JWT_EXPIRED')
+        return unauthenticated('token expired: get a new one (refreshSession, or sign in again)', 'expired');
+      if (code === 'ERR_JWT_CLAIM_VALIDATION_FAILED')
+        return unauthenticated(`token refused: ${(e as { claim?: string }).claim ?? 'claim'} check failed`);
       return unauthenticated('invalid token');
     }
     // Cognito marks access tokens `token_use: access`; an ID token is never a bearer credential.
     if (payload.token_use !== undefined && payload.token_use !== 'access') unauthenticated('not an access token');
     const scopes = scopesOf(payload);
-    const clientId = typeof payload.client_id === 'string' ? payload.client_id : typeof payload.azp === 'string' ? payload.azp : null;
+    const clientId =
+      typeof payload.client_id === 'string' ? payload.client_id : typeof payload.azp === 'string' ? payload.azp : null;
     const isClient = clientId !== null && (payload.sub === undefined || payload.sub === clientId);
     if (isClient) {
-      if (!scopes.some((s) => s === SCOPES.createGames || s === SCOPES.actForUsers)) unauthenticated('this client token has no libertalia scope');
+      if (!scopes.some((s) => s === SCOPES.createGames || s === SCOPES.actForUsers))
+        unauthenticated('this client token has no libertalia scope');
       return { type: 'client', issuer: c.issuer, clientId: clientId!, scopes };
     }
     if (typeof payload.sub !== 'string') unauthenticated('token without subject');
     if (!scopes.includes(SCOPES.play)) unauthenticated(`token without the ${SCOPES.play} scope`);
-    return { type: 'user', issuer: c.issuer, subject: payload.sub as string, issuedAt: payload.iat as number, clientId, scopes };
+    return {
+      type: 'user',
+      issuer: c.issuer,
+      subject: payload.sub as string,
+      issuedAt: payload.iat as number,
+      clientId,
+      scopes,
+    };
   }
 
   // The service's own tokens verified recently by this instance: a client's next requests (or a
@@ -210,7 +252,11 @@ export function createVerifier(opts: { keys: KeySource; issuers: IssuerConfig[];
 }
 
 /** Verifies one of our refresh tokens: the player and the version it was issued for. */
-export async function verifyRefresh(keys: KeySource, token: string, now: Date): Promise<{ playerId: string; version: number; clientId: string | null; scopes: string[]; jti: string | null }> {
+export async function verifyRefresh(
+  keys: KeySource,
+  token: string,
+  now: Date,
+): Promise<{ playerId: string; version: number; clientId: string | null; scopes: string[]; jti: string | null }> {
   const ring = await keys();
   let kid: string | undefined;
   try {
@@ -221,14 +267,27 @@ export async function verifyRefresh(keys: KeySource, token: string, now: Date): 
   let expired = false;
   for (const k of ring.all.filter((x) => x.kid === kid)) {
     try {
-      const { payload } = await jwtVerify(token, k.secret, { algorithms: ['HS256'], issuer: OWN_ISSUER, currentDate: now, requiredClaims: ['exp', 'sub'] });
+      const { payload } = await jwtVerify(token, k.secret, {
+        algorithms: ['HS256'],
+        issuer: OWN_ISSUER,
+        currentDate: now,
+        requiredClaims: ['exp', 'sub'],
+      });
       if (payload.typ !== 'refresh' || typeof payload.ver !== 'number') break;
-      return { playerId: payload.sub as string, version: payload.ver, clientId: typeof payload.client_id === 'string' ? payload.client_id : null, scopes: scopesOf(payload), jti: typeof payload.jti === 'string' ? payload.jti : null };
+      return {
+        playerId: payload.sub as string,
+        version: payload.ver,
+        clientId: typeof payload.client_id === 'string' ? payload.client_id : null,
+        scopes: scopesOf(payload),
+        jti: typeof payload.jti === 'string' ? payload.jti : null,
+      };
     } catch (e) {
       expired ||= isExpiry(e); // then the next key
     }
   }
-  return expired ? unauthenticated('refresh token expired: sign in again', 'expired') : unauthenticated('invalid refresh token');
+  return expired
+    ? unauthenticated('refresh token expired: sign in again', 'expired')
+    : unauthenticated('invalid refresh token');
 }
 
 /** The bearer token of an Authorization header (any header-name case), or null. */

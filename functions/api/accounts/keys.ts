@@ -37,7 +37,11 @@ export type KeySource = () => Promise<KeyRing>;
  * A key source that loads once, then again when `intervalMs` has passed (the previous ring stays
  * in use while a reload is in flight or if it fails).
  */
-export function refreshingKeys(load: () => Promise<string[]>, intervalMs: number, now: () => number = Date.now): KeySource {
+export function refreshingKeys(
+  load: () => Promise<string[]>,
+  intervalMs: number,
+  now: () => number = Date.now,
+): KeySource {
   let ring: KeyRing | null = null;
   let loadedAt = 0;
   let inflight: Promise<KeyRing> | null = null;

@@ -20,7 +20,10 @@ const bad = (m: string): never => {
  * accents do not tell two names apart). "Jасk" (Cyrillic а, с), "ʙᴏb", "Ᏼob" all key as "Bob".
  */
 export function nameKey(name: string): string {
-  const letters = name.normalize('NFKC').normalize('NFD').replace(/[^\p{L}\p{N}]/gu, '');
+  const letters = name
+    .normalize('NFKC')
+    .normalize('NFD')
+    .replace(/[^\p{L}\p{N}]/gu, '');
   return caselessSkeleton(letters);
 }
 
@@ -36,7 +39,8 @@ const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\u2800]/u;
 export function normaliseName(raw: string): string {
   if (typeof raw !== 'string') bad('a name is a string');
   const nfc = raw.normalize('NFC');
-  if (FORBIDDEN.test(nfc)) bad('a name may not contain control, formatting (bidi, zero-width) or unassigned characters');
+  if (FORBIDDEN.test(nfc))
+    bad('a name may not contain control, formatting (bidi, zero-width) or unassigned characters');
   if (INVISIBLE.test(nfc)) bad('a name may not contain invisible or filler characters (e.g. U+3164 HANGUL FILLER)');
   const name = nfc.replace(/\s+/gu, ' ').trim();
   const length = [...name].length;

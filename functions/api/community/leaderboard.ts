@@ -15,13 +15,15 @@ const encode = (key: string) => Buffer.from(key, 'utf8').toString('base64url');
 function decode(cursor: string | null | undefined, shape: RegExp): string | null {
   if (cursor === undefined || cursor === null) return null;
   const key = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!shape.test(key) || encode(key) !== cursor) throw new ApiError('BAD_USER_INPUT', 'after is not a cursor of this list');
+  if (!shape.test(key) || encode(key) !== cursor)
+    throw new ApiError('BAD_USER_INPUT', 'after is not a cursor of this list');
   return key;
 }
 
 function pageSize(first: number | null | undefined): number {
   const n = first ?? 20;
-  if (!Number.isInteger(n) || n < 1 || n > MAX_RATING_PAGE) throw new ApiError('BAD_USER_INPUT', `first is 1-${MAX_RATING_PAGE}`);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_RATING_PAGE)
+    throw new ApiError('BAD_USER_INPUT', `first is 1-${MAX_RATING_PAGE}`);
   return n;
 }
 
@@ -54,9 +56,20 @@ export async function ratingOf(store: Store, playerId: string, edition: EditionI
 }
 
 /** A player's rated games in an edition, newest first, with the rating each one left. */
-export async function ratingHistoryPage(store: Store, playerId: string, edition: EditionId, first?: number | null, after?: string | null) {
+export async function ratingHistoryPage(
+  store: Store,
+  playerId: string,
+  edition: EditionId,
+  first?: number | null,
+  after?: string | null,
+) {
   const size = pageSize(first);
-  const page = await store.listRatingHistory(playerId, edition, size, decode(after, new RegExp(`^RATED#${edition}#.+#.+$`)));
+  const page = await store.listRatingHistory(
+    playerId,
+    edition,
+    size,
+    decode(after, new RegExp(`^RATED#${edition}#.+#.+$`)),
+  );
   return {
     games: page.items.map((h: RatingHistoryRecord) => ({ ...h, rating: h.ordinal })),
     pageInfo: { hasNextPage: page.cursor !== null, endCursor: page.cursor ? encode(page.cursor) : null },

@@ -11,7 +11,14 @@
 // Any caller may run it again (the game's end, the sweep's archive step, a retry): it changes
 // nothing the second time.
 import { ordinal, rate, rating as fresh } from 'openskill';
-import { APPLIED_KEPT, type GameRecord, type RatedGameMarker, type RatingRecord, type RatingValue, type Store } from '../../store/index.js';
+import {
+  APPLIED_KEPT,
+  type GameRecord,
+  type RatedGameMarker,
+  type RatingRecord,
+  type RatingValue,
+  type Store,
+} from '../../store/index.js';
 import type { GameDoc } from '../doc.js';
 
 type GameRec = GameRecord<GameDoc>;
@@ -25,7 +32,9 @@ export const INITIAL_RATING: RatingValue = { mu: fresh().mu, sigma: fresh().sigm
 export function ratedPlayers(rec: GameRec): string[] | null {
   const doc: GameDoc = rec.doc;
   if (rec.status !== 'FINISHED' || doc.spectators === false || doc.seedChosenBy) return null;
-  const players = doc.seats.map((s) => (s.playerId !== null && (s.bot === null || s.replaced === true) ? s.playerId : null));
+  const players = doc.seats.map((s) =>
+    s.playerId !== null && (s.bot === null || s.replaced === true) ? s.playerId : null,
+  );
   if (players.some((p) => p === null)) return null; // a seat a bot held from the start
   if (new Set(players).size !== players.length) return null;
   return players as string[];
@@ -38,7 +47,10 @@ export function ratedPlayers(rec: GameRec): string[] | null {
 export function rateFreeForAll(before: RatingValue[], ranking: number[]): RatingValue[] {
   const place = new Array<number>(before.length);
   ranking.forEach((seat, i) => (place[seat] = i + 1));
-  const out = rate(before.map((r) => [{ mu: r.mu, sigma: r.sigma }]), { rank: place });
+  const out = rate(
+    before.map((r) => [{ mu: r.mu, sigma: r.sigma }]),
+    { rank: place },
+  );
   return out.map(([r]) => ({ mu: r.mu, sigma: r.sigma }));
 }
 
@@ -113,5 +125,13 @@ async function applyToSeat(services: Services, m: RatedGameMarker, seat: number)
 /** The player's history entry of the game, from the rating it produced (idempotent). */
 async function putHistory(services: Services, m: RatedGameMarker, seat: number, r: RatingRecord): Promise<void> {
   const place = m.ranking.indexOf(seat) + 1;
-  await services.store.putRatingHistory(r.playerId, m.edition, { gameId: m.gameId, endedAt: m.endedAt, place, players: m.players.length, mu: r.mu, sigma: r.sigma, ordinal: r.ordinal });
+  await services.store.putRatingHistory(r.playerId, m.edition, {
+    gameId: m.gameId,
+    endedAt: m.endedAt,
+    place,
+    players: m.players.length,
+    mu: r.mu,
+    sigma: r.sigma,
+    ordinal: r.ordinal,
+  });
 }

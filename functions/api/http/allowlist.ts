@@ -17,9 +17,15 @@ export const operationId = (document: DocumentNode | string): string =>
     .digest('hex');
 
 /** The allowlist from the environment: `OPERATION_ALLOWLIST`, ids separated by commas or white space; unset or empty: none. */
-export function allowlistFromEnv(env: Record<string, string | undefined> = process.env): ReadonlySet<string> | undefined {
+export function allowlistFromEnv(
+  env: Record<string, string | undefined> = process.env,
+): ReadonlySet<string> | undefined {
   const ids = (env.OPERATION_ALLOWLIST ?? '').split(/[\s,]+/).filter(Boolean);
-  for (const id of ids) if (!/^[0-9a-f]{64}$/.test(id)) throw new Error(`OPERATION_ALLOWLIST: ${id.slice(0, 80)} is not a SHA-256 hex id (npm run allowlist prints them)`);
+  for (const id of ids)
+    if (!/^[0-9a-f]{64}$/.test(id))
+      throw new Error(
+        `OPERATION_ALLOWLIST: ${id.slice(0, 80)} is not a SHA-256 hex id (npm run allowlist prints them)`,
+      );
   return ids.length ? new Set(ids) : undefined;
 }
 
@@ -30,7 +36,10 @@ export function allowlistPlugin(allowed: ReadonlySet<string>): ApolloServerPlugi
       return {
         async didResolveOperation({ document }) {
           if (allowed.has(operationId(document))) return;
-          const e = new ApiError('OPERATION_NOT_ALLOWED', 'this server runs only its listed operations (the SDK\'s and the web app\'s): this document is not one of them');
+          const e = new ApiError(
+            'OPERATION_NOT_ALLOWED',
+            "this server runs only its listed operations (the SDK's and the web app's): this document is not one of them",
+          );
           e.extensions.http = { status: 400, headers: new HeaderMap() };
           throw e;
         },

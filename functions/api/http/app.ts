@@ -3,7 +3,10 @@
 // the schema, resolvers, limits and error policy. The functions without GraphQL (notice worker,
 // sweep, push) use core.ts alone.
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginInlineTraceDisabled, ApolloServerPluginUsageReportingDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginInlineTraceDisabled,
+  ApolloServerPluginUsageReportingDisabled,
+} from '@apollo/server/plugin/disabled';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
@@ -57,10 +60,23 @@ export const ARMOR = {
  */
 export const INTROSPECTION_LIMITS = { maxDepth: 15, maxCost: 20_000 };
 
-const reject = (ctx: ValidationContext | null, error: GraphQLError) => ctx?.reportError(new GraphQLError(error.message, { extensions: { code: 'BAD_USER_INPUT' } }));
+const reject = (ctx: ValidationContext | null, error: GraphQLError) =>
+  ctx?.reportError(new GraphQLError(error.message, { extensions: { code: 'BAD_USER_INPUT' } }));
 const introspectionRules = [
-  maxDepthRule({ n: INTROSPECTION_LIMITS.maxDepth, flattenFragments: true, ignoreIntrospection: false, propagateOnRejection: false, onReject: [reject] }),
-  costLimitRule({ maxCost: INTROSPECTION_LIMITS.maxCost, flattenFragments: true, ignoreIntrospection: false, propagateOnRejection: false, onReject: [reject] }),
+  maxDepthRule({
+    n: INTROSPECTION_LIMITS.maxDepth,
+    flattenFragments: true,
+    ignoreIntrospection: false,
+    propagateOnRejection: false,
+    onReject: [reject],
+  }),
+  costLimitRule({
+    maxCost: INTROSPECTION_LIMITS.maxCost,
+    flattenFragments: true,
+    ignoreIntrospection: false,
+    propagateOnRejection: false,
+    onReject: [reject],
+  }),
 ];
 
 export const LIMITS = {
@@ -81,7 +97,10 @@ const rateLimitPlugin: ApolloServerPlugin<ApiContext> = {
         } catch (e) {
           if (e instanceof ApiError && e.code === 'RATE_LIMITED') {
             // HTTP 429 with Retry-After (Apollo reads extensions.http; formatError never shows it).
-            e.extensions.http = { status: 429, headers: new HeaderMap([['retry-after', String(e.details.retryAfterSeconds)]]) };
+            e.extensions.http = {
+              status: 429,
+              headers: new HeaderMap([['retry-after', String(e.details.retryAfterSeconds)]]),
+            };
           } else if (e instanceof ApiError) e.extensions.http = { status: 400, headers: new HeaderMap() };
           throw e;
         }
@@ -110,7 +129,15 @@ export function createApollo(config: Pick<AppConfig, 'operationAllowlist'> = {})
     resolvers,
     // No Apollo GraphOS reporting and no federation traces: never used, and the Lambda bundles
     // leave their protobuf module out (infra/function.ts, BUNDLE_ALIASES).
-    plugins: [...armor.plugins, ...(config.operationAllowlist ? [allowlistPlugin(config.operationAllowlist)] : []), rateLimitPlugin, rateHeadersPlugin, subscriptionsOverHttp, ApolloServerPluginUsageReportingDisabled(), ApolloServerPluginInlineTraceDisabled()],
+    plugins: [
+      ...armor.plugins,
+      ...(config.operationAllowlist ? [allowlistPlugin(config.operationAllowlist)] : []),
+      rateLimitPlugin,
+      rateHeadersPlugin,
+      subscriptionsOverHttp,
+      ApolloServerPluginUsageReportingDisabled(),
+      ApolloServerPluginInlineTraceDisabled(),
+    ],
     validationRules: [...(armor.validationRules ?? []), ...LIMITS.rules],
     allowBatchedHttpRequests: false,
     parseOptions: { maxTokens: LIMITS.maxTokens },

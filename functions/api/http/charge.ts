@@ -18,8 +18,12 @@ export interface Charge {
 const INTROSPECTION = new Set(['__schema', '__type']);
 
 /** The root field names of `op`, one per field node (an alias is its own field). */
-export function rootFields(op: OperationDefinitionNode, fragments: Record<string, FragmentDefinitionNode> | ReadonlyMap<string, FragmentDefinitionNode>): string[] {
-  const get = (n: string) => (fragments instanceof Map ? fragments.get(n) : (fragments as Record<string, FragmentDefinitionNode>)[n]);
+export function rootFields(
+  op: OperationDefinitionNode,
+  fragments: Record<string, FragmentDefinitionNode> | ReadonlyMap<string, FragmentDefinitionNode>,
+): string[] {
+  const get = (n: string) =>
+    fragments instanceof Map ? fragments.get(n) : (fragments as Record<string, FragmentDefinitionNode>)[n];
   const out: string[] = [];
   const seen = new Set<string>(); // a fragment spread twice at the root selects the same fields
   const walk = (set: SelectionSetNode) => {
@@ -53,6 +57,8 @@ export function chargeOf(op: OperationDefinitionNode, fragments: Parameters<type
 /** The fragments of a document by name (graphql-ws hands the document, Apollo a map). */
 export function fragmentsOf(definitions: readonly { kind: string }[]): Map<string, FragmentDefinitionNode> {
   const m = new Map<string, FragmentDefinitionNode>();
-  for (const d of definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) m.set((d as FragmentDefinitionNode).name.value, d as FragmentDefinitionNode);
+  for (const d of definitions)
+    if (d.kind === Kind.FRAGMENT_DEFINITION)
+      m.set((d as FragmentDefinitionNode).name.value, d as FragmentDefinitionNode);
   return m;
 }

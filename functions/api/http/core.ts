@@ -59,11 +59,17 @@ export interface AppConfig {
  * use it to take one token (a fee for parsing) before Apollo parses and validates anything; the
  * plugin below charges the parsed operation, less that token where the guess was right.
  */
-export function sniffOperation(query: string, operationName?: string | null): { kind: 'query' | 'mutation' | 'subscription'; signUp: boolean } {
+export function sniffOperation(
+  query: string,
+  operationName?: string | null,
+): { kind: 'query' | 'mutation' | 'subscription'; signUp: boolean } {
   const text = query.replace(/#[^\n\r]*/g, ' ');
   const name = typeof operationName === 'string' && /^[_A-Za-z]\w*$/.test(operationName) ? operationName : null;
-  const m = (name ? new RegExp(`(?:^|[\\s}])(query|mutation|subscription)\\s+${name}(?![\\w])`).exec(text) : null) ?? /(?:^|[\s}])(query|mutation|subscription)(?![\w])/.exec(text);
-  const kind = /^\s*\{/.test(text) && !name ? 'query' : ((m?.[1] as 'query' | 'mutation' | 'subscription' | undefined) ?? 'query');
+  const m =
+    (name ? new RegExp(`(?:^|[\\s}])(query|mutation|subscription)\\s+${name}(?![\\w])`).exec(text) : null) ??
+    /(?:^|[\s}])(query|mutation|subscription)(?![\w])/.exec(text);
+  const kind =
+    /^\s*\{/.test(text) && !name ? 'query' : ((m?.[1] as 'query' | 'mutation' | 'subscription' | undefined) ?? 'query');
   return { kind, signUp: kind === 'mutation' && /\bsignUp\b/.test(text) };
 }
 
@@ -74,8 +80,14 @@ function peekRead(services: Services, ctx: ApiContext): ApiError | null {
     .reduce((a, b) => (b[1] > a[1] ? b : a), ['', 0] as const);
   if (wait <= 0) return null;
   const rate = read.rateOf(key);
-  const whose = key.startsWith('client:') ? `reads per site (client ${key.slice('client:'.length)}, all its users together)` : 'reads per player';
-  return rateLimited(`${whose}: at most ${rate.perSecond} per second (burst ${rate.burst})`, wait, read.state(key).bucket);
+  const whose = key.startsWith('client:')
+    ? `reads per site (client ${key.slice('client:'.length)}, all its users together)`
+    : 'reads per player';
+  return rateLimited(
+    `${whose}: at most ${rate.perSecond} per second (burst ${rate.burst})`,
+    wait,
+    read.state(key).bucket,
+  );
 }
 
 /**
@@ -90,9 +102,11 @@ function commitListeners(services: Services): CommitListener[] {
     ({ before, after }) => {
       if (before) services.changes.publish(after.id);
     },
-    ({ before, after }) => (before ? services.push?.gameChanged(after.id, after.version, after.status, after) : undefined),
+    ({ before, after }) =>
+      before ? services.push?.gameChanged(after.id, after.version, after.status, after) : undefined,
     // The game's end: rated (exactly once whoever calls; the sweep's archive step repeats it).
-    ({ before, after }) => (after.status === 'FINISHED' && before?.status !== 'FINISHED' ? rateGameSafely(services, after) : undefined),
+    ({ before, after }) =>
+      after.status === 'FINISHED' && before?.status !== 'FINISHED' ? rateGameSafely(services, after) : undefined,
     async ({ before, after, saved }) => {
       if (before?.status !== 'LOBBY' && after.status !== 'LOBBY') return;
       await saved;
@@ -129,7 +143,12 @@ export function buildCore(config: AppConfig): Core {
   const services: Services = {
     store: createStore({ tableName: config.tableName, client: config.client }),
     keys,
-    verifier: createVerifier({ keys, issuers: config.issuers ?? [], now, accessTokenSeconds: config.accessTokenSeconds }),
+    verifier: createVerifier({
+      keys,
+      issuers: config.issuers ?? [],
+      now,
+      accessTokenSeconds: config.accessTokenSeconds,
+    }),
     players: createPlayerCache(),
     authConfig: {
       issuer: config.webClient?.issuer ?? null,
@@ -145,12 +164,18 @@ export function buildCore(config: AppConfig): Core {
     onCommit: { noticesOf, listeners: [] },
   };
   services.onCommit.listeners.push(...commitListeners(services));
-  const local = config.noticeQueue ? null : createLocalQueue((m) => handleNotice(services, m), () => services.now());
+  const local = config.noticeQueue
+    ? null
+    : createLocalQueue(
+        (m) => handleNotice(services, m),
+        () => services.now(),
+      );
   if (local) services.notices = local;
   // With a queue (AWS) the fan-out runs in the notice worker, not in the request's Lambda (frozen
   // once it answers); in process it runs beside the request (notify/fanout.ts).
   const pushStore = () => pushStoreOf(config.client, config.tableName);
-  if (config.noticeQueue && (config.pushGateway || config.pushHandOff)) services.push = queuedPusher(services, config.noticeQueue, pushStore(), config.pushGateway);
+  if (config.noticeQueue && (config.pushGateway || config.pushHandOff))
+    services.push = queuedPusher(services, config.noticeQueue, pushStore(), config.pushGateway);
   else if (config.pushGateway) services.push = createFanout(services, pushStore(), config.pushGateway);
   return {
     context: (headers, address) => createContext(services, headers, address ?? null),

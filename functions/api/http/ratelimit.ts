@@ -90,7 +90,12 @@ export class Limiter {
     const b = this.buckets.get(key);
     const tokens = !b ? rate.burst : Math.min(rate.burst, b.tokens + ((this.clock() - b.at) / 1000) * rate.perSecond);
     const full = rate.burst === Number.POSITIVE_INFINITY ? 0 : Math.ceil((rate.burst - tokens) / rate.perSecond);
-    return { bucket: `${this.name}:${kindOf(key)}`, limit: rate.burst, remaining: Math.floor(tokens), resetSeconds: full };
+    return {
+      bucket: `${this.name}:${kindOf(key)}`,
+      limit: rate.burst,
+      remaining: Math.floor(tokens),
+      resetSeconds: full,
+    };
   }
 
   /** Takes `n` tokens for `key` (all or none): 0 if allowed, else the milliseconds until they are available. */
@@ -131,7 +136,11 @@ export class Limiter {
   check(keys: string[], what: string, n = 1, whole = n): void {
     // `whole`: the operation's full count (n may be less: what was taken before parsing).
     const smallest = Math.min(...keys.map((k) => this.rateOf(k).burst));
-    if (whole > smallest) throw new ApiError('LIMIT_EXCEEDED', `${what}: one operation may count at most ${smallest} (it counts ${whole}: each root field, aliases included)`);
+    if (whole > smallest)
+      throw new ApiError(
+        'LIMIT_EXCEEDED',
+        `${what}: one operation may count at most ${smallest} (it counts ${whole}: each root field, aliases included)`,
+      );
     if (n <= 0) return;
     // Every bucket pays (all or none per bucket); the one that ran out longest is named.
     let wait = 0;
@@ -142,17 +151,24 @@ export class Limiter {
     }
     if (wait > 0) {
       const site = empty.startsWith('client:');
-      const whose = site ? `${what.replace(/ per player$/, '')} per site (client ${empty.slice('client:'.length)}, all its users together)` : what;
+      const whose = site
+        ? `${what.replace(/ per player$/, '')} per site (client ${empty.slice('client:'.length)}, all its users together)`
+        : what;
       throw rateLimited(`${whose}: at most ${formatRate(this.rateOf(empty))}`, wait, `${this.name}:${kindOf(empty)}`);
     }
   }
 }
 
-const formatRate = (r: Rate) => (r.perSecond >= 1 ? `${r.perSecond} per second` : `${Math.round(r.perSecond * 3600)} per hour`) + ` (burst ${r.burst})`;
+const formatRate = (r: Rate) =>
+  (r.perSecond >= 1 ? `${r.perSecond} per second` : `${Math.round(r.perSecond * 3600)} per hour`) +
+  ` (burst ${r.burst})`;
 
 /** The typed answer of every rate limit: code RATE_LIMITED, the limit named, and when to retry. */
 export function rateLimited(message: string, retryAfterMs: number, bucket?: string): ApiError {
-  return new ApiError('RATE_LIMITED', `rate limit: ${message}; retry in ${Math.ceil(retryAfterMs / 1000)} s`, { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)), ...(bucket ? { bucket } : {}) });
+  return new ApiError('RATE_LIMITED', `rate limit: ${message}; retry in ${Math.ceil(retryAfterMs / 1000)} s`, {
+    retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
+    ...(bucket ? { bucket } : {}),
+  });
 }
 
 /** Who a request counts against: the player, the API client acting (if any), else the address. */
@@ -183,7 +199,11 @@ export interface Limiters {
 }
 
 /** Which per-instance limits apply: the defaults, some changed, or none (`false`: tests and benches that drive games at machine speed). */
-export type RateConfig = (Partial<Pick<typeof RATES, 'read' | 'write' | 'signUp' | 'introspection' | 'upgrade' | 'siteRead' | 'siteWrite'>> & { sites?: SiteRates }) | false;
+export type RateConfig =
+  | (Partial<
+      Pick<typeof RATES, 'read' | 'write' | 'signUp' | 'introspection' | 'upgrade' | 'siteRead' | 'siteWrite'>
+    > & { sites?: SiteRates })
+  | false;
 
 /** Per-client overrides of the site buckets: client id -> its read and write rates (AWS: SITE_RATE_LIMITS). */
 export type SiteRates = Record<string, { read?: Rate; write?: Rate }>;
@@ -194,7 +214,8 @@ export function siteRatesFromEnv(env: Record<string, string | undefined> = proce
   const parsed = JSON.parse(env.SITE_RATE_LIMITS) as SiteRates;
   for (const [client, r] of Object.entries(parsed)) {
     for (const rate of [r.read, r.write]) {
-      if (rate && !(rate.perSecond > 0 && rate.burst >= 1)) throw new Error(`SITE_RATE_LIMITS: ${client} needs { perSecond > 0, burst >= 1 }`);
+      if (rate && !(rate.perSecond > 0 && rate.burst >= 1))
+        throw new Error(`SITE_RATE_LIMITS: ${client} needs { perSecond > 0, burst >= 1 }`);
     }
   }
   return parsed;
@@ -203,9 +224,11 @@ export function siteRatesFromEnv(env: Record<string, string | undefined> = proce
 const UNLIMITED: Rate = { perSecond: Number.POSITIVE_INFINITY, burst: Number.POSITIVE_INFINITY };
 
 export function createLimiters(config: RateConfig = {}, clock?: () => number): Limiters {
-  const rate = (k: 'read' | 'write' | 'signUp' | 'introspection' | 'upgrade' | 'siteRead' | 'siteWrite') => (config === false ? UNLIMITED : (config[k] ?? RATES[k]));
+  const rate = (k: 'read' | 'write' | 'signUp' | 'introspection' | 'upgrade' | 'siteRead' | 'siteWrite') =>
+    config === false ? UNLIMITED : (config[k] ?? RATES[k]);
   const sites = config === false ? {} : (config.sites ?? {});
-  const site = (k: 'read' | 'write') => (clientId: string) => (config === false ? UNLIMITED : (sites[clientId]?.[k] ?? rate(k === 'read' ? 'siteRead' : 'siteWrite')));
+  const site = (k: 'read' | 'write') => (clientId: string) =>
+    config === false ? UNLIMITED : (sites[clientId]?.[k] ?? rate(k === 'read' ? 'siteRead' : 'siteWrite'));
   return {
     read: new Limiter('read', rate('read'), clock, site('read')),
     write: new Limiter('write', rate('write'), clock, site('write')),
@@ -230,7 +253,12 @@ export function bucketStates(limiters: Limiters, c: Caller, kind: 'read' | 'writ
  * seconds when it is full again) and `-resource` (the bucket, e.g. `read:client`). None when
  * the limits are off.
  */
-export function rateHeaders(limiters: Limiters, c: Caller, kind: 'read' | 'write', nowMs = Date.now()): Record<string, string> {
+export function rateHeaders(
+  limiters: Limiters,
+  c: Caller,
+  kind: 'read' | 'write',
+  nowMs = Date.now(),
+): Record<string, string> {
   const b = bucketStates(limiters, c, kind)[0];
   if (!b) return {};
   return {

@@ -26,8 +26,15 @@ export interface RestResponse {
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
-const withHeaders = (r: RestResponse, headers: Record<string, string>): RestResponse => ({ ...r, headers: { ...r.headers, ...headers } });
-const reply = (status: number, body: unknown): RestResponse => ({ status, headers: { ...JSON_HEADERS }, body: JSON.stringify(body) });
+const withHeaders = (r: RestResponse, headers: Record<string, string>): RestResponse => ({
+  ...r,
+  headers: { ...r.headers, ...headers },
+});
+const reply = (status: number, body: unknown): RestResponse => ({
+  status,
+  headers: { ...JSON_HEADERS },
+  body: JSON.stringify(body),
+});
 
 /** An optional integer query parameter; BAD_USER_INPUT if present and not an integer. */
 function intParam(q: RestRequest['query'], name: string): number | undefined {
@@ -62,9 +69,13 @@ export async function handleRest(services: Services, req: RestRequest): Promise<
   const path = req.path.replace(/\/+$/, '') || '/';
   const eventsRoute = /^\/games\/([^/]+)\/events$/.exec(path);
   const scenarioRoute = /^\/games\/([^/]+)\/scenario$/.exec(path);
-  if (path !== '/health' && !eventsRoute && !scenarioRoute) return reply(404, { error: { code: 'NOT_FOUND', message: `no route ${req.method} ${req.path}` } });
+  if (path !== '/health' && !eventsRoute && !scenarioRoute)
+    return reply(404, { error: { code: 'NOT_FOUND', message: `no route ${req.method} ${req.path}` } });
   if (req.method !== 'GET' && req.method !== 'HEAD') {
-    return { ...reply(405, { error: { code: 'METHOD_NOT_ALLOWED', message: 'only GET' } }), headers: { ...JSON_HEADERS, allow: 'GET, HEAD' } };
+    return {
+      ...reply(405, { error: { code: 'METHOD_NOT_ALLOWED', message: 'only GET' } }),
+      headers: { ...JSON_HEADERS, allow: 'GET, HEAD' },
+    };
   }
   if (path === '/health') return reply(200, { status: 'ok', time: services.now().toISOString() });
   try {
@@ -78,11 +89,18 @@ export async function handleRest(services: Services, req: RestRequest): Promise<
       if (!scenario) throw new ApiError('WRONG_PHASE', 'the scenario is published once the game is finished');
       return withHeaders(reply(200, scenario), limits);
     }
-    const page = await events(services, optionalPlayer(ctx), segment(eventsRoute![1]), intParam(req.query, 'after'), intParam(req.query, 'limit'));
+    const page = await events(
+      services,
+      optionalPlayer(ctx),
+      segment(eventsRoute![1]),
+      intParam(req.query, 'after'),
+      intParam(req.query, 'limit'),
+    );
     return withHeaders(reply(200, page), limits);
   } catch (e) {
     const err = restError(e);
-    const retry: Record<string, string> = e instanceof ApiError && e.code === 'RATE_LIMITED' ? { 'retry-after': String(e.details.retryAfterSeconds) } : {};
+    const retry: Record<string, string> =
+      e instanceof ApiError && e.code === 'RATE_LIMITED' ? { 'retry-after': String(e.details.retryAfterSeconds) } : {};
     return { status: err.status, headers: { ...JSON_HEADERS, ...retry, ...challenge(e) }, body: err.body };
   }
 }

@@ -104,7 +104,9 @@ class ServiceLogger extends Logger {
 export const logger = new ServiceLogger({
   serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? SERVICE_NAME,
   // Tests keep their output quiet unless asked (LOG_LEVEL / POWERTOOLS_LOG_LEVEL win).
-  logLevel: (process.env.LOG_LEVEL ?? process.env.POWERTOOLS_LOG_LEVEL ?? (process.env.VITEST ? 'SILENT' : 'INFO')) as never,
+  logLevel: (process.env.LOG_LEVEL ??
+    process.env.POWERTOOLS_LOG_LEVEL ??
+    (process.env.VITEST ? 'SILENT' : 'INFO')) as never,
 });
 
 // ---- metrics ------------------------------------------------------------------------------------
@@ -112,14 +114,21 @@ export const logger = new ServiceLogger({
 let metrics: Metrics | undefined;
 function lambdaMetrics(): Metrics | undefined {
   if (!onLambda()) return undefined;
-  metrics ??= new Metrics({ namespace: METRICS_NAMESPACE, serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? SERVICE_NAME });
+  metrics ??= new Metrics({
+    namespace: METRICS_NAMESPACE,
+    serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? SERVICE_NAME,
+  });
   return metrics;
 }
 
 const local = new Map<string, number>();
 
 const keyOf = (name: string, dims?: Record<string, string>) =>
-  dims ? `${name}{${Object.entries(dims).map(([k, v]) => `${k}=${v}`).join(',')}}` : name;
+  dims
+    ? `${name}{${Object.entries(dims)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(',')}}`
+    : name;
 
 /** Adds `value` to a count metric (with optional dimensions, e.g. `{ code }`). */
 export function count(name: string, value = 1, dims?: Record<string, string>): void {

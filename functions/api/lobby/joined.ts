@@ -38,9 +38,13 @@ const member = (joinedAt: string, gameId: string) => `${joinedAt}#${gameId}`;
 const gameOf = (m: string) => m.slice(m.lastIndexOf('#') + 1);
 
 function limitExceeded(): ApiError {
-  return new ApiError('LIMIT_EXCEEDED', `joined lobbies limit: at most ${BOUNDS.joinedLobbiesPerPlayer} games in the LOBBY joined by one player; leave one or wait for a start`, {
-    limit: { name: 'joinedLobbiesPerPlayer', max: BOUNDS.joinedLobbiesPerPlayer },
-  });
+  return new ApiError(
+    'LIMIT_EXCEEDED',
+    `joined lobbies limit: at most ${BOUNDS.joinedLobbiesPerPlayer} games in the LOBBY joined by one player; leave one or wait for a start`,
+    {
+      limit: { name: 'joinedLobbiesPerPlayer', max: BOUNDS.joinedLobbiesPerPlayer },
+    },
+  );
 }
 
 /** Drops the members that are no longer lobbies the player waits in; true if any was dropped. */
@@ -63,18 +67,22 @@ export async function admitJoin(services: SeatingDeps, playerId: string, gameId:
   const m = member(services.now().toISOString(), gameId);
   const cap = BOUNDS.joinedLobbiesPerPlayer;
   if (await services.store.addToPlayerSet(playerId, JOINED_LOBBIES, m, cap)) return m;
-  if ((await dropStale(services, playerId)) && (await services.store.addToPlayerSet(playerId, JOINED_LOBBIES, m, cap))) return m;
+  if ((await dropStale(services, playerId)) && (await services.store.addToPlayerSet(playerId, JOINED_LOBBIES, m, cap)))
+    return m;
   throw limitExceeded();
 }
 
 /** Gives back the player's place(s) for `gameId` (left, removed, or the join failed). */
 export async function releaseJoin(services: SeatingDeps, playerId: string, gameId: string): Promise<void> {
   const members = await services.store.listPlayerSet(playerId, JOINED_LOBBIES);
-  await Promise.all(members.filter((m) => gameOf(m) === gameId).map((m) => services.store.removeFromPlayerSet(playerId, JOINED_LOBBIES, m)));
+  await Promise.all(
+    members
+      .filter((m) => gameOf(m) === gameId)
+      .map((m) => services.store.removeFromPlayerSet(playerId, JOINED_LOBBIES, m)),
+  );
 }
 
 /** FORBIDDEN for a player the creator removed from this lobby (checked by joinGame). */
 export function refuseRemoved(doc: GameDoc, playerId: string): void {
   if (doc.removed?.includes(playerId)) throw new ApiError('FORBIDDEN', 'the creator removed you from this lobby');
 }
-

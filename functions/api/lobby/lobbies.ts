@@ -23,16 +23,27 @@ const split = (m: string) => {
 };
 
 function limitExceeded(): ApiError {
-  return new ApiError('LIMIT_EXCEEDED', `open lobbies limit: at most ${BOUNDS.openLobbiesPerPlayer} games in the LOBBY created by one player; start or leave one first`, {
-    limit: { name: 'openLobbiesPerPlayer', max: BOUNDS.openLobbiesPerPlayer },
-  });
+  return new ApiError(
+    'LIMIT_EXCEEDED',
+    `open lobbies limit: at most ${BOUNDS.openLobbiesPerPlayer} games in the LOBBY created by one player; start or leave one first`,
+    {
+      limit: { name: 'openLobbiesPerPlayer', max: BOUNDS.openLobbiesPerPlayer },
+    },
+  );
 }
 
 /** Drops the members that are no longer this player's open lobbies; true if any was dropped. */
 async function dropStale(services: Services, playerId: string): Promise<boolean> {
   const members = await services.store.listPlayerSet(playerId, OPEN_LOBBIES);
   if (members.length === 0) return false;
-  const games = new Map((await loadGames(services, members.map((m) => split(m).gameId))).map((r) => [r.id, r]));
+  const games = new Map(
+    (
+      await loadGames(
+        services,
+        members.map((m) => split(m).gameId),
+      )
+    ).map((r) => [r.id, r]),
+  );
   const now = services.now().getTime();
   const stale = members.filter((m) => {
     const { createdAt, gameId } = split(m);
@@ -48,24 +59,44 @@ async function dropStale(services: Services, playerId: string): Promise<boolean>
  * Takes one of the player's open-lobby places for the game about to be created (`createdAt`,
  * `gameId`): LIMIT_EXCEEDED when all are taken by lobbies that are still open.
  */
-export async function reserveLobby(services: Services, playerId: string, createdAt: string, gameId: string): Promise<void> {
+export async function reserveLobby(
+  services: Services,
+  playerId: string,
+  createdAt: string,
+  gameId: string,
+): Promise<void> {
   const member = lobbyMember(createdAt, gameId);
   if (await services.store.addToPlayerSet(playerId, OPEN_LOBBIES, member, BOUNDS.openLobbiesPerPlayer)) return;
-  if ((await dropStale(services, playerId)) && (await services.store.addToPlayerSet(playerId, OPEN_LOBBIES, member, BOUNDS.openLobbiesPerPlayer))) return;
+  if (
+    (await dropStale(services, playerId)) &&
+    (await services.store.addToPlayerSet(playerId, OPEN_LOBBIES, member, BOUNDS.openLobbiesPerPlayer))
+  )
+    return;
   throw limitExceeded();
 }
 
 /** Gives the place back (the game was not created, or it is no longer the player's open lobby). */
-export async function releaseLobby(services: Services, playerId: string, createdAt: string, gameId: string): Promise<void> {
+export async function releaseLobby(
+  services: Services,
+  playerId: string,
+  createdAt: string,
+  gameId: string,
+): Promise<void> {
   await services.store.removeFromPlayerSet(playerId, OPEN_LOBBIES, lobbyMember(createdAt, gameId));
 }
 
 /** Counts a lobby for its creator without a cap (a rematch, a lobby handed to the next creator). */
-export async function holdLobby(services: Services, playerId: string, createdAt: string, gameId: string): Promise<void> {
+export async function holdLobby(
+  services: Services,
+  playerId: string,
+  createdAt: string,
+  gameId: string,
+): Promise<void> {
   await services.store.addToPlayerSet(playerId, OPEN_LOBBIES, lobbyMember(createdAt, gameId));
 }
 
 /** After a commit that may have ended the lobby: releases it for `creatorId` if it is not open any more. */
 export async function settleLobby(services: Services, rec: GameRec, creatorId: string): Promise<void> {
-  if (rec.status !== 'LOBBY' || rec.doc.creatorId !== creatorId) await releaseLobby(services, creatorId, rec.createdAt, rec.id);
+  if (rec.status !== 'LOBBY' || rec.doc.creatorId !== creatorId)
+    await releaseLobby(services, creatorId, rec.createdAt, rec.id);
 }

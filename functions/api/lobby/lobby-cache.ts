@@ -38,7 +38,11 @@ const clock = () => performance.now();
  * The cached value of `key` (`read` runs at most once per LOBBY_CACHE_MS per key; callers that
  * arrive while it runs share it; a failed read is not kept).
  */
-export function cachedLobby<T extends { games: GameRec[] } | GameRec[]>(store: Store, key: string, read: () => Promise<T>): Promise<T> {
+export function cachedLobby<T extends { games: GameRec[] } | GameRec[]>(
+  store: Store,
+  key: string,
+  read: () => Promise<T>,
+): Promise<T> {
   let cache = caches.get(store);
   if (!cache) caches.set(store, (cache = { gen: 0, pages: new Map() }));
   const { pages } = cache;

@@ -35,7 +35,10 @@ export function lobbyView(doc: GameDoc, viewer: number | null): GameView {
       lootCount: 0,
       reputation: null,
     })),
-    me: viewer === null || viewer < 0 || viewer >= players ? null : { seat: viewer, hand: [], choice: null, prompt: null },
+    me:
+      viewer === null || viewer < 0 || viewer >= players
+        ? null
+        : { seat: viewer, hand: [], choice: null, prompt: null },
     ranking: [],
     board: {},
     boardSide: doc.edition === 'galecrest' ? (doc.board ?? 'calm') : null,

@@ -25,13 +25,15 @@ const encode = (key: string) => Buffer.from(key, 'utf8').toString('base64url');
 function decode(cursor: string | null | undefined): string | null {
   if (cursor === undefined || cursor === null) return null;
   const key = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!/^\d{4}-\d\d-\d\dT[^#]+#.+$/.test(key) || encode(key) !== cursor) throw new ApiError('BAD_USER_INPUT', 'after is not a cursor of this list');
+  if (!/^\d{4}-\d\d-\d\dT[^#]+#.+$/.test(key) || encode(key) !== cursor)
+    throw new ApiError('BAD_USER_INPUT', 'after is not a cursor of this list');
   return key;
 }
 
 function size(first: number | null | undefined): number {
   const n = first ?? GAMES_PAGE.default;
-  if (!Number.isInteger(n) || n < 1 || n > GAMES_PAGE.max) throw new ApiError('BAD_USER_INPUT', `first is 1-${GAMES_PAGE.max}`);
+  if (!Number.isInteger(n) || n < 1 || n > GAMES_PAGE.max)
+    throw new ApiError('BAD_USER_INPUT', `first is 1-${GAMES_PAGE.max}`);
   return n;
 }
 
@@ -64,11 +66,23 @@ async function filtered(
     before = page.cursor;
     if (!before || games.length >= n) break;
   }
-  return { games, pageInfo: { hasNextPage: before !== null, endCursor: before === null ? (games.length ? encode(keyOf(games[games.length - 1])) : null) : encode(before) } };
+  return {
+    games,
+    pageInfo: {
+      hasNextPage: before !== null,
+      endCursor: before === null ? (games.length ? encode(keyOf(games[games.length - 1])) : null) : encode(before),
+    },
+  };
 }
 
 /** The caller's games, newest first, optionally in one status. */
-export function myGamesPage(services: Services, player: Player, status: GameStatus | null, first?: number | null, after?: string | null): Promise<GamePage> {
+export function myGamesPage(
+  services: Services,
+  player: Player,
+  status: GameStatus | null,
+  first?: number | null,
+  after?: string | null,
+): Promise<GamePage> {
   return filtered(
     services,
     (limit, before) => services.store.listMemberGamesPage(player.id, limit, before),
@@ -79,7 +93,11 @@ export function myGamesPage(services: Services, player: Player, status: GameStat
 }
 
 /** A page of LOBBY ids from the (sharded) status index, newest first. */
-function lobbyIds(services: Services, limit: number, before: string | null): Promise<{ ids: string[]; cursor: string | null }> {
+function lobbyIds(
+  services: Services,
+  limit: number,
+  before: string | null,
+): Promise<{ ids: string[]; cursor: string | null }> {
   return services.store.listGamesByStatus('LOBBY', limit, before);
 }
 
@@ -89,5 +107,7 @@ export function openGamesPage(services: Services, first?: number | null, after?:
   decode(after); // a bad cursor is the caller's error, never cached
   // Which games are listed is the lobby's rule (games.listedInLobby: public, with a seat anyone
   // may take); the page is the same for every caller: cached per instance (lobby-cache.ts).
-  return cachedLobby(services.store, `page:${n}:${after ?? ''}`, () => filtered(services, (limit, before) => lobbyIds(services, limit, before), listedInLobby, n, after));
+  return cachedLobby(services.store, `page:${n}:${after ?? ''}`, () =>
+    filtered(services, (limit, before) => lobbyIds(services, limit, before), listedInLobby, n, after),
+  );
 }

@@ -50,9 +50,26 @@ export async function rematch(services: Services, player: Player, gameId: string
     };
     const now = services.now().toISOString();
     const events = [
-      { type: 'gameCreated', data: { edition: o.edition, board: o.board, seats: o.seats.length, bots: o.seats.filter((s) => !s.playerId && s.bot).length, decisionTimeLimitHours: o.decisionTimeLimitHours, spectators: o.spectators ?? true, timeoutsBeforeBot: o.timeoutsBeforeBot, rematchOf: gameId, seedChosenBy: null } },
-      ...doc.seats.flatMap((s, seat) => (s.playerId ? [{ type: 'playerJoined', data: { seat, playerId: s.playerId, name: s.name } }] : [])),
-      ...doc.seats.flatMap((s, seat) => (s.invited ? [{ type: 'playerInvited', data: { seat, playerId: s.invited } }] : [])),
+      {
+        type: 'gameCreated',
+        data: {
+          edition: o.edition,
+          board: o.board,
+          seats: o.seats.length,
+          bots: o.seats.filter((s) => !s.playerId && s.bot).length,
+          decisionTimeLimitHours: o.decisionTimeLimitHours,
+          spectators: o.spectators ?? true,
+          timeoutsBeforeBot: o.timeoutsBeforeBot,
+          rematchOf: gameId,
+          seedChosenBy: null,
+        },
+      },
+      ...doc.seats.flatMap((s, seat) =>
+        s.playerId ? [{ type: 'playerJoined', data: { seat, playerId: s.playerId, name: s.name } }] : [],
+      ),
+      ...doc.seats.flatMap((s, seat) =>
+        s.invited ? [{ type: 'playerInvited', data: { seat, playerId: s.invited } }] : [],
+      ),
     ];
     // Index first (as for joining): the index may name a game a player is not in, never miss one.
     await services.store.putMember(id, player.id, now);
@@ -66,7 +83,11 @@ export async function rematch(services: Services, player: Player, gameId: string
     }
   }
   // Asking for the rematch is accepting it: take the seat kept for the caller (once).
-  if (seatOf(rec.doc, player.id) === null && rec.status === 'LOBBY' && rec.doc.seats.some((s) => s.invited === player.id && s.playerId === null && s.bot === null)) {
+  if (
+    seatOf(rec.doc, player.id) === null &&
+    rec.status === 'LOBBY' &&
+    rec.doc.seats.some((s) => s.invited === player.id && s.playerId === null && s.bot === null)
+  ) {
     rec = await joinGame(services, player, id);
   }
   // Tell the old game's players where the rematch is (once).

@@ -12,7 +12,12 @@ import { releaseJoin, REMOVED_MAX } from './joined.js';
  * WRONG_PHASE once started, NOT_FOUND for a player not seated, BAD_USER_INPUT for the creator
  * (leaveGame). The removed player may not join this lobby again.
  */
-export async function removePlayer(services: Services, creator: Player, gameId: string, playerId: string): Promise<GameRec> {
+export async function removePlayer(
+  services: Services,
+  creator: Player,
+  gameId: string,
+  playerId: string,
+): Promise<GameRec> {
   const rec = await commitChange(services, gameId, {
     apply: (doc, r) => {
       if (doc.creatorId !== creator.id) throw new ApiError('FORBIDDEN', 'only the creator removes a player');

@@ -20,7 +20,14 @@
 // exactly what the `game` query answers that player), once per game version and audience.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createPushStore, type PushStore } from '../../store/index.js';
-import { CONNECTION_TTL_SECONDS, MAX_SUBSCRIPTIONS, MAX_VIEW_BYTES, PUSH_LIMITS, type PushGateway, type PushMessage } from '../../push/protocol.js';
+import {
+  CONNECTION_TTL_SECONDS,
+  MAX_SUBSCRIPTIONS,
+  MAX_VIEW_BYTES,
+  PUSH_LIMITS,
+  type PushGateway,
+  type PushMessage,
+} from '../../push/protocol.js';
 import type { GameRec } from '../doc.js';
 import { count, logger, METRIC } from '../http/telemetry.js';
 import { getGame } from '../play/games.js';
@@ -30,16 +37,23 @@ import { renderGame } from '../view/render.js';
 
 /** The push connections' store, with the protocol's bounds (functions/store/connections.ts). */
 export function pushStoreOf(client: DynamoDBDocumentClient, tableName: string): PushStore {
-  return createPushStore({ tableName, client, maxSubscriptions: MAX_SUBSCRIPTIONS, ttlSeconds: CONNECTION_TTL_SECONDS });
+  return createPushStore({
+    tableName,
+    client,
+    maxSubscriptions: MAX_SUBSCRIPTIONS,
+    ttlSeconds: CONNECTION_TTL_SECONDS,
+  });
 }
 
 /** Closes the connections the push store lists for the player, and forgets them. */
 async function closeAll(store: PushStore, gateway: PushGateway, playerId: string): Promise<void> {
   const ids = await store.connectionsOf(playerId);
-  await Promise.all(ids.map(async (id) => {
-    await gateway.close(id);
-    await store.disconnect(id);
-  }));
+  await Promise.all(
+    ids.map(async (id) => {
+      await gateway.close(id);
+      await store.disconnect(id);
+    }),
+  );
 }
 
 /** Views rendered per game version (the record object) and audience ('' a spectator, else the player id). */
@@ -96,7 +110,12 @@ async function fanOut(store: PushStore, gateway: PushGateway, rec: GameRec): Pro
         const game = pushView(rec, playerId);
         m = { type: 'game', gameId, version: rec.version, status: rec.status, ...(game === undefined ? {} : { game }) };
       } catch {
-        m = { type: 'error', code: 'FORBIDDEN', message: 'this game is private: only its players may look at it (subscription ended)', gameId };
+        m = {
+          type: 'error',
+          code: 'FORBIDDEN',
+          message: 'this game is private: only its players may look at it (subscription ended)',
+          gameId,
+        };
       }
       messages.set(key, m);
     }
@@ -105,13 +124,15 @@ async function fanOut(store: PushStore, gateway: PushGateway, rec: GameRec): Pro
   let sent = 0;
   let gone = 0;
   for (let i = 0; i < connections.length; i += PARALLEL) {
-    await Promise.all(connections.slice(i, i + PARALLEL).map(async ({ connectionId, playerId }) => {
-      const m = messageFor(playerId);
-      const r = await gateway.post(connectionId, m);
-      if (r === 'gone') gone++;
-      else sent++;
-      if (r === 'gone' || m.type === 'error') await store.forget(gameId, connectionId);
-    }));
+    await Promise.all(
+      connections.slice(i, i + PARALLEL).map(async ({ connectionId, playerId }) => {
+        const m = messageFor(playerId);
+        const r = await gateway.post(connectionId, m);
+        if (r === 'gone') gone++;
+        else sent++;
+        if (r === 'gone' || m.type === 'error') await store.forget(gameId, connectionId);
+      }),
+    );
   }
   count(METRIC.pushSent, sent);
   if (gone > 0) count(METRIC.pushGone, gone);
@@ -142,14 +163,19 @@ function scheduler(services: Services, store: PushStore, gateway: PushGateway) {
       if (!slot.next || version > slot.next.version) slot.next = { version, rec };
       return slot.done;
     }
-    const s: { next: { version: number; rec?: GameRec } | null; done: Promise<void> } = { next: { version, rec }, done: Promise.resolve() };
+    const s: { next: { version: number; rec?: GameRec } | null; done: Promise<void> } = {
+      next: { version, rec },
+      done: Promise.resolve(),
+    };
     running.set(gameId, s);
     s.done = (async () => {
       try {
         while (s.next) {
           const job = s.next;
           s.next = null;
-          await once(gameId, job).catch((e) => logger.error('push fan-out failed', { gameId, version: job.version, error: e as Error }));
+          await once(gameId, job).catch((e) =>
+            logger.error('push fan-out failed', { gameId, version: job.version, error: e as Error }),
+          );
         }
       } finally {
         running.delete(gameId);
@@ -185,8 +211,11 @@ export function queuedPusher(services: Services, queue: NoticeQueue, store: Push
   const schedule = gateway ? scheduler(services, store, gateway) : noGateway;
   return {
     async gameChanged(gameId, version) {
-      const handed = queue.send([{ type: 'push', gameId, version }]).catch((e) => logger.error('push hand-off failed', { gameId, version, error: e as Error }));
-      if ((await within(handed, QUEUE_HANDOFF_MS)) === 'late') logger.warn('push hand-off over its time budget', { gameId, version });
+      const handed = queue
+        .send([{ type: 'push', gameId, version }])
+        .catch((e) => logger.error('push hand-off failed', { gameId, version, error: e as Error }));
+      if ((await within(handed, QUEUE_HANDOFF_MS)) === 'late')
+        logger.warn('push hand-off over its time budget', { gameId, version });
     },
     deliver: (gameId, version) => schedule(gameId, version),
     endSessions: (playerId) => (gateway ? closeAll(store, gateway, playerId) : noGateway()),

@@ -38,7 +38,10 @@ export const MAX_DELAY_SECONDS = 900;
 async function attemptAndSchedule(services: Services, d: Parameters<typeof attempt>[1]): Promise<void> {
   const outcome = await attempt(services, d);
   if (outcome === 'retry') {
-    await services.notices.send([{ type: 'retry', deliveryId: d.id }], Math.min(MAX_DELAY_SECONDS, Math.ceil(backoffMs(d.attempts + 1) / 1000)));
+    await services.notices.send(
+      [{ type: 'retry', deliveryId: d.id }],
+      Math.min(MAX_DELAY_SECONDS, Math.ceil(backoffMs(d.attempts + 1) / 1000)),
+    );
   }
 }
 
@@ -54,7 +57,11 @@ export async function handleNotice(services: Services, m: NoticeMessage): Promis
     await Promise.all(
       pending.map(async (d) => {
         const wait = d.nextAt === null ? 0 : Date.parse(d.nextAt) - services.now().getTime();
-        if (wait > 0) await services.notices.send([{ type: 'retry', deliveryId: d.id }], Math.min(MAX_DELAY_SECONDS, Math.ceil(wait / 1000)));
+        if (wait > 0)
+          await services.notices.send(
+            [{ type: 'retry', deliveryId: d.id }],
+            Math.min(MAX_DELAY_SECONDS, Math.ceil(wait / 1000)),
+          );
         else await attemptAndSchedule(services, d);
       }),
     );

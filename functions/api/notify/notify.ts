@@ -22,7 +22,13 @@ export function noticesOf(before: GameRec, after: GameRec): Notice[] {
   // A bot took a seat over (too many timeouts): the other players are told.
   seats.forEach((h, seat) => {
     if (!h.replaced || before.doc.seats[seat]?.replaced) return;
-    seats.forEach((other, i) => i !== seat && other.playerId && other.bot === null && out.push({ ...base, playerId: other.playerId, kind: 'seatReplaced', seat }));
+    seats.forEach(
+      (other, i) =>
+        i !== seat &&
+        other.playerId &&
+        other.bot === null &&
+        out.push({ ...base, playerId: other.playerId, kind: 'seatReplaced', seat }),
+    );
   });
   if (after.status === 'FINISHED' && before.status !== 'FINISHED') {
     seats.forEach((h, seat) => h.playerId && out.push({ ...base, playerId: h.playerId, kind: 'gameEnded', seat }));

@@ -39,18 +39,30 @@ function loadShared(app: App, gameId: string, since: number): Promise<GameRec | 
   const map = m;
   const entry = { startedAt: performance.now(), rec: getGame(app.services, gameId) };
   map.set(gameId, entry);
-  void entry.rec.finally(() => {
-    if (map.get(gameId) === entry) map.delete(gameId);
-  }).catch(() => {});
+  void entry.rec
+    .finally(() => {
+      if (map.get(gameId) === entry) map.delete(gameId);
+    })
+    .catch(() => {});
   return entry.rec;
 }
 
 /** Takes a read token for the connection's caller: the RATE_LIMITED error to answer, or null. */
-export function takeRead(app: App, playerId: string | null, address: string | null): { message: string; retryAfterSeconds: number } | null {
+export function takeRead(
+  app: App,
+  playerId: string | null,
+  address: string | null,
+): { message: string; retryAfterSeconds: number } | null {
   const limiter = app.services.limiters.read;
-  const wait = Math.max(0, ...principals({ player: playerId ? { id: playerId, name: '' } : null, address }).map((k) => limiter.take(k)));
+  const wait = Math.max(
+    0,
+    ...principals({ player: playerId ? { id: playerId, name: '' } : null, address }).map((k) => limiter.take(k)),
+  );
   if (wait === 0) return null;
-  const e = rateLimited(`reads per player (push messages count as reads): at most ${limiter.rate.perSecond} per second (burst ${limiter.rate.burst})`, wait);
+  const e = rateLimited(
+    `reads per player (push messages count as reads): at most ${limiter.rate.perSecond} per second (burst ${limiter.rate.burst})`,
+    wait,
+  );
   return { message: e.message, retryAfterSeconds: Number(e.details.retryAfterSeconds) };
 }
 
@@ -59,7 +71,10 @@ export function takeRead(app: App, playerId: string | null, address: string | nu
  * the token's stamp (checked again at every message); 'denied' for a token the API would refuse
  * (bad, expired, revoked).
  */
-export async function authorize(app: App, token: string | undefined): Promise<{ playerId: string | null; session: SessionStamp | null } | 'denied'> {
+export async function authorize(
+  app: App,
+  token: string | undefined,
+): Promise<{ playerId: string | null; session: SessionStamp | null } | 'denied'> {
   if (!token) return { playerId: null, session: null };
   const ctx = await app.context({ authorization: `Bearer ${token}` });
   if (ctx.authError || !ctx.player || !ctx.credential) return 'denied';
@@ -74,9 +89,17 @@ export async function onConnect(deps: PushDeps, connectionId: string, playerId: 
 const GAME_ID = /^[\w-]{1,100}$/;
 
 /** One client message on a connection. */
-export async function onMessage(deps: PushDeps, connectionId: string, playerId: string | null, body: string | undefined, address: string | null = null, session: SessionStamp | null = null): Promise<void> {
+export async function onMessage(
+  deps: PushDeps,
+  connectionId: string,
+  playerId: string | null,
+  body: string | undefined,
+  address: string | null = null,
+  session: SessionStamp | null = null,
+): Promise<void> {
   const { app, store, gateway } = deps;
-  const error = (code: string, message: string, gameId?: string) => gateway.post(connectionId, { type: 'error', code, message, ...(gameId ? { gameId } : {}) });
+  const error = (code: string, message: string, gameId?: string) =>
+    gateway.post(connectionId, { type: 'error', code, message, ...(gameId ? { gameId } : {}) });
   const limited = takeRead(app, playerId, address);
   if (limited) {
     await gateway.post(connectionId, { type: 'error', code: 'RATE_LIMITED', ...limited });
@@ -126,7 +149,13 @@ export async function onMessage(deps: PushDeps, connectionId: string, playerId: 
     if (!rec) throw new ApiError('NOT_FOUND', `no game ${gameId}`);
     canWatch(rec, playerId ? { id: playerId, name: '' } : null);
     const game = pushView(rec, playerId);
-    await gateway.post(connectionId, { type: 'subscribed', gameId, version: rec.version, status: rec.status, ...(game === undefined ? {} : { game }) });
+    await gateway.post(connectionId, {
+      type: 'subscribed',
+      gameId,
+      version: rec.version,
+      status: rec.status,
+      ...(game === undefined ? {} : { game }),
+    });
   } catch (e) {
     await store.unsubscribe(connectionId, gameId);
     if (e instanceof ApiError) await error(e.code, e.message, gameId);

@@ -54,7 +54,10 @@ export function isPublicAddress(ip: string): boolean {
 function isPrivateName(host: string): boolean {
   const h = host.toLowerCase().replace(/\.+$/, ''); // "localhost." is localhost
   if (!h.includes('.')) return true; // single label: localhost, instance-data, search-domain names
-  return /(^|\.)(localhost|internal|local|localdomain|home\.arpa|intranet|lan|corp)$/.test(h) || /\.(in-addr|ip6)\.arpa$/.test(h);
+  return (
+    /(^|\.)(localhost|internal|local|localdomain|home\.arpa|intranet|lan|corp)$/.test(h) ||
+    /\.(in-addr|ip6)\.arpa$/.test(h)
+  );
 }
 
 /** Whether a URL host (as `URL.hostname` gives it) is refused before resolution. */
@@ -73,9 +76,11 @@ export function checkUrl(raw: string, config: WebhookConfig): URL {
     throw new ApiError('BAD_USER_INPUT', 'the webhook url is not a URL');
   }
   if (raw.length > 2000) throw new ApiError('BAD_USER_INPUT', 'a webhook url has at most 2000 characters');
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ApiError('BAD_USER_INPUT', 'a webhook url is http or https');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new ApiError('BAD_USER_INPUT', 'a webhook url is http or https');
   if (url.username || url.password) throw new ApiError('BAD_USER_INPUT', 'a webhook url carries no credentials');
-  if (!config.allowPrivateHosts && isPrivateHost(url.hostname)) throw new ApiError('BAD_USER_INPUT', 'a webhook url must be a public host');
+  if (!config.allowPrivateHosts && isPrivateHost(url.hostname))
+    throw new ApiError('BAD_USER_INPUT', 'a webhook url must be a public host');
   return url;
 }
 
@@ -93,7 +98,11 @@ export function pinnedLookup(config: WebhookConfig): LookupFunction {
       .then((addrs) => {
         if (addrs.length === 0) throw new Error(`${hostname} has no address`);
         const bad = config.allowPrivateHosts ? undefined : addrs.find((a) => !isPublicAddress(a.address));
-        if (bad) throw new ApiError('BAD_USER_INPUT', `the webhook host ${hostname} resolves to ${bad.address}, not a public host`);
+        if (bad)
+          throw new ApiError(
+            'BAD_USER_INPUT',
+            `the webhook host ${hostname} resolves to ${bad.address}, not a public host`,
+          );
         if (options?.all) callback(null, addrs);
         else callback(null, addrs[0].address, addrs[0].family);
       })
@@ -109,13 +118,25 @@ export function post(url: URL, headers: Record<string, string>, body: string, co
   checkUrl(url.href, config); // literal hosts (an IP needs no lookup, so it is checked here)
   return new Promise((resolve, reject) => {
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const req = send(url, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: pinnedLookup(config), agent: false }, (res) => {
-      res.resume(); // the answer's body is never read
-      clearTimeout(timer);
-      resolve(res.statusCode ?? 0);
-      res.destroy();
-    });
-    const timer = setTimeout(() => req.destroy(new Error(`TimeoutError: no answer within ${config.timeoutMs} ms`)), config.timeoutMs);
+    const req = send(
+      url,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        lookup: pinnedLookup(config),
+        agent: false,
+      },
+      (res) => {
+        res.resume(); // the answer's body is never read
+        clearTimeout(timer);
+        resolve(res.statusCode ?? 0);
+        res.destroy();
+      },
+    );
+    const timer = setTimeout(
+      () => req.destroy(new Error(`TimeoutError: no answer within ${config.timeoutMs} ms`)),
+      config.timeoutMs,
+    );
     req.on('error', (e) => {
       clearTimeout(timer);
       reject(e);
@@ -125,26 +146,42 @@ export function post(url: URL, headers: Record<string, string>, body: string, co
 }
 
 /** The signature header's value: HMAC-SHA256 of the raw body with the webhook's secret. */
-export const sign = (secret: string, body: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+export const sign = (secret: string, body: string) =>
+  `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
-export async function registerWebhook(services: Services, player: Player, url: string, gameId: string | null): Promise<WebhookRecord> {
+export async function registerWebhook(
+  services: Services,
+  player: Player,
+  url: string,
+  gameId: string | null,
+): Promise<WebhookRecord> {
   checkUrl(url, services.webhooks);
   if (gameId !== null) {
     // A private game the caller does not sit in answers exactly like a missing one.
     const game = (await load(services, gameId))?.rec;
-    if (!game || (game.doc.spectators === false && seatOf(game.doc, player.id) === null)) throw new ApiError('NOT_FOUND', `no game ${gameId}`);
+    if (!game || (game.doc.spectators === false && seatOf(game.doc, player.id) === null))
+      throw new ApiError('NOT_FOUND', `no game ${gameId}`);
   }
   if ((await services.store.listWebhooks(player.id)).length >= MAX_WEBHOOKS_PER_PLAYER) {
     throw new ApiError('CONFLICT', `at most ${MAX_WEBHOOKS_PER_PLAYER} webhooks per player; delete one first`);
   }
-  const hook: WebhookRecord = { id: randomUUID(), playerId: player.id, url, gameId, secret: randomBytes(32).toString('base64url'), createdAt: services.now().toISOString() };
+  const hook: WebhookRecord = {
+    id: randomUUID(),
+    playerId: player.id,
+    url,
+    gameId,
+    secret: randomBytes(32).toString('base64url'),
+    createdAt: services.now().toISOString(),
+  };
   await services.store.putWebhook(hook);
   return hook;
 }
 
 /** A delivery's id, derived from its notice and webhook: a notice handed twice makes one delivery. */
 export function deliveryId(n: Notice, hookId: string): string {
-  const h = createHash('sha256').update(`${n.gameId}\n${n.version}\n${n.kind}\n${n.seat}\n${n.playerId}\n${hookId}`).digest('hex');
+  const h = createHash('sha256')
+    .update(`${n.gameId}\n${n.version}\n${n.kind}\n${n.seat}\n${n.playerId}\n${hookId}`)
+    .digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
 }
 
@@ -161,8 +198,25 @@ export async function recordDeliveries(services: Services, notices: Notice[]): P
     for (const hook of await hooksOf.get(n.playerId)!) {
       if (hook.gameId !== null && hook.gameId !== n.gameId) continue;
       const id = deliveryId(n, hook.id);
-      const body = JSON.stringify({ deliveryId: id, gameId: n.gameId, kind: n.kind, seat: n.seat, version: n.version, actor: n.actor ?? null });
-      const d: DeliveryRecord = { id, hookId: hook.id, playerId: n.playerId, body, attempts: 0, status: 'pending', nextAt: now, lastError: null, createdAt: now };
+      const body = JSON.stringify({
+        deliveryId: id,
+        gameId: n.gameId,
+        kind: n.kind,
+        seat: n.seat,
+        version: n.version,
+        actor: n.actor ?? null,
+      });
+      const d: DeliveryRecord = {
+        id,
+        hookId: hook.id,
+        playerId: n.playerId,
+        body,
+        attempts: 0,
+        status: 'pending',
+        nextAt: now,
+        lastError: null,
+        createdAt: now,
+      };
       if (await services.store.putDelivery(d)) out.push(d);
       else {
         const old = await services.store.getDelivery(id);
@@ -177,7 +231,10 @@ export async function recordDeliveries(services: Services, notices: Notice[]): P
  * Makes the next attempt of a pending delivery (claimed first, so concurrent callers never
  * send the same attempt twice) and records its outcome. Never throws for a bad receiver.
  */
-export async function attempt(services: Services, d: DeliveryRecord): Promise<'delivered' | 'retry' | 'failed' | 'skipped'> {
+export async function attempt(
+  services: Services,
+  d: DeliveryRecord,
+): Promise<'delivered' | 'retry' | 'failed' | 'skipped'> {
   if (d.status !== 'pending') return 'skipped';
   const n = d.attempts + 1;
   const now = services.now();
@@ -193,7 +250,18 @@ export async function attempt(services: Services, d: DeliveryRecord): Promise<'d
     checkUrl(hook.url, services.webhooks);
     const timestamp = String(Math.floor(now.getTime() / 1000));
     const body = JSON.stringify({ ...JSON.parse(d.body), attempt: n, sentAt: now.toISOString() });
-    const status = await post(new URL(hook.url), { 'content-type': 'application/json', 'user-agent': 'libertalia-online-webhooks', [SIGNATURE_HEADER]: sign(hook.secret, body), [TIMESTAMP_HEADER]: timestamp, [DELIVERY_HEADER]: d.id }, body, services.webhooks);
+    const status = await post(
+      new URL(hook.url),
+      {
+        'content-type': 'application/json',
+        'user-agent': 'libertalia-online-webhooks',
+        [SIGNATURE_HEADER]: sign(hook.secret, body),
+        [TIMESTAMP_HEADER]: timestamp,
+        [DELIVERY_HEADER]: d.id,
+      },
+      body,
+      services.webhooks,
+    );
     if (status < 200 || status > 299) error = `HTTP ${status}`;
   } catch (e) {
     error = e instanceof ApiError ? e.message : `${(e as Error).name}: ${(e as Error).message}`.slice(0, 200);

@@ -45,7 +45,11 @@ export async function archiveLog(services: Services, gameId: string): Promise<bo
   const recipes = (await services.store.listRecipes(gameId)) as CommitRec[];
   const archive: Archive = { version: rec.version, commands: commandsOf(recipes) };
   await services.store.saveArchive(gameId, archive, services.now().toISOString());
-  await services.store.expireCommits(gameId, recipes.map((c) => c.firstSeq), expiryOf(services.now()));
+  await services.store.expireCommits(
+    gameId,
+    recipes.map((c) => c.firstSeq),
+    expiryOf(services.now()),
+  );
   await services.store.markArchived(gameId, rec.version);
   return true;
 }

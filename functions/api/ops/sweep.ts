@@ -45,7 +45,10 @@ async function each(ids: string[], what: string, fn: (id: string) => Promise<voi
           await fn(id);
         } catch (e) {
           failures++;
-          logger.error(`sweep step failed for a ${what}`, { ...(what === 'delivery' ? { deliveryId: id } : { gameId: id }), error: e as Error });
+          logger.error(`sweep step failed for a ${what}`, {
+            ...(what === 'delivery' ? { deliveryId: id } : { gameId: id }),
+            error: e as Error,
+          });
         }
       }),
     );
@@ -110,32 +113,58 @@ export async function sweep(services: Services): Promise<SweepResult> {
   // (correspondence) once an hour, a twelfth of them a run (visits cost a read each).
   const recentSince = new Date(now.getTime() - RECENT_MS).toISOString();
   const interval = sweepIntervalMs();
-  const ids = [...active.ids.filter((id, i) => active.createdAt[i] >= recentSince || inSlice(id, now, interval)), ...lobbies.ids];
+  const ids = [
+    ...active.ids.filter((id, i) => active.createdAt[i] >= recentSince || inSlice(id, now, interval)),
+    ...lobbies.ids,
+  ];
   // Stale lobbies: unchanged for BOUNDS.lobbyExpiryDays, cancelled.
   const cutoff = new Date(now.getTime() - BOUNDS.lobbyExpiryDays * 86_400_000).toISOString();
-  failures += await each(ids, 'game', async (id) => {
-    const cur = await load(services, id);
-    if (!cur) return;
-    if (cur.tail.length > 0 && (await repair(services, id, cur))) repaired++;
-    if (cur.rec.status === 'ACTIVE' && awaitedBot(cur.rec.doc) !== undefined && (await continueBots(services, cur.rec)) > 0) advanced++;
-    if (cur.rec.status === 'LOBBY' && cur.rec.updatedAt <= cutoff) {
-      const { mine } = await commitChangeResult(services, id, {
-        needed: (r) => r.status === 'LOBBY' && r.updatedAt <= cutoff,
-        apply: () => [{ type: 'gameCancelled', data: { reason: 'expired', days: BOUNDS.lobbyExpiryDays } }],
-        status: () => 'CANCELLED',
-      });
-      if (mine) {
-        expired++;
-        await releaseLobby(services, cur.rec.doc.creatorId, cur.rec.createdAt, id);
+  failures += await each(
+    ids,
+    'game',
+    async (id) => {
+      const cur = await load(services, id);
+      if (!cur) return;
+      if (cur.tail.length > 0 && (await repair(services, id, cur))) repaired++;
+      if (
+        cur.rec.status === 'ACTIVE' &&
+        awaitedBot(cur.rec.doc) !== undefined &&
+        (await continueBots(services, cur.rec)) > 0
+      )
+        advanced++;
+      if (cur.rec.status === 'LOBBY' && cur.rec.updatedAt <= cutoff) {
+        const { mine } = await commitChangeResult(services, id, {
+          needed: (r) => r.status === 'LOBBY' && r.updatedAt <= cutoff,
+          apply: () => [{ type: 'gameCancelled', data: { reason: 'expired', days: BOUNDS.lobbyExpiryDays } }],
+          status: () => 'CANCELLED',
+        });
+        if (mine) {
+          expired++;
+          await releaseLobby(services, cur.rec.doc.creatorId, cur.rec.createdAt, id);
+        }
       }
-    }
-  }, 8);
+    },
+    8,
+  );
   // Games that are over (now, or earlier runs that stopped half-way): archive their log.
   const over = await services.store.listDue('LOG', now, SWEEP_LIMIT);
-  failures += await each(over, 'game', async (id) => {
-    if (await archiveLog(services, id)) archived++;
-  }, 4);
-  const result = { gamesChecked: ids.length, advanced, timeouts, repaired, lobbiesExpired: expired, archived, failures };
+  failures += await each(
+    over,
+    'game',
+    async (id) => {
+      if (await archiveLog(services, id)) archived++;
+    },
+    4,
+  );
+  const result = {
+    gamesChecked: ids.length,
+    advanced,
+    timeouts,
+    repaired,
+    lobbiesExpired: expired,
+    archived,
+    failures,
+  };
   logger.info('sweep done', { ...result, dueGames: due.length });
   return result;
 }
@@ -145,9 +174,21 @@ export async function deliverDue(services: Services): Promise<number> {
   const now = services.now();
   let deliveries = 0;
   const retries = await services.store.listDue('DELIVERY', now, SWEEP_LIMIT);
-  await each(retries, 'delivery', async (id) => {
-    const d = await services.store.getDelivery(id);
-    if (d && d.status === 'pending' && d.nextAt !== null && d.nextAt <= now.toISOString() && (await attempt(services, d)) !== 'skipped') deliveries++;
-  }, 16); // each attempt waits at most the webhook timeout
+  await each(
+    retries,
+    'delivery',
+    async (id) => {
+      const d = await services.store.getDelivery(id);
+      if (
+        d &&
+        d.status === 'pending' &&
+        d.nextAt !== null &&
+        d.nextAt <= now.toISOString() &&
+        (await attempt(services, d)) !== 'skipped'
+      )
+        deliveries++;
+    },
+    16,
+  ); // each attempt waits at most the webhook timeout
   return deliveries;
 }

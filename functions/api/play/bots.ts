@@ -25,7 +25,11 @@ export function awaitedBot(doc: GameDoc): number | undefined {
  */
 export function runBots(gameId: string, doc: GameDoc, events: GameEvent[], baseSeq: number): boolean {
   const t0 = Date.now();
-  for (let i = 0; i < MAX_BOT_COMMANDS_PER_COMMIT && events.length < MAX_EVENTS_PER_COMMIT && Date.now() - t0 < MAX_BOT_MS_PER_COMMIT; i++) {
+  for (
+    let i = 0;
+    i < MAX_BOT_COMMANDS_PER_COMMIT && events.length < MAX_EVENTS_PER_COMMIT && Date.now() - t0 < MAX_BOT_MS_PER_COMMIT;
+    i++
+  ) {
     const seat = awaitedBot(doc);
     if (seat === undefined) return false;
     play(doc, botMove(gameId, doc, seat, doc.seats[seat].bot!), events, baseSeq);

@@ -15,7 +15,15 @@ import { applyInPlace, createGame as engineCreateGame, type GameEvent } from '..
 import { type CommitRecord, type GameHead, type GameStatus, HEAD_COMMITS, lastSeqOf } from '../../store/index.js';
 import { awaitedBot, runBots } from './bots.js';
 import type { Actor, Committed, Notice, Services } from '../services.js';
-import { dealt, engineOptions, type GameDoc, type GameRec, type LoggedCommand, nextDeadline, refreshPending } from '../doc.js';
+import {
+  dealt,
+  engineOptions,
+  type GameDoc,
+  type GameRec,
+  type LoggedCommand,
+  nextDeadline,
+  refreshPending,
+} from '../doc.js';
 import { ApiError, fromEngine } from '../errors.js';
 import { count, logger, METRIC, noteRequest } from '../http/telemetry.js';
 
@@ -109,7 +117,9 @@ export async function archivedCommands(services: Services, rec: GameRec): Promis
  * commit items may be gone by TTL); else from its commit items.
  */
 export async function commandsSinceStart(services: Services, rec: GameRec): Promise<LoggedCommand[]> {
-  return (await archivedCommands(services, rec)) ?? commandsOf((await services.store.listRecipes(rec.id)) as CommitRec[]);
+  return (
+    (await archivedCommands(services, rec)) ?? commandsOf((await services.store.listRecipes(rec.id)) as CommitRec[])
+  );
 }
 
 function remember(services: Services, rec: GameRec): void {
@@ -207,7 +217,12 @@ export function actorOf(services: Services): { actor?: Actor } {
 }
 
 /** One attempt: runs the change on a copy, records what it did as a commit, and folds it. */
-export function build(services: Services, rec: GameRec, change: Change, request?: string): { commit: CommitRec; next: GameRec } {
+export function build(
+  services: Services,
+  rec: GameRec,
+  change: Change,
+  request?: string,
+): { commit: CommitRec; next: GameRec } {
   const doc: GameDoc = { ...structuredClone(rec.doc), log: [] };
   const stateBefore = doc.state;
   let events: GameEvent[];
@@ -228,7 +243,8 @@ export function build(services: Services, rec: GameRec, change: Change, request?
     if (DERIVED.has(k)) continue;
     if (after[k] === undefined) {
       if (before[k] !== undefined) (body.del ??= []).push(k);
-    } else if (JSON.stringify(after[k]) !== JSON.stringify(before[k])) (body.set ??= {})[k as keyof GameDoc] = after[k] as never;
+    } else if (JSON.stringify(after[k]) !== JSON.stringify(before[k]))
+      (body.set ??= {})[k as keyof GameDoc] = after[k] as never;
   }
   const commit: CommitRec = {
     version: rec.version + 1,
@@ -243,7 +259,8 @@ export function build(services: Services, rec: GameRec, change: Change, request?
   };
   const next = fold(rec, commit, rec.id);
   // The log must replay to exactly what was computed: never store a commit that does not.
-  if (JSON.stringify(next.doc.state) !== JSON.stringify(doc.state)) throw new Error(`game ${rec.id}: commit ${commit.version} does not replay to the state computed`);
+  if (JSON.stringify(next.doc.state) !== JSON.stringify(doc.state))
+    throw new Error(`game ${rec.id}: commit ${commit.version} does not replay to the state computed`);
   commit.notices = services.onCommit.noticesOf(rec, next).map((n) => ({ ...n, ...actorOf(services) }));
   if (commit.notices.length > 0) commit.cid = randomUUID();
   return { commit, next };
@@ -262,7 +279,9 @@ function snapshotDue(cur: Loaded, commit: CommitRec, next: GameRec): boolean {
 /** Hands the commit's notices to the queue, naming the commit (its key and id): before the commit is written. */
 async function handNotices(services: Services, gameId: string, commit: CommitRec): Promise<void> {
   if (commit.notices.length === 0) return;
-  await services.notices.send([{ type: 'notices', gameId, firstSeq: commit.firstSeq, cid: commit.cid!, notices: commit.notices }]);
+  await services.notices.send([
+    { type: 'notices', gameId, firstSeq: commit.firstSeq, cid: commit.cid!, notices: commit.notices },
+  ]);
 }
 
 /**
@@ -289,9 +308,19 @@ async function finish(services: Services, cur: Loaded, commit: CommitRec, next: 
   count(METRIC.commits);
   const s0 = cur.rec.doc.state;
   const s1 = next.doc.state;
-  if (s0 && s1 && (s0.round !== s1.round || s0.day !== s1.day || next.status !== cur.rec.status)) count(METRIC.advances);
-  const saving: Promise<unknown> = snapshotDue(cur, commit, next) ? services.store.saveSnapshot(next) : Promise.resolve();
-  const told = tell(services, { before: cur.rec, after: next, saved: saving.then(() => {}, () => {}) });
+  if (s0 && s1 && (s0.round !== s1.round || s0.day !== s1.day || next.status !== cur.rec.status))
+    count(METRIC.advances);
+  const saving: Promise<unknown> = snapshotDue(cur, commit, next)
+    ? services.store.saveSnapshot(next)
+    : Promise.resolve();
+  const told = tell(services, {
+    before: cur.rec,
+    after: next,
+    saved: saving.then(
+      () => {},
+      () => {},
+    ),
+  });
   try {
     await saving;
   } finally {
@@ -311,12 +340,22 @@ export async function repair(services: Services, gameId: string, loaded?: Loaded
 }
 
 /** Applies `change` to the game and commits it (then any bot moves left); returns the change's record. */
-export async function commitChange(services: Services, gameId: string, change: Change, idem?: Idempotency): Promise<GameRec> {
+export async function commitChange(
+  services: Services,
+  gameId: string,
+  change: Change,
+  idem?: Idempotency,
+): Promise<GameRec> {
   return (await commitChangeResult(services, gameId, change, idem)).rec;
 }
 
 /** As commitChange, and whether this call committed (false: nothing needed, or a retry answered). */
-export async function commitChangeResult(services: Services, gameId: string, change: Change, idem?: Idempotency): Promise<{ rec: GameRec; mine: boolean }> {
+export async function commitChangeResult(
+  services: Services,
+  gameId: string,
+  change: Change,
+  idem?: Idempotency,
+): Promise<{ rec: GameRec; mine: boolean }> {
   const r = await commitOnce(services, gameId, change, idem);
   if (r.mine) count(METRIC.moves);
   if (r.mine) await continueBots(services, r.rec); // only after a commit of ours
@@ -346,11 +385,21 @@ async function oneAtATime<T>(services: Services, gameId: string, run: () => Prom
   }
 }
 
-function commitOnce(services: Services, gameId: string, change: Change, idem?: Idempotency): Promise<{ rec: GameRec; mine: boolean }> {
+function commitOnce(
+  services: Services,
+  gameId: string,
+  change: Change,
+  idem?: Idempotency,
+): Promise<{ rec: GameRec; mine: boolean }> {
   return oneAtATime(services, gameId, () => commitAttempts(services, gameId, change, idem));
 }
 
-async function commitAttempts(services: Services, gameId: string, change: Change, idem?: Idempotency): Promise<{ rec: GameRec; mine: boolean }> {
+async function commitAttempts(
+  services: Services,
+  gameId: string,
+  change: Change,
+  idem?: Idempotency,
+): Promise<{ rec: GameRec; mine: boolean }> {
   const { store } = services;
   const request = idem ? `${idem.scope}#${idem.requestId}` : undefined;
   /** Set once the request id is claimed (by us or an earlier call): its commit comes after this seq. */
@@ -359,14 +408,16 @@ async function commitAttempts(services: Services, gameId: string, change: Change
   /** The commit that applied our request since the claim, if any. */
   const applied = async (cur: Loaded): Promise<CommitRec | null> => {
     if (claimedAfter === null || !request) return null;
-    if ((cur.snapshot?.lastSeq ?? 0) <= claimedAfter) return cur.tail.find((c) => c.request === request && c.firstSeq > claimedAfter!) ?? null;
+    if ((cur.snapshot?.lastSeq ?? 0) <= claimedAfter)
+      return cur.tail.find((c) => c.request === request && c.firstSeq > claimedAfter!) ?? null;
     return (await store.findRequestCommit(gameId, claimedAfter, request)) as CommitRec | null;
   };
 
   /** A retry: the request was claimed before. CONFLICT for another command; else its commit if there is one. */
   const adopt = async (cur: Loaded): Promise<CommitRec | null> => {
     const rec = await store.getRequest(gameId, idem!.scope, idem!.requestId);
-    if (rec && rec.fingerprint !== idem!.fingerprint) throw new ApiError('CONFLICT', `requestId ${idem!.requestId} was used for another command`);
+    if (rec && rec.fingerprint !== idem!.fingerprint)
+      throw new ApiError('CONFLICT', `requestId ${idem!.requestId} was used for another command`);
     claimedAfter = rec ? rec.after : 0;
     return applied(cur);
   };
@@ -382,14 +433,25 @@ async function commitAttempts(services: Services, gameId: string, change: Change
       built = build(services, cur.rec, change, request);
     } catch (e) {
       // A retry of a request that was applied may no longer be legal: answer it from its commit.
-      if (idem && claimedAfter === null && e instanceof ApiError && (await store.getRequest(gameId, idem.scope, idem.requestId))) {
+      if (
+        idem &&
+        claimedAfter === null &&
+        e instanceof ApiError &&
+        (await store.getRequest(gameId, idem.scope, idem.requestId))
+      ) {
         const earlier = await adopt(cur);
         if (earlier) return { rec: await gameAt(services, gameId, cur, earlier), mine: false };
       }
       throw e;
     }
     if (idem && claimedAfter === null) {
-      const claimed = await store.claimRequest(gameId, idem.scope, idem.requestId, { fingerprint: idem.fingerprint, after: cur.rec.lastSeq }, services.now());
+      const claimed = await store.claimRequest(
+        gameId,
+        idem.scope,
+        idem.requestId,
+        { fingerprint: idem.fingerprint, after: cur.rec.lastSeq },
+        services.now(),
+      );
       if (!claimed) {
         const earlier = await adopt(cur);
         if (earlier) return { rec: await gameAt(services, gameId, cur, earlier), mine: false };
@@ -418,7 +480,10 @@ export async function continueBots(services: Services, rec: GameRec): Promise<nu
   let commits = 0;
   let cur = rec;
   while (cur.status === 'ACTIVE' && awaitedBot(cur.doc) !== undefined) {
-    const r = await commitOnce(services, cur.id, { apply: () => [], needed: (x) => x.status === 'ACTIVE' && awaitedBot(x.doc) !== undefined });
+    const r = await commitOnce(services, cur.id, {
+      apply: () => [],
+      needed: (x) => x.status === 'ACTIVE' && awaitedBot(x.doc) !== undefined,
+    });
     if (!r.mine) break; // someone else moved the bots already
     cur = r.rec;
     commits++;
@@ -431,8 +496,23 @@ export async function continueBots(services: Services, rec: GameRec): Promise<nu
  * Writes a new game (LOBBY, version 1): its first commit carries the whole document and the
  * creation events. Returns the record, or null if the id is taken.
  */
-export async function insertNewGame(services: Services, id: string, doc: GameDoc, events: GameEvent[], at: string): Promise<GameRec | null> {
-  const commit: CommitRec = { version: 1, firstSeq: 1, at, status: 'LOBBY', events, body: { doc }, notices: [], ...actorOf(services) };
+export async function insertNewGame(
+  services: Services,
+  id: string,
+  doc: GameDoc,
+  events: GameEvent[],
+  at: string,
+): Promise<GameRec | null> {
+  const commit: CommitRec = {
+    version: 1,
+    firstSeq: 1,
+    at,
+    status: 'LOBBY',
+    events,
+    body: { doc },
+    notices: [],
+    ...actorOf(services),
+  };
   const rec = fold(null, commit, id);
   if (!(await services.store.insertGame(rec, commit))) return null;
   await tell(services, { before: null, after: rec, saved: Promise.resolve() });

@@ -25,6 +25,19 @@ export function concedeSeat(doc: GameDoc, seat: number, events: GameEvent[], bas
 }
 
 /** The caller concedes the game they sit in (ACTIVE only; FORBIDDEN once a bot plays the seat). */
-export async function concede(services: Services, player: Player, gameId: string, requestId?: string | null): Promise<GameRec> {
-  return command(services, player, gameId, (seat) => ({ seat, concede: true }), 'concede', requestId, (doc, seat) => giveSeatToBot(doc, seat));
+export async function concede(
+  services: Services,
+  player: Player,
+  gameId: string,
+  requestId?: string | null,
+): Promise<GameRec> {
+  return command(
+    services,
+    player,
+    gameId,
+    (seat) => ({ seat, concede: true }),
+    'concede',
+    requestId,
+    (doc, seat) => giveSeatToBot(doc, seat),
+  );
 }

@@ -31,7 +31,10 @@ export async function enforceDeadlines(services: Services, gameId: string): Prom
         made++;
         const holder = doc.seats[seat];
         if (consecutive >= (doc.timeoutsBeforeBot ?? DEFAULT_TIMEOUTS_BEFORE_BOT)) {
-          events.push({ type: 'seatReplaced', data: { seat, playerId: holder.playerId, name: holder.name, bot: DEFAULT_MOVE_BOT, timeouts: consecutive } });
+          events.push({
+            type: 'seatReplaced',
+            data: { seat, playerId: holder.playerId, name: holder.name, bot: DEFAULT_MOVE_BOT, timeouts: consecutive },
+          });
           // An abandoned seat concedes (ranks last); if its default move ended the game, too late.
           if (dealt(doc).finished) giveSeatToBot(doc, seat);
           else concedeSeat(doc, seat, events, r.lastSeq);

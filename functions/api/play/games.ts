@@ -1,7 +1,15 @@
 // What each API call does to a game: thin steps around the engine (rules) and the store
 // (items). Resolvers and the REST routes call these; nothing here knows about HTTP.
 import { randomUUID } from 'node:crypto';
-import { type BotKind, createGame as engineCreateGame, type Command, CURRENT_RNG_VERSION, type EditionId, type GameEvent, viewEvent } from '../../engine/index.js';
+import {
+  type BotKind,
+  createGame as engineCreateGame,
+  type Command,
+  CURRENT_RNG_VERSION,
+  type EditionId,
+  type GameEvent,
+  viewEvent,
+} from '../../engine/index.js';
 import type { GameStatus } from '../../store/index.js';
 import type { Player } from '../accounts/auth.js';
 import { commitChange, foldHead, type GameRec, insertNewGame, loadGames, loadOrNotFound } from './commit.js';
@@ -9,12 +17,28 @@ import { cachedLobby } from '../lobby/lobby-cache.js';
 import { noteRequest } from '../http/telemetry.js';
 import type { Services } from '../services.js';
 import { canWatch } from '../view/access.js';
-import { BOT_NAMES, countChoiceChange, DEFAULT_TIMEOUTS_BEFORE_BOT, engineOptions, freeSeatFor, type GameDoc, isFull, play, seatOf } from '../doc.js';
+import {
+  BOT_NAMES,
+  countChoiceChange,
+  DEFAULT_TIMEOUTS_BEFORE_BOT,
+  engineOptions,
+  freeSeatFor,
+  type GameDoc,
+  isFull,
+  play,
+  seatOf,
+} from '../doc.js';
 import { ApiError, fromEngine } from '../errors.js';
 import { drawSeed } from '../lobby/seeds.js';
 import { BOUNDS, rateLimited } from '../http/ratelimit.js';
 import { holdLobby, releaseLobby, reserveLobby, settleLobby } from '../lobby/lobbies.js';
-import { admitJoin, DEFAULT_DECISION_TIME_LIMIT_HOURS, refuseRemoved, releaseJoin, type SeatingDeps } from '../lobby/joined.js';
+import {
+  admitJoin,
+  DEFAULT_DECISION_TIME_LIMIT_HOURS,
+  refuseRemoved,
+  releaseJoin,
+  type SeatingDeps,
+} from '../lobby/joined.js';
 import { describeEvent, namesOf } from '../view/words.js';
 
 export interface CreateGameInput {
@@ -67,7 +91,8 @@ export async function createGame(services: Services, player: Player, input: Crea
   // The option as asked (kept for replays and rematches); the engine decides what it means.
   const board = input.board ? input.board.toLowerCase() : null;
   const timeoutsBeforeBot = input.timeoutsBeforeBot ?? DEFAULT_TIMEOUTS_BEFORE_BOT;
-  if (!Number.isInteger(timeoutsBeforeBot) || timeoutsBeforeBot < 1 || timeoutsBeforeBot > 100) bad('timeoutsBeforeBot is 1-100');
+  if (!Number.isInteger(timeoutsBeforeBot) || timeoutsBeforeBot < 1 || timeoutsBeforeBot > 100)
+    bad('timeoutsBeforeBot is 1-100');
   try {
     // The options are checked by the engine on a table with an empty (public) seed, thrown
     // away: the game's own deal is made at the start (startGame), so the lobby holds none.
@@ -99,7 +124,19 @@ export async function createGame(services: Services, player: Player, input: Crea
     ...(chosen ? { seedChosenBy: { playerId: player.id, name: player.name } } : {}),
   };
   const events = [
-    { type: 'gameCreated', data: { edition, board, seats, bots, decisionTimeLimitHours: limit, spectators: doc.spectators, timeoutsBeforeBot, seedChosenBy: doc.seedChosenBy?.playerId ?? null } },
+    {
+      type: 'gameCreated',
+      data: {
+        edition,
+        board,
+        seats,
+        bots,
+        decisionTimeLimitHours: limit,
+        spectators: doc.spectators,
+        timeoutsBeforeBot,
+        seedChosenBy: doc.seedChosenBy?.playerId ?? null,
+      },
+    },
     { type: 'playerJoined', data: { seat: 0, playerId: player.id, name: player.name } },
   ];
   try {
@@ -119,7 +156,11 @@ const lobbyOnly = (rec: GameRec, what: string) => {
 };
 
 /** What the joined-lobby cap (lobby/joined.ts) needs of the services. */
-const seating = (services: Services): SeatingDeps => ({ store: services.store, now: services.now, load: (ids) => loadGames(services, ids) });
+const seating = (services: Services): SeatingDeps => ({
+  store: services.store,
+  now: services.now,
+  load: (ids) => loadGames(services, ids),
+});
 
 export async function joinGame(services: Services, player: Player, gameId: string): Promise<GameRec> {
   const before = await loadOrNotFound(services, gameId);
@@ -180,7 +221,8 @@ export async function leaveGame(services: Services, player: Player, gameId: stri
   await services.store.deleteMember(gameId, player.id);
   await releaseJoin(seating(services), player.id, gameId);
   // The lobby is no longer the leaver's (cancelled, or handed on: the heir holds it, uncapped).
-  if (handedTo && rec.status === 'LOBBY' && rec.doc.creatorId === handedTo) await holdLobby(services, handedTo, rec.createdAt, rec.id);
+  if (handedTo && rec.status === 'LOBBY' && rec.doc.creatorId === handedTo)
+    await holdLobby(services, handedTo, rec.createdAt, rec.id);
   if (handedTo || cancelled) await settleLobby(services, rec, player.id);
   return rec;
 }
@@ -192,7 +234,12 @@ export interface StartOptions {
   botKind?: 'RANDOM' | 'GREEDY' | 'EXPERT' | null;
 }
 
-export async function startGame(services: Services, player: Player, gameId: string, opts: StartOptions = {}): Promise<GameRec> {
+export async function startGame(
+  services: Services,
+  player: Player,
+  gameId: string,
+  opts: StartOptions = {},
+): Promise<GameRec> {
   const rec = await commitChange(services, gameId, {
     apply: (doc, rec) => {
       if (doc.creatorId !== player.id) throw new ApiError('FORBIDDEN', 'only the creator starts the game');
@@ -200,7 +247,10 @@ export async function startGame(services: Services, player: Player, gameId: stri
       const events: GameEvent[] = [];
       const free = doc.seats.flatMap((s, i) => (s.playerId === null && s.bot === null ? [i] : []));
       if (free.length > 0 && !opts.fillWithBots) {
-        throw new ApiError('WRONG_PHASE', `seats ${free.join(', ')} are still free (join them, or start with fillWithBots)`);
+        throw new ApiError(
+          'WRONG_PHASE',
+          `seats ${free.join(', ')} are still free (join them, or start with fillWithBots)`,
+        );
       }
       const kind = (opts.botKind?.toLowerCase() as BotKind | undefined) ?? doc.botKind ?? 'greedy';
       for (const seat of free) {
@@ -214,7 +264,16 @@ export async function startGame(services: Services, player: Player, gameId: stri
       doc.rngVersion ??= CURRENT_RNG_VERSION;
       const setup: GameEvent[] = [];
       const g = (doc.state = engineCreateGame(engineOptions(doc), setup));
-      events.push({ type: 'gameStarted', data: { players: g.players, names: doc.seats.map((s) => s.name), round: g.round, day: g.day, loot: g.days[0] ?? [] } });
+      events.push({
+        type: 'gameStarted',
+        data: {
+          players: g.players,
+          names: doc.seats.map((s) => s.name),
+          round: g.round,
+          day: g.day,
+          loot: g.days[0] ?? [],
+        },
+      });
       doc.startSeq = rec.lastSeq + events.length;
       return [...events, ...setup];
     },
@@ -231,7 +290,9 @@ export async function startGame(services: Services, player: Player, gameId: stri
 function countCommand(services: Services, doc: GameDoc, seat: number): void {
   const n = doc.commands ?? 0;
   if (n >= BOUNDS.commandsPerGame) {
-    throw new ApiError('LIMIT_EXCEEDED', `commands per game limit: at most ${BOUNDS.commandsPerGame}`, { limit: { name: 'commandsPerGame', max: BOUNDS.commandsPerGame } });
+    throw new ApiError('LIMIT_EXCEEDED', `commands per game limit: at most ${BOUNDS.commandsPerGame}`, {
+      limit: { name: 'commandsPerGame', max: BOUNDS.commandsPerGame },
+    });
   }
   doc.commands = n + 1;
   if (!services.limiters.itemRates) return;
@@ -239,7 +300,11 @@ function countCommand(services: Services, doc: GameDoc, seat: number): void {
   const minute = Math.floor(ms / 60_000);
   const rate = (doc.commandRate ??= {});
   const cur = rate[seat]?.m === minute ? rate[seat] : { m: minute, n: 0 };
-  if (cur.n >= BOUNDS.commandsPerSeatPerMinute) throw rateLimited(`commands: at most ${BOUNDS.commandsPerSeatPerMinute} per seat per minute`, (minute + 1) * 60_000 - ms);
+  if (cur.n >= BOUNDS.commandsPerSeatPerMinute)
+    throw rateLimited(
+      `commands: at most ${BOUNDS.commandsPerSeatPerMinute} per seat per minute`,
+      (minute + 1) * 60_000 - ms,
+    );
   rate[seat] = { m: minute, n: cur.n + 1 };
 }
 
@@ -255,7 +320,8 @@ export async function command(
   after?: (doc: GameDoc, seat: number) => void,
   ifVersion?: number | null,
 ): Promise<GameRec> {
-  if (requestId !== undefined && requestId !== null && (requestId.length < 1 || requestId.length > 100)) bad('a requestId has 1-100 characters');
+  if (requestId !== undefined && requestId !== null && (requestId.length < 1 || requestId.length > 100))
+    bad('a requestId has 1-100 characters');
   const idem = requestId ? { scope: player.id, requestId, fingerprint } : undefined;
   return commitChange(
     services,
@@ -264,11 +330,17 @@ export async function command(
       apply: (doc, rec) => {
         // A conditional move decided on an older view: refused before anything else, state
         // unchanged (a retry of an applied request is answered from its commit, see commitOnce).
-        if (ifVersion != null && rec.version !== ifVersion) throw new ApiError('STALE', `the game moved on: it is at version ${rec.version}, the move was made on version ${ifVersion}; read it again`, { version: rec.version, lastSeq: rec.lastSeq });
+        if (ifVersion != null && rec.version !== ifVersion)
+          throw new ApiError(
+            'STALE',
+            `the game moved on: it is at version ${rec.version}, the move was made on version ${ifVersion}; read it again`,
+            { version: rec.version, lastSeq: rec.lastSeq },
+          );
         const seat = seatOf(doc, player.id);
         if (seat === null) throw new ApiError('FORBIDDEN', 'you do not sit in this game');
         if (rec.status === 'LOBBY') throw new ApiError('WRONG_PHASE', 'the game has not started');
-        if (doc.seats[seat].bot !== null) throw new ApiError('FORBIDDEN', 'a bot plays your seat now (you conceded, or too many timeouts)');
+        if (doc.seats[seat].bot !== null)
+          throw new ApiError('FORBIDDEN', 'a bot plays your seat now (you conceded, or too many timeouts)');
         countCommand(services, doc, seat);
         const events: GameEvent[] = [];
         const cmd = make(seat, doc);
@@ -289,7 +361,6 @@ export async function getGame(services: Services, gameId: string): Promise<GameR
   return head ? foldHead(services, gameId, head).rec : null;
 }
 
-
 export async function myGames(services: Services, player: Player, status: GameStatus | null): Promise<GameRec[]> {
   const ids = await services.store.listMemberGameIds(player.id, 100);
   // A list: eventually consistent reads (half the units), never the base of a write.
@@ -300,7 +371,8 @@ export async function myGames(services: Services, player: Player, status: GameSt
 }
 
 /** Whether a game belongs in the open lobby: a public LOBBY with a seat anyone may take. */
-export const listedInLobby = (r: GameRec): boolean => r.status === 'LOBBY' && r.doc.spectators !== false && freeSeatFor(r.doc, null) !== null;
+export const listedInLobby = (r: GameRec): boolean =>
+  r.status === 'LOBBY' && r.doc.spectators !== false && freeSeatFor(r.doc, null) !== null;
 
 export async function openGames(services: Services): Promise<GameRec[]> {
   // The same for every caller: cached per instance for a few seconds (lobby-cache.ts).
@@ -314,7 +386,13 @@ export async function openGames(services: Services): Promise<GameRec[]> {
 export const MAX_EVENTS_PAGE = 100;
 
 /** A page of the log as `player` (null: a spectator) may see it. */
-export async function events(services: Services, player: Player | null, gameId: string, after: number | null | undefined, limit: number | null | undefined) {
+export async function events(
+  services: Services,
+  player: Player | null,
+  gameId: string,
+  after: number | null | undefined,
+  limit: number | null | undefined,
+) {
   const from = after ?? 0;
   const size = limit ?? 50;
   if (!Number.isInteger(from) || from < 0) bad('after is a seq, 0 or more');

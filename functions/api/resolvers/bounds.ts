@@ -20,7 +20,11 @@ type Resolver = (parent: unknown, args: Record<string, unknown>, ctx: unknown, i
 function boundsOf(): Map<string, Record<string, number>> {
   const schema = buildSchema(typeDefs);
   const out = new Map<string, Record<string, number>>();
-  for (const root of [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()] as (GraphQLObjectType | null)[]) {
+  for (const root of [
+    schema.getQueryType(),
+    schema.getMutationType(),
+    schema.getSubscriptionType(),
+  ] as (GraphQLObjectType | null)[]) {
     if (!root) continue;
     for (const field of Object.values(root.getFields())) {
       const b: Record<string, number> = {};
@@ -38,7 +42,11 @@ function boundsOf(): Map<string, Record<string, number>> {
 export function checkArgs(where: string, bounds: Record<string, number>, args: Record<string, unknown>): void {
   for (const [name, max] of Object.entries(bounds)) {
     const v = args[name];
-    if (typeof v === 'string' && v.length > max) throw new ApiError('BAD_USER_INPUT', `${name}: at most ${max} characters (${where})`, { argument: name, maxLength: max });
+    if (typeof v === 'string' && v.length > max)
+      throw new ApiError('BAD_USER_INPUT', `${name}: at most ${max} characters (${where})`, {
+        argument: name,
+        maxLength: max,
+      });
   }
 }
 
@@ -49,12 +57,15 @@ export function bounded<T extends object>(resolvers: T): T {
     const [type, field] = key.split('.');
     const group = { ...(out[type] as Record<string, unknown>) };
     const r = group[field];
-    const wrap = (f: Resolver): Resolver => (p, args, ctx, info) => {
-      checkArgs(key, b, args);
-      return f(p, args, ctx, info);
-    };
+    const wrap =
+      (f: Resolver): Resolver =>
+      (p, args, ctx, info) => {
+        checkArgs(key, b, args);
+        return f(p, args, ctx, info);
+      };
     if (typeof r === 'function') group[field] = wrap(r as Resolver);
-    else if (r && typeof r === 'object' && typeof (r as { subscribe?: unknown }).subscribe === 'function') group[field] = { ...r, subscribe: wrap((r as { subscribe: Resolver }).subscribe) };
+    else if (r && typeof r === 'object' && typeof (r as { subscribe?: unknown }).subscribe === 'function')
+      group[field] = { ...r, subscribe: wrap((r as { subscribe: Resolver }).subscribe) };
     out[type] = group;
   }
   return out as T;

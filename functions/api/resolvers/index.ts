@@ -29,15 +29,22 @@ type EventTypeName = NonNullable<Awaited<ReturnType<EventResolvers['__resolveTyp
 /** The verified credential of the caller (any kind), or UNAUTHENTICATED. */
 function signedIn(ctx: ApiContext) {
   if (ctx.authError) throw ctx.authError;
-  if (!ctx.credential) throw new ApiError('UNAUTHENTICATED', 'this call needs Authorization: Bearer <token>', { reason: 'missing' });
+  if (!ctx.credential)
+    throw new ApiError('UNAUTHENTICATED', 'this call needs Authorization: Bearer <token>', { reason: 'missing' });
   return ctx.credential;
 }
 
-const webhookView = (w: { id: string; url: string; gameId: string | null; createdAt: string }) => ({ id: w.id, url: w.url, gameId: w.gameId, createdAt: w.createdAt });
+const webhookView = (w: { id: string; url: string; gameId: string | null; createdAt: string }) => ({
+  id: w.id,
+  url: w.url,
+  gameId: w.gameId,
+  createdAt: w.createdAt,
+});
 
 /** The event log's cursor: the seq of the last event seen, as a string (the one paging shape's String cursor). */
 function seqCursor(after: string): number {
-  if (!/^(0|[1-9]\d{0,9})$/.test(after)) throw new ApiError('BAD_USER_INPUT', 'after is the previous page\'s pageInfo.endCursor');
+  if (!/^(0|[1-9]\d{0,9})$/.test(after))
+    throw new ApiError('BAD_USER_INPUT', "after is the previous page's pageInfo.endCursor");
   return Number(after);
 }
 
@@ -55,7 +62,8 @@ const typed: Resolvers = {
     game: async (_p, { gameId, id }, ctx) => {
       const viewer = optionalPlayer(ctx);
       const wanted = gameId ?? id;
-      if (wanted == null || (id != null && gameId != null && id !== gameId)) throw new ApiError('BAD_USER_INPUT', 'give the game as gameId (id is its older name), once');
+      if (wanted == null || (id != null && gameId != null && id !== gameId))
+        throw new ApiError('BAD_USER_INPUT', 'give the game as gameId (id is its older name), once');
       const rec = await games.getGame(ctx.services, wanted);
       if (!rec) return null;
       canWatch(rec, viewer);
@@ -74,16 +82,20 @@ const typed: Resolvers = {
       const page = await myGamesPage(ctx.services, me, status ?? null, first, after);
       return { ...page, games: page.games.map((r) => renderGame(r, me.id)) };
     },
-    leaderboard: (_p, { edition, first, after }, ctx) => leaderboardPage(ctx.services.store, edition.toLowerCase() as EditionId, first, after) as never,
-    rating: (_p, { playerId, edition }, ctx) => ratingOf(ctx.services.store, playerId, edition.toLowerCase() as EditionId) as never,
-    ratingHistory: (_p, { playerId, edition, first, after }, ctx) => ratingHistoryPage(ctx.services.store, playerId, edition.toLowerCase() as EditionId, first, after) as never,
+    leaderboard: (_p, { edition, first, after }, ctx) =>
+      leaderboardPage(ctx.services.store, edition.toLowerCase() as EditionId, first, after) as never,
+    rating: (_p, { playerId, edition }, ctx) =>
+      ratingOf(ctx.services.store, playerId, edition.toLowerCase() as EditionId) as never,
+    ratingHistory: (_p, { playerId, edition, first, after }, ctx) =>
+      ratingHistoryPage(ctx.services.store, playerId, edition.toLowerCase() as EditionId, first, after) as never,
     openGamesPage: async (_p, { first, after }, ctx) => {
       const viewer = optionalPlayer(ctx);
       const page = await openGamesPage(ctx.services, first, after);
       return { ...page, games: page.games.map((r) => renderGame(r, viewer?.id ?? null)) };
     },
     events: async (_p, { gameId, after, first, limit }, ctx) => {
-      if (first != null && limit != null && first !== limit) throw new ApiError('BAD_USER_INPUT', 'first and limit are one argument (limit is its older name): give one');
+      if (first != null && limit != null && first !== limit)
+        throw new ApiError('BAD_USER_INPUT', 'first and limit are one argument (limit is its older name): give one');
       const page = await games.events(ctx.services, optionalPlayer(ctx), gameId, after, first ?? limit);
       const events = page.events.map((e) => ({ ...typedEvent(e), text: e.text }));
       const endCursor = page.events.length ? page.events[page.events.length - 1].seq : (after ?? 0);
@@ -100,9 +112,13 @@ const typed: Resolvers = {
       const viewer = optionalPlayer(ctx);
       return renderGame(await replay(ctx.services, viewer, gameId, at), viewer?.id ?? null);
     },
-    boards: (_p, { edition }) => (edition === 'GALECREST' ? playableBoards().map((b) => b.toUpperCase() as 'CALM') : []),
+    boards: (_p, { edition }) =>
+      edition === 'GALECREST' ? playableBoards().map((b) => b.toUpperCase() as 'CALM') : [],
     characters: (_p, { edition }) =>
-      characters(edition.toLowerCase() as EditionId).map((c) => ({ ...c, tieBreaks: edition === 'CLASSIC' ? tieBreakMarks(c.rank) : null })),
+      characters(edition.toLowerCase() as EditionId).map((c) => ({
+        ...c,
+        tieBreaks: edition === 'CLASSIC' ? tieBreakMarks(c.rank) : null,
+      })),
     me: (_p, _a, ctx) => {
       if (ctx.authError) throw ctx.authError;
       return accounts.profileOf(ctx.credential, ctx.profile);
@@ -112,7 +128,13 @@ const typed: Resolvers = {
       const now = ctx.services.now().getTime();
       const { limiters } = ctx.services;
       return (['read', 'write'] as const).flatMap((kind) =>
-        bucketStates(limiters, ctx, kind).map((b) => ({ bucket: b.bucket, limit: b.limit, remaining: b.remaining, perSecond: limiters[kind].rateOf(keyOf(b.bucket, ctx)).perSecond, resetAt: new Date(now + b.resetSeconds * 1000).toISOString() })),
+        bucketStates(limiters, ctx, kind).map((b) => ({
+          bucket: b.bucket,
+          limit: b.limit,
+          remaining: b.remaining,
+          perSecond: limiters[kind].rateOf(keyOf(b.bucket, ctx)).perSecond,
+          resetAt: new Date(now + b.resetSeconds * 1000).toISOString(),
+        })),
       );
     },
     myWebhooks: async (_p, _a, ctx) => (await ctx.services.store.listWebhooks(requirePlayer(ctx).id)).map(webhookView),
@@ -147,7 +169,8 @@ const typed: Resolvers = {
       const me = requirePlayer(ctx);
       // A site user's session creates games only if its client holds the games.create scope.
       const c = ctx.credential;
-      if (c?.type === 'own' && c.clientId && !c.scopes.includes(SCOPES.createGames)) throw new ApiError('FORBIDDEN', `client ${c.clientId} lacks the ${SCOPES.createGames} scope`);
+      if (c?.type === 'own' && c.clientId && !c.scopes.includes(SCOPES.createGames))
+        throw new ApiError('FORBIDDEN', `client ${c.clientId} lacks the ${SCOPES.createGames} scope`);
       return renderGame(await games.createGame(ctx.services, me, input), me.id);
     },
     joinGame: async (_p, { gameId }, ctx) => {
@@ -172,7 +195,16 @@ const typed: Resolvers = {
     },
     playCard: async (_p, { gameId, rank, requestId, ifVersion }, ctx) => {
       const me = requirePlayer(ctx);
-      const rec = await games.command(ctx.services, me, gameId, (seat) => ({ seat, play: rank }), `play:${rank}`, requestId, undefined, ifVersion);
+      const rec = await games.command(
+        ctx.services,
+        me,
+        gameId,
+        (seat) => ({ seat, play: rank }),
+        `play:${rank}`,
+        requestId,
+        undefined,
+        ifVersion,
+      );
       return renderGame(rec, me.id);
     },
     concede: async (_p, { gameId, requestId }, ctx) => {
@@ -188,7 +220,8 @@ const typed: Resolvers = {
         (seat, doc) => {
           // Another seat's prompt is not yours to answer (not a phase question).
           const pending = doc.state?.prompt;
-          if (pending && pending.id === promptId && pending.seat !== seat) throw new ApiError('FORBIDDEN', `prompt ${promptId} is seat ${pending.seat}'s to answer`);
+          if (pending && pending.id === promptId && pending.seat !== seat)
+            throw new ApiError('FORBIDDEN', `prompt ${promptId} is seat ${pending.seat}'s to answer`);
           return { seat, answer: optionId, promptId };
         },
         `answer:${promptId}:${optionId}`,

@@ -5,7 +5,11 @@ import { loadOrNotFound } from '../play/commit.js';
 import { type ApiContext, optionalPlayer } from '../context.js';
 import { type RenderedGame, renderGame } from '../view/render.js';
 
-export async function gameUpdated(_p: unknown, { gameId }: { gameId: string }, ctx: ApiContext): Promise<AsyncIterableIterator<RenderedGame>> {
+export async function gameUpdated(
+  _p: unknown,
+  { gameId }: { gameId: string },
+  ctx: ApiContext,
+): Promise<AsyncIterableIterator<RenderedGame>> {
   const viewer = optionalPlayer(ctx);
   const load = async () => {
     const rec = await loadOrNotFound(ctx.services, gameId);

@@ -17,7 +17,9 @@ export const eventTypeName = (type: string): string => `${type.charAt(0).toUpper
 
 const upper = (v: unknown) => (typeof v === 'string' ? v.toUpperCase() : v);
 const lootList = (v: unknown) =>
-  v && typeof v === 'object' ? Object.entries(v as Record<string, number>).map(([kind, count]) => ({ kind, count })) : v;
+  v && typeof v === 'object'
+    ? Object.entries(v as Record<string, number>).map(([kind, count]) => ({ kind, count }))
+    : v;
 
 /** Payload fields whose schema type differs from the engine's value: event type -> field -> mapping. */
 export const FIELD_MAPS: Record<string, Record<string, (v: unknown) => unknown>> = {
@@ -54,7 +56,11 @@ export function typedEvent(e: LogEvent): TypedEvent {
 }
 
 /** Event.__resolveType: an event type the schema does not know is a server bug, not a client's. */
-export function resolveEventType(e: { type: string }, _ctx: unknown, info: { schema: { getType(name: string): unknown } }): string {
+export function resolveEventType(
+  e: { type: string },
+  _ctx: unknown,
+  info: { schema: { getType(name: string): unknown } },
+): string {
   const name = eventTypeName(e.type);
   if (!info.schema.getType(name)) throw new GraphQLError(`event type ${e.type} is not in the schema`);
   return name;

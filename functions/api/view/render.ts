@@ -7,7 +7,17 @@ import { lobbyView } from '../lobby/lobby-view.js';
 import { scenarioOf } from './replay.js';
 import { seedCommitment } from '../lobby/seeds.js';
 import type { Board, Game, SeatColour } from '../schema.types.generated.js';
-import { colourOf, lootKind, lootLegend, nameSeats, namesOf, optionLabel, reputationPayouts, tieReasons, tileSide } from './words.js';
+import {
+  colourOf,
+  lootKind,
+  lootLegend,
+  nameSeats,
+  namesOf,
+  optionLabel,
+  reputationPayouts,
+  tieReasons,
+  tileSide,
+} from './words.js';
 
 /** An engine name as the schema's enum value (`galecrest` -> `GALECREST`), typed so tsc checks it. */
 const upper = <T extends string>(s: T) => s.toUpperCase() as Uppercase<T>;
@@ -25,7 +35,12 @@ function galecrestBoard(info: Record<string, unknown>) {
   // publicInfo is the edition's open record: Galecrest's holds the track and the dial as number lists.
   const dial = Array.isArray(info.dial) ? (info.dial as number[]) : [];
   const reputation = info.reputation as (number | null)[];
-  return { reputation, side, tiles: Object.entries(sides).map(([kind, s]) => ({ kind: lootKind(kind), side: tileSide(s) })), dial };
+  return {
+    reputation,
+    side,
+    tiles: Object.entries(sides).map(([kind, s]) => ({ kind: lootKind(kind), side: tileSide(s) })),
+    dial,
+  };
 }
 
 /** The game as the schema's Game (`satisfies`: tsc checks every field against schema/game.graphql). */
@@ -119,7 +134,15 @@ export function renderGame(rec: GameRec, playerId: string | null) {
     pending: live ? v.pending : null,
     seats,
     me,
-    ranking: finished ? v.ranking.map((s, i) => ({ place: i + 1, seat: s, name: doc.seats[s].name, score: score(s), tieBreak: ties[i] })) : [],
+    ranking: finished
+      ? v.ranking.map((s, i) => ({
+          place: i + 1,
+          seat: s,
+          name: doc.seats[s].name,
+          score: score(s),
+          tieBreak: ties[i],
+        }))
+      : [],
     // A server seed stays secret until the end; a chosen one was never secret.
     seed: rec.status === 'FINISHED' || doc.seedChosenBy ? doc.seed : null,
     seedCommitment: seedCommitment(rec.id, doc.seed),

@@ -5,12 +5,18 @@
 import { applyInPlace, createGame, type GameEvent, type GameState, type Scenario } from '../../engine/index.js';
 import type { Player } from '../accounts/auth.js';
 import { canWatch } from './access.js';
-import { archivedCommands, type CommitRec, commandsOf, type GameRec, historyOf, loadOrNotFound } from '../play/commit.js';
+import {
+  archivedCommands,
+  type CommitRec,
+  commandsOf,
+  type GameRec,
+  historyOf,
+  loadOrNotFound,
+} from '../play/commit.js';
 import type { Services } from '../services.js';
 import { lastSeqOf } from '../../store/index.js';
 import { engineOptions, type GameDoc, type LoggedCommand } from '../doc.js';
 import { ApiError } from '../errors.js';
-
 
 /**
  * The engine state right after event `at`: every command whose events all come at or before
@@ -48,7 +54,12 @@ async function commitsUpTo(services: Services, gameId: string, at: number): Prom
 }
 
 /** The commands up to event `at` (of a game that is over: from its archive once there is one, its commit items may be gone). */
-async function commandsUpTo(services: Services, rec: GameRec, at: number, commits: CommitRec[]): Promise<LoggedCommand[]> {
+async function commandsUpTo(
+  services: Services,
+  rec: GameRec,
+  at: number,
+  commits: CommitRec[],
+): Promise<LoggedCommand[]> {
   const archived = await archivedCommands(services, rec);
   if (archived) return archived.filter((l) => l.seq <= at);
   return commandsOf(commits);
@@ -71,14 +82,23 @@ function versionAt(rec: GameRec, commits: CommitRec[], at: number): { version: n
 export async function replay(services: Services, player: Player | null, gameId: string, at: number): Promise<GameRec> {
   const rec = await loadOrNotFound(services, gameId);
   canWatch(rec, player);
-  if (!Number.isInteger(at) || at < 0 || at > rec.lastSeq) throw new ApiError('BAD_USER_INPUT', `at is a seq, 0-${rec.lastSeq}`);
+  if (!Number.isInteger(at) || at < 0 || at > rec.lastSeq)
+    throw new ApiError('BAD_USER_INPUT', `at is a seq, 0-${rec.lastSeq}`);
   const commits = at > 0 ? await commitsUpTo(services, rec.id, at) : [];
-  const started = rec.status !== 'LOBBY' && rec.status !== 'CANCELLED' && at >= (rec.doc.startSeq ?? Number.POSITIVE_INFINITY);
+  const started =
+    rec.status !== 'LOBBY' && rec.status !== 'CANCELLED' && at >= (rec.doc.startSeq ?? Number.POSITIVE_INFINITY);
   // Before the start: the lobby, without a deal (as it was shown then).
   const state = started ? replayState(rec.doc, await commandsUpTo(services, rec, at, commits), at) : undefined;
   const status = !started ? 'LOBBY' : state!.finished ? 'FINISHED' : 'ACTIVE';
   // No deadlines in a replay: nothing is pending any more.
-  return { ...rec, ...versionAt(rec, commits, at), status, lastSeq: at, dueAt: null, doc: { ...rec.doc, state, pending: {} } };
+  return {
+    ...rec,
+    ...versionAt(rec, commits, at),
+    status,
+    lastSeq: at,
+    dueAt: null,
+    doc: { ...rec.doc, state, pending: {} },
+  };
 }
 
 /** The finished game as a scenario (seed and every command), for whoever may look at the game; null before the end. */

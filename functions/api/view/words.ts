@@ -39,7 +39,8 @@ export function namesOf(doc: Pick<GameDoc, 'seats' | 'edition'>, viewer: number 
   return {
     edition: doc.edition,
     viewer,
-    seat: (s) => (s === NEUTRAL_SEAT ? 'the Midshipman' : s === viewer ? 'You' : (doc.seats[s]?.name ?? `Player ${s + 1}`)),
+    seat: (s) =>
+      s === NEUTRAL_SEAT ? 'the Midshipman' : s === viewer ? 'You' : (doc.seats[s]?.name ?? `Player ${s + 1}`),
   };
 }
 
@@ -95,11 +96,15 @@ type Effect = Record<string, unknown>;
 const signed = (k: number) => (k >= 0 ? `+${k}` : `${k}`);
 
 function effectWords(fx: Effect): string {
-  if ('doubloons' in fx) return `${signed(Number(fx.doubloons))} doubloon${Math.abs(Number(fx.doubloons)) === 1 ? '' : 's'} per token`;
+  if ('doubloons' in fx)
+    return `${signed(Number(fx.doubloons))} doubloon${Math.abs(Number(fx.doubloons)) === 1 ? '' : 's'} per token`;
   if ('reputation' in fx) return `reputation ${signed(Number(fx.reputation))} per token`;
-  if ('sets' in fx) return (fx.sets as { size: number; value: number }[]).map((s) => `${s.size} together score ${s.value}`).join(', ');
-  if ('keepOrDoubloons' in fx) return `per token: keep one ship character for the next voyage, or take ${Number(fx.keepOrDoubloons)} doubloons`;
-  if ('discard' in fx) return `discard another player's character ${fx.discard === 'island' ? 'still at sea' : 'from their ship'}`;
+  if ('sets' in fx)
+    return (fx.sets as { size: number; value: number }[]).map((s) => `${s.size} together score ${s.value}`).join(', ');
+  if ('keepOrDoubloons' in fx)
+    return `per token: keep one ship character for the next voyage, or take ${Number(fx.keepOrDoubloons)} doubloons`;
+  if ('discard' in fx)
+    return `discard another player's character ${fx.discard === 'island' ? 'still at sea' : 'from their ship'}`;
   return JSON.stringify(fx);
 }
 
@@ -115,15 +120,31 @@ export function lootLegend(edition: EditionId, board: Record<string, unknown>): 
       saber: ['0', 'when taken: discard a character from the den of a neighbour (left or right)'],
       officer: ['0', 'when taken: the character that took it is discarded instead of entering the den'],
     };
-    return Object.entries(BOOTY_BAG).map(([kind, tokens]) => ({ kind: lootKind(kind), name: lootName(kind), tokens, side: null, worth: effects[kind]?.[0] ?? '0', effect: effects[kind]?.[1] ?? '' }));
+    return Object.entries(BOOTY_BAG).map(([kind, tokens]) => ({
+      kind: lootKind(kind),
+      name: lootName(kind),
+      tokens,
+      side: null,
+      worth: effects[kind]?.[0] ?? '0',
+      effect: effects[kind]?.[1] ?? '',
+    }));
   }
   const tiles = (board.tiles ?? {}) as Record<string, Record<string, Effect[]>>;
   const sides = (board.sides ?? {}) as Record<string, string>;
   return Object.entries(LOOT_BAG).map(([kind, tokens]) => {
     const tile = tiles[kind] ?? {};
     const words = (t: string) => (tile[t] ?? []).map(effectWords).join('; ');
-    const effect = [tile.dusk && `when taken: ${words('dusk')}`, tile.night && `each night: ${words('night')}`].filter(Boolean).join('; ');
-    return { kind: lootKind(kind), name: lootName(kind), tokens, side: sides[kind] ? tileSide(sides[kind]) : null, worth: words('anchor') || '0', effect };
+    const effect = [tile.dusk && `when taken: ${words('dusk')}`, tile.night && `each night: ${words('night')}`]
+      .filter(Boolean)
+      .join('; ');
+    return {
+      kind: lootKind(kind),
+      name: lootName(kind),
+      tokens,
+      side: sides[kind] ? tileSide(sides[kind]) : null,
+      worth: words('anchor') || '0',
+      effect,
+    };
   });
 }
 
@@ -142,7 +163,8 @@ export const colourOf = (seat: number) => COLOURS[seat] ?? `colour ${seat + 1}`;
 const n = (v: unknown) => (typeof v === 'number' ? v : Number(v));
 const plural = (k: number, word: string) => `${k} ${word}${k === 1 ? '' : 's'}`;
 /** "takes" after a name, "take" after "You". */
-const verb = (subject: string, s3: string) => (subject !== 'You' ? s3 : /(ss|sh|ch|x)es$/.test(s3) ? s3.slice(0, -2) : s3.slice(0, -1));
+const verb = (subject: string, s3: string) =>
+  subject !== 'You' ? s3 : /(ss|sh|ch|x)es$/.test(s3) ? s3.slice(0, -2) : s3.slice(0, -1);
 const poss = (subject: string) => (subject === 'You' ? 'Your' : `${subject}'s`);
 const possLower = (subject: string) => (subject === 'You' ? 'your' : `${subject}'s`);
 const roundWord = (e: EditionId) => (e === 'galecrest' ? 'voyage' : 'campaign');
@@ -192,7 +214,9 @@ function phaseWords(e: EditionId, phase: string): string {
     case 'night':
       return `Night: abilities in the ${denWord(e)}s.`;
     case 'anchor':
-      return e === 'galecrest' ? 'Anchor: the voyage is scored.' : 'End of the campaign: the booty is sold and doubloons banked.';
+      return e === 'galecrest'
+        ? 'Anchor: the voyage is scored.'
+        : 'End of the campaign: the booty is sold and doubloons banked.';
     default:
       return `${cap(phase)}.`;
   }
@@ -221,9 +245,13 @@ export function sunriseWords(names: Names, island: unknown): string {
     const who = `${names.seat(a.seat)} and ${names.seat(b.seat)} both played ${cardName(names.edition, a.rank)}`;
     if (names.edition === 'classic') {
       const [ma, mb] = [tieBreak(null, a.seat, a.rank), tieBreak(null, b.seat, b.rank)];
-      ties.push(`${who}: ${possLower(names.seat(a.seat))} ${colourOf(a.seat)} card has tie-break mark ${ma}, ${possLower(names.seat(b.seat))} ${colourOf(b.seat)} card ${mb}; the lower mark goes left`);
+      ties.push(
+        `${who}: ${possLower(names.seat(a.seat))} ${colourOf(a.seat)} card has tie-break mark ${ma}, ${possLower(names.seat(b.seat))} ${colourOf(b.seat)} card ${mb}; the lower mark goes left`,
+      );
     } else {
-      ties.push(`${who}: ${names.seat(b.seat)} ${names.seat(b.seat) === 'You' ? 'have' : 'has'} the higher reputation and sits to the right`);
+      ties.push(
+        `${who}: ${names.seat(b.seat)} ${names.seat(b.seat) === 'You' ? 'have' : 'has'} the higher reputation and sits to the right`,
+      );
     }
   }
   return `Sunrise: ${list || 'nobody'}.${ties.length ? ` Tie: ${ties.join('. Tie: ')}.` : ''}`;
@@ -271,14 +299,17 @@ export function describeEvent(ev: { type: string; data: Record<string, unknown> 
   const e = names.edition;
   const who = (k = 'seat') => names.seat(n(d[k]));
   const why = (k = 'reason') => (d[k] !== undefined && d[k] !== 'day' && d[k] !== null ? ` (${String(d[k])})` : '');
-  const list = (v: unknown) => (Array.isArray(v) ? v.map((x) => (LOOT_NAMES[String(x)] ? lootName(String(x)) : String(x))).join(', ') : '');
+  const list = (v: unknown) =>
+    Array.isArray(v) ? v.map((x) => (LOOT_NAMES[String(x)] ? lootName(String(x)) : String(x))).join(', ') : '';
   switch (ev.type) {
     case 'gameCreated':
       return `Game created: ${e === 'galecrest' ? 'Winds of Galecrest' : 'classic'}${d.board ? ` (${String(d.board)} board)` : ''}, ${plural(n(d.seats), 'seat')}, ${plural(n(d.bots ?? 0), 'bot')}.`;
     case 'playerJoined':
       return `${String(d.name ?? 'A player')} joins the game.`;
     case 'playerLeft':
-      return d.removedBy ? `${String(d.name ?? 'A player')} is removed from the lobby by its creator.` : `${String(d.name ?? 'A player')} leaves the game.`;
+      return d.removedBy
+        ? `${String(d.name ?? 'A player')} is removed from the lobby by its creator.`
+        : `${String(d.name ?? 'A player')} leaves the game.`;
     case 'botSeated':
       return `${String(d.name ?? 'A bot')} takes a free seat.`;
     case 'gameStarted':
@@ -300,7 +331,10 @@ export function describeEvent(ev: { type: string; data: Record<string, unknown> 
     case 'answered':
       return `${who()} ${verb(who(), 'decides')}${d.answer !== undefined ? `: ${answerWords(names, String(d.kind), String(d.answer))}` : ''}.`;
     case 'character': {
-      const moved = d.rank !== undefined ? `${poss(who())} ${cardName(e, n(d.rank))}` : `A character of ${who() === 'You' ? 'yours' : who()}`;
+      const moved =
+        d.rank !== undefined
+          ? `${poss(who())} ${cardName(e, n(d.rank))}`
+          : `A character of ${who() === 'You' ? 'yours' : who()}`;
       return `${moved} goes from ${place(e, d.from)} to ${place(e, d.to)}${why()}.`;
     }
     case 'doubloons': {
@@ -329,7 +363,12 @@ export function describeEvent(ev: { type: string; data: Record<string, unknown> 
       return `End of day ${n(d.day)}.`;
     case 'campaignScored': {
       const booty = d.booty as Record<string, number> | undefined;
-      const held = booty ? Object.entries(booty).filter(([, k]) => k > 0).map(([k, c]) => lootWords(k, c)).join(', ') : '';
+      const held = booty
+        ? Object.entries(booty)
+            .filter(([, k]) => k > 0)
+            .map(([k, c]) => lootWords(k, c))
+            .join(', ')
+        : '';
       return `${who()} ${verb(who(), 'sells')} ${held ? `the booty (${held})` : 'no booty'} for ${signed(n(d.value))} and ${verb(who(), 'banks')} ${plural(n(d.banked), 'doubloon')}: score ${n(d.score)}.`;
     }
     case 'anchorAbility':
@@ -351,7 +390,9 @@ export function describeEvent(ev: { type: string; data: Record<string, unknown> 
     case 'creatorChanged':
       return `${who()} may now start the game.`;
     case 'gameCancelled':
-      return d.reason === 'expired' ? `The lobby was cancelled: nobody changed it for ${n(d.days)} days.` : 'The game was cancelled.';
+      return d.reason === 'expired'
+        ? `The lobby was cancelled: nobody changed it for ${n(d.days)} days.`
+        : 'The game was cancelled.';
     case 'playerInvited':
       return `Seat ${n(d.seat) + 1} is kept for a player of the previous game until they accept the rematch.`;
     case 'rematch':
@@ -374,7 +415,11 @@ export function nameSeats(text: string, names: Names): string {
 /** A prompt option's label for the caller (loot kinds by their names). */
 export function optionLabel(label: string, names: Names): string {
   const named = nameSeats(label, names);
-  return LOOT_NAMES[named] ? cap(lootName(named)) : named.replace(/\b(\d+) ([a-z]+) for\b/, (all, k: string, kind: string) => (LOOT_NAMES[kind] ? `${k} ${lootWords(kind, Number(k)).replace(/^\d+ /, '')} for` : all));
+  return LOOT_NAMES[named]
+    ? cap(lootName(named))
+    : named.replace(/\b(\d+) ([a-z]+) for\b/, (all, k: string, kind: string) =>
+        LOOT_NAMES[kind] ? `${k} ${lootWords(kind, Number(k)).replace(/^\d+ /, '')} for` : all,
+      );
 }
 
 // ---- the final ranking ----
@@ -410,7 +455,8 @@ export function tieReasons(edition: EditionId, ranked: TieFacts[], names: Names)
     const head = `Tied on ${plural(f.score, 'point')} with ${names.seat(above.seat)}`;
     for (const [why, value, show] of criteria) {
       const [a, b] = [value(above), value(f)];
-      if (a !== b) return `${head}; ${names.seat(above.seat)} ${names.seat(above.seat) === 'You' ? 'rank' : 'ranks'} higher: ${why} (${show(a)} to ${show(b)}).`;
+      if (a !== b)
+        return `${head}; ${names.seat(above.seat)} ${names.seat(above.seat) === 'You' ? 'rank' : 'ranks'} higher: ${why} (${show(a)} to ${show(b)}).`;
     }
     return `${head}; still equal on every tie-break, so the earlier seat ranks higher.`;
   });

@@ -106,7 +106,12 @@ export function mask(g: GameState, seat: number): Masked {
     }
     let loot = 0;
     for (const k of ed.lootKinds) loot += o.loot[k];
-    hidden.push({ hand: o.hand.length, graveyard: o.graveyard.length, chosen: o.choice >= 0, loot: lootHidden ? loot : 0 });
+    hidden.push({
+      hand: o.hand.length,
+      graveyard: o.graveyard.length,
+      chosen: o.choice >= 0,
+      loot: lootHidden ? loot : 0,
+    });
     const pub = new Set<number>(o.den);
     for (const c of m.island) if (c.seat === s) pub.add(c.rank);
     const pool: number[] = [];
@@ -215,7 +220,13 @@ export interface SearchStats {
 }
 
 /** The expert bot's command for `seat` (which must be awaited). */
-export function expertCommand(g: GameState, seat: number, rnd: Random, budget: SearchBudget = EXPERT_BUDGET, stats?: SearchStats): Command {
+export function expertCommand(
+  g: GameState,
+  seat: number,
+  rnd: Random,
+  budget: SearchBudget = EXPERT_BUDGET,
+  stats?: SearchStats,
+): Command {
   const options = moves(g, seat);
   if (options.length === 1) return options[0];
   const values = editionOf(g.edition).botLootValue;

@@ -94,7 +94,13 @@ describe('lobby', () => {
 describe('playing', () => {
   it('plays a 1 human + 2 bots game to the end; deadlines follow the time limit', async () => {
     const a = await t.signUp('Solo');
-    const g = await created(a.token, { edition: 'CLASSIC', seats: 3, bots: 2, seed: 'solo', decisionTimeLimitHours: 24 });
+    const g = await created(a.token, {
+      edition: 'CLASSIC',
+      seats: 3,
+      bots: 2,
+      seed: 'solo',
+      decisionTimeLimitHours: 24,
+    });
     clock = new Date('2030-01-01T10:00:00.000Z');
     const s = (await t.gql(START, { g: g.id }, a.token)).data.startGame;
     expect(s.seats.filter((x: any) => x.hasChosen).map((x: any) => x.seat)).toEqual([1, 2]); // bots chose at once
@@ -140,9 +146,17 @@ describe('playing', () => {
         const other = (await t.gql(GAME_QUERY, { id: g.id }, tokens[1 - owner])).data.game;
         expect(other.me.prompts).toEqual([]);
         const p = mine.me.prompts[0];
-        const wrong = await t.gql(`mutation($g: ID!, $p: ID!, $o: ID!) { answerPrompt(gameId: $g, promptId: $p, optionId: $o) { id } }`, { g: g.id, p: p.id, o: p.options[0].id }, tokens[1 - owner]);
+        const wrong = await t.gql(
+          `mutation($g: ID!, $p: ID!, $o: ID!) { answerPrompt(gameId: $g, promptId: $p, optionId: $o) { id } }`,
+          { g: g.id, p: p.id, o: p.options[0].id },
+          tokens[1 - owner],
+        );
         expect(codeOf(wrong)).toBe('FORBIDDEN');
-        const illegal = await t.gql(`mutation($g: ID!, $p: ID!) { answerPrompt(gameId: $g, promptId: $p, optionId: "no-such-option") { id } }`, { g: g.id, p: p.id }, tokens[owner]);
+        const illegal = await t.gql(
+          `mutation($g: ID!, $p: ID!) { answerPrompt(gameId: $g, promptId: $p, optionId: "no-such-option") { id } }`,
+          { g: g.id, p: p.id },
+          tokens[owner],
+        );
         expect(codeOf(illegal)).toBe('ILLEGAL_MOVE');
         expect(codeOf(await t.gql(PLAY, { g: g.id, r: mine.me.hand[0] }, tokens[owner]))).toBe('WRONG_PHASE');
         return;
@@ -211,9 +225,15 @@ describe('errors', () => {
     const before = internal();
     const broken = buildApp({ tableName: 'no-such-table', client, signingKey: SIGNING_KEY });
     await broken.apollo.start();
-    const r = await broken.apollo.executeOperation({ query: `mutation { signUp(name: "x") { token } }` }, { contextValue: await broken.context({}) });
+    const r = await broken.apollo.executeOperation(
+      { query: `mutation { signUp(name: "x") { token } }` },
+      { contextValue: await broken.context({}) },
+    );
     const body = r.body.kind === 'single' ? r.body.singleResult : null;
-    expect(body?.errors?.[0]).toMatchObject({ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+    expect(body?.errors?.[0]).toMatchObject({
+      message: 'Internal server error',
+      extensions: { code: 'INTERNAL_SERVER_ERROR' },
+    });
     expect(JSON.stringify(body)).not.toContain('no-such-table');
     expect(logged).toHaveBeenCalled(); // the details go to the server log only
     // An HTTP 200 answer, so only the Errors metric (code INTERNAL_SERVER_ERROR) and its alarm see it.
@@ -264,12 +284,28 @@ describe('sweep and REST', () => {
     const g = await created(a.token, { edition: 'CLASSIC', seats: 2 });
     const health = await t.app.rest({ method: 'GET', path: '/health', query: {}, headers: {} });
     expect(health.status).toBe(200);
-    const ev = await t.app.rest({ method: 'GET', path: `/games/${g.id}/events`, query: { after: '1' }, headers: { Authorization: `Bearer ${a.token}` } });
+    const ev = await t.app.rest({
+      method: 'GET',
+      path: `/games/${g.id}/events`,
+      query: { after: '1' },
+      headers: { Authorization: `Bearer ${a.token}` },
+    });
     expect(ev.status).toBe(200);
     expect(JSON.parse(ev.body).events.map((e: any) => e.seq)).toEqual([2]);
     expect((await t.app.rest({ method: 'GET', path: '/games/nope/events', query: {}, headers: {} })).status).toBe(404);
-    expect((await t.app.rest({ method: 'GET', path: `/games/${g.id}/events`, query: { after: 'x' }, headers: {} })).status).toBe(400);
-    expect((await t.app.rest({ method: 'GET', path: `/games/${g.id}/events`, query: {}, headers: { authorization: 'Bearer bad' } })).status).toBe(401);
+    expect(
+      (await t.app.rest({ method: 'GET', path: `/games/${g.id}/events`, query: { after: 'x' }, headers: {} })).status,
+    ).toBe(400);
+    expect(
+      (
+        await t.app.rest({
+          method: 'GET',
+          path: `/games/${g.id}/events`,
+          query: {},
+          headers: { authorization: 'Bearer bad' },
+        })
+      ).status,
+    ).toBe(401);
     expect((await t.app.rest({ method: 'POST', path: '/health', query: {}, headers: {} })).status).toBe(405);
     const unknown = await t.app.rest({ method: 'GET', path: '/nowhere', query: {}, headers: {} });
     expect(unknown.status).toBe(404);

@@ -31,7 +31,9 @@ const APOLLO_STYLE = `
 describe('limits count fragments by what they expand to', () => {
   it('accepts an Apollo-Client-style document with nested named fragments', async () => {
     const a = await t.signUp('Fragments');
-    const g = (await t.gql(`mutation { createGame(input: { edition: CLASSIC, seats: 2, bots: 1 }) { id } }`, {}, a.token)).data.createGame.id;
+    const g = (
+      await t.gql(`mutation { createGame(input: { edition: CLASSIC, seats: 2, bots: 1 }) { id } }`, {}, a.token)
+    ).data.createGame.id;
     await t.gql(`mutation($g: ID!) { startGame(gameId: $g) { id } }`, { g }, a.token);
     const r = await t.gql(APOLLO_STYLE, { id: g }, a.token);
     expect(r.errors).toBeUndefined();
@@ -41,7 +43,9 @@ describe('limits count fragments by what they expand to', () => {
 
   it('typed event fragments (inline and named) count as their fields', async () => {
     const a = await t.signUp('Event fragments');
-    const g = (await t.gql(`mutation { createGame(input: { edition: CLASSIC, seats: 2, bots: 1 }) { id } }`, {}, a.token)).data.createGame.id;
+    const g = (
+      await t.gql(`mutation { createGame(input: { edition: CLASSIC, seats: 2, bots: 1 }) { id } }`, {}, a.token)
+    ).data.createGame.id;
     const doc = `
       query Log($g: ID!) { events(gameId: $g) { ...Page } }
       fragment Page on EventPage { hasMore events { ...Entry } }
@@ -49,7 +53,12 @@ describe('limits count fragments by what they expand to', () => {
       fragment Joined on PlayerJoinedEvent { seat name }`;
     const r = await t.gql(doc, { g });
     expect(r.errors).toBeUndefined();
-    expect(r.data.events.events[1]).toMatchObject({ __typename: 'PlayerJoinedEvent', type: 'playerJoined', seat: 0, name: 'Event fragments' });
+    expect(r.data.events.events[1]).toMatchObject({
+      __typename: 'PlayerJoinedEvent',
+      type: 'playerJoined',
+      seat: 0,
+      name: 'Event fragments',
+    });
   });
 
   it('still rejects a document deeper than the limit, split into fragments or not', async () => {

@@ -15,7 +15,11 @@ it('offers a board side if and only if creating a game with it works', async () 
   expect(offered[0]).toBe('CALM');
   expect((await t.gql(`{ boards(edition: CLASSIC) }`)).data.boards).toEqual([]);
   for (const board of ['CALM', 'STORMY', 'UNCHARTED']) {
-    const r = await t.gql(`mutation { createGame(input: { edition: GALECREST, seats: 2, board: ${board} }) { id board } }`, {}, anne.token);
+    const r = await t.gql(
+      `mutation { createGame(input: { edition: GALECREST, seats: 2, board: ${board} }) { id board } }`,
+      {},
+      anne.token,
+    );
     if (offered.includes(board)) expect(r.data.createGame.board).toBe(board);
     else expect(codeOf(r)).toBe('NOT_AVAILABLE');
   }

@@ -23,7 +23,9 @@ afterAll(() => {
   return t.close();
 });
 
-const create = async (token: string, extra = '') => (await t.gql(`mutation { createGame(input: { edition: CLASSIC, seats: 2${extra} }) { id } }`, {}, token)).data.createGame.id as string;
+const create = async (token: string, extra = '') =>
+  (await t.gql(`mutation { createGame(input: { edition: CLASSIC, seats: 2${extra} }) { id } }`, {}, token)).data
+    .createGame.id as string;
 
 describe('openGames cache', () => {
   it('a second call within the window does not read the store; each caller still gets its own view', async () => {
@@ -69,7 +71,9 @@ describe('openGames cache', () => {
   it('a lobby change on this instance empties it: a game that fills up leaves the list at once', async () => {
     const id = await create(anne.token);
     expect((await t.gql(OPEN, {}, cara.token)).data.openGames.map((g: any) => g.id)).toContain(id);
-    expect((await t.gql(`mutation($g: ID!) { joinGame(gameId: $g) { id } }`, { g: id }, bob.token)).errors).toBeUndefined();
+    expect(
+      (await t.gql(`mutation($g: ID!) { joinGame(gameId: $g) { id } }`, { g: id }, bob.token)).errors,
+    ).toBeUndefined();
     expect((await t.gql(OPEN, {}, cara.token)).data.openGames.map((g: any) => g.id)).not.toContain(id);
     const fresh = await create(cara.token);
     expect((await t.gql(PAGE, { f: 50 }, bob.token)).data.openGamesPage.games.map((g: any) => g.id)).toContain(fresh);

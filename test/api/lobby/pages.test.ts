@@ -33,7 +33,13 @@ describe('game lists page with a cursor', () => {
     const b = await t.signUp('Joiner');
     const created: string[] = [];
     for (let i = 0; i < 7; i++) {
-      const g = (await t.gql(`mutation { createGame(input: { edition: CLASSIC, seats: 2${i % 3 === 0 ? ', bots: 1' : ''} }) { id } }`, {}, a.token)).data.createGame.id;
+      const g = (
+        await t.gql(
+          `mutation { createGame(input: { edition: CLASSIC, seats: 2${i % 3 === 0 ? ', bots: 1' : ''} }) { id } }`,
+          {},
+          a.token,
+        )
+      ).data.createGame.id;
       if (i % 3 === 0) await t.gql(`mutation($g: ID!) { startGame(gameId: $g) { id } }`, { g }, a.token);
       created.push(g);
     }
@@ -49,7 +55,10 @@ describe('game lists page with a cursor', () => {
     await t.gql(`mutation($g: ID!) { joinGame(gameId: $g) { id } }`, { g: created[1] }, b.token);
     expect((await all(OPEN, { f: 50 }, 'openGamesPage')).ids).not.toContain(created[1]);
     expect((await t.gql(`{ myGames { id } }`, {}, a.token)).data.myGames.map((g: any) => g.id)).toEqual(newest);
-    expect((await t.gql(MY, {}, b.token)).data.myGamesPage).toMatchObject({ games: [{ id: created[1] }], pageInfo: { hasNextPage: false } });
+    expect((await t.gql(MY, {}, b.token)).data.myGamesPage).toMatchObject({
+      games: [{ id: created[1] }],
+      pageInfo: { hasNextPage: false },
+    });
   });
 
   it('refuses sizes out of range and cursors it did not make', async () => {
@@ -64,7 +73,9 @@ describe('game lists page with a cursor', () => {
 describe('the event log pages the same way', () => {
   it('first/after with pageInfo; limit is the older name of first; endCursor polls on an empty page', async () => {
     const a = await t.signUp('Log pager');
-    const g = (await t.gql(`mutation { createGame(input: { edition: CLASSIC, seats: 3, bots: 2 }) { id } }`, {}, a.token)).data.createGame.id;
+    const g = (
+      await t.gql(`mutation { createGame(input: { edition: CLASSIC, seats: 3, bots: 2 }) { id } }`, {}, a.token)
+    ).data.createGame.id;
     await t.gql(`mutation($g: ID!) { startGame(gameId: $g) { id } }`, { g }, a.token);
     const q = `query($g: ID!, $a: Int, $f: Int, $l: Int) { events(gameId: $g, after: $a, first: $f, limit: $l) { hasMore events { seq } pageInfo { hasNextPage endCursor } } }`;
     const seqs: number[] = [];

@@ -16,7 +16,8 @@ const PLAY = `mutation($g: ID!, $r: Int!, $v: Int, $q: ID) { playCard(gameId: $g
 async function started() {
   const a = await t.signUp('Anne');
   const b = await t.signUp('Mary');
-  const id = (await t.gql(`mutation { createGame(input: { edition: CLASSIC, seats: 2 }) { id } }`, {}, a.token)).data.createGame.id as string;
+  const id = (await t.gql(`mutation { createGame(input: { edition: CLASSIC, seats: 2 }) { id } }`, {}, a.token)).data
+    .createGame.id as string;
   await t.gql(`mutation($g: ID!) { joinGame(gameId: $g) { id } }`, { g: id }, b.token);
   await t.gql(`mutation($g: ID!) { startGame(gameId: $g) { id } }`, { g: id }, a.token);
   const view = async (token: string) => (await t.gql(VIEW, { g: id }, token)).data.game;
@@ -24,9 +25,13 @@ async function started() {
 }
 
 const cardChosen = async (id: string, token: string) =>
-  (await t.gql(`query($g: ID!) { eventsPage(gameId: $g, first: 100) { events { type ... on CardChosenEvent { seat changed } } } }`, { g: id }, token)).data.eventsPage.events.filter(
-    (e: { type: string }) => e.type === 'cardChosen',
-  );
+  (
+    await t.gql(
+      `query($g: ID!) { eventsPage(gameId: $g, first: 100) { events { type ... on CardChosenEvent { seat changed } } } }`,
+      { g: id },
+      token,
+    )
+  ).data.eventsPage.events.filter((e: { type: string }) => e.type === 'cardChosen');
 
 describe('conditional moves (ifVersion)', () => {
   it('refuse a card chosen on a stale view: STALE with the version now, the earlier choice kept', async () => {
@@ -45,7 +50,9 @@ describe('conditional moves (ifVersion)', () => {
     expect(after.version).toBe(first.data.playCard.version);
     expect(await cardChosen(id, a.token)).toHaveLength(1);
     // Mary acting on a view from before Anne's choice: also refused (the game moved on).
-    expect(codeOf(await t.gql(PLAY, { g: id, r: (await view(b.token)).me.hand[0], v: seen.version }, b.token))).toBe('STALE');
+    expect(codeOf(await t.gql(PLAY, { g: id, r: (await view(b.token)).me.hand[0], v: seen.version }, b.token))).toBe(
+      'STALE',
+    );
     // Without ifVersion a move is applied as before.
     const plain = await t.gql(PLAY, { g: id, r: (await view(b.token)).me.hand[0] }, b.token);
     expect(plain.errors).toBeUndefined();
@@ -60,13 +67,18 @@ describe('conditional moves (ifVersion)', () => {
       for (const p of [a, b]) {
         const g = await view(p.token);
         if (g.me.prompts.length) [holder, mine] = [p, g];
-        else if (g.phase === 'CHOOSE' && g.awaiting.includes(g.me.seat) && g.me.choice === null) await t.gql(PLAY, { g: id, r: g.me.hand[0] }, p.token);
+        else if (g.phase === 'CHOOSE' && g.awaiting.includes(g.me.seat) && g.me.choice === null)
+          await t.gql(PLAY, { g: id, r: g.me.hand[0] }, p.token);
       }
     }
     expect(holder).not.toBeNull();
     const prompt = mine.me.prompts[0];
     const ANSWER = `mutation($g: ID!, $p: ID!, $o: ID!, $v: Int) { answerPrompt(gameId: $g, promptId: $p, optionId: $o, ifVersion: $v) { version } }`;
-    const stale = await t.gql(ANSWER, { g: id, p: prompt.id, o: prompt.options[0].id, v: mine.version - 1 }, holder!.token);
+    const stale = await t.gql(
+      ANSWER,
+      { g: id, p: prompt.id, o: prompt.options[0].id, v: mine.version - 1 },
+      holder!.token,
+    );
     expect(codeOf(stale)).toBe('STALE');
     expect((await view(holder!.token)).version).toBe(mine.version);
     const ok = await t.gql(ANSWER, { g: id, p: prompt.id, o: prompt.options[0].id, v: mine.version }, holder!.token);

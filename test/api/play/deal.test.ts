@@ -24,7 +24,10 @@ const GAME = `query($id: ID!) { game(id: $id) { ${FIELDS} } }`;
 const OPEN = `{ openGamesPage(first: 50) { games { id me { hand } days galecrest { reputation } seats { handSize doubloons } } } }`;
 
 /** An item as JSON text, its packed (deflated) attributes unpacked as the store reads them. */
-const readable = (item: Record<string, unknown>) => JSON.stringify(Object.fromEntries(Object.entries(item).map(([k, v]) => [k, v instanceof Uint8Array ? unpack(v) : v])));
+const readable = (item: Record<string, unknown>) =>
+  JSON.stringify(
+    Object.fromEntries(Object.entries(item).map(([k, v]) => [k, v instanceof Uint8Array ? unpack(v) : v])),
+  );
 
 /** Every stored item of the game (snapshot, commits, events, indexes), as JSON text. */
 async function storedItems(gameId: string): Promise<string[]> {
@@ -55,41 +58,58 @@ describe('the deal is made at the start', () => {
   it.each([
     { edition: 'CLASSIC', seats: 3 },
     { edition: 'GALECREST', seats: 3, board: 'CALM' },
-  ])('$edition: the lobby shows, logs and stores no hand; startGame deals from the seed with rngVersion 2', async (input) => {
-    const [a, b] = await Promise.all([t.signUp('Anne Bonny'), t.signUp('Calico Jack')]);
-    const created = await t.gql(CREATE, { i: input }, a.token);
-    expect(created.errors, JSON.stringify(created.errors)).toBeUndefined();
-    const id = created.data.createGame.id;
-    expect(created.data.createGame.rngVersion).toBe(2);
-    expectNoDeal(created.data.createGame);
-    await t.gql(`mutation($g: ID!) { joinGame(gameId: $g) { id } }`, { g: id }, b.token);
-    for (const token of [a.token, b.token, undefined]) expectNoDeal((await t.gql(GAME, { id }, token)).data.game);
-    const listed = (await t.gql(OPEN, {}, b.token)).data.openGamesPage.games.find((g: any) => g.id === id);
-    expect(listed).toMatchObject({ me: { hand: [] }, days: [], galecrest: null });
-    // The log and the stored items: no state, hence no hand, deck or bag.
-    const log = await allEvents(t.gql, id, a.token);
-    expect(log.map((e) => e.type)).toEqual(['gameCreated', 'playerJoined', 'playerJoined']);
-    const items = await storedItems(id);
-    expect(items.length).toBeGreaterThan(0);
-    for (const item of items) expect(item).not.toMatch(DEAL_KEYS);
-    // The replay of the lobby (before the start) shows no deal either.
-    const started = await t.gql(`mutation($g: ID!) { startGame(gameId: $g, fillWithBots: true) { ${FIELDS} } }`, { g: id }, a.token);
-    expect(started.errors).toBeUndefined();
-    const replayed = await t.gql(`query($id: ID!) { replay(gameId: $id, at: 3) { status me { hand } days } }`, { id }, a.token);
-    expect(replayed.data.replay).toEqual({ status: 'LOBBY', me: { hand: [] }, days: [] });
-    // From the start: the engine's deal for the (still secret) seed, version 2.
-    const g = started.data.startGame;
-    expect(g.status).toBe('ACTIVE');
-    expect(g.me.hand.length).toBeGreaterThan(0);
-    const head = await createStore({ tableName: t.tableName, client: t.client }).loadGame<GameDoc>(id);
-    const doc = foldHead(t.app.services, id, head!).rec.doc;
-    expect(doc.rngVersion).toBe(2);
-    expect((await storedItems(id)).some((item) => DEAL_KEYS.test(item))).toBe(true); // the check above can see a deal
-    const seed = doc.seed;
-    const expected = engineCreateGame({ edition: input.edition.toLowerCase() as never, players: 3, seed, rngVersion: 2, ...(input.board ? { board: input.board.toLowerCase() } : {}) });
-    expect(g.me.hand).toEqual([...expected.seats[0].hand].sort((x, y) => x - y));
-    expect(g.days).toEqual(expected.days);
-  });
+  ])(
+    '$edition: the lobby shows, logs and stores no hand; startGame deals from the seed with rngVersion 2',
+    async (input) => {
+      const [a, b] = await Promise.all([t.signUp('Anne Bonny'), t.signUp('Calico Jack')]);
+      const created = await t.gql(CREATE, { i: input }, a.token);
+      expect(created.errors, JSON.stringify(created.errors)).toBeUndefined();
+      const id = created.data.createGame.id;
+      expect(created.data.createGame.rngVersion).toBe(2);
+      expectNoDeal(created.data.createGame);
+      await t.gql(`mutation($g: ID!) { joinGame(gameId: $g) { id } }`, { g: id }, b.token);
+      for (const token of [a.token, b.token, undefined]) expectNoDeal((await t.gql(GAME, { id }, token)).data.game);
+      const listed = (await t.gql(OPEN, {}, b.token)).data.openGamesPage.games.find((g: any) => g.id === id);
+      expect(listed).toMatchObject({ me: { hand: [] }, days: [], galecrest: null });
+      // The log and the stored items: no state, hence no hand, deck or bag.
+      const log = await allEvents(t.gql, id, a.token);
+      expect(log.map((e) => e.type)).toEqual(['gameCreated', 'playerJoined', 'playerJoined']);
+      const items = await storedItems(id);
+      expect(items.length).toBeGreaterThan(0);
+      for (const item of items) expect(item).not.toMatch(DEAL_KEYS);
+      // The replay of the lobby (before the start) shows no deal either.
+      const started = await t.gql(
+        `mutation($g: ID!) { startGame(gameId: $g, fillWithBots: true) { ${FIELDS} } }`,
+        { g: id },
+        a.token,
+      );
+      expect(started.errors).toBeUndefined();
+      const replayed = await t.gql(
+        `query($id: ID!) { replay(gameId: $id, at: 3) { status me { hand } days } }`,
+        { id },
+        a.token,
+      );
+      expect(replayed.data.replay).toEqual({ status: 'LOBBY', me: { hand: [] }, days: [] });
+      // From the start: the engine's deal for the (still secret) seed, version 2.
+      const g = started.data.startGame;
+      expect(g.status).toBe('ACTIVE');
+      expect(g.me.hand.length).toBeGreaterThan(0);
+      const head = await createStore({ tableName: t.tableName, client: t.client }).loadGame<GameDoc>(id);
+      const doc = foldHead(t.app.services, id, head!).rec.doc;
+      expect(doc.rngVersion).toBe(2);
+      expect((await storedItems(id)).some((item) => DEAL_KEYS.test(item))).toBe(true); // the check above can see a deal
+      const seed = doc.seed;
+      const expected = engineCreateGame({
+        edition: input.edition.toLowerCase() as never,
+        players: 3,
+        seed,
+        rngVersion: 2,
+        ...(input.board ? { board: input.board.toLowerCase() } : {}),
+      });
+      expect(g.me.hand).toEqual([...expected.seats[0].hand].sort((x, y) => x - y));
+      expect(g.days).toEqual(expected.days);
+    },
+  );
 
   it('a lobby stored by an earlier version (its deal made at creation, rngVersion absent) shows no hand, and starts with version 2', async () => {
     const a = await t.signUp('Mary Read');
@@ -99,7 +119,10 @@ describe('the deal is made at the start', () => {
       edition: 'classic' as const,
       board: null,
       creatorId: a.playerId,
-      seats: [{ playerId: a.playerId, name: 'Mary Read', bot: null }, { playerId: null, name: null, bot: null }],
+      seats: [
+        { playerId: a.playerId, name: 'Mary Read', bot: null },
+        { playerId: null, name: null, bot: null },
+      ],
       decisionTimeLimitHours: null,
       seed,
       state: old,
@@ -111,7 +134,13 @@ describe('the deal is made at the start', () => {
     const lobby = (await t.gql(GAME, { id }, a.token)).data.game;
     expect(lobby.rngVersion).toBe(1);
     expectNoDeal(lobby);
-    const started = (await t.gql(`mutation($g: ID!) { startGame(gameId: $g, fillWithBots: true) { rngVersion me { hand } days } }`, { g: id }, a.token)).data.startGame;
+    const started = (
+      await t.gql(
+        `mutation($g: ID!) { startGame(gameId: $g, fillWithBots: true) { rngVersion me { hand } days } }`,
+        { g: id },
+        a.token,
+      )
+    ).data.startGame;
     const fresh = engineCreateGame({ edition: 'classic', players: 2, seed, rngVersion: 2 });
     expect(started.rngVersion).toBe(2);
     expect(started.me.hand).toEqual([...fresh.seats[0].hand].sort((x, y) => x - y));

@@ -30,10 +30,13 @@ const ENVELOPE = new Set(['seq', 'at', 'type', 'data', 'text']);
 
 /** Problems with one value against a GraphQL output type ('' when it fits). */
 function fits(v: unknown, t: GraphQLOutputType, path: string): string[] {
-  if (t instanceof GraphQLNonNull) return v === null || v === undefined ? [`${path}: null for ${t}`] : fits(v, t.ofType, path);
+  if (t instanceof GraphQLNonNull)
+    return v === null || v === undefined ? [`${path}: null for ${t}`] : fits(v, t.ofType, path);
   if (v === null || v === undefined) return [];
-  if (t instanceof GraphQLList) return Array.isArray(v) ? v.flatMap((x, i) => fits(x, t.ofType, `${path}[${i}]`)) : [`${path}: not a list`];
-  if (t instanceof GraphQLEnumType) return t.getValue(String(v)) ? [] : [`${path}: ${JSON.stringify(v)} is not a ${t.name}`];
+  if (t instanceof GraphQLList)
+    return Array.isArray(v) ? v.flatMap((x, i) => fits(x, t.ofType, `${path}[${i}]`)) : [`${path}: not a list`];
+  if (t instanceof GraphQLEnumType)
+    return t.getValue(String(v)) ? [] : [`${path}: ${JSON.stringify(v)} is not a ${t.name}`];
   if (t instanceof GraphQLScalarType) {
     const ok: Record<string, (x: unknown) => boolean> = {
       Int: Number.isInteger,
@@ -50,8 +53,12 @@ function fits(v: unknown, t: GraphQLOutputType, path: string): string[] {
     if (typeof v !== 'object') return [`${path}: not an object`];
     const fields = t.getFields();
     return [
-      ...Object.keys(v as object).filter((k) => !fields[k]).map((k) => `${path}.${k}: not a field of ${t.name}`),
-      ...Object.values(fields).flatMap((f) => fits((v as Record<string, unknown>)[f.name], f.type, `${path}.${f.name}`)),
+      ...Object.keys(v as object)
+        .filter((k) => !fields[k])
+        .map((k) => `${path}.${k}: not a field of ${t.name}`),
+      ...Object.values(fields).flatMap((f) =>
+        fits((v as Record<string, unknown>)[f.name], f.type, `${path}.${f.name}`),
+      ),
     ];
   }
   return [`${path}: unexpected type ${String(t)}`];
@@ -61,12 +68,15 @@ function fits(v: unknown, t: GraphQLOutputType, path: string): string[] {
 function describeProblems(e: { type: string; data: Record<string, unknown> }): string[] {
   const type = schema.getType(eventTypeName(e.type));
   const enumType = schema.getType('EventType') as GraphQLEnumType;
-  if (!type || !isObjectType(type) || !type.getInterfaces().includes(eventInterface)) return [`${e.type}: no object type ${eventTypeName(e.type)} implementing Event`];
+  if (!type || !isObjectType(type) || !type.getInterfaces().includes(eventInterface))
+    return [`${e.type}: no object type ${eventTypeName(e.type)} implementing Event`];
   const problems = enumType.getValue(e.type) ? [] : [`${e.type}: not a value of EventType`];
   const typed = typedEvent({ seq: 1, at: '2030-01-01T00:00:00.000Z', ...e });
   const fields = type.getFields();
-  for (const k of Object.keys(e.data)) if (!fields[k] || ENVELOPE.has(k)) problems.push(`${e.type}.${k}: not a field of ${type.name}`);
-  for (const f of Object.values(fields)) if (!ENVELOPE.has(f.name)) problems.push(...fits(typed[f.name], f.type, `${e.type}.${f.name}`));
+  for (const k of Object.keys(e.data))
+    if (!fields[k] || ENVELOPE.has(k)) problems.push(`${e.type}.${k}: not a field of ${type.name}`);
+  for (const f of Object.values(fields))
+    if (!ENVELOPE.has(f.name)) problems.push(...fits(typed[f.name], f.type, `${e.type}.${f.name}`));
   return problems;
 }
 
@@ -89,7 +99,12 @@ for (const type of eventTypes) {
 const TYPED_EVENTS = groups.map(
   (g) =>
     `query($g: ID!, $a: Int) { events(gameId: $g, after: $a, limit: 100) { hasMore events { __typename seq type at data ${g.types
-      .map((t) => `... on ${t.name} { ${ownFields(t).map((f) => `${f.name} ${subSelection(f)}`).join(' ')} }`)
+      .map(
+        (t) =>
+          `... on ${t.name} { ${ownFields(t)
+            .map((f) => `${f.name} ${subSelection(f)}`)
+            .join(' ')} }`,
+      )
       .join(' ')} } } }`,
 );
 
@@ -119,7 +134,17 @@ describe('typed events: the engine', () => {
     }
     expect([...problems]).toEqual([]);
     // The drive reached the shapes that matter (a hidden-loot event, a secret move, both editions' scoring).
-    for (const t of ['cardChosen', 'answered', 'lootGained', 'character', 'campaignScored', 'voyageBanked', 'reputation', 'gameEnd']) expect(seen.has(t)).toBe(true);
+    for (const t of [
+      'cardChosen',
+      'answered',
+      'lootGained',
+      'character',
+      'campaignScored',
+      'voyageBanked',
+      'reputation',
+      'gameEnd',
+    ])
+      expect(seen.has(t)).toBe(true);
   }, 120_000); // 60 bot games, expert bots among them: about 15 s alone, more beside other test files
 
   it('every object type implementing Event is a value of EventType and back, and every field mapping names a real field', () => {
@@ -160,7 +185,8 @@ describe('typed events: through the API', () => {
       expect(describeProblems(e)).toEqual([]);
       // The typed fields carry the payload: the same values as `data`, mapped where the schema says so.
       const typed = typedEvent(e);
-      for (const k of Object.keys(e.data)) expect(JSON.stringify(e[k]), `${e.type}.${k}`).toBe(JSON.stringify(typed[k]));
+      for (const k of Object.keys(e.data))
+        expect(JSON.stringify(e[k]), `${e.type}.${k}`).toBe(JSON.stringify(typed[k]));
     }
     return out;
   }
@@ -177,7 +203,8 @@ describe('typed events: through the API', () => {
     for (const e of await typedLog(lobby)) types.add(e.type);
     // Both editions to the end (classic with bots seated at the start), then a rematch.
     for (const edition of ['CLASSIC', 'GALECREST']) {
-      const g = (await t.gql(create, { i: { edition, seats: 3, bots: 1, seed: `typed-${edition}` } }, a.token)).data.createGame.id;
+      const g = (await t.gql(create, { i: { edition, seats: 3, bots: 1, seed: `typed-${edition}` } }, a.token)).data
+        .createGame.id;
       await t.gql(`mutation($g: ID!) { joinGame(gameId: $g) { id } }`, { g }, b.token);
       expect(codeOf(await t.gql(`mutation($g: ID!) { startGame(gameId: $g) { id } }`, { g }, a.token))).toBeUndefined();
       await playToEnd(t.gql, g, [a.token, b.token, null], 7);
@@ -185,12 +212,38 @@ describe('typed events: through the API', () => {
       for (const seat of [a.token, b.token, undefined]) for (const e of await typedLog(g, seat)) types.add(e.type);
     }
     // A timed game: fillWithBots seats a bot, a deadline passes twice, a bot takes the seat over.
-    const timed = (await t.gql(create, { i: { edition: 'CLASSIC', seats: 3, decisionTimeLimitHours: 1, timeoutsBeforeBot: 1 } }, c.token)).data.createGame.id;
-    expect(codeOf(await t.gql(`mutation($g: ID!) { startGame(gameId: $g, fillWithBots: true, botKind: RANDOM) { id } }`, { g: timed }, c.token))).toBeUndefined();
+    const timed = (
+      await t.gql(
+        create,
+        { i: { edition: 'CLASSIC', seats: 3, decisionTimeLimitHours: 1, timeoutsBeforeBot: 1 } },
+        c.token,
+      )
+    ).data.createGame.id;
+    expect(
+      codeOf(
+        await t.gql(
+          `mutation($g: ID!) { startGame(gameId: $g, fillWithBots: true, botKind: RANDOM) { id } }`,
+          { g: timed },
+          c.token,
+        ),
+      ),
+    ).toBeUndefined();
     clock = new Date(clock.getTime() + 2 * 3600_000);
     await t.app.sweep();
     for (const e of await typedLog(timed, c.token)) types.add(e.type);
-    for (const must of ['gameCreated', 'playerJoined', 'playerLeft', 'creatorChanged', 'gameCancelled', 'botSeated', 'gameStarted', 'gameEnd', 'rematch', 'timeout', 'seatReplaced']) {
+    for (const must of [
+      'gameCreated',
+      'playerJoined',
+      'playerLeft',
+      'creatorChanged',
+      'gameCancelled',
+      'botSeated',
+      'gameStarted',
+      'gameEnd',
+      'rematch',
+      'timeout',
+      'seatReplaced',
+    ]) {
       expect(types, must).toContain(must);
     }
   }, 120_000);

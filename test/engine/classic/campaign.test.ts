@@ -22,7 +22,10 @@ describe('end of campaign', () => {
   it('resolves the end abilities highest rank first (so the Quartermaster pays before the Gambler earns), then sells the booty and banks', () => {
     const { g } = setup({
       players: 2,
-      deal: [[6, 9, 16, 23, 24, 25, 26, 28, 29], [1, 2, 3, 4, 5, 7]],
+      deal: [
+        [6, 9, 16, 23, 24, 25, 26, 28, 29],
+        [1, 2, 3, 4, 5, 7],
+      ],
       loot: [[two('goods'), two('jewel'), two('relic'), two('chest'), two('goods'), two('map')]],
     });
     const ev = days(g, [
@@ -63,10 +66,18 @@ describe('end of campaign', () => {
   it('carries over: hand kept plus 6 new ranks, dens and graveyards cleared, 10 doubloons, score banked', () => {
     const { g } = setup({
       players: 2,
-      deal: [[6, 9, 16, 23, 24, 25, 26, 28, 29], [1, 2, 3, 4, 5, 7]],
+      deal: [
+        [6, 9, 16, 23, 24, 25, 26, 28, 29],
+        [1, 2, 3, 4, 5, 7],
+      ],
       loot: [[two('goods'), two('jewel'), two('relic'), two('chest'), two('goods'), two('map')]],
     });
-    days(g, [[29, 16], [26, 25], [24, 28], [9, 23]]);
+    days(g, [
+      [29, 16],
+      [26, 25],
+      [24, 28],
+      [9, 23],
+    ]);
     day(g, [6, 26], [[0, 'relic']]);
     const ev = day(g, [23, 29]);
     const s = summary(g);
@@ -85,7 +96,7 @@ describe('end of campaign', () => {
     expect(ofType(ev, 'roundStart').map((e) => e.data.dealt)).toEqual([[1, 2, 3, 4, 5, 7]]);
   });
 
-  it('Topman gets nothing when someone has fewer characters; two Governor\'s Daughters both pay 3', () => {
+  it("Topman gets nothing when someone has fewer characters; two Governor's Daughters both pay 3", () => {
     const { g } = setup({
       players: 2,
       deal: [[2, 5, 12, 14, 16, 17, 20, 25, 28]],
@@ -130,7 +141,9 @@ describe('booty', () => {
     const { g } = setup({
       players: 2,
       deal: [[2, 4, 5, 16, 17, 18, 20, 23, 28]],
-      loot: [[['chest', 'jewel'], two('map'), ['map', 'relic'], ['map', 'relic'], ['map', 'relic'], ['relic', 'saber']]],
+      loot: [
+        [['chest', 'jewel'], two('map'), ['map', 'relic'], ['map', 'relic'], ['map', 'relic'], ['relic', 'saber']],
+      ],
     });
     const ev: GameEvent[] = [];
     ev.push(...day(g, [18, 2], [[0, 'chest']])); // the Cook takes the chest and then the jewel
@@ -162,7 +175,11 @@ describe('booty', () => {
 function lastNight(): GameState {
   const { g } = setup({
     players: 2,
-    deal: [[2, 4, 7, 9, 10, 12, 13, 16, 17], [19, 20, 23, 24, 25, 26], [8, 11, 27, 28, 29, 30]],
+    deal: [
+      [2, 4, 7, 9, 10, 12, 13, 16, 17],
+      [19, 20, 23, 24, 25, 26],
+      [8, 11, 27, 28, 29, 30],
+    ],
     loot: [
       [two('goods'), two('jewel'), two('chest'), two('goods'), two('jewel'), two('goods')],
       [two('goods'), two('jewel'), two('chest'), two('goods'), two('jewel'), two('goods')],
@@ -193,7 +210,10 @@ describe('end of the game', () => {
     expect(s.seats[0].score).toBe(s.seats[1].score);
     expect(s.seats[0].hand).toEqual([11, 29, 30]);
     expect(s.ranking).toEqual([0, 1]);
-    expect(ofType(ev, 'gameEnd')[0].data).toMatchObject({ ranking: [0, 1], scores: [s.seats[0].score, s.seats[0].score] });
+    expect(ofType(ev, 'gameEnd')[0].data).toMatchObject({
+      ranking: [0, 1],
+      scores: [s.seats[0].score, s.seats[0].score],
+    });
     const before = JSON.stringify(g);
     expect(() => applyInPlace(g, { seat: 0, play: 11 })).toThrow(expect.objectContaining({ code: 'WRONG_PHASE' }));
     expect(JSON.stringify(g)).toBe(before);
@@ -241,10 +261,15 @@ describe('a whole scripted game', () => {
       edition: 'classic' as const,
       players: 2,
       seed: 'json',
-      deal: [[2, 4, 7, 9, 10, 12, 13, 16, 17], [19, 20, 23, 24, 25, 26], [8, 11, 27, 28, 29, 30]],
+      deal: [
+        [2, 4, 7, 9, 10, 12, 13, 16, 17],
+        [19, 20, 23, 24, 25, 26],
+        [8, 11, 27, 28, 29, 30],
+      ],
     };
     const commands: { seat: number; play?: number; answer?: string }[] = [];
-    for (const r of [4, 2, 7, 9, 10, 12, 13, 16, 17, 19, 20, 23, 24, 25, 26, 27, 28, 8]) commands.push({ seat: 0, play: r }, { seat: 1, play: r });
+    for (const r of [4, 2, 7, 9, 10, 12, 13, 16, 17, 19, 20, 23, 24, 25, 26, 27, 28, 8])
+      commands.push({ seat: 0, play: r }, { seat: 1, play: r });
     // Seeded loot: answer whatever is asked with its first option, recording the answers.
     const direct = setup({ ...opts }).g;
     const played: typeof commands = [];

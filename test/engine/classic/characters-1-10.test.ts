@@ -22,7 +22,9 @@ describe('1 Parrot', () => {
     day(g, [1, 16, 2], [], true);
     expect(pending(g)).toEqual({ seat: 0, kind: 'hand', options: ['2', '5', '14', '16', '17', '23', '28', '29'] });
     const ev = day(g, [], [[0, '28']]);
-    const moves = ofType(ev, 'character').filter((e) => e.data.reason === 'Parrot').map((e) => e.data);
+    const moves = ofType(ev, 'character')
+      .filter((e) => e.data.reason === 'Parrot')
+      .map((e) => e.data);
     expect(moves).toEqual([
       { seat: 0, rank: 1, from: 'island', to: 'graveyard', reason: 'Parrot' },
       { seat: 0, rank: 28, from: 'hand', to: 'island', reason: 'Parrot' },
@@ -64,7 +66,9 @@ describe('2 Monkey', () => {
     const { g } = setup({ deal, loot });
     day(g, [16, 17, 20]);
     const ev = day(g, [2, 5, 7]);
-    expect(ofType(ev, 'lootPassed').map((e) => e.data)).toEqual([expect.objectContaining({ from: 0, to: 1, kind: 'relic', n: 1 })]);
+    expect(ofType(ev, 'lootPassed').map((e) => e.data)).toEqual([
+      expect.objectContaining({ from: 0, to: 1, kind: 'relic', n: 1 }),
+    ]);
     expect([lootOf(g, 0), lootOf(g, 1), lootOf(g, 2)]).toEqual([{ goods: 1 }, { relic: 2 }, { relic: 1, goods: 1 }]);
   });
 
@@ -96,7 +100,10 @@ describe('3 Beggar', () => {
   it("takes from seat 0 when seat 0's character is the highest, and pays the last seat", () => {
     const { g } = setup({ deal, loot: [[G3()]] });
     const ev = day(g, [29, 2, 3]);
-    expect(doubloonMoves(ev, 'Beggar')).toEqual([[0, -3], [2, 3]]);
+    expect(doubloonMoves(ev, 'Beggar')).toEqual([
+      [0, -3],
+      [2, 3],
+    ]);
   });
 });
 
@@ -114,7 +121,10 @@ describe('4 Recruiter', () => {
 
   it('asks which character returns when the den holds several', () => {
     const { g } = setup({ deal, loot });
-    days(g, [[23, 16, 2], [16, 17, 5]]);
+    days(g, [
+      [23, 16, 2],
+      [16, 17, 5],
+    ]);
     day(g, [4, 20, 7], [], true);
     expect(pending(g)).toEqual({ seat: 0, kind: 'character', options: ['0:16', '0:23'] });
     day(g, [], [[0, '0:16']]);
@@ -147,7 +157,13 @@ describe('6 Preacher', () => {
     const { g } = setup({
       players: 2,
       deal: [[2, 5, 6, 7, 16, 17, 20, 23, 28]],
-      loot: [[['chest', 'goods'], ['jewel', 'relic'], ['goods', 'goods']]],
+      loot: [
+        [
+          ['chest', 'goods'],
+          ['jewel', 'relic'],
+          ['goods', 'goods'],
+        ],
+      ],
     });
     day(g, [28, 2], [[0, 'chest']]);
     day(g, [23, 5], [[0, 'relic']]);
@@ -164,7 +180,16 @@ describe('6 Preacher', () => {
   });
 
   it('with a single kind keeps one token without asking', () => {
-    const { g } = setup({ players: 2, deal: [[2, 5, 6, 7, 16, 17, 18, 23, 28]], loot: [[['goods', 'goods'], ['jewel', 'jewel']]] });
+    const { g } = setup({
+      players: 2,
+      deal: [[2, 5, 6, 7, 16, 17, 18, 23, 28]],
+      loot: [
+        [
+          ['goods', 'goods'],
+          ['jewel', 'jewel'],
+        ],
+      ],
+    });
     day(g, [18, 2]); // the Cook takes both goods
     const ev = day(g, [6, 5]);
     expect(ofType(ev, 'prompt')).toEqual([]);
@@ -210,7 +235,18 @@ describe('8 Waitress', () => {
   });
 
   it('is not asked without a map, and trades at most one map a night', () => {
-    const { g } = setup({ players: 2, deal, loot: [[['map', 'map'], ['goods', 'goods'], ['goods', 'goods'], ['jewel', 'jewel']]] });
+    const { g } = setup({
+      players: 2,
+      deal,
+      loot: [
+        [
+          ['map', 'map'],
+          ['goods', 'goods'],
+          ['goods', 'goods'],
+          ['jewel', 'jewel'],
+        ],
+      ],
+    });
     day(g, [18, 2]); // the Cook takes both maps
     day(g, [8, 5], [[0, 'yes']]);
     expect([coins(g)[0], g.seats[0].loot.map]).toEqual([13, 1]);

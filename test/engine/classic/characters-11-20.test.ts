@@ -18,10 +18,23 @@ describe('11 Voodoo Witch', () => {
   it("counts only this campaign's discards", () => {
     const { g } = setup({
       players: 2,
-      deal: [[2, 5, 11, 14, 16, 17, 20, 23, 28], [3, 4, 6, 7, 8, 10]],
-      loot: [[all('goods', 2), all('goods', 2), all('goods', 2), all('goods', 2), all('goods', 2), all('jewel', 2)], [all('goods', 2)]],
+      deal: [
+        [2, 5, 11, 14, 16, 17, 20, 23, 28],
+        [3, 4, 6, 7, 8, 10],
+      ],
+      loot: [
+        [all('goods', 2), all('goods', 2), all('goods', 2), all('goods', 2), all('goods', 2), all('jewel', 2)],
+        [all('goods', 2)],
+      ],
     });
-    days(g, [[14, 2], [2, 5], [5, 16], [16, 17], [17, 20], [20, 23]]);
+    days(g, [
+      [14, 2],
+      [2, 5],
+      [5, 16],
+      [16, 17],
+      [17, 20],
+      [20, 23],
+    ]);
     expect([g.round, g.day]).toEqual([2, 1]);
     expect(seat(g, 0).graveyard).toEqual([]);
     const ev = day(g, [11, 4]);
@@ -33,7 +46,10 @@ describe('11 Voodoo Witch', () => {
 describe('12 Freed Slave', () => {
   it('earns 1 each night per character of the den ranked above 12', () => {
     const { g } = setup({ deal: [[2, 5, 7, 12, 16, 17, 20, 23, 28]], loot: [[G(), G(), all('jewel')]] });
-    days(g, [[23, 2, 5], [7, 16, 17]]);
+    days(g, [
+      [23, 2, 5],
+      [7, 16, 17],
+    ]);
     const ev = day(g, [12, 20, 28]);
     expect(doubloonMoves(ev, 'Freed Slave')).toEqual([[0, 1]]); // the 23, not the 7 nor himself
   });
@@ -147,7 +163,16 @@ describe('17 Spanish Spy', () => {
   const deal = [[2, 5, 7, 16, 17, 20, 23, 28, 29]];
 
   it('returns his officers to the bag first and draws as many blind: a redrawn officer has no effect', () => {
-    const { g } = setup({ players: 2, deal, loot: [[['officer', 'goods'], ['jewel', 'jewel']]] });
+    const { g } = setup({
+      players: 2,
+      deal,
+      loot: [
+        [
+          ['officer', 'goods'],
+          ['jewel', 'jewel'],
+        ],
+      ],
+    });
     day(g, [28, 2], [[0, 'officer']]);
     expect(seat(g, 0)).toMatchObject({ den: [], graveyard: [28] });
     leaveInBag(g, [], 1); // set-up: an empty bag (seat 1 holds the rest), so the Spy can only draw his own officer
@@ -158,11 +183,22 @@ describe('17 Spanish Spy', () => {
     expect(drawn?.data.kind).toBeUndefined(); // blind draw: secret to the Spy's owner
     expect(drawn?.secret).toEqual({ seat: 0, data: { kind: 'officer' } });
     // The officers go back face up: the table sees what the Spy gave up.
-    expect(ofType(ev, 'lootReturned').map((e) => [e.data, e.secret])).toEqual([[{ seat: 0, kind: 'officer', n: 1, why: 'Spanish Spy' }, undefined]]);
+    expect(ofType(ev, 'lootReturned').map((e) => [e.data, e.secret])).toEqual([
+      [{ seat: 0, kind: 'officer', n: 1, why: 'Spanish Spy' }, undefined],
+    ]);
   });
 
   it('a drawn saber has no effect either', () => {
-    const { g } = setup({ players: 2, deal, loot: [[['officer', 'goods'], ['jewel', 'jewel']]] });
+    const { g } = setup({
+      players: 2,
+      deal,
+      loot: [
+        [
+          ['officer', 'goods'],
+          ['jewel', 'jewel'],
+        ],
+      ],
+    });
     day(g, [28, 2], [[0, 'officer']]);
     leaveInBag(g, ['saber', 'saber'], 1); // set-up: only sabers left in the bag
     const ev = day(g, [17, 5]);
@@ -186,7 +222,14 @@ describe('18 Cook', () => {
     const { g } = setup({ deal, loot: [[['chest', 'jewel', 'goods']]] });
     day(g, [18, 16, 2], [], true);
     expect(pending(g)).toEqual({ seat: 0, kind: 'loot', options: ['chest', 'jewel', 'goods'] });
-    day(g, [], [[0, 'chest'], [0, 'jewel']]);
+    day(
+      g,
+      [],
+      [
+        [0, 'chest'],
+        [0, 'jewel'],
+      ],
+    );
     expect([lootOf(g, 0), lootOf(g, 1), lootOf(g, 2)]).toEqual([{ chest: 1, jewel: 1 }, { goods: 1 }, {}]);
     expect(seat(g, 2).den).toEqual([2]);
   });
@@ -203,7 +246,11 @@ describe('18 Cook', () => {
 describe('19 Bosun', () => {
   it('gains 2 per character of his den ranked below 19', () => {
     const { g } = setup({ deal: [[2, 5, 16, 17, 19, 20, 23, 28, 29]], loot: [[G(), G(), all('jewel'), all('map')]] });
-    days(g, [[2, 16, 5], [17, 5, 16], [23, 20, 17]]);
+    days(g, [
+      [2, 16, 5],
+      [17, 5, 16],
+      [23, 20, 17],
+    ]);
     const ev = day(g, [19, 2, 20]);
     expect(doubloonMoves(ev, 'Bosun')).toEqual([[0, 4]]); // the 2 and the 17, not the 23
   });
@@ -211,7 +258,16 @@ describe('19 Bosun', () => {
 
 describe('20 Armorer', () => {
   it('earns 1 each night per saber owned', () => {
-    const { g } = setup({ players: 2, deal: [[2, 5, 16, 17, 20, 23, 28, 29, 30]], loot: [[['saber', 'goods'], ['saber', 'goods']]] });
+    const { g } = setup({
+      players: 2,
+      deal: [[2, 5, 16, 17, 20, 23, 28, 29, 30]],
+      loot: [
+        [
+          ['saber', 'goods'],
+          ['saber', 'goods'],
+        ],
+      ],
+    });
     day(g, [28, 2], [[0, 'saber']]); // no den to hit yet: seat 1's Monkey is still on the ship
     const ev = day(g, [20, 5], [[0, 'saber']]); // this saber hits seat 1's only den card
     expect(seat(g, 1).graveyard).toEqual([2]);

@@ -11,7 +11,12 @@ const deal = [[2, 5, 16, 17, 20, 23, 27, 28, 29]];
 
 describe('21 Merchant', () => {
   const deal = [[2, 5, 7, 16, 17, 21, 23, 28, 29]];
-  const chests = [['chest', 'goods'], ['chest', 'goods'], ['chest', 'goods'], ['jewel', 'jewel']];
+  const chests = [
+    ['chest', 'goods'],
+    ['chest', 'goods'],
+    ['chest', 'goods'],
+    ['jewel', 'jewel'],
+  ];
 
   it('must trade even when it loses value: 3 chests (worth 15) for 5 doubloons', () => {
     const { g } = setup({ players: 2, deal, loot: [chests] });
@@ -27,7 +32,9 @@ describe('21 Merchant', () => {
     const ev = day(g, [], [[0, 'chest:3']]);
     expect(doubloonMoves(ev, 'Merchant')).toEqual([[0, 5]]);
     // The trade is made face up: the table sees the three chests go.
-    expect(ofType(ev, 'lootReturned').map((e) => [e.data, e.secret])).toEqual([[{ seat: 0, kind: 'chest', n: 3, why: 'Merchant' }, undefined]]);
+    expect(ofType(ev, 'lootReturned').map((e) => [e.data, e.secret])).toEqual([
+      [{ seat: 0, kind: 'chest', n: 3, why: 'Merchant' }, undefined],
+    ]);
     expect(lootOf(g, 0)).toEqual({ jewel: 1 });
   });
 
@@ -177,17 +184,29 @@ describe('29 Captain', () => {
 
   it('at the end of the campaign pays 3 per cursed relic owned: 6 for 2 relics', () => {
     const { g } = setup({ players: 2, deal, loot: [[all('relic', 2), all('relic', 2), G(2), G(2), G(2), G(2)]] });
-    days(g, [[28, 2], [27, 5], [16, 17], [17, 16], [20, 20]]); // seat 0 picks first: relic, relic, then goods
+    days(g, [
+      [28, 2],
+      [27, 5],
+      [16, 17],
+      [17, 16],
+      [20, 20],
+    ]); // seat 0 picks first: relic, relic, then goods
     expect(lootOf(g, 0)).toMatchObject({ relic: 2 });
     const ev = day(g, [29, 23]);
-    expect(doubloonMoves(ev, 'Captain')).toEqual([[0, 3], [0, -6]]);
+    expect(doubloonMoves(ev, 'Captain')).toEqual([
+      [0, 3],
+      [0, -6],
+    ]);
   });
 });
 
 describe('30 Spanish Governor', () => {
   it('discards every character of his den and survives himself', () => {
     const { g } = setup({ deal: [[2, 5, 16, 17, 20, 23, 28, 29, 30]], loot: [[G(), G(), all('jewel')]] });
-    days(g, [[23, 2, 5], [16, 17, 20]]);
+    days(g, [
+      [23, 2, 5],
+      [16, 17, 20],
+    ]);
     day(g, [30, 28, 29]);
     expect(seat(g, 0)).toMatchObject({ den: [30], graveyard: [16, 23] });
   });

@@ -97,7 +97,13 @@ describe('rejected commands leave the state unchanged', () => {
 describe('playScenario', () => {
   it('reports the first illegal command as { error: { code, message, command } }', () => {
     const bad = { seat: 1, play: 1 };
-    const r = playScenario({ edition: 'classic', players: 3, seed: 's', deal, commands: [{ seat: 0, play: 16 }, bad, { seat: 2, play: 2 }] });
+    const r = playScenario({
+      edition: 'classic',
+      players: 3,
+      seed: 's',
+      deal,
+      commands: [{ seat: 0, play: 16 }, bad, { seat: 2, play: 2 }],
+    });
     expect(r).toEqual({ error: { code: 'ILLEGAL_MOVE', message: expect.stringContaining('command 1'), command: bad } });
   });
 
@@ -113,7 +119,12 @@ describe('playScenario', () => {
     players: 3,
     seed: 'any text',
     deal: [[1, 5, 9, 14, 18, 22, 25, 28, 30]],
-    loot: [[['chest', 'goods', 'relic'], ['map', 'map', 'saber']]],
+    loot: [
+      [
+        ['chest', 'goods', 'relic'],
+        ['map', 'map', 'saber'],
+      ],
+    ],
   };
   const plays: Command[] = [
     { seat: 0, play: 14 },
@@ -122,7 +133,10 @@ describe('playScenario', () => {
   ];
 
   it('plays to the next decision and returns summary, state and events', () => {
-    const r = playScenario({ ...example, commands: [...plays, { seat: 0, answer: 'chest' }, { seat: 1, answer: 'goods' }] });
+    const r = playScenario({
+      ...example,
+      commands: [...plays, { seat: 0, answer: 'chest' }, { seat: 1, answer: 'goods' }],
+    });
     if ('error' in r) throw new Error(r.error.message);
     // The Carpenter (9) halves seat 1's purse, the Brute (14) throws the Spanish Governor (30)
     // overboard, so seat 0's Brute is the highest at dusk and picks first.
@@ -144,8 +158,17 @@ describe('playScenario', () => {
 });
 
 describe('hidden information', () => {
-  it("other seats see how many tokens a den holds, not which; day picks are public, blind draws secret", () => {
-    const { g } = setup({ players: 2, deal, loot: [[['chest', 'relic'], ['goods', 'goods']]] });
+  it('other seats see how many tokens a den holds, not which; day picks are public, blind draws secret', () => {
+    const { g } = setup({
+      players: 2,
+      deal,
+      loot: [
+        [
+          ['chest', 'relic'],
+          ['goods', 'goods'],
+        ],
+      ],
+    });
     const ev = day(g, [28, 2], [[0, 'chest']]);
     const v1 = view(g, 1);
     expect(v1.seats[0].loot).toBeNull();

@@ -61,14 +61,18 @@ describe('the day', () => {
       [1, 3],
     ]);
     expect(order(ev, 'lootGained')).toEqual([1, 2, 0]);
-    const phases = ev.filter((e) => e.type === 'phase' || e.type === 'sunrise' || e.type === 'dayEnd').map((e) => e.data.phase ?? e.type);
+    const phases = ev
+      .filter((e) => e.type === 'phase' || e.type === 'sunrise' || e.type === 'dayEnd')
+      .map((e) => e.data.phase ?? e.type);
     expect(phases).toEqual(['sunrise', 'dusk', 'night', 'dayEnd']);
   });
 
   it('each character enters its den right after its own pick', () => {
     const { g } = setup({ deal: [[2, 5, 7, 12, 16, 17, 20, 23, 28]], loot: [[all('goods', 3)]] });
     const ev = day(g, [28, 16, 2]);
-    const seq = ev.filter((e) => e.type === 'lootGained' || (e.type === 'character' && e.data.to === 'den')).map((e) => `${e.type}:${e.data.seat}`);
+    const seq = ev
+      .filter((e) => e.type === 'lootGained' || (e.type === 'character' && e.data.to === 'den'))
+      .map((e) => `${e.type}:${e.data.seat}`);
     expect(seq).toEqual(['lootGained:0', 'character:0', 'lootGained:1', 'character:1', 'lootGained:2', 'character:2']);
   });
 
@@ -86,7 +90,11 @@ describe('the day', () => {
 
 describe('saber', () => {
   it('hits only the dens of the two neighbours (4 players)', () => {
-    const { g } = setup({ players: 4, deal: [[2, 5, 7, 12, 16, 17, 20, 23, 28]], loot: [[all('goods', 4), ['saber', 'goods', 'goods', 'goods']]] });
+    const { g } = setup({
+      players: 4,
+      deal: [[2, 5, 7, 12, 16, 17, 20, 23, 28]],
+      loot: [[all('goods', 4), ['saber', 'goods', 'goods', 'goods']]],
+    });
     day(g, [16, 17, 20, 23]);
     day(g, [28, 2, 5, 7], [[0, 'saber']], true);
     // Seat 0's neighbours are seat 1 (left) and seat 3 (right); seat 2 is out of reach.
@@ -97,7 +105,14 @@ describe('saber', () => {
 
   it('cannot hit a character still on the ship, and does nothing when the neighbours have empty dens', () => {
     const { g } = setup({ deal: [[2, 5, 7, 12, 16, 17, 20, 23, 28]], loot: [[['goods', 'saber', 'goods']]] });
-    const ev = day(g, [28, 16, 2], [[0, 'goods'], [1, 'saber']]);
+    const ev = day(
+      g,
+      [28, 16, 2],
+      [
+        [0, 'goods'],
+        [1, 'saber'],
+      ],
+    );
     // Seat 1's saber: seat 0's First Mate entered its den already; seat 2's Monkey has not.
     expect(ofType(ev, 'prompt').length).toBe(2);
     expect(seat(g, 0)).toMatchObject({ den: [], graveyard: [28] });
@@ -137,18 +152,33 @@ describe('player counts', () => {
   });
 
   it('rejects 1 or 7 players', () => {
-    expect(() => createGame({ edition: 'classic', players: 1, seed: 'x' })).toThrow(expect.objectContaining({ code: 'BAD_USER_INPUT' }));
-    expect(() => createGame({ edition: 'classic', players: 7, seed: 'x' })).toThrow(expect.objectContaining({ code: 'BAD_USER_INPUT' }));
+    expect(() => createGame({ edition: 'classic', players: 1, seed: 'x' })).toThrow(
+      expect.objectContaining({ code: 'BAD_USER_INPUT' }),
+    );
+    expect(() => createGame({ edition: 'classic', players: 7, seed: 'x' })).toThrow(
+      expect.objectContaining({ code: 'BAD_USER_INPUT' }),
+    );
   });
 });
 
 describe('a full campaign of plain days', () => {
   it('runs 6 days and starts campaign 2', () => {
-    const { g } = setup({ players: 2, deal: [[2, 5, 7, 12, 16, 17, 20, 23, 28]], loot: [[['goods', 'goods']]], seed: 'plain' });
+    const { g } = setup({
+      players: 2,
+      deal: [[2, 5, 7, 12, 16, 17, 20, 23, 28]],
+      loot: [[['goods', 'goods']]],
+      seed: 'plain',
+    });
     day(g, [2, 5]);
     expect(g.day).toBe(2);
     // Remaining days have seeded loot; answer whatever comes with the first option.
-    for (const [a, b] of [[5, 7], [7, 12], [12, 16], [16, 17], [17, 20]]) {
+    for (const [a, b] of [
+      [5, 7],
+      [7, 12],
+      [12, 16],
+      [16, 17],
+      [17, 20],
+    ]) {
       day(g, [a, b], [], true);
       while (g.prompt) day(g, [], [[g.prompt.seat, g.prompt.options[0].id]], true);
     }

@@ -3,7 +3,23 @@
 // reputation spaces (12, 11 and 10 doubloons), unless a test says otherwise.
 import { describe, expect, it } from 'vitest';
 import { view, viewEvent } from '../../../functions/engine/index.js';
-import { coins, day, giveLoot, leaveInBag, lootOf, moves, ofType, pending, rep, seat, setup, same, toGraveyard, toShip, track } from './helpers.js';
+import {
+  coins,
+  day,
+  giveLoot,
+  leaveInBag,
+  lootOf,
+  moves,
+  ofType,
+  pending,
+  rep,
+  seat,
+  setup,
+  same,
+  toGraveyard,
+  toShip,
+  track,
+} from './helpers.js';
 
 const amulets = [[same('amulet')]];
 
@@ -85,7 +101,10 @@ describe('3 Beggar', () => {
   it("takes from seat 0 when seat 0's character is the rightmost", () => {
     const { g } = setup({ deal: [[3, 32, 35, 21, 22, 24]], loot: amulets });
     const ev = day(g, [35, 3, 32]);
-    expect(moves(ev, 'Beggar')).toEqual([[0, -2], [1, 2]]);
+    expect(moves(ev, 'Beggar')).toEqual([
+      [0, -2],
+      [1, 2],
+    ]);
     expect(rep(g)).toEqual([1, 0, 2]);
   });
 

@@ -1,7 +1,23 @@
 // Rule examples for Galecrest characters 21-40 and the anchor abilities of the whole deck.
 // Three players on the three lowest reputation spaces (12, 11, 10 doubloons) unless said.
 import { describe, expect, it } from 'vitest';
-import { coins, day, giveLoot, lastDay, lootOf, moves, ofType, pending, rep, seat, setup, same, toGraveyard, toShip, track } from './helpers.js';
+import {
+  coins,
+  day,
+  giveLoot,
+  lastDay,
+  lootOf,
+  moves,
+  ofType,
+  pending,
+  rep,
+  seat,
+  setup,
+  same,
+  toGraveyard,
+  toShip,
+  track,
+} from './helpers.js';
 import type { GameEvent } from '../../../functions/engine/index.js';
 
 const amulets = [[same('amulet')]];
@@ -103,7 +119,15 @@ describe('27 Watchman', () => {
   });
 
   it('asks which of today’s tokens, then which of tomorrow’s, and logs the swap', () => {
-    const { g } = setup({ deal: [[27, 32, 35, 4, 21, 22]], loot: [[['amulet', 'chest', 'chest'], ['map', 'barrel', 'barrel']]] });
+    const { g } = setup({
+      deal: [[27, 32, 35, 4, 21, 22]],
+      loot: [
+        [
+          ['amulet', 'chest', 'chest'],
+          ['map', 'barrel', 'barrel'],
+        ],
+      ],
+    });
     day(g, [27, 32, 35], [], true);
     expect(g.prompt!.text).toBe('Watchman: choose today’s token to swap'.replace('’', "'"));
     // Two questions about loot: a kind of today's tokens, then a kind of tomorrow's.
@@ -114,7 +138,9 @@ describe('27 Watchman', () => {
     expect(pending(g)).toMatchObject({ seat: 0, kind: 'loot' });
     expect(pending(g)!.options.sort()).toEqual(['barrel', 'map']);
     ev.push(...day(g, [], [[0, 'map']], true));
-    expect(ofType(ev, 'lootSwapped').map((e) => e.data)).toEqual([{ seat: 0, today: 'amulet', tomorrow: 'map', reason: 'Watchman' }]);
+    expect(ofType(ev, 'lootSwapped').map((e) => e.data)).toEqual([
+      { seat: 0, today: 'amulet', tomorrow: 'map', reason: 'Watchman' },
+    ]);
     expect(g.days[1]).toEqual(['amulet', 'barrel', 'barrel']);
   });
 });
@@ -129,7 +155,14 @@ describe('28 Armorer', () => {
 
   it('gains no reputation for another token, and nothing at night without sabers or hooks', () => {
     const { g } = setup({ deal: [[28, 10, 8, 4, 21, 22]], loot: [[['amulet', 'hook', 'saber']]] });
-    const ev = day(g, [28, 10, 8], [[0, 'amulet'], [1, 'hook']]);
+    const ev = day(
+      g,
+      [28, 10, 8],
+      [
+        [0, 'amulet'],
+        [1, 'hook'],
+      ],
+    );
     expect(rep(g)[0]).toBe(0);
     expect(moves(ev, 'Armorer')).toEqual([]);
   });
@@ -308,7 +341,10 @@ describe('Anchor abilities', () => {
 
   it('34 Aristocrat: +5 alone in the ships, -3 when another player has one', () => {
     expect(banked(anchorWith([34], 32).ev)[0]).toBe(12 + 5 + 3 + 1);
-    const { g } = setup({ deal: [[32, 34, 35, 4, 21, 22]], loot: [[same('map'), same('map'), same('map'), same('amulet')]] });
+    const { g } = setup({
+      deal: [[32, 34, 35, 4, 21, 22]],
+      loot: [[same('map'), same('map'), same('map'), same('amulet')]],
+    });
     lastDay(g);
     toShip(g, 0, [34]);
     toShip(g, 1, [34]);

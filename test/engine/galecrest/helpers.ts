@@ -69,7 +69,6 @@ export function toGraveyard(g: GameState, s: number, ranks: number[]): void {
   }
 }
 
-
 /**
  * Set-up shortcut: jump to the voyage's last day, so the next day ends at anchor. The days
  * skipped are over: their loot is back in the bag, as after a dusk nobody picked.

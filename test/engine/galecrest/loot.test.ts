@@ -11,7 +11,11 @@ const banked = (ev: GameEvent[]) => ofType(ev, 'voyageBanked').map((e) => e.data
 
 /** Last day of voyage 1; everyone plays the Innkeeper (empty ships: no effect) and takes an amulet. */
 function anchorWith(loot: Record<string, number>, board: unknown = 'calm') {
-  const { g } = setup({ deal: [[4, 40, 39, 37, 31, 30]], loot: [[same('map'), same('map'), same('map'), same('amulet')]], board });
+  const { g } = setup({
+    deal: [[4, 40, 39, 37, 31, 30]],
+    loot: [[same('map'), same('map'), same('map'), same('amulet')]],
+    board,
+  });
   lastDay(g);
   giveLoot(g, 0, loot);
   return { g, ev: day(g, [4, 4, 4]) };
@@ -23,7 +27,14 @@ describe('Calm loot tiles', () => {
   });
 
   it('maps score the best split into pairs (7) and triples (12)', () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 7].map((n) => bestSets(n, [{ size: 2, value: 7 }, { size: 3, value: 12 }]))).toEqual([0, 0, 7, 12, 14, 19, 24, 26]);
+    expect(
+      [0, 1, 2, 3, 4, 5, 6, 7].map((n) =>
+        bestSets(n, [
+          { size: 2, value: 7 },
+          { size: 3, value: 12 },
+        ]),
+      ),
+    ).toEqual([0, 0, 7, 12, 14, 19, 24, 26]);
     expect(banked(anchorWith({ map: 5 }).ev)[0]).toBe(12 + 19 + 3);
   });
 
@@ -43,7 +54,10 @@ describe('Calm loot tiles', () => {
   });
 
   it('hook: keep a ship character for the next voyage…', () => {
-    const { g } = setup({ deal: [[32, 40, 39, 37, 31, 30]], loot: [[same('map'), same('map'), same('map'), same('amulet')]] });
+    const { g } = setup({
+      deal: [[32, 40, 39, 37, 31, 30]],
+      loot: [[same('map'), same('map'), same('map'), same('amulet')]],
+    });
     lastDay(g);
     toShip(g, 0, [30]);
     giveLoot(g, 0, { hook: 1 });
@@ -55,7 +69,10 @@ describe('Calm loot tiles', () => {
   });
 
   it('…or gain 2', () => {
-    const { g } = setup({ deal: [[32, 40, 39, 37, 31, 30]], loot: [[same('map'), same('map'), same('map'), same('amulet')]] });
+    const { g } = setup({
+      deal: [[32, 40, 39, 37, 31, 30]],
+      loot: [[same('map'), same('map'), same('map'), same('amulet')]],
+    });
     lastDay(g);
     giveLoot(g, 0, { hook: 1 });
     const ev = day(g, [32, 40, 40], [[0, 'doubloons']]);
@@ -84,7 +101,10 @@ describe('Board choices', () => {
   };
 
   it('calm is the default and shows on every tile', () => {
-    expect(view(createGame(opts(undefined)), null).board).toMatchObject({ board: 'calm', sides: { chest: 'calm', map: 'calm' } });
+    expect(view(createGame(opts(undefined)), null).board).toMatchObject({
+      board: 'calm',
+      sides: { chest: 'calm', map: 'calm' },
+    });
   });
 
   it('stormy and uncharted answer NOT_AVAILABLE while the stormy table is not in the data', () => {
@@ -111,16 +131,25 @@ describe('Custom tile sets (house rules)', () => {
     const { hook: _h, ...noHook } = HOUSE;
     err(noHook, /the hook tile is missing/);
     err({ ...HOUSE, chest: { noon: [] } }, /board\.tiles\.chest: unknown timing "noon"/);
-    err({ ...HOUSE, chest: { dusk: [{ sets: [{ size: 2, value: 7 }] }] } }, /board\.tiles\.chest\.dusk\[0\]: "sets" works only at anchor/);
+    err(
+      { ...HOUSE, chest: { dusk: [{ sets: [{ size: 2, value: 7 }] }] } },
+      /board\.tiles\.chest\.dusk\[0\]: "sets" works only at anchor/,
+    );
     err({ ...HOUSE, relic: { anchor: [{ doubloons: 2.5 }] } }, /board\.tiles\.relic\.anchor\[0\]\.doubloons/);
     err({ ...HOUSE, saber: { dusk: [{ discard: 'sea' }] } }, /discard: "island" or "ship"/);
     err({ ...HOUSE, map: { anchor: [{ doubloons: 1, reputation: 1 }] } }, /exactly one of/);
     expect(bad('calm')).toThrow(EngineError);
-    expect(() => createGame({ edition: 'galecrest', players: 3, seed: 'x', board: { side: 'calm', extra: 1 } })).toThrow(/unknown field "extra"/);
+    expect(() =>
+      createGame({ edition: 'galecrest', players: 3, seed: 'x', board: { side: 'calm', extra: 1 } }),
+    ).toThrow(/unknown field "extra"/);
   });
 
   it('a stormy side passed with the board plays like the printed one will: night and dusk effects', () => {
-    const { g } = setup({ deal: [[4, 40, 39, 37, 31, 30]], loot: [[same('hook')]], board: { side: 'stormy', stormy: STORMY_TEST } });
+    const { g } = setup({
+      deal: [[4, 40, 39, 37, 31, 30]],
+      loot: [[same('hook')]],
+      board: { side: 'stormy', stormy: STORMY_TEST },
+    });
     giveLoot(g, 0, { relic: 2 });
     day(g, [4, 4, 4]);
     // Hook at dusk +2 each; seat 0's two relics +1 each at night.
@@ -129,7 +158,8 @@ describe('Custom tile sets (house rules)', () => {
 
   it('uncharted draws each tile’s side from the seed: replayable, and both sides show up', () => {
     const board = { side: 'uncharted', stormy: STORMY_TEST };
-    const sides = (seed: string) => view(createGame({ edition: 'galecrest', players: 4, seed, board }), null).board.sides as Record<string, string>;
+    const sides = (seed: string) =>
+      view(createGame({ edition: 'galecrest', players: 4, seed, board }), null).board.sides as Record<string, string>;
     expect(sides('u1')).toEqual(sides('u1'));
     const seen = new Set<string>();
     for (let i = 0; i < 20; i++) for (const s of Object.values(sides(`u${i}`))) seen.add(s);
@@ -143,7 +173,11 @@ describe('Custom tile sets (house rules)', () => {
 
   it('bots finish uncharted games with the test table for 2-6 players', () => {
     for (let n = 2; n <= 6; n++) {
-      const { state } = playBotGame({ edition: 'galecrest', players: n, seed: `uncharted ${n}`, board: { side: 'uncharted', stormy: STORMY_TEST } }, ['random'], n);
+      const { state } = playBotGame(
+        { edition: 'galecrest', players: n, seed: `uncharted ${n}`, board: { side: 'uncharted', stormy: STORMY_TEST } },
+        ['random'],
+        n,
+      );
       expect(state.finished).toBe(true);
     }
   });

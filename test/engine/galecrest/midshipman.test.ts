@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { view } from '../../../functions/engine/index.js';
 import { coins, day, lootOf, ofType, pending, seat, setup, same } from './helpers.js';
 
-const two = (deal: number[], loot: string[][][]) => setup({ players: 2, deal: [deal], loot, reputation: [null, null, 0, 1, null, null] });
+const two = (deal: number[], loot: string[][][]) =>
+  setup({ players: 2, deal: [deal], loot, reputation: [null, null, 0, 1, null, null] });
 
 describe('Midshipman (2 players)', () => {
   it('stands on the island between 20 and 21 every day and leaves at night', () => {
@@ -32,7 +33,14 @@ describe('Midshipman (2 players)', () => {
     const { g } = two([4, 12, 21, 29, 32, 35], [[['chest', 'amulet', 'relic']]]);
     day(g, [4, 12], [], true);
     expect(pending(g)).toEqual({ seat: 0, kind: 'remove', options: ['relic', 'amulet', 'chest'] });
-    day(g, [], [[0, 'chest'], [1, 'amulet']]);
+    day(
+      g,
+      [],
+      [
+        [0, 'chest'],
+        [1, 'amulet'],
+      ],
+    );
     expect([lootOf(g, 0), lootOf(g, 1)]).toEqual([{ relic: 1 }, { amulet: 1 }]);
   });
 

@@ -93,7 +93,10 @@ describe('Night in the player’s order', () => {
 
 describe('Hook in the last voyage', () => {
   it('offers only the doubloons (keeping is worthless when no voyage follows), taken without asking', () => {
-    const { g } = setup({ deal: [[32, 40, 39, 37, 31, 30]], loot: [[same('map'), same('map'), same('map'), same('amulet')]] });
+    const { g } = setup({
+      deal: [[32, 40, 39, 37, 31, 30]],
+      loot: [[same('map'), same('map'), same('map'), same('amulet')]],
+    });
     // Set-up shortcut: the last day of the third voyage, with this day's loot.
     lastDay(g); // days 1-3 are over: their loot is back in the bag
     g.round = 3;
@@ -112,31 +115,41 @@ describe('the rules that skip the trial (night.ts orderByRule)', () => {
   it('agree with trying every order wherever they decide, on the ships of random games (any waiting subset)', async () => {
     const { playBotGame } = await import('../../../functions/engine/index.js');
     const { playCtx } = await import('../../../functions/engine/core.js');
-    const { orderByRule, orderMattersByTrial, FREED_PRISONER, WIND_NYMPH } = await import('../../../functions/engine/editions/galecrest/night.js');
+    const { orderByRule, orderMattersByTrial, FREED_PRISONER, WIND_NYMPH } = await import(
+      '../../../functions/engine/editions/galecrest/night.js'
+    );
     const { GALECREST_CARDS } = await import('../../../functions/engine/editions/galecrest/cards.js');
     const night = (r: number) => r !== FREED_PRISONER && !!GALECREST_CARDS[r - 1].night;
     let decided = 0;
     let mattered = 0;
     let witch = 0;
     for (let i = 0; i < 150; i++) {
-      playBotGame({ edition: 'galecrest', players: 2 + (i % 5), seed: `rule${i}`, board: 'calm' }, ['random'], i + 1, (g) => {
-        // The rule assumes the Wind Nymph clash is settled (at most one Nymph in the ships).
-        if (g.seats.filter((s) => s.den.includes(WIND_NYMPH)).length > 1) return;
-        for (let s = 0; s < g.players; s++) {
-          const all = g.seats[s].den.filter(night).sort((a, b) => b - a);
-          // Every subset of 2+ abilities: a night may be asked about after some resolved.
-          for (let mask = 0; mask < 1 << all.length; mask++) {
-            const ranks = all.filter((_, j) => mask & (1 << j));
-            if (ranks.length < 2) continue;
-            const rule = orderByRule(g, s, ranks);
-            if (rule === undefined) continue;
-            decided++;
-            if (rule) mattered++;
-            if (ranks.includes(15)) witch++;
-            expect(rule, `seat ${s} ${JSON.stringify(ranks)} ship ${JSON.stringify(g.seats[s].den)} doubloons ${g.seats[s].doubloons}`).toBe(orderMattersByTrial(playCtx(g, null), s, ranks));
+      playBotGame(
+        { edition: 'galecrest', players: 2 + (i % 5), seed: `rule${i}`, board: 'calm' },
+        ['random'],
+        i + 1,
+        (g) => {
+          // The rule assumes the Wind Nymph clash is settled (at most one Nymph in the ships).
+          if (g.seats.filter((s) => s.den.includes(WIND_NYMPH)).length > 1) return;
+          for (let s = 0; s < g.players; s++) {
+            const all = g.seats[s].den.filter(night).sort((a, b) => b - a);
+            // Every subset of 2+ abilities: a night may be asked about after some resolved.
+            for (let mask = 0; mask < 1 << all.length; mask++) {
+              const ranks = all.filter((_, j) => mask & (1 << j));
+              if (ranks.length < 2) continue;
+              const rule = orderByRule(g, s, ranks);
+              if (rule === undefined) continue;
+              decided++;
+              if (rule) mattered++;
+              if (ranks.includes(15)) witch++;
+              expect(
+                rule,
+                `seat ${s} ${JSON.stringify(ranks)} ship ${JSON.stringify(g.seats[s].den)} doubloons ${g.seats[s].doubloons}`,
+              ).toBe(orderMattersByTrial(playCtx(g, null), s, ranks));
+            }
           }
-        }
-      });
+        },
+      );
     }
     expect(decided).toBeGreaterThan(1000);
     expect(mattered).toBeGreaterThan(10);

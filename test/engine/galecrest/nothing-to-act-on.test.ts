@@ -2,10 +2,31 @@
 // bags, loot displays, no tomorrow) and for their boundaries. Three players on the three lowest
 // reputation spaces (12, 11, 10 doubloons) unless a test says otherwise.
 import { describe, expect, it } from 'vitest';
-import { day, giveLoot, handOnly, lastDay, leaveInBag, lootOf, moves, ofType, pending, rep, seat, setup, same, toShip } from './helpers.js';
+import {
+  day,
+  giveLoot,
+  handOnly,
+  lastDay,
+  leaveInBag,
+  lootOf,
+  moves,
+  ofType,
+  pending,
+  rep,
+  seat,
+  setup,
+  same,
+  toShip,
+} from './helpers.js';
 
 const amulets = [[same('amulet')]];
-const deal = (first: number, ...rest: number[]) => [[first, ...[32, 35, 4, 21, 22, 24].filter((r) => r !== first && !rest.includes(r)).slice(0, 5 - rest.length), ...rest]];
+const deal = (first: number, ...rest: number[]) => [
+  [
+    first,
+    ...[32, 35, 4, 21, 22, 24].filter((r) => r !== first && !rest.includes(r)).slice(0, 5 - rest.length),
+    ...rest,
+  ],
+];
 
 describe('abilities with nothing to act on', () => {
   it('1 Scout with an empty hand is just discarded', () => {
@@ -134,7 +155,10 @@ describe('boundaries', () => {
     const { g } = setup({ deal: [[24, 4, 21, 22, 32, 35]], loot: amulets });
     toShip(g, 0, [4, 21, 22, 32]);
     const ev = day(g, [24, 35, 35]);
-    expect(moves(ev, 'Topman')).toEqual([[0, 4], [0, -5]]);
+    expect(moves(ev, 'Topman')).toEqual([
+      [0, 4],
+      [0, -5],
+    ]);
   });
 
   it('29 Infantry: of two Infantries only the rightmost (higher reputation) gains 5', () => {
@@ -165,7 +189,10 @@ describe('boundaries', () => {
 
   it('35 Collector: 2, 3 and 4 kinds score 1, 3 and 5; a single kind scores nothing', () => {
     const value = (loot: Record<string, number>) => {
-      const { g } = setup({ deal: [[35, 4, 21, 22, 32, 24]], loot: [[same('map'), same('map'), same('map'), same('barrel')]] });
+      const { g } = setup({
+        deal: [[35, 4, 21, 22, 32, 24]],
+        loot: [[same('map'), same('map'), same('map'), same('barrel')]],
+      });
       lastDay(g);
       toShip(g, 0, [35]);
       giveLoot(g, 0, loot);
@@ -173,6 +200,8 @@ describe('boundaries', () => {
       return ofType(ev, 'anchorAbility').find((e) => e.data.seat === 0 && e.data.rank === 35)!.data.value;
     };
     // The day's barrel makes one kind more.
-    expect([value({}), value({ map: 1 }), value({ map: 1, relic: 1 }), value({ map: 1, relic: 1, saber: 1 })]).toEqual([0, 1, 3, 5]);
+    expect([value({}), value({ map: 1 }), value({ map: 1, relic: 1 }), value({ map: 1, relic: 1, saber: 1 })]).toEqual([
+      0, 1, 3, 5,
+    ]);
   });
 });

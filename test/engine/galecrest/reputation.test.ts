@@ -29,7 +29,8 @@ describe('Reputation track', () => {
   });
 
   it('a scenario track is checked', () => {
-    const bad = (reputation: (number | null)[]) => () => createGame({ edition: 'galecrest', players: 3, seed: 'x', reputation });
+    const bad = (reputation: (number | null)[]) => () =>
+      createGame({ edition: 'galecrest', players: 3, seed: 'x', reputation });
     expect(bad([0, 1, 2])).toThrow(/6 track spaces/);
     expect(bad([0, 1, 1, null, null, null])).toThrow(/seat 1 is on the track twice/);
     expect(bad([0, 1, null, null, null, null])).toThrow(/every seat/);
@@ -41,7 +42,9 @@ describe('Reputation track', () => {
     const ev = day(g, [34, 32, 35]);
     expect(track(g)).toEqual([null, 1, 0, null, 2, null]);
     // The event names the tokens passed: seat 1 slid from space 2 back to space 1.
-    expect(ofType(ev, 'reputation').map((e) => e.data)).toEqual([expect.objectContaining({ seat: 0, from: 0, to: 2, passed: [{ seat: 1, to: 1 }] })]);
+    expect(ofType(ev, 'reputation').map((e) => e.data)).toEqual([
+      expect.objectContaining({ seat: 0, from: 0, to: 2, passed: [{ seat: 1, to: 1 }] }),
+    ]);
   });
 
   it('every token that moved is in the events: replaying them from the set-up gives the track', () => {
@@ -68,7 +71,11 @@ describe('Reputation track', () => {
     const { g } = setup({ deal: [[34, 32, 35, 4, 21, 22]], loot: amulets, reputation: [null, null, null, 1, 2, 0] });
     const ev = day(g, [34, 32, 35]);
     expect(track(g)).toEqual([null, null, null, 1, 2, 0]);
-    expect(ofType(ev, 'doubloons').filter((e) => e.data.reason === 'reputation overflow').map((e) => e.data.delta)).toEqual([2]);
+    expect(
+      ofType(ev, 'doubloons')
+        .filter((e) => e.data.reason === 'reputation overflow')
+        .map((e) => e.data.delta),
+    ).toEqual([2]);
     expect(coins(g)[0]).toBe(9);
   });
 
@@ -82,7 +89,10 @@ describe('Reputation track', () => {
   });
 
   it('the new position pays at the next voyage (the Captain climbs to 7 doubloons)', () => {
-    const { g } = setup({ deal: [[39, 32, 35, 4, 21, 22]], loot: [[same('map'), same('map'), same('map'), same('amulet')]] });
+    const { g } = setup({
+      deal: [[39, 32, 35, 4, 21, 22]],
+      loot: [[same('map'), same('map'), same('map'), same('amulet')]],
+    });
     lastDay(g);
     day(g, [39, 32, 35]);
     expect(g.round).toBe(2);
@@ -115,7 +125,10 @@ describe('Galecrest games', () => {
       expect(g.bag.length + g.days.flat().length).toBe(48);
       expect(g.seats[0].hand).toHaveLength(6);
       // Voyages 2 and 3 (the first starts inside createGame).
-      expect(starts.map((s) => [s.days, (s.dealt as number[]).length])).toEqual([[5, 6], [6, 6]]);
+      expect(starts.map((s) => [s.days, (s.dealt as number[]).length])).toEqual([
+        [5, 6],
+        [6, 6],
+      ]);
     }
   });
 
@@ -132,7 +145,10 @@ describe('Galecrest games', () => {
   });
 
   it('wealth above the dial’s 99 still counts in the score', () => {
-    const { g } = setup({ deal: [[32, 35, 4, 21, 22, 24]], loot: [[same('map'), same('map'), same('map'), same('amulet')]] });
+    const { g } = setup({
+      deal: [[32, 35, 4, 21, 22, 24]],
+      loot: [[same('map'), same('map'), same('map'), same('amulet')]],
+    });
     lastDay(g);
     g.seats[0].score = 95;
     day(g, [32, 35, 35]);

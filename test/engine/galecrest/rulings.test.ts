@@ -2,7 +2,20 @@
 // rulings 7, 11 and 12): each is decided from the card's text in
 // docs/rules/reference/galecrest-characters.md.
 import { describe, expect, it } from 'vitest';
-import { coins, day, giveLoot, lootOf, moves, ofType, pending, same, seat, setup, toGraveyard, toShip } from './helpers.js';
+import {
+  coins,
+  day,
+  giveLoot,
+  lootOf,
+  moves,
+  ofType,
+  pending,
+  same,
+  seat,
+  setup,
+  toGraveyard,
+  toShip,
+} from './helpers.js';
 
 const amulets = [[same('amulet')]];
 
@@ -16,7 +29,10 @@ describe('Ruling 7: the Witch’s copy of the Freed Prisoner resolves at the end
     ev.push(...day(g, [], [[0, '0:20']], true));
     // Topman: +4 - 5 ship characters (the Witch among them); then at the end of the night the
     // Freed Prisoner and the Witch's copy each count 21, 23, 24: +3 each, and both go.
-    expect(moves(ev, 'Topman')).toEqual([[0, 4], [0, -5]]);
+    expect(moves(ev, 'Topman')).toEqual([
+      [0, 4],
+      [0, -5],
+    ]);
     expect(moves(ev, 'Witch')).toEqual([[0, 3]]);
     expect(coins(g)[0]).toBe(12 + 4 - 5 + 3 + 3);
     expect(seat(g, 0)).toMatchObject({ den: [21, 23, 24], graveyard: [15, 20] });

@@ -193,12 +193,25 @@ export function gameScreen(root: HTMLElement, id: string): () => void {
     if (!alive) return;
     if (notFound) {
       clearAlert('Game not found');
-      render(root, header('Game not found'), h('main', { 'data-key': 'nf' }, h('p', null, 'There is no such game.'), h('a', { href: '#/' }, 'Back to the lobby')));
+      render(
+        root,
+        header('Game not found'),
+        h(
+          'main',
+          { 'data-key': 'nf' },
+          h('p', null, 'There is no such game.'),
+          h('a', { href: '#/' }, 'Back to the lobby'),
+        ),
+      );
       return;
     }
     const g = game;
     if (!g) {
-      render(root, header('Loading game…'), h('main', { 'data-key': 'loading' }, h('p', { role: 'status' }, error || 'Loading…')));
+      render(
+        root,
+        header('Loading game…'),
+        h('main', { 'data-key': 'loading' }, h('p', { role: 'status' }, error || 'Loading…')),
+      );
       return;
     }
     const ctx: TableCtx = { game: g, events, busy, names: namesFor(g), now: Date.now(), act };
@@ -215,7 +228,12 @@ export function gameScreen(root: HTMLElement, id: string): () => void {
     const sound = h(
       'label',
       { class: 'sound' },
-      h('input', { type: 'checkbox', 'data-key': 'sound', checked: soundOn(), onchange: (e: Event) => setSound((e.target as HTMLInputElement).checked) }),
+      h('input', {
+        type: 'checkbox',
+        'data-key': 'sound',
+        checked: soundOn(),
+        onchange: (e: Event) => setSound((e.target as HTMLInputElement).checked),
+      }),
       ' Sound on my turn',
     );
     const finished = g.status === 'FINISHED';
@@ -268,7 +286,12 @@ export function gameScreen(root: HTMLElement, id: string): () => void {
           playersPart(ctx),
           finished && r && replayPart(ctx, r),
         ),
-        h('div', { class: 'col-side' }, g.status !== 'LOBBY' && legendPart(ctx), logPart(ctx, finished && r ? r.frames[r.step].seq : null)),
+        h(
+          'div',
+          { class: 'col-side' },
+          g.status !== 'LOBBY' && legendPart(ctx),
+          logPart(ctx, finished && r ? r.frames[r.step].seq : null),
+        ),
       ),
     );
   }

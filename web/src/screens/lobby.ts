@@ -15,17 +15,30 @@ const BOARD_NAMES: Record<Board, string> = { CALM: 'Calm', STORMY: 'Stormy', UNC
 /** The sides offered: only those the server can set up (Query.boards), Calm until it answers. */
 let boards: Board[] = ['CALM'];
 
-
 export function lobbyScreen(root: HTMLElement): () => void {
   let mine: GameSummary[] = [];
   let open: GameSummary[] = [];
   let error = '';
   let busy = false;
-  const form = { edition: 'CLASSIC' as Edition, seats: 4, bots: 3, botKind: 'GREEDY' as BotKind, board: 'CALM' as Board, hours: '', seed: '' };
+  const form = {
+    edition: 'CLASSIC' as Edition,
+    seats: 4,
+    bots: 3,
+    botKind: 'GREEDY' as BotKind,
+    board: 'CALM' as Board,
+    hours: '',
+    seed: '',
+  };
   let alive = true;
 
   const field = (label: string, id: string, control: HTMLElement, hint?: string) =>
-    h('div', { class: 'field' }, h('label', { for: id }, label), control, hint && h('small', { id: `${id}-hint` }, hint));
+    h(
+      'div',
+      { class: 'field' },
+      h('label', { for: id }, label),
+      control,
+      hint && h('small', { id: `${id}-hint` }, hint),
+    );
 
   function draw() {
     const seatsOpts = [2, 3, 4, 5, 6];
@@ -48,7 +61,12 @@ export function lobbyScreen(root: HTMLElement): () => void {
               'edition',
               h(
                 'select',
-                { id: 'edition', 'data-key': 'edition', value: form.edition, onchange: (e: Event) => ((form.edition = (e.target as HTMLSelectElement).value as Edition), draw()) },
+                {
+                  id: 'edition',
+                  'data-key': 'edition',
+                  value: form.edition,
+                  onchange: (e: Event) => ((form.edition = (e.target as HTMLSelectElement).value as Edition), draw()),
+                },
                 EDITIONS.map(([v, l]) => h('option', { value: v }, l)),
               ),
             ),
@@ -75,7 +93,13 @@ export function lobbyScreen(root: HTMLElement): () => void {
               'bots',
               h(
                 'select',
-                { id: 'bots', 'data-key': 'bots', value: form.bots, 'aria-describedby': 'bots-hint', onchange: (e: Event) => ((form.bots = Number((e.target as HTMLSelectElement).value)), draw()) },
+                {
+                  id: 'bots',
+                  'data-key': 'bots',
+                  value: form.bots,
+                  'aria-describedby': 'bots-hint',
+                  onchange: (e: Event) => ((form.bots = Number((e.target as HTMLSelectElement).value)), draw()),
+                },
                 Array.from({ length: form.seats }, (_, n) => h('option', { value: n }, String(n))),
               ),
               'The last seats are played by bots; the others wait for players to join.',
@@ -85,7 +109,12 @@ export function lobbyScreen(root: HTMLElement): () => void {
               'botkind',
               h(
                 'select',
-                { id: 'botkind', 'data-key': 'botkind', value: form.botKind, onchange: (e: Event) => (form.botKind = (e.target as HTMLSelectElement).value as BotKind) },
+                {
+                  id: 'botkind',
+                  'data-key': 'botkind',
+                  value: form.botKind,
+                  onchange: (e: Event) => (form.botKind = (e.target as HTMLSelectElement).value as BotKind),
+                },
                 h('option', { value: 'GREEDY' }, 'Greedy (looks one day ahead)'),
                 h('option', { value: 'RANDOM' }, 'Random'),
                 h('option', { value: 'EXPERT' }, 'Expert (searches, slower)'),
@@ -97,7 +126,13 @@ export function lobbyScreen(root: HTMLElement): () => void {
                 'board',
                 h(
                   'select',
-                  { id: 'board', 'data-key': 'board', value: form.board, 'aria-describedby': 'board-hint', onchange: (e: Event) => (form.board = (e.target as HTMLSelectElement).value as Board) },
+                  {
+                    id: 'board',
+                    'data-key': 'board',
+                    value: form.board,
+                    'aria-describedby': 'board-hint',
+                    onchange: (e: Event) => (form.board = (e.target as HTMLSelectElement).value as Board),
+                  },
                   boards.map((v) => h('option', { value: v }, BOARD_NAMES[v])),
                 ),
                 boards.length === 1 ? `Only the ${BOARD_NAMES[boards[0]]} side can be played here for now.` : undefined,
@@ -140,56 +175,68 @@ export function lobbyScreen(root: HTMLElement): () => void {
         h(
           'div',
           { class: 'col-side' },
-        h(
-          'section',
-          { 'aria-labelledby': 'mine-h' },
-          h('h2', { id: 'mine-h' }, 'My games'),
-          mine.length === 0
-            ? h('p', null, 'No games yet.')
-            : h(
-                'ul',
-                { class: 'games', 'data-testid': 'my-games' },
-                mine.map((g) => {
-                  const t = turnText(g, g.me?.seat ?? null);
-                  const mineDue = g.me ? g.seats[g.me.seat]?.deadline : null;
-                  const due = t === 'Your turn' ? mineDue : g.status === 'ACTIVE' ? g.nextDeadline : null;
-                  return h(
-                    'li',
-                    { class: t === 'Your turn' ? 'mine turn' : 'mine', 'data-key': `mine-${g.id}` },
-                    h('a', { href: `#/game/${g.id}`, 'data-key': `open-${g.id}` }, `${editionName(g.edition, g.board)}, ${g.seatCount} seats`),
+          h(
+            'section',
+            { 'aria-labelledby': 'mine-h' },
+            h('h2', { id: 'mine-h' }, 'My games'),
+            mine.length === 0
+              ? h('p', null, 'No games yet.')
+              : h(
+                  'ul',
+                  { class: 'games', 'data-testid': 'my-games' },
+                  mine.map((g) => {
+                    const t = turnText(g, g.me?.seat ?? null);
+                    const mineDue = g.me ? g.seats[g.me.seat]?.deadline : null;
+                    const due = t === 'Your turn' ? mineDue : g.status === 'ACTIVE' ? g.nextDeadline : null;
+                    return h(
+                      'li',
+                      { class: t === 'Your turn' ? 'mine turn' : 'mine', 'data-key': `mine-${g.id}` },
+                      h(
+                        'a',
+                        { href: `#/game/${g.id}`, 'data-key': `open-${g.id}` },
+                        `${editionName(g.edition, g.board)}, ${g.seatCount} seats`,
+                      ),
+                      h(
+                        'span',
+                        { class: 'meta' },
+                        g.status === 'ACTIVE' ? `${roundWord(g.edition)} ${g.round}, day ${g.day} · ` : '',
+                        h('strong', null, t),
+                        due ? h('span', { class: 'deadline', 'data-testid': 'countdown' }, ` · ${timeLeft(due)}`) : '',
+                      ),
+                      h('span', { class: 'meta' }, g.seats.map((s) => s.name ?? 'free seat').join(', ')),
+                    );
+                  }),
+                ),
+          ),
+          h(
+            'section',
+            { 'aria-labelledby': 'open-h' },
+            h('h2', { id: 'open-h' }, 'Open games'),
+            open.length === 0
+              ? h('p', null, 'No game is waiting for players.')
+              : h(
+                  'ul',
+                  { class: 'games', 'data-testid': 'open-games' },
+                  open.map((g) =>
                     h(
-                      'span',
-                      { class: 'meta' },
-                      g.status === 'ACTIVE' ? `${roundWord(g.edition)} ${g.round}, day ${g.day} · ` : '',
-                      h('strong', null, t),
-                      due ? h('span', { class: 'deadline', 'data-testid': 'countdown' }, ` · ${timeLeft(due)}`) : '',
+                      'li',
+                      { 'data-key': `open-li-${g.id}` },
+                      h(
+                        'span',
+                        null,
+                        `${editionName(g.edition, g.board)}: ${g.seats.filter((s) => !s.isOpen).length} of ${g.seatCount} seats taken`,
+                      ),
+                      h('span', { class: 'meta' }, g.seats.map((s) => s.name ?? 'free seat').join(', ')),
+                      g.me
+                        ? h('a', { href: `#/game/${g.id}`, 'data-key': `open-${g.id}` }, 'Open')
+                        : h(
+                            'button',
+                            { type: 'button', 'data-key': `join-${g.id}`, onclick: () => join(g.id) },
+                            'Join',
+                          ),
                     ),
-                    h('span', { class: 'meta' }, g.seats.map((s) => s.name ?? 'free seat').join(', ')),
-                  );
-                }),
-              ),
-        ),
-        h(
-          'section',
-          { 'aria-labelledby': 'open-h' },
-          h('h2', { id: 'open-h' }, 'Open games'),
-          open.length === 0
-            ? h('p', null, 'No game is waiting for players.')
-            : h(
-                'ul',
-                { class: 'games', 'data-testid': 'open-games' },
-                open.map((g) =>
-                  h(
-                    'li',
-                    { 'data-key': `open-li-${g.id}` },
-                    h('span', null, `${editionName(g.edition, g.board)}: ${g.seats.filter((s) => !s.isOpen).length} of ${g.seatCount} seats taken`),
-                    h('span', { class: 'meta' }, g.seats.map((s) => s.name ?? 'free seat').join(', ')),
-                    g.me
-                      ? h('a', { href: `#/game/${g.id}`, 'data-key': `open-${g.id}` }, 'Open')
-                      : h('button', { type: 'button', 'data-key': `join-${g.id}`, onclick: () => join(g.id) }, 'Join'),
                   ),
                 ),
-              ),
           ),
         ),
       ),

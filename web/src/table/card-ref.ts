@@ -9,7 +9,12 @@ const TIMING_WORDS: Record<string, string> = { day: 'Day', dusk: 'Dusk', night: 
 
 export function cardRules(edition: Edition, rank: number): HTMLElement {
   const t = cardTimings(edition, rank);
-  return h('span', { class: 'rules' }, t.length ? h('strong', null, `${t.map((x) => TIMING_WORDS[x] ?? x).join(', ')}: `) : '', cardText(edition, rank) || 'No ability.');
+  return h(
+    'span',
+    { class: 'rules' },
+    t.length ? h('strong', null, `${t.map((x) => TIMING_WORDS[x] ?? x).join(', ')}: `) : '',
+    cardText(edition, rank) || 'No ability.',
+  );
 }
 
 /** <details> with the card's name as summary: tap or Enter shows its rules. */
@@ -18,7 +23,19 @@ export function cardRef(edition: Edition, rank: number, seat: number, key: strin
   return h(
     'details',
     { class: 'card-ref', 'data-key': key },
-    h('summary', { title: cardText(edition, rank) }, h('strong', null, cardName(edition, rank)), mark !== null && markIcon(mark), owner && h('span', { class: 'owner' }, owner)),
-    h('div', { class: 'pop' }, cardRules(edition, rank), mark !== null && h('small', null, ` Tie-break mark ${mark} on this colour: the lower mark sits left of an identical rank.`)),
+    h(
+      'summary',
+      { title: cardText(edition, rank) },
+      h('strong', null, cardName(edition, rank)),
+      mark !== null && markIcon(mark),
+      owner && h('span', { class: 'owner' }, owner),
+    ),
+    h(
+      'div',
+      { class: 'pop' },
+      cardRules(edition, rank),
+      mark !== null &&
+        h('small', null, ` Tie-break mark ${mark} on this colour: the lower mark sits left of an identical rank.`),
+    ),
   );
 }

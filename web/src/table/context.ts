@@ -24,7 +24,8 @@ export const seatClass = (seat: number) => `seat-${seat < 0 ? 'n' : seat % SEAT_
 export function namesFor(game: Game | null): Names {
   return {
     edition: game?.edition ?? 'CLASSIC',
-    seat: (s: number) => (s === MIDSHIPMAN_SEAT ? 'neutral' : game?.me?.seat === s ? 'You' : (game?.seats[s]?.name ?? 'a player')),
+    seat: (s: number) =>
+      s === MIDSHIPMAN_SEAT ? 'neutral' : game?.me?.seat === s ? 'You' : (game?.seats[s]?.name ?? 'a player'),
   };
 }
 

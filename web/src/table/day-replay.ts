@@ -39,8 +39,18 @@ export function deltaList(ctx: TableCtx, deltas: Record<number, SeatDelta>, test
         'li',
         { class: `chip ${seatClass(s.seat)}` },
         h('strong', null, ctx.names.seat(s.seat)),
-        h('span', null, `${signed(d.doubloons)} doubloons`, g.edition === 'GALECREST' && d.reputation ? `, reputation ${signed(d.reputation)}` : ''),
-        loot.length > 0 && h('span', { class: 'tokens' }, loot.map(([k, n]) => (k === 'face down' ? `${n} face down ` : lootChip(g, k, n)))),
+        h(
+          'span',
+          null,
+          `${signed(d.doubloons)} doubloons`,
+          g.edition === 'GALECREST' && d.reputation ? `, reputation ${signed(d.reputation)}` : '',
+        ),
+        loot.length > 0 &&
+          h(
+            'span',
+            { class: 'tokens' },
+            loot.map(([k, n]) => (k === 'face down' ? `${n} face down ` : lootChip(g, k, n))),
+          ),
       );
     }),
   );
@@ -53,7 +63,13 @@ export function dayReplayPart(ctx: TableCtx, r: DayReplayState): HTMLElement {
   const done = r.shown >= story.steps.length;
   return h(
     'section',
-    { class: 'day-replay', 'aria-labelledby': 'dayr-h', 'data-testid': 'day-replay', 'data-key': 'day-replay', 'data-day': `${story.round}-${story.day}` },
+    {
+      class: 'day-replay',
+      'aria-labelledby': 'dayr-h',
+      'data-testid': 'day-replay',
+      'data-key': 'day-replay',
+      'data-day': `${story.round}-${story.day}`,
+    },
     h('h2', { id: 'dayr-h' }, `Day ${story.day} of ${roundWord(g.edition).toLowerCase()} ${story.round}, played out`),
     h(
       'ol',
@@ -63,7 +79,13 @@ export function dayReplayPart(ctx: TableCtx, r: DayReplayState): HTMLElement {
           'li',
           { 'data-testid': 'day-step', 'data-step': s.kind, 'data-key': `dstep-${i}` },
           h('h3', null, titles[s.kind]),
-          s.lines.length ? h('ul', null, s.lines.map((l) => h('li', null, l))) : h('p', { class: 'muted' }, 'Nothing happens.'),
+          s.lines.length
+            ? h(
+                'ul',
+                null,
+                s.lines.map((l) => h('li', null, l)),
+              )
+            : h('p', { class: 'muted' }, 'Nothing happens.'),
         ),
       ),
     ),
@@ -72,7 +94,12 @@ export function dayReplayPart(ctx: TableCtx, r: DayReplayState): HTMLElement {
     h(
       'div',
       { class: 'actions' },
-      !done && h('button', { type: 'button', 'data-key': 'dayr-next', onclick: r.next }, `Next step (${r.shown} of ${story.steps.length})`),
+      !done &&
+        h(
+          'button',
+          { type: 'button', 'data-key': 'dayr-next', onclick: r.next },
+          `Next step (${r.shown} of ${story.steps.length})`,
+        ),
       !done && h('button', { type: 'button', class: 'secondary', 'data-key': 'dayr-all', onclick: r.all }, 'Show all'),
       h('button', { type: 'button', class: 'secondary', 'data-key': 'dayr-close', onclick: r.close }, 'Close'),
     ),

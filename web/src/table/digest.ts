@@ -5,7 +5,12 @@ import { h } from '../dom';
 import type { TableCtx } from './context';
 import { deltaList } from './day-replay';
 
-export function digestPart(ctx: TableCtx, d: Digest, replayLast: (() => void) | null, dismiss: () => void): HTMLElement {
+export function digestPart(
+  ctx: TableCtx,
+  d: Digest,
+  replayLast: (() => void) | null,
+  dismiss: () => void,
+): HTMLElement {
   const g = ctx.game;
   const days = d.days.map((x) => `day ${x.day}`);
   const mine = g.me && (g.awaiting.includes(g.me.seat) || g.me.prompts.length > 0);
@@ -13,12 +18,22 @@ export function digestPart(ctx: TableCtx, d: Digest, replayLast: (() => void) | 
     'section',
     { class: 'digest', 'aria-labelledby': 'digest-h', 'data-testid': 'digest', 'data-key': 'digest' },
     h('h2', { id: 'digest-h' }, 'Since your last visit'),
-    h('p', null, `${d.events} new event${d.events === 1 ? '' : 's'}`, days.length ? `; ${days.length === 1 ? days[0] : `${days.slice(0, -1).join(', ')} and ${days[days.length - 1]}`} played` : '', '.', mine ? ' It is your turn.' : ''),
+    h(
+      'p',
+      null,
+      `${d.events} new event${d.events === 1 ? '' : 's'}`,
+      days.length
+        ? `; ${days.length === 1 ? days[0] : `${days.slice(0, -1).join(', ')} and ${days[days.length - 1]}`} played`
+        : '',
+      '.',
+      mine ? ' It is your turn.' : '',
+    ),
     deltaList(ctx, d.deltas, 'digest-deltas'),
     h(
       'div',
       { class: 'actions' },
-      replayLast && h('button', { type: 'button', 'data-key': 'digest-replay', onclick: replayLast }, 'Watch the last day'),
+      replayLast &&
+        h('button', { type: 'button', 'data-key': 'digest-replay', onclick: replayLast }, 'Watch the last day'),
       h('button', { type: 'button', class: 'secondary', 'data-key': 'digest-close', onclick: dismiss }, 'Dismiss'),
     ),
   );

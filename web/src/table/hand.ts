@@ -7,7 +7,8 @@ import { card, press, type TableCtx } from './context';
 export function handPart(ctx: TableCtx): HTMLElement {
   const g = ctx.game;
   const me = g.me!;
-  const choosing = g.status === 'ACTIVE' && g.phase === 'CHOOSE' && (g.awaiting.includes(me.seat) || me.choice !== null);
+  const choosing =
+    g.status === 'ACTIVE' && g.phase === 'CHOOSE' && (g.awaiting.includes(me.seat) || me.choice !== null);
   let first = choosing;
   return h(
     'section',
@@ -17,8 +18,16 @@ export function handPart(ctx: TableCtx): HTMLElement {
       ? h(
           'p',
           { id: 'hand-hint' },
-          me.choice === null ? `Choose the character you send ashore on day ${g.day}.` : 'You may change your choice until the last player has chosen.',
-          me.choiceDeadline ? h('span', { class: 'deadline', title: when(me.choiceDeadline) }, ` ${timeLeft(me.choiceDeadline, ctx.now)}.`) : '',
+          me.choice === null
+            ? `Choose the character you send ashore on day ${g.day}.`
+            : 'You may change your choice until the last player has chosen.',
+          me.choiceDeadline
+            ? h(
+                'span',
+                { class: 'deadline', title: when(me.choiceDeadline) },
+                ` ${timeLeft(me.choiceDeadline, ctx.now)}.`,
+              )
+            : '',
         )
       : h('p', { id: 'hand-hint' }, g.status === 'ACTIVE' ? 'Cards are chosen at the start of each day.' : ''),
     h(

@@ -10,7 +10,13 @@ export function islandList(edition: Edition, island: IslandCard[], names: Names,
   return h(
     'ol',
     { class: 'island', 'data-testid': 'island' },
-    island.map((c, i) => h('li', { class: `chip ${seatClass(c.seat)}`, 'data-key': `${prefix}-${c.seat}-${c.rank}` }, cardRef(edition, c.rank, c.seat, `${prefix}-ref-${c.seat}-${c.rank}-${i}`, names.seat(c.seat)))),
+    island.map((c, i) =>
+      h(
+        'li',
+        { class: `chip ${seatClass(c.seat)}`, 'data-key': `${prefix}-${c.seat}-${c.rank}` },
+        cardRef(edition, c.rank, c.seat, `${prefix}-ref-${c.seat}-${c.rank}-${i}`, names.seat(c.seat)),
+      ),
+    ),
   );
 }
 
@@ -21,6 +27,8 @@ export function islandPart(ctx: TableCtx): HTMLElement {
     'section',
     { 'aria-labelledby': 'island-h', 'data-key': 'island' },
     h('h2', { id: 'island-h' }, `${w.heading} (rank order, left to right)`),
-    g.island.length === 0 ? h('p', { class: 'muted' }, g.phase === 'CHOOSE' ? w.waiting : w.empty) : islandList(g.edition, g.island, ctx.names),
+    g.island.length === 0
+      ? h('p', { class: 'muted' }, g.phase === 'CHOOSE' ? w.waiting : w.empty)
+      : islandList(g.edition, g.island, ctx.names),
   );
 }

@@ -46,18 +46,78 @@ export function legendPart(ctx: TableCtx): HTMLElement {
       h(
         'ul',
         { class: 'legend-list' },
-        h('li', null, h('div', null, h('strong', null, 'Sunrise: '), `every chosen character is revealed and placed by rank, lowest on the left.`)),
+        h(
+          'li',
+          null,
+          h(
+            'div',
+            null,
+            h('strong', null, 'Sunrise: '),
+            `every chosen character is revealed and placed by rank, lowest on the left.`,
+          ),
+        ),
         gal
-          ? h('li', null, h('div', null, h('strong', null, 'Identical ranks: '), 'the player with the higher reputation sits to the right (acts later by day, picks loot first at dusk).'))
+          ? h(
+              'li',
+              null,
+              h(
+                'div',
+                null,
+                h('strong', null, 'Identical ranks: '),
+                'the player with the higher reputation sits to the right (acts later by day, picks loot first at dusk).',
+              ),
+            )
           : h(
               'li',
               null,
               markIcon(3),
-              h('div', null, h('strong', null, 'Tie-break mark: '), 'each colour’s copy of a card carries a number from 1 to 6. On identical ranks the lower mark sits to the left; the higher picks its booty first at dusk.'),
+              h(
+                'div',
+                null,
+                h('strong', null, 'Tie-break mark: '),
+                'each colour’s copy of a card carries a number from 1 to 6. On identical ranks the lower mark sits to the left; the higher picks its booty first at dusk.',
+              ),
             ),
-        h('li', null, h('div', null, h('strong', null, 'Day: '), 'day abilities act from left to right. ', h('strong', null, 'Dusk: '), `from right to left each character takes one loot token, then goes to its owner’s ${denWord(g.edition)}. `, h('strong', null, 'Night: '), `abilities in every ${denWord(g.edition)}.`)),
-        gal && pay.length > 0 && h('li', null, h('div', null, h('strong', null, 'Reputation spaces: '), pay.map((p, i) => `space ${i + 1} pays ${p}`).join(', '), ' doubloons at the start of each voyage. Moving past the top gains 1 doubloon per step, past the bottom loses 1.')),
-        h('li', null, h('div', null, h('strong', null, `End of each ${roundWord(g.edition).toLowerCase()}: `), gal ? 'anchor abilities and loot tiles are scored, then doubloons are banked on the score track.' : 'end-of-campaign abilities, then the booty is sold and all doubloons are banked.', ' Tap a character’s name to read its rules.')),
+        h(
+          'li',
+          null,
+          h(
+            'div',
+            null,
+            h('strong', null, 'Day: '),
+            'day abilities act from left to right. ',
+            h('strong', null, 'Dusk: '),
+            `from right to left each character takes one loot token, then goes to its owner’s ${denWord(g.edition)}. `,
+            h('strong', null, 'Night: '),
+            `abilities in every ${denWord(g.edition)}.`,
+          ),
+        ),
+        gal &&
+          pay.length > 0 &&
+          h(
+            'li',
+            null,
+            h(
+              'div',
+              null,
+              h('strong', null, 'Reputation spaces: '),
+              pay.map((p, i) => `space ${i + 1} pays ${p}`).join(', '),
+              ' doubloons at the start of each voyage. Moving past the top gains 1 doubloon per step, past the bottom loses 1.',
+            ),
+          ),
+        h(
+          'li',
+          null,
+          h(
+            'div',
+            null,
+            h('strong', null, `End of each ${roundWord(g.edition).toLowerCase()}: `),
+            gal
+              ? 'anchor abilities and loot tiles are scored, then doubloons are banked on the score track.'
+              : 'end-of-campaign abilities, then the booty is sold and all doubloons are banked.',
+            ' Tap a character’s name to read its rules.',
+          ),
+        ),
       ),
     ),
   );

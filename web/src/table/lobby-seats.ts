@@ -20,16 +20,46 @@ export function lobbySeats(ctx: TableCtx): HTMLElement {
     h(
       'ol',
       { class: 'seats-list' },
-      g.seats.map((s) => h('li', null, s.isOpen ? 'free seat' : `${s.name ?? '?'}${s.isBot ? ' (bot)' : ''}${me?.seat === s.seat ? ' (you)' : ''}`)),
+      g.seats.map((s) =>
+        h(
+          'li',
+          null,
+          s.isOpen ? 'free seat' : `${s.name ?? '?'}${s.isBot ? ' (bot)' : ''}${me?.seat === s.seat ? ' (you)' : ''}`,
+        ),
+      ),
     ),
-    g.decisionTimeLimitHours ? h('p', null, `Each decision may take ${g.decisionTimeLimitHours} hours.`) : h('p', null, 'No time limit.'),
+    g.decisionTimeLimitHours
+      ? h('p', null, `Each decision may take ${g.decisionTimeLimitHours} hours.`)
+      : h('p', null, 'No time limit.'),
     h(
       'div',
       { class: 'actions' },
-      isCreator && h('button', { type: 'button', 'data-key': 'start', disabled: busy || !full, onclick: () => act(() => api.startGame(id)) }, 'Start game'),
+      isCreator &&
+        h(
+          'button',
+          { type: 'button', 'data-key': 'start', disabled: busy || !full, onclick: () => act(() => api.startGame(id)) },
+          'Start game',
+        ),
       isCreator && !full && h('p', null, 'Share this page’s address. When every seat is taken, press Start game.'),
-      !me && g.seats.some((s) => s.isOpen) && h('button', { type: 'button', 'data-key': 'join', disabled: busy, onclick: () => act(() => api.joinGame(id)) }, 'Join this game'),
-      me && !isCreator && h('button', { type: 'button', 'data-key': 'leave', disabled: busy, onclick: () => act(() => api.leaveGame(id)).then(() => go('#/')) }, 'Leave'),
+      !me &&
+        g.seats.some((s) => s.isOpen) &&
+        h(
+          'button',
+          { type: 'button', 'data-key': 'join', disabled: busy, onclick: () => act(() => api.joinGame(id)) },
+          'Join this game',
+        ),
+      me &&
+        !isCreator &&
+        h(
+          'button',
+          {
+            type: 'button',
+            'data-key': 'leave',
+            disabled: busy,
+            onclick: () => act(() => api.leaveGame(id)).then(() => go('#/')),
+          },
+          'Leave',
+        ),
     ),
   );
 }

@@ -11,12 +11,31 @@ export function logPart(ctx: TableCtx, current: number | null = null): HTMLEleme
     'section',
     { 'aria-labelledby': 'log-h', class: 'log', 'data-key': 'log' },
     h('h2', { id: 'log-h' }, 'Event log'),
-    h('p', { class: 'muted' }, `Newest first (${events.length} events${events.length > shown.length ? `, last ${shown.length} shown` : ''}).`),
+    h(
+      'p',
+      { class: 'muted' },
+      `Newest first (${events.length} events${events.length > shown.length ? `, last ${shown.length} shown` : ''}).`,
+    ),
     h(
       'ol',
-      { reversed: true, tabindex: 0, 'data-testid': 'log', 'aria-label': 'Event log, newest first', 'data-key': 'log-list' },
+      {
+        reversed: true,
+        tabindex: 0,
+        'data-testid': 'log',
+        'aria-label': 'Event log, newest first',
+        'data-key': 'log-list',
+      },
       shown.map((e) =>
-        h('li', { value: e.seq, class: `ev ev-${e.type}${e.seq === current ? ' current' : ''}`, 'aria-current': e.seq === current ? 'step' : undefined, 'data-key': `ev-${e.seq}` }, e.text),
+        h(
+          'li',
+          {
+            value: e.seq,
+            class: `ev ev-${e.type}${e.seq === current ? ' current' : ''}`,
+            'aria-current': e.seq === current ? 'step' : undefined,
+            'data-key': `ev-${e.seq}`,
+          },
+          e.text,
+        ),
       ),
     ),
   );
@@ -28,5 +47,6 @@ export function followLog(root: HTMLElement): void {
   const cur = list?.querySelector<HTMLElement>('li.current');
   if (!list || !cur) return;
   const top = cur.offsetTop - list.offsetTop;
-  if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - cur.offsetHeight) list.scrollTop = Math.max(0, top - list.clientHeight / 2);
+  if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - cur.offsetHeight)
+    list.scrollTop = Math.max(0, top - list.clientHeight / 2);
 }

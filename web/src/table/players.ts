@@ -16,28 +16,64 @@ export interface PlayerRow {
   now?: string | null;
 }
 
-export function playersTable(ctx: TableCtx, rows: PlayerRow[], opts: { testid?: string; label: string; key: string; live: boolean }): HTMLElement {
+export function playersTable(
+  ctx: TableCtx,
+  rows: PlayerRow[],
+  opts: { testid?: string; label: string; key: string; live: boolean },
+): HTMLElement {
   const g = ctx.game;
   const gal = g.edition === 'GALECREST';
   const den = denWord(g.edition) === 'ship' ? 'Ship' : 'Den';
-  const cols = ['Player', 'Doubloons', 'Score', ...(opts.live ? ['Hand'] : []), den, 'Loot', ...(opts.live ? ['Graveyard'] : []), ...(gal ? ['Reputation'] : []), ...(opts.live ? ['Now'] : [])];
+  const cols = [
+    'Player',
+    'Doubloons',
+    'Score',
+    ...(opts.live ? ['Hand'] : []),
+    den,
+    'Loot',
+    ...(opts.live ? ['Graveyard'] : []),
+    ...(gal ? ['Reputation'] : []),
+    ...(opts.live ? ['Now'] : []),
+  ];
   const cell = (label: string, ...content: (Node | string)[]) => h('td', { 'data-label': label }, ...content);
   return h(
     'table',
     { class: 'stack', 'data-testid': opts.testid, 'aria-label': opts.label, 'data-key': opts.key },
-    h('thead', null, h('tr', null, cols.map((c) => h('th', { scope: 'col' }, c)))),
+    h(
+      'thead',
+      null,
+      h(
+        'tr',
+        null,
+        cols.map((c) => h('th', { scope: 'col' }, c)),
+      ),
+    ),
     h(
       'tbody',
       null,
       rows.map(({ seat: s, lootCount, now }) =>
         h(
           'tr',
-          { class: `${s.seat === g.me?.seat ? 'me ' : ''}${seatClass(s.seat)}`, 'data-key': `${opts.key}-row-${s.seat}` },
-          h('th', { scope: 'row' }, h('span', { class: `dot ${seatClass(s.seat)}`, 'aria-hidden': 'true' }), `${s.name ?? 'free seat'}${s.isBot ? ' (bot)' : ''}${s.seat === g.me?.seat ? ' (you)' : ''}`, h('span', { class: 'muted colour' }, ` · ${s.colour.toLowerCase()}`)),
+          {
+            class: `${s.seat === g.me?.seat ? 'me ' : ''}${seatClass(s.seat)}`,
+            'data-key': `${opts.key}-row-${s.seat}`,
+          },
+          h(
+            'th',
+            { scope: 'row' },
+            h('span', { class: `dot ${seatClass(s.seat)}`, 'aria-hidden': 'true' }),
+            `${s.name ?? 'free seat'}${s.isBot ? ' (bot)' : ''}${s.seat === g.me?.seat ? ' (you)' : ''}`,
+            h('span', { class: 'muted colour' }, ` · ${s.colour.toLowerCase()}`),
+          ),
           cell('Doubloons', String(s.doubloons)),
           cell('Score', String(s.score)),
           ...(opts.live ? [cell('Hand', String(s.handSize))] : []),
-          cell(den, ...(s.den.length ? s.den.map((r) => cardRef(g.edition, r, s.seat, `${opts.key}-den-${s.seat}-${r}`)) : ['—'])),
+          cell(
+            den,
+            ...(s.den.length
+              ? s.den.map((r) => cardRef(g.edition, r, s.seat, `${opts.key}-den-${s.seat}-${r}`))
+              : ['—']),
+          ),
           cell(
             'Loot',
             ...(lootCount !== undefined
@@ -71,7 +107,13 @@ export function playersTable(ctx: TableCtx, rows: PlayerRow[], opts: { testid?: 
 export function playersPart(ctx: TableCtx): HTMLElement {
   const g = ctx.game;
   const now = (s: Seat) =>
-    s.awaited ? (s.deadline ? `deciding (${timeLeft(s.deadline, ctx.now)}, due ${when(s.deadline)})` : 'deciding') : g.phase === 'CHOOSE' && g.status === 'ACTIVE' && s.hasChosen ? 'has chosen' : '';
+    s.awaited
+      ? s.deadline
+        ? `deciding (${timeLeft(s.deadline, ctx.now)}, due ${when(s.deadline)})`
+        : 'deciding'
+      : g.phase === 'CHOOSE' && g.status === 'ACTIVE' && s.hasChosen
+        ? 'has chosen'
+        : '';
   return h(
     'section',
     { 'aria-labelledby': 'seats-h', 'data-key': 'players' },

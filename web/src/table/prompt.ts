@@ -12,12 +12,26 @@ export function promptPart(ctx: TableCtx, p: Prompt): HTMLElement {
     { class: 'prompt', 'aria-labelledby': `prompt-${p.id}`, 'data-testid': 'prompt', 'data-key': `prompt-${p.id}` },
     h('h2', { id: `prompt-${p.id}` }, 'Your decision'),
     h('p', { class: 'prompt-text' }, p.text),
-    p.deadline && h('p', { class: 'deadline', title: when(p.deadline) }, `Answer by ${when(p.deadline)} (${timeLeft(p.deadline, ctx.now)}).`),
+    p.deadline &&
+      h(
+        'p',
+        { class: 'deadline', title: when(p.deadline) },
+        `Answer by ${when(p.deadline)} (${timeLeft(p.deadline, ctx.now)}).`,
+      ),
     h(
       'div',
       { class: 'options', role: 'group', 'aria-label': p.text },
       p.options.map((o, i) =>
-        h('button', { ...press(ctx, () => api.answerPrompt(g.id, p.id, o.id)), 'data-key': `opt-${p.id}-${o.id}`, 'data-option': o.id, 'data-focus-next': i === 0 ? '' : undefined }, o.label),
+        h(
+          'button',
+          {
+            ...press(ctx, () => api.answerPrompt(g.id, p.id, o.id)),
+            'data-key': `opt-${p.id}-${o.id}`,
+            'data-option': o.id,
+            'data-focus-next': i === 0 ? '' : undefined,
+          },
+          o.label,
+        ),
       ),
     ),
   );

@@ -25,7 +25,14 @@ export function replayPart(ctx: TableCtx, r: ReplayState): HTMLElement | null {
     move(i < 0 ? last : i);
   };
   const rows = g.seats.map((s, i) => ({
-    seat: { ...s, den: f.seats[i].den, doubloons: f.seats[i].doubloons, score: f.seats[i].score, reputation: f.seats[i].reputation, loot: null },
+    seat: {
+      ...s,
+      den: f.seats[i].den,
+      doubloons: f.seats[i].doubloons,
+      score: f.seats[i].score,
+      reputation: f.seats[i].reputation,
+      loot: null,
+    },
     lootCount: f.seats[i].loot,
   }));
   return h(
@@ -36,20 +43,46 @@ export function replayPart(ctx: TableCtx, r: ReplayState): HTMLElement | null {
       'div',
       { class: 'actions', role: 'group', 'aria-label': 'Replay controls' },
       h('button', { type: 'button', 'data-key': 'r-first', disabled: step === 0, onclick: () => move(0) }, '« First'),
-      h('button', { type: 'button', 'data-key': 'r-prev', disabled: step === 0, onclick: () => move(step - 1) }, '◀ Back'),
-      h('button', { type: 'button', 'data-key': 'r-next', disabled: step === last, onclick: () => move(step + 1) }, 'Next ▶'),
+      h(
+        'button',
+        { type: 'button', 'data-key': 'r-prev', disabled: step === 0, onclick: () => move(step - 1) },
+        '◀ Back',
+      ),
+      h(
+        'button',
+        { type: 'button', 'data-key': 'r-next', disabled: step === last, onclick: () => move(step + 1) },
+        'Next ▶',
+      ),
       h('button', { type: 'button', 'data-key': 'r-day', disabled: step === last, onclick: nextDay }, 'Next sunrise »'),
-      h('button', { type: 'button', 'data-key': 'r-last', disabled: step === last, onclick: () => move(last) }, 'Last »'),
+      h(
+        'button',
+        { type: 'button', 'data-key': 'r-last', disabled: step === last, onclick: () => move(last) },
+        'Last »',
+      ),
     ),
     h(
       'div',
       { class: 'field' },
       h('label', { for: 'replay-step' }, `Event ${step + 1} of ${frames.length}`),
-      h('input', { id: 'replay-step', type: 'range', min: 0, max: last, value: step, 'data-key': 'r-range', oninput: (e: Event) => move(Number((e.target as HTMLInputElement).value)) }),
+      h('input', {
+        id: 'replay-step',
+        type: 'range',
+        min: 0,
+        max: last,
+        value: step,
+        'data-key': 'r-range',
+        oninput: (e: Event) => move(Number((e.target as HTMLInputElement).value)),
+      }),
     ),
-    h('p', { class: 'replay-event', 'aria-live': 'polite', 'data-testid': 'replay-event' }, `${roundWord(g.edition)} ${f.round}, day ${f.day}: ${f.event.text}`),
+    h(
+      'p',
+      { class: 'replay-event', 'aria-live': 'polite', 'data-testid': 'replay-event' },
+      `${roundWord(g.edition)} ${f.round}, day ${f.day}: ${f.event.text}`,
+    ),
     h('h3', null, islandWords(g.edition).heading),
-    f.island.length ? islandList(g.edition, f.island, ctx.names, 'r-isle') : h('p', { class: 'muted' }, islandWords(g.edition).empty),
+    f.island.length
+      ? islandList(g.edition, f.island, ctx.names, 'r-isle')
+      : h('p', { class: 'muted' }, islandWords(g.edition).empty),
     h('h3', null, 'Players at this point'),
     playersTable(ctx, rows, { label: 'Players at this point', key: 'r-players', live: false }),
   );

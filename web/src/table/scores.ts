@@ -27,7 +27,15 @@ export function roundScores(events: GameEvent[], seats: number): RoundScore[][] 
     const d = e.data as Record<string, unknown>;
     const s = Number(d.seat);
     if (e.type === 'roundStart') {
-      cur = Array.from({ length: seats }, () => ({ reputationPay: 0, abilities: 0, abilityNames: [], loot: [], lootValue: 0, banked: 0, score: 0 }));
+      cur = Array.from({ length: seats }, () => ({
+        reputationPay: 0,
+        abilities: 0,
+        abilityNames: [],
+        loot: [],
+        lootValue: 0,
+        banked: 0,
+        score: 0,
+      }));
       rounds.push(cur);
       scoring = false;
       opening = true;
@@ -39,7 +47,13 @@ export function roundScores(events: GameEvent[], seats: number): RoundScore[][] 
     const r = cur[s];
     if (!r) continue;
     if (e.type === 'doubloons' && opening && d.reason === 'reputation') r.reputationPay += Number(d.delta);
-    else if (e.type === 'doubloons' && scoring && d.reason !== 'booty' && d.reason !== 'anchor' && d.reason !== 'reputation overflow') {
+    else if (
+      e.type === 'doubloons' &&
+      scoring &&
+      d.reason !== 'booty' &&
+      d.reason !== 'anchor' &&
+      d.reason !== 'reputation overflow'
+    ) {
       r.abilities += Number(d.delta);
       if (d.reason) r.abilityNames.push(String(d.reason));
     } else if (e.type === 'anchorAbility') {
@@ -49,7 +63,9 @@ export function roundScores(events: GameEvent[], seats: number): RoundScore[][] 
       r.lootValue += Number(d.value);
     } else if (e.type === 'campaignScored') {
       const booty = (d.booty ?? {}) as Record<string, number>;
-      r.loot = Object.entries(booty).filter(([, n]) => n > 0).map(([kind, count]) => ({ kind, count }));
+      r.loot = Object.entries(booty)
+        .filter(([, n]) => n > 0)
+        .map(([kind, count]) => ({ kind, count }));
       r.lootValue = Number(d.value);
       r.banked = Number(d.banked);
       r.score = Number(d.score);
@@ -67,7 +83,16 @@ export function scoresPart(ctx: TableCtx): HTMLElement {
   const g = ctx.game;
   const gal = g.edition === 'GALECREST';
   const rounds = roundScores(ctx.events, g.seats.length);
-  const cols = ['Player', ...(gal ? ['Reputation pay'] : []), 'Held before scoring', gal ? 'Anchor abilities' : 'End-of-campaign abilities', 'Loot', 'Loot worth', 'Banked', 'Score'];
+  const cols = [
+    'Player',
+    ...(gal ? ['Reputation pay'] : []),
+    'Held before scoring',
+    gal ? 'Anchor abilities' : 'End-of-campaign abilities',
+    'Loot',
+    'Loot worth',
+    'Banked',
+    'Score',
+  ];
   return h(
     'section',
     { 'aria-labelledby': 'scores-h', class: 'scores', 'data-testid': 'breakdown', 'data-key': 'scores' },
@@ -77,7 +102,15 @@ export function scoresPart(ctx: TableCtx): HTMLElement {
         'table',
         { class: 'stack', 'data-key': `score-round-${i}` },
         h('caption', null, `${roundWord(g.edition)} ${i + 1}`),
-        h('thead', null, h('tr', null, cols.map((c) => h('th', { scope: 'col' }, c)))),
+        h(
+          'thead',
+          null,
+          h(
+            'tr',
+            null,
+            cols.map((c) => h('th', { scope: 'col' }, c)),
+          ),
+        ),
         h(
           'tbody',
           null,
@@ -86,11 +119,25 @@ export function scoresPart(ctx: TableCtx): HTMLElement {
             return h(
               'tr',
               { class: seatClass(seat) },
-              h('th', { scope: 'row' }, h('span', { class: `dot ${seatClass(seat)}`, 'aria-hidden': 'true' }), ctx.names.seat(seat)),
+              h(
+                'th',
+                { scope: 'row' },
+                h('span', { class: `dot ${seatClass(seat)}`, 'aria-hidden': 'true' }),
+                ctx.names.seat(seat),
+              ),
               gal && h('td', { 'data-label': 'Reputation pay' }, `+${r.reputationPay}`),
               h('td', { 'data-label': 'Held before scoring' }, String(held)),
-              h('td', { 'data-label': cols[gal ? 3 : 2], title: r.abilityNames.join(', ') }, signed(r.abilities), r.abilityNames.length ? ` (${[...new Set(r.abilityNames)].join(', ')})` : ''),
-              h('td', { 'data-label': 'Loot', class: 'tokens' }, r.loot.length ? r.loot.map((l) => lootChip(g, l.kind, l.count)) : '—'),
+              h(
+                'td',
+                { 'data-label': cols[gal ? 3 : 2], title: r.abilityNames.join(', ') },
+                signed(r.abilities),
+                r.abilityNames.length ? ` (${[...new Set(r.abilityNames)].join(', ')})` : '',
+              ),
+              h(
+                'td',
+                { 'data-label': 'Loot', class: 'tokens' },
+                r.loot.length ? r.loot.map((l) => lootChip(g, l.kind, l.count)) : '—',
+              ),
               h('td', { 'data-label': 'Loot worth' }, signed(r.lootValue)),
               h('td', { 'data-label': 'Banked' }, String(r.banked)),
               h('td', { 'data-label': 'Score' }, h('strong', null, String(r.score))),

@@ -9,10 +9,13 @@ export function statusText(ctx: TableCtx): string {
   const seatName = ctx.names.seat;
   const me = g.me;
   if (g.status === 'LOBBY') return turnText(g, me?.seat ?? null);
-  if (g.status === 'FINISHED') return `Game over: ${g.ranking[0] ? seatName(g.ranking[0].seat) : '?'} ${g.ranking[0]?.seat === me?.seat ? 'win' : 'wins'}.`;
+  if (g.status === 'FINISHED')
+    return `Game over: ${g.ranking[0] ? seatName(g.ranking[0].seat) : '?'} ${g.ranking[0]?.seat === me?.seat ? 'win' : 'wins'}.`;
   if (me && me.prompts.length) return 'Your turn: answer the decision below.';
-  if (me && g.phase === 'CHOOSE' && g.awaiting.includes(me.seat)) return `Your turn: choose your character for day ${g.day}.`;
-  if (me && g.phase === 'CHOOSE' && me.choice !== null) return `You chose ${card(ctx, me.choice)}. Waiting for ${g.awaiting.map(seatName).join(', ')}.`;
+  if (me && g.phase === 'CHOOSE' && g.awaiting.includes(me.seat))
+    return `Your turn: choose your character for day ${g.day}.`;
+  if (me && g.phase === 'CHOOSE' && me.choice !== null)
+    return `You chose ${card(ctx, me.choice)}. Waiting for ${g.awaiting.map(seatName).join(', ')}.`;
   return turnText(g, me?.seat ?? null);
 }
 
@@ -25,5 +28,17 @@ export const isMyTurn = (ctx: TableCtx) => {
 export function statusLine(ctx: TableCtx): HTMLElement {
   const g = ctx.game;
   const due = g.status === 'ACTIVE' && g.nextDeadline ? ` Next deadline: ${timeLeft(g.nextDeadline, ctx.now)}.` : '';
-  return h('p', { class: `status${isMyTurn(ctx) ? ' my-turn' : ''}`, role: 'status', 'data-testid': 'status', tabindex: -1, 'data-focus-home': '', 'data-key': 'status' }, statusText(ctx), due && h('span', { class: 'deadline' }, due));
+  return h(
+    'p',
+    {
+      class: `status${isMyTurn(ctx) ? ' my-turn' : ''}`,
+      role: 'status',
+      'data-testid': 'status',
+      tabindex: -1,
+      'data-focus-home': '',
+      'data-key': 'status',
+    },
+    statusText(ctx),
+    due && h('span', { class: 'deadline' }, due),
+  );
 }

@@ -42,19 +42,42 @@ export const copyBooty = (l: Readonly<Record<Loot, number>>): Record<Loot, numbe
 /** Edition.addLoot (test/engine/clone.test.ts checks it against `loot[kind] += n` for every kind). */
 export function addBooty(l: Record<Loot, number>, kind: Loot, n: number): void {
   switch (kind) {
-    case 'chest': l.chest += n; return;
-    case 'jewel': l.jewel += n; return;
-    case 'goods': l.goods += n; return;
-    case 'map': l.map += n; return;
-    case 'relic': l.relic += n; return;
-    case 'saber': l.saber += n; return;
-    case 'officer': l.officer += n; return;
-    default: l[kind] += n;
+    case 'chest':
+      l.chest += n;
+      return;
+    case 'jewel':
+      l.jewel += n;
+      return;
+    case 'goods':
+      l.goods += n;
+      return;
+    case 'map':
+      l.map += n;
+      return;
+    case 'relic':
+      l.relic += n;
+      return;
+    case 'saber':
+      l.saber += n;
+      return;
+    case 'officer':
+      l.officer += n;
+      return;
+    default:
+      l[kind] += n;
   }
 }
 
 /** Value of each token at the end of a campaign; maps score per complete set. */
-export const BOOTY_VALUE: Record<Loot, number> = { chest: 5, jewel: 3, goods: 1, map: 0, relic: -3, saber: 0, officer: 0 };
+export const BOOTY_VALUE: Record<Loot, number> = {
+  chest: 5,
+  jewel: 3,
+  goods: 1,
+  map: 0,
+  relic: -3,
+  saber: 0,
+  officer: 0,
+};
 export const MAP_SET = { size: 3, value: 12 };
 
 export function bootyValue(l: Record<Loot, number>): number {
@@ -62,7 +85,13 @@ export function bootyValue(l: Record<Loot, number>): number {
   const V = BOOTY_VALUE;
   return (
     Math.floor(l.map / MAP_SET.size) * MAP_SET.value +
-    V.chest * l.chest + V.jewel * l.jewel + V.goods * l.goods + V.map * l.map + V.relic * l.relic + V.saber * l.saber + V.officer * l.officer
+    V.chest * l.chest +
+    V.jewel * l.jewel +
+    V.goods * l.goods +
+    V.map * l.map +
+    V.relic * l.relic +
+    V.saber * l.saber +
+    V.officer * l.officer
   );
 }
 
@@ -81,7 +110,8 @@ function bootyToBag(l: Record<Loot, number>, bag: Loot[]): void {
   l.chest = l.jewel = l.goods = l.map = l.relic = l.saber = l.officer = 0;
 }
 
-const bootyTokens = (l: Record<Loot, number>): number => l.chest + l.jewel + l.goods + l.map + l.relic + l.saber + l.officer;
+const bootyTokens = (l: Record<Loot, number>): number =>
+  l.chest + l.jewel + l.goods + l.map + l.relic + l.saber + l.officer;
 
 /** `a.concat(b, c)` for short lists of ranks, without the generic concat. */
 function joined(a: readonly number[], b: readonly number[], c: readonly number[]): number[] {
@@ -108,7 +138,14 @@ export const pick: Effect = (x, s, answer) => {
 /** Saber: discard a character from the den of a neighbour (left or right), if any. */
 export const saber: Effect = (x, s, answer) => {
   if (answer === undefined) {
-    ask(x, s, s.seat, 'character', 'Saber: discard a character from a neighbour’s den', denOptions(x, neighbours(x.g, s.seat)));
+    ask(
+      x,
+      s,
+      s.seat,
+      'character',
+      'Saber: discard a character from a neighbour’s den',
+      denOptions(x, neighbours(x.g, s.seat)),
+    );
     return;
   }
   const { seat, rank } = parseCharId(answer);
@@ -126,7 +163,8 @@ export const scoreCampaign: Effect = (x) => {
     else pay(x, seat, -value, 'booty');
     if (last) me.final = { doubloons: me.doubloons, loot: bootyTokens(me.loot) };
     me.score += me.doubloons;
-    if (x.events) emit(x, 'campaignScored', { seat, booty: { ...me.loot }, value, banked: me.doubloons, score: me.score });
+    if (x.events)
+      emit(x, 'campaignScored', { seat, booty: { ...me.loot }, value, banked: me.doubloons, score: me.score });
     me.doubloons = 0;
     bootyToBag(me.loot, g.bag);
     // Replaced, not pushed to: copies share `out` (clone.ts).

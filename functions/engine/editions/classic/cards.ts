@@ -28,8 +28,14 @@ import type { Option, Step } from '../../types.js';
 const den = (x: Ctx, s: Step) => x.g.seats[s.seat].den;
 const coins = (x: Ctx, s: Step) => x.g.seats[s.seat].doubloons;
 const loot = (x: Ctx, s: Step) => x.g.seats[s.seat].loot;
-const plus = (n: (x: Ctx, s: Step) => number): Effect => (x, s) => gain(x, s.seat, n(x, s), cardName(x, s.rank));
-const minus = (n: (x: Ctx, s: Step) => number): Effect => (x, s) => void pay(x, s.seat, n(x, s), cardName(x, s.rank));
+const plus =
+  (n: (x: Ctx, s: Step) => number): Effect =>
+  (x, s) =>
+    gain(x, s.seat, n(x, s), cardName(x, s.rank));
+const minus =
+  (n: (x: Ctx, s: Step) => number): Effect =>
+  (x, s) =>
+    void pay(x, s.seat, n(x, s), cardName(x, s.rank));
 const countDen = (x: Ctx, s: Step, test: (rank: number) => boolean) => den(x, s).filter(test).length;
 
 function handOptions(x: Ctx, seat: number): Option[] {
@@ -59,7 +65,11 @@ const beggar: Effect = (x, s) => {
 };
 
 /** Asks for a character of the given seats' dens, then applies `then`. */
-function pickFromDens(text: string, seats: (x: Ctx, s: Step) => number[], then: (x: Ctx, s: Step, seat: number, rank: number) => void): Effect {
+function pickFromDens(
+  text: string,
+  seats: (x: Ctx, s: Step) => number[],
+  then: (x: Ctx, s: Step, seat: number, rank: number) => void,
+): Effect {
   return (x, s, answer) => {
     if (answer === undefined) {
       ask(x, s, s.seat, 'character', text, denOptions(x, seats(x, s)));
@@ -82,10 +92,18 @@ const preacher: Effect = (x, s, answer) => {
     // Stryker disable next-line ConditionalExpression,EqualityOperator: a shortcut only; with 0 or 1 token the prompt below has 0 or 1 option and keeps everything anyway
     if (lootCount(x.g, s.seat) <= 1) return;
     const kinds = ownedKinds(x, s.seat);
-    ask(x, s, s.seat, 'loot', 'Preacher: choose the one booty token you keep', kinds.map((k) => ({ id: k, label: k })));
+    ask(
+      x,
+      s,
+      s.seat,
+      'loot',
+      'Preacher: choose the one booty token you keep',
+      kinds.map((k) => ({ id: k, label: k })),
+    );
     return;
   }
-  for (const k of ownedKinds(x, s.seat)) returnLoot(x, s.seat, k, loot(x, s)[k] - (k === answer ? 1 : 0), 'Preacher', false);
+  for (const k of ownedKinds(x, s.seat))
+    returnLoot(x, s.seat, k, loot(x, s)[k] - (k === answer ? 1 : 0), 'Preacher', false);
 };
 
 /** Waitress: may discard a treasure map for 3 doubloons. */
@@ -143,7 +161,8 @@ const merchant: Effect = (x, s, answer) => {
   if (answer === undefined) {
     const options: Option[] = [];
     for (const k of ownedKinds(x, s.seat)) {
-      for (const n of [2, 3]) if (loot(x, s)[k] >= n) options.push({ id: `${k}:${n}`, label: `${n} ${k} for ${MERCHANT[n]}` });
+      for (const n of [2, 3])
+        if (loot(x, s)[k] >= n) options.push({ id: `${k}:${n}`, label: `${n} ${k} for ${MERCHANT[n]}` });
     }
     ask(x, s, s.seat, 'trade', 'Merchant: trade identical booty tokens', options);
     return;
@@ -200,14 +219,19 @@ const card = (rank: number, name: string, text: string, fx: Omit<CardDef, 'rank'
 });
 
 export const CLASSIC_CARDS: CardDef[] = [
-  card(1, 'Parrot', 'Day: discard the Parrot and put another character from your hand on the ship in its place.', { day: parrot }),
+  card(1, 'Parrot', 'Day: discard the Parrot and put another character from your hand on the ship in its place.', {
+    day: parrot,
+  }),
   card(2, 'Monkey', 'Day: pass every cursed relic in your den to the player on your left.', {
     day: (x, s) => void passLoot(x, s.seat, leftOf(x.g, s.seat), 'relic', loot(x, s).relic, 'Monkey'),
   }),
   card(3, 'Beggar', 'Day: the owner of the highest character on the ship gives you 3 doubloons.', { day: beggar }),
   card(4, 'Recruiter', 'Day: return a character from your den to your hand.', { day: recruiter }),
   card(5, 'Cabin Boy', 'Dusk: takes no booty.', { loot: 0 }),
-  card(6, 'Preacher', 'Day: keep one booty token, discard the rest. End of campaign: +5.', { day: preacher, end: plus(() => 5) }),
+  card(6, 'Preacher', 'Day: keep one booty token, discard the rest. End of campaign: +5.', {
+    day: preacher,
+    end: plus(() => 5),
+  }),
   card(7, 'Barkeep', 'Night: +1.', { night: plus(() => 1) }),
   card(8, 'Waitress', 'Night: you may discard a treasure map for 3 doubloons.', { night: waitress }),
   card(9, 'Carpenter', 'Day: lose half your doubloons (rounded down). End of campaign: +10.', {
@@ -227,7 +251,9 @@ export const CLASSIC_CARDS: CardDef[] = [
   card(14, 'Brute', 'Day: discard the highest character on the ship.', { day: brute }),
   card(15, 'Gunner', 'Day: pay 3, then discard a character from any den.', { day: gunner }),
   card(16, 'Topman', 'End of campaign: +5 if no player has fewer characters in their den.', { end: topman }),
-  card(17, 'Spanish Spy', 'Day: discard your Spanish officers and draw as many booty tokens from the bag.', { day: spy }),
+  card(17, 'Spanish Spy', 'Day: discard your Spanish officers and draw as many booty tokens from the bag.', {
+    day: spy,
+  }),
   card(18, 'Cook', 'Dusk: takes two booty tokens.', { loot: 2 }),
   card(19, 'Bosun', 'Day: +2 for each character in your den ranked below 19.', {
     // Stryker disable next-line EqualityOperator: the Bosun (19) is on the ship, never in the den, while he counts
@@ -243,12 +269,16 @@ export const CLASSIC_CARDS: CardDef[] = [
     day: minus((x, s) => lootCount(x.g, s.seat)),
     end: plus(() => 8),
   }),
-  card(25, "Governor's Daughter", 'End of campaign: +6 if no one else has her in their den, otherwise pay 3.', { end: daughter }),
+  card(25, "Governor's Daughter", 'End of campaign: +6 if no one else has her in their den, otherwise pay 3.', {
+    end: daughter,
+  }),
   card(26, 'Quartermaster', 'Day: +1 per booty token you own. End of campaign: pay 8.', {
     day: plus((x, s) => lootCount(x.g, s.seat)),
     end: minus(() => 8),
   }),
-  card(27, 'Granny Wata', 'Night: +2 if yours is the only Granny in the dens; otherwise every Granny is discarded.', { night: granny }),
+  card(27, 'Granny Wata', 'Night: +2 if yours is the only Granny in the dens; otherwise every Granny is discarded.', {
+    night: granny,
+  }),
   card(28, 'First Mate', 'End of campaign: +1 per character in your den.', { end: plus((x, s) => den(x, s).length) }),
   card(29, 'Captain', 'Day: +3. End of campaign: pay 3 per cursed relic you own.', {
     day: plus(() => 3),
@@ -256,4 +286,3 @@ export const CLASSIC_CARDS: CardDef[] = [
   }),
   card(30, 'Spanish Governor', 'Day: discard every character in your den.', { day: governor }),
 ];
-

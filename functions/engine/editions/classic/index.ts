@@ -43,22 +43,19 @@ export const classic: Edition = {
   hiddenGraveyard: true,
   cards,
   setup: (_g, opts) => {
-    if (opts.board !== undefined && opts.board !== null) fail('BAD_USER_INPUT', 'the classic edition has no board sides');
+    if (opts.board !== undefined && opts.board !== null)
+      fail('BAD_USER_INPUT', 'the classic edition has no board sides');
   },
   startRound: (x) => {
     for (let seat = 0; seat < x.g.players; seat++) gain(x, seat, 10, 'campaign');
   },
   tieBreak,
-  duskSteps: (_x, seat, rank) => DUSK_STEPS[seat * 32 + rank] ?? (DUSK_STEPS[seat * 32 + rank] = duskStepsOf(seat, rank)),
+  duskSteps: (_x, seat, rank) =>
+    DUSK_STEPS[seat * 32 + rank] ?? (DUSK_STEPS[seat * 32 + rank] = duskStepsOf(seat, rank)),
   roundEndSteps: campaignEnd,
   // Final tie-breaks: most cards in hand, then most booty tokens, then most doubloons.
   ranking: (g) =>
-    rankSeats(g, [
-      (s) => s.score,
-      (s) => s.hand.length,
-      (s) => s.final?.loot ?? 0,
-      (s) => s.final?.doubloons ?? 0,
-    ]),
+    rankSeats(g, [(s) => s.score, (s) => s.hand.length, (s) => s.final?.loot ?? 0, (s) => s.final?.doubloons ?? 0]),
   pick,
   steps: { saber, scoreCampaign },
   botLootValue: { chest: 5, jewel: 3, goods: 1, map: 4, relic: -3, saber: 1, officer: -2 },

@@ -38,7 +38,8 @@ export function anchorSteps(x: Ctx): Step[] {
 const HOOK_STEPS: Step[] = [];
 function hookStep(seat: number, value: number): Step {
   const i = (seat + 1) * 32 + value;
-  if (seat < 0 || seat >= 8 || !Number.isInteger(value) || value < 0 || value >= 32) return step('hook', seat, 0, value);
+  if (seat < 0 || seat >= 8 || !Number.isInteger(value) || value < 0 || value >= 32)
+    return step('hook', seat, 0, value);
   return HOOK_STEPS[i] ?? (HOOK_STEPS[i] = step('hook', seat, 0, value));
 }
 
@@ -89,7 +90,13 @@ const keepOptions = perEdition(() => [] as Option[]);
 const keepOption = (x: Ctx, seat: number, rank: number): Option => {
   const table = keepOptions(x.ed);
   const i = seat * 64 + rank;
-  return table[i] ?? (table[i] = Object.freeze({ id: charId(seat, rank), label: `Keep ${cardName(x, rank)} (${rank}) for the next voyage` }));
+  return (
+    table[i] ??
+    (table[i] = Object.freeze({
+      id: charId(seat, rank),
+      label: `Keep ${cardName(x, rank)} (${rank}) for the next voyage`,
+    }))
+  );
 };
 const DOUBLOONS_OPTIONS: Option[] = [];
 const doubloonsOption = (n: number): Option =>
@@ -105,9 +112,10 @@ export const hook: Effect = (x, s, answer) => {
     // Keeping is worth something only if another voyage follows: in the last one the hook
     // offers the doubloons alone (taken without asking).
     const last = x.g.round >= x.ed.daysPerRound.length;
-    if (!last) for (const r of sortedCopy(me.den)) {
-      if (!me.kept.includes(r)) options.push(keepOption(x, s.seat, r));
-    }
+    if (!last)
+      for (const r of sortedCopy(me.den)) {
+        if (!me.kept.includes(r)) options.push(keepOption(x, s.seat, r));
+      }
     options.push(doubloonsOption(s.n!));
     ask(x, s, s.seat, 'character', 'Hook: keep a ship character for the next voyage, or take the doubloons', options);
     return;
@@ -133,7 +141,8 @@ export const settle: Effect = (x, s) => {
   if (!me.den.some((r) => cards[r]?.backToHand)) return;
   for (const r of [...me.den]) {
     const c = cards[r];
-    if (c?.backToHand && !me.kept.includes(r) && c.backToHand(x.g, s.seat)) moveCharacter(x, s.seat, r, 'den', 'hand', c.name);
+    if (c?.backToHand && !me.kept.includes(r) && c.backToHand(x.g, s.seat))
+      moveCharacter(x, s.seat, r, 'den', 'hand', c.name);
   }
 };
 
@@ -155,7 +164,14 @@ export const bank: Effect = (x) => {
     me.doubloons = 0;
     for (const r of [...me.den]) if (!me.kept.includes(r)) moveCharacter(x, seat, r, 'den', 'graveyard', 'anchor');
     me.kept = [];
-    if (x.events) emit(x, 'voyageBanked', { seat, banked, score: me.score, dial: Math.min(DIAL_MAX, me.score), beyondDial: Math.max(0, me.score - DIAL_MAX) });
+    if (x.events)
+      emit(x, 'voyageBanked', {
+        seat,
+        banked,
+        score: me.score,
+        dial: Math.min(DIAL_MAX, me.score),
+        beyondDial: Math.max(0, me.score - DIAL_MAX),
+      });
   });
   for (const day of g.days) for (const k of day.splice(0)) g.bag.push(k);
 };

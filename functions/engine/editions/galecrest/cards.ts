@@ -51,9 +51,18 @@ const ship = (x: Ctx, seat: number) => x.g.seats[seat].den;
 const coins = (x: Ctx, s: Step) => x.g.seats[s.seat].doubloons;
 const loot = (x: Ctx, seat: number) => x.g.seats[seat].loot;
 const name = (x: Ctx, s: Step) => cardName(x, s.rank);
-const plus = (n: (x: Ctx, s: Step) => number): Effect => (x, s) => gain(x, s.seat, n(x, s), name(x, s));
-const minus = (n: (x: Ctx, s: Step) => number): Effect => (x, s) => void pay(x, s.seat, n(x, s), name(x, s));
-const reputation = (n: number): Effect => (x, s) => void changeReputation(x, s.seat, n, name(x, s));
+const plus =
+  (n: (x: Ctx, s: Step) => number): Effect =>
+  (x, s) =>
+    gain(x, s.seat, n(x, s), name(x, s));
+const minus =
+  (n: (x: Ctx, s: Step) => number): Effect =>
+  (x, s) =>
+    void pay(x, s.seat, n(x, s), name(x, s));
+const reputation =
+  (n: number): Effect =>
+  (x, s) =>
+    void changeReputation(x, s.seat, n, name(x, s));
 const countShip = (x: Ctx, seat: number, test: (rank: number) => boolean) => {
   let n = 0;
   for (const r of ship(x, seat)) if (test(r)) n++;
@@ -69,14 +78,18 @@ const parseId = (id: string) => {
 function shipWith(x: Ctx, seat: number, timing: 'day' | 'night', except: number): Option[] {
   const out: Option[] = [];
   for (const r of sortedCopy(ship(x, seat))) {
-// Stryker disable next-line OptionalChaining: every rank of a ship has a card
+    // Stryker disable next-line OptionalChaining: every rank of a ship has a card
     if (r !== except && !!x.ed.cards[r]?.[timing]) out.push(charOption(x, seat, r));
   }
   return out;
 }
 
 /** A `character` prompt over some seats' ships, then `then` with the chosen card. */
-function pickFromShips(text: string, seats: (x: Ctx, s: Step) => number[], then: (x: Ctx, s: Step, seat: number, rank: number) => void): Effect {
+function pickFromShips(
+  text: string,
+  seats: (x: Ctx, s: Step) => number[],
+  then: (x: Ctx, s: Step, seat: number, rank: number) => void,
+): Effect {
   return (x, s, answer) => {
     if (answer === undefined) {
       ask(x, s, s.seat, 'character', `${name(x, s)}: ${text}`, denOptions(x, seats(x, s)));
@@ -113,14 +126,21 @@ export const copy: Effect = (x, s, answer) => {
   // A night copy waiting for the end of the night (the Witch's Freed Prisoner) resolves only if
   // the Witch is still in the ship then, as the Freed Prisoner itself does (ruling 7).
   if (timing === 'night' && !x.g.seats[s.seat].den.includes(s.rank)) return;
-// Stryker disable next-line ConditionalExpression: only characters with the copied ability are offered
+  // Stryker disable next-line ConditionalExpression: only characters with the copied ability are offered
   if (fx) fx(x, s, answer);
 };
 
 function copier(timing: 'day' | 'night', what: string): Effect {
   return (x, s, answer) => {
     if (answer === undefined) {
-      ask(x, s, s.seat, 'character', `${name(x, s)}: copy the ${what} ability of a character in your ship`, shipWith(x, s.seat, timing, s.rank));
+      ask(
+        x,
+        s,
+        s.seat,
+        'character',
+        `${name(x, s)}: copy the ${what} ability of a character in your ship`,
+        shipWith(x, s.seat, timing, s.rank),
+      );
       return;
     }
     const r = parseId(answer).rank;
@@ -159,12 +179,20 @@ const bandit: Effect = (x, s) => gain(x, s.seat, moveReputationTo(x, s.seat, 0, 
 const preacher: Effect = (x, s, answer) => {
   if (answer === undefined) {
     // No token: ask() asks nothing. One: ask() answers it itself, and keeping it discards nothing.
-    ask(x, s, s.seat, 'loot', `${name(x, s)}: choose the one loot token you keep`, kindOptions(x, ownedKinds(x, s.seat)));
+    ask(
+      x,
+      s,
+      s.seat,
+      'loot',
+      `${name(x, s)}: choose the one loot token you keep`,
+      kindOptions(x, ownedKinds(x, s.seat)),
+    );
     return;
   }
   let n = 0;
   // Stryker disable next-line BooleanLiteral: Galecrest loot is face up, seen or not
-  for (const k of ownedKinds(x, s.seat)) n += returnLoot(x, s.seat, k, loot(x, s.seat)[k] - (k === answer ? 1 : 0), name(x, s), true);
+  for (const k of ownedKinds(x, s.seat))
+    n += returnLoot(x, s.seat, k, loot(x, s.seat)[k] - (k === answer ? 1 : 0), name(x, s), true);
   changeReputation(x, s.seat, n, name(x, s));
 };
 
@@ -173,7 +201,7 @@ const stowaway: Effect = (x, s) => {
   push(x, step('discardFromIsland', s.seat, s.rank));
   const k = drawRandom(x.g, x.g.bag);
   if (k === undefined) return;
-// Stryker disable next-line BooleanLiteral: Galecrest loot is face up, seen or not
+  // Stryker disable next-line BooleanLiteral: Galecrest loot is face up, seen or not
   gainLoot(x, s.seat, k, 'bag', true);
   pushLootDusk(x, s.seat, s.rank, k);
 };
@@ -235,10 +263,17 @@ const necromancer: Effect = (x, s, answer) => {
   const grave = x.g.seats[s.seat].graveyard;
   if (answer === undefined) {
     if (loot(x, s.seat).relic === 0) return;
-    ask(x, s, s.seat, 'graveyard', `${name(x, s)}: discard a relic to bring back a character into your ship`, rankOptions(x, grave));
+    ask(
+      x,
+      s,
+      s.seat,
+      'graveyard',
+      `${name(x, s)}: discard a relic to bring back a character into your ship`,
+      rankOptions(x, grave),
+    );
     return;
   }
-// Stryker disable next-line BooleanLiteral: Galecrest loot is face up, seen or not
+  // Stryker disable next-line BooleanLiteral: Galecrest loot is face up, seen or not
   returnLoot(x, s.seat, 'relic', 1, name(x, s), true);
   moveCharacter(x, s.seat, Number(answer), 'graveyard', 'den', name(x, s));
 };
@@ -248,7 +283,8 @@ const brawler: Effect = (x, s, answer) => {
   if (answer === undefined) {
     const options: Option[] = [];
     for (let o = 0; o < x.g.players; o++) {
-      if (o !== s.seat && x.g.seats[o].den.includes(BRAWLER)) options.push({ id: charId(o, BRAWLER), label: `Brawler of seat ${o}` });
+      if (o !== s.seat && x.g.seats[o].den.includes(BRAWLER))
+        options.push({ id: charId(o, BRAWLER), label: `Brawler of seat ${o}` });
     }
     ask(x, s, s.seat, 'character', `${name(x, s)}: discard an opponent's Brawler`, options);
     return;
@@ -318,14 +354,15 @@ const merchant: Effect = (x, s, answer) => {
   if (answer === undefined) {
     const options: Option[] = [];
     for (const k of ownedKinds(x, s.seat)) {
-      for (let n = 1; n <= 3 && n <= loot(x, s.seat)[k]; n++) options.push({ id: `${k}:${n}`, label: `${n} ${k} for ${MERCHANT[n]}` });
+      for (let n = 1; n <= 3 && n <= loot(x, s.seat)[k]; n++)
+        options.push({ id: `${k}:${n}`, label: `${n} ${k} for ${MERCHANT[n]}` });
     }
     ask(x, s, s.seat, 'trade', `${name(x, s)}: trade identical loot tokens`, options);
     return;
   }
   const i = answer.indexOf(':');
   const n = Number(answer.slice(i + 1));
-// Stryker disable next-line BooleanLiteral: Galecrest loot is face up, seen or not
+  // Stryker disable next-line BooleanLiteral: Galecrest loot is face up, seen or not
   returnLoot(x, s.seat, answer.slice(0, i), n, name(x, s), true);
   gain(x, s.seat, MERCHANT[n], name(x, s));
 };
@@ -333,13 +370,21 @@ const merchant: Effect = (x, s, answer) => {
 /** Surgeon: a character of your graveyard back to hand, unseen by the others. */
 const surgeon: Effect = (x, s, answer) => {
   if (answer === undefined) {
-    ask(x, s, s.seat, 'graveyard', `${name(x, s)}: take a character of your graveyard back into your hand`, rankOptions(x, x.g.seats[s.seat].graveyard));
+    ask(
+      x,
+      s,
+      s.seat,
+      'graveyard',
+      `${name(x, s)}: take a character of your graveyard back into your hand`,
+      rankOptions(x, x.g.seats[s.seat].graveyard),
+    );
     return;
   }
   moveCharacter(x, s.seat, Number(answer), 'graveyard', 'hand', name(x, s), true);
 };
 
-const captain: Effect = (x, s) => void pay(x, s.seat, moveReputationTo(x, s.seat, TRACK_SPACES - 1, name(x, s)), name(x, s));
+const captain: Effect = (x, s) =>
+  void pay(x, s.seat, moveReputationTo(x, s.seat, TRACK_SPACES - 1, name(x, s)), name(x, s));
 
 const governor: Effect = (x, s) => {
   const all = [...ship(x, s.seat)];
@@ -367,7 +412,7 @@ const cookDusk: Effect = (x, s) => {
 /** Mutineer: discard your lowest-ranked ship character (possibly himself), then +2. */
 const mutineer: Effect = (x, s) => {
   const mine = ship(x, s.seat);
-// Stryker disable next-line ConditionalExpression,EqualityOperator: the Mutineer (or the Witch copying it) is in the ship, which is never empty
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: the Mutineer (or the Witch copying it) is in the ship, which is never empty
   if (mine.length > 0) discard(x, s.seat, Math.min(...mine), 'den', name(x, s));
   gain(x, s.seat, 2, name(x, s));
 };
@@ -388,12 +433,12 @@ const topman: Effect = (x, s) => {
 const WIND_NYMPH = 37;
 const windNymph: Effect = (x, s) => {
   const holders = allSeats(x.g).filter((o) => x.g.seats[o].den.includes(WIND_NYMPH));
-// Stryker disable next-line ConditionalExpression,LogicalOperator: the clash is settled as night falls (night.ts), so a Nymph that acts is the only one
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: the clash is settled as night falls (night.ts), so a Nymph that acts is the only one
   if (holders.length === 1 && holders[0] === s.seat) {
     gain(x, s.seat, 2, name(x, s));
     return;
   }
-// Stryker disable next-line StringLiteral: unreachable since the clash is settled as night falls (night.ts)
+  // Stryker disable next-line StringLiteral: unreachable since the clash is settled as night falls (night.ts)
   for (const o of holders) discard(x, o, WIND_NYMPH, 'den', name(x, s));
 };
 
@@ -403,7 +448,12 @@ const ARISTOCRAT = 34;
 const WITCH = 15;
 const COLLECTOR: readonly number[] = [0, 0, 1, 3, 5, 10, 10, 10];
 
-const card = (rank: number, cardName: string, text: string, fx: Omit<GalecrestCard, 'rank' | 'name' | 'text'> = {}): GalecrestCard => ({
+const card = (
+  rank: number,
+  cardName: string,
+  text: string,
+  fx: Omit<GalecrestCard, 'rank' | 'name' | 'text'> = {},
+): GalecrestCard => ({
   rank,
   name: cardName,
   text,
@@ -411,18 +461,33 @@ const card = (rank: number, cardName: string, text: string, fx: Omit<GalecrestCa
 });
 
 export const GALECREST_CARDS: GalecrestCard[] = [
-  card(1, 'Scout', 'Day: discard the Scout and put another character from your hand on the island in its place in the order.', { day: scout }),
+  card(
+    1,
+    'Scout',
+    'Day: discard the Scout and put another character from your hand on the island in its place in the order.',
+    { day: scout },
+  ),
   card(2, 'Apprentice', 'Day: use the daytime ability of a character in your ship.', { day: copier('day', 'daytime') }),
-  card(3, 'Beggar', 'Day: the owner of the rightmost character gives you 2 doubloons and gains 1 reputation.', { day: beggar }),
+  card(3, 'Beggar', 'Day: the owner of the rightmost character gives you 2 doubloons and gains 1 reputation.', {
+    day: beggar,
+  }),
   card(4, 'Innkeeper', 'Day: return a character from your ship to your hand.', { day: innkeeper }),
-  card(5, 'Cabin Boy', 'Day: +3 if the Cabin Boy is the leftmost character. Dusk: takes no loot.', { day: cabinBoy, loot: 0 }),
+  card(5, 'Cabin Boy', 'Day: +3 if the Cabin Boy is the leftmost character. Dusk: takes no loot.', {
+    day: cabinBoy,
+    loot: 0,
+  }),
   card(6, 'Bandit', 'Day: move to the lowest reputation space; +1 per space moved.', { day: bandit }),
   card(7, 'Preacher', 'Day: keep one loot token, discard the rest, +1 reputation per token discarded. Anchor: +6.', {
     day: preacher,
     anchor: () => 6,
   }),
-  card(8, 'Barkeep', 'Night: +1. Anchor: +1 per barrel.', { night: plus(() => 1), anchor: (x, seat) => loot(x, seat).barrel }),
-  card(9, 'Stowaway', 'Day: draw a loot token from the bag and resolve its dusk effect, then discard the Stowaway.', { day: stowaway }),
+  card(8, 'Barkeep', 'Night: +1. Anchor: +1 per barrel.', {
+    night: plus(() => 1),
+    anchor: (x, seat) => loot(x, seat).barrel,
+  }),
+  card(9, 'Stowaway', 'Day: draw a loot token from the bag and resolve its dusk effect, then discard the Stowaway.', {
+    day: stowaway,
+  }),
   card(10, 'Explorer', 'Dusk: +2 reputation if you took a map. Anchor: one of your maps counts double.', {
     dusk: explorerDusk,
     countsDouble: 'map',
@@ -431,19 +496,38 @@ export const GALECREST_CARDS: GalecrestCard[] = [
     day: minus((x, s) => Math.floor(coins(x, s) / 2)),
     anchor: () => 10,
   }),
-  card(12, 'Officer', 'Day: with 12 or more doubloons, +2 reputation; otherwise gain up to 12 doubloons.', { day: officer }),
-  card(13, 'Smuggler', 'Day: take one of today’s loot tokens now; the Smuggler goes straight into your ship.', { day: smuggler }),
-  card(14, 'Bodyguard', 'Day: every saber and hook of today’s loot goes back to the bag; +2 per token.', { day: bodyguard }),
-  card(15, 'Witch', 'Night: use the night ability of another character in your ship. Anchor: back to your hand if she is your only night character.', {
-    night: copier('night', 'night'),
-    backToHand: (g, seat) => g.seats[seat].den.every((r) => r === WITCH || !GALECREST_CARDS[r - 1].night),
+  card(12, 'Officer', 'Day: with 12 or more doubloons, +2 reputation; otherwise gain up to 12 doubloons.', {
+    day: officer,
   }),
+  card(13, 'Smuggler', 'Day: take one of today’s loot tokens now; the Smuggler goes straight into your ship.', {
+    day: smuggler,
+  }),
+  card(14, 'Bodyguard', 'Day: every saber and hook of today’s loot goes back to the bag; +2 per token.', {
+    day: bodyguard,
+  }),
+  card(
+    15,
+    'Witch',
+    'Night: use the night ability of another character in your ship. Anchor: back to your hand if she is your only night character.',
+    {
+      night: copier('night', 'night'),
+      backToHand: (g, seat) => g.seats[seat].den.every((r) => r === WITCH || !GALECREST_CARDS[r - 1].night),
+    },
+  ),
   card(16, 'Mutineer', 'Night: discard your lowest-ranked ship character, then +2.', { night: mutineer }),
   card(17, 'Brute', 'Day: discard the rightmost character; its owner gains 1 reputation.', { day: brute }),
-  card(18, 'Gunner', 'Day: discard a character from any ship; +1 reputation if it was yours, -1 otherwise.', { day: gunner }),
-  card(19, 'Necromancer', 'Day: discard a relic to move a character from your graveyard into your ship.', { day: necromancer }),
-  card(20, 'Freed Prisoner', 'Night (last): +1 per ship character above 20; discarded if that made 3 or more.', { night: freedPrisoner }),
-  card(21, 'Bosun', 'Day: +2 per ship character below 21.', { day: plus((x, s) => 2 * countShip(x, s.seat, (r) => r < 21)) }),
+  card(18, 'Gunner', 'Day: discard a character from any ship; +1 reputation if it was yours, -1 otherwise.', {
+    day: gunner,
+  }),
+  card(19, 'Necromancer', 'Day: discard a relic to move a character from your graveyard into your ship.', {
+    day: necromancer,
+  }),
+  card(20, 'Freed Prisoner', 'Night (last): +1 per ship character above 20; discarded if that made 3 or more.', {
+    night: freedPrisoner,
+  }),
+  card(21, 'Bosun', 'Day: +2 per ship character below 21.', {
+    day: plus((x, s) => 2 * countShip(x, s.seat, (r) => r < 21)),
+  }),
   card(22, 'Brawler', 'Day: discard an opponent’s Brawler from their ship and gain 2 reputation. Night: +1.', {
     day: brawler,
     night: plus(() => 1),
@@ -463,14 +547,32 @@ export const GALECREST_CARDS: GalecrestCard[] = [
   card(32, 'Treasurer', 'Anchor: +1 per barrel, amulet and chest.', {
     anchor: (x, seat) => loot(x, seat).barrel + loot(x, seat).amulet + loot(x, seat).chest,
   }),
-  card(33, 'Gambler', 'Day: -1 per loot token you own. Anchor: +6.', { day: minus((x, s) => lootCount(x.g, s.seat)), anchor: () => 6 }),
-  card(34, 'Aristocrat', 'Day: +2 reputation. Anchor: +5 if no one else has an Aristocrat in their ship, otherwise -3.', {
-    day: reputation(2),
-    anchor: (x, seat) => (x.g.seats.some((o, i) => i !== seat && o.den.includes(ARISTOCRAT)) ? -3 : 5),
+  card(33, 'Gambler', 'Day: -1 per loot token you own. Anchor: +6.', {
+    day: minus((x, s) => lootCount(x.g, s.seat)),
+    anchor: () => 6,
   }),
-  card(35, 'Collector', 'Anchor: 2/3/4/5+ different loot kinds: +1/+3/+5/+10.', { anchor: (x, seat) => COLLECTOR[ownedKinds(x, seat).length] }),
-  card(36, 'Quartermaster', 'Day: +1 per loot token you own. Anchor: -6.', { day: plus((x, s) => lootCount(x.g, s.seat)), anchor: () => -6 }),
-  card(37, 'Wind Nymph', 'Night: +2 if yours is the only Wind Nymph in the ships; otherwise every Wind Nymph is discarded.', { night: windNymph }),
+  card(
+    34,
+    'Aristocrat',
+    'Day: +2 reputation. Anchor: +5 if no one else has an Aristocrat in their ship, otherwise -3.',
+    {
+      day: reputation(2),
+      anchor: (x, seat) => (x.g.seats.some((o, i) => i !== seat && o.den.includes(ARISTOCRAT)) ? -3 : 5),
+    },
+  ),
+  card(35, 'Collector', 'Anchor: 2/3/4/5+ different loot kinds: +1/+3/+5/+10.', {
+    anchor: (x, seat) => COLLECTOR[ownedKinds(x, seat).length],
+  }),
+  card(36, 'Quartermaster', 'Day: +1 per loot token you own. Anchor: -6.', {
+    day: plus((x, s) => lootCount(x.g, s.seat)),
+    anchor: () => -6,
+  }),
+  card(
+    37,
+    'Wind Nymph',
+    'Night: +2 if yours is the only Wind Nymph in the ships; otherwise every Wind Nymph is discarded.',
+    { night: windNymph },
+  ),
   card(38, 'First Mate', 'Day: -1 per character in your ship. Anchor: +1 per character in your ship.', {
     day: minus((x, s) => ship(x, s.seat).length),
     anchor: (x, seat) => ship(x, seat).length,
@@ -479,9 +581,8 @@ export const GALECREST_CARDS: GalecrestCard[] = [
   card(40, 'Governor', 'Day: discard your whole ship; +1 reputation per character discarded.', { day: governor }),
 ];
 
-
 /** Day ability step helper for the Stowaway (and a copy of it). */
 export const discardFromIsland: Effect = (x, s) => {
-// Stryker disable next-line ConditionalExpression: nothing removes the Stowaway (or its copier) from the island before this step
+  // Stryker disable next-line ConditionalExpression: nothing removes the Stowaway (or its copier) from the island before this step
   if (onIsland(x.g, s.seat, s.rank)) discard(x, s.seat, s.rank, 'island', name(x, s));
 };

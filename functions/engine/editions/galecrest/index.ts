@@ -64,7 +64,14 @@ export const galecrest: Edition = {
   cloneExt: (x) => {
     const e = x as unknown as GalecrestExt;
     // Keys in set-up order, so the copy serialises exactly like the original.
-    const c: GalecrestExt = { took: e.took.slice(), ledger: e.ledger.slice(), board: e.board, sides: e.sides, tiles: e.tiles, track: e.track.slice() };
+    const c: GalecrestExt = {
+      took: e.took.slice(),
+      ledger: e.ledger.slice(),
+      board: e.board,
+      sides: e.sides,
+      tiles: e.tiles,
+      track: e.track.slice(),
+    };
     return c as unknown as Record<string, unknown>;
   },
   night: galecrestNight,

@@ -4,7 +4,18 @@
 // dusk (only when the token is first taken), at night (every night, per token held) and at
 // anchor (per token held). Effects are data written in the small vocabulary below, so a
 // house-rule tile set is a JSON object checked by `checkTileSet`, never code.
-import { charId, charOption, cardName, denOptions, discard, gain, gainLoot, kindOptions, pay, takeFromDay } from '../../actions.js';
+import {
+  charId,
+  charOption,
+  cardName,
+  denOptions,
+  discard,
+  gain,
+  gainLoot,
+  kindOptions,
+  pay,
+  takeFromDay,
+} from '../../actions.js';
 import { ask, push, step } from '../../kernel.js';
 import type { Ctx, Effect } from '../../edition.js';
 import { copyJson } from '../../clone.js';
@@ -30,14 +41,29 @@ export const copyLoot = (l: Readonly<Record<Loot, number>>): Record<Loot, number
 /** Edition.addLoot (test/engine/clone.test.ts checks it against `loot[kind] += n` for every kind). */
 export function addLoot(l: Record<Loot, number>, kind: Loot, n: number): void {
   switch (kind) {
-    case 'map': l.map += n; return;
-    case 'barrel': l.barrel += n; return;
-    case 'relic': l.relic += n; return;
-    case 'saber': l.saber += n; return;
-    case 'amulet': l.amulet += n; return;
-    case 'hook': l.hook += n; return;
-    case 'chest': l.chest += n; return;
-    default: l[kind] += n;
+    case 'map':
+      l.map += n;
+      return;
+    case 'barrel':
+      l.barrel += n;
+      return;
+    case 'relic':
+      l.relic += n;
+      return;
+    case 'saber':
+      l.saber += n;
+      return;
+    case 'amulet':
+      l.amulet += n;
+      return;
+    case 'hook':
+      l.hook += n;
+      return;
+    case 'chest':
+      l.chest += n;
+      return;
+    default:
+      l[kind] += n;
   }
 }
 
@@ -47,7 +73,16 @@ export const LOOT_TIMINGS: readonly LootTiming[] = ['dusk', 'night', 'anchor'];
 
 /** The calm side of every tile (rules reference, sources Z and JR). */
 export const CALM_TILES: TileSet = {
-  map: { anchor: [{ sets: [{ size: 2, value: 7 }, { size: 3, value: 12 }] }] },
+  map: {
+    anchor: [
+      {
+        sets: [
+          { size: 2, value: 7 },
+          { size: 3, value: 12 },
+        ],
+      },
+    ],
+  },
   barrel: { dusk: [{ reputation: 1 }], anchor: [{ doubloons: 1 }] },
   relic: { anchor: [{ doubloons: -3 }] },
   saber: { dusk: [{ discard: 'island' }] },
@@ -72,7 +107,8 @@ const WHERE: Record<string, readonly LootTiming[]> = {
   discard: ['dusk', 'night'],
 };
 
-const isInt = (v: unknown, lo: number, hi: number): v is number => Number.isInteger(v) && (v as number) >= lo && (v as number) <= hi;
+const isInt = (v: unknown, lo: number, hi: number): v is number =>
+  Number.isInteger(v) && (v as number) >= lo && (v as number) <= hi;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function checkEffect(v: unknown, timing: LootTiming, path: string): LootEffect {
@@ -82,14 +118,20 @@ function checkEffect(v: unknown, timing: LootTiming, path: string): LootEffect {
     fail('BAD_USER_INPUT', `${path}: an effect has exactly one of ${Object.keys(WHERE).join(', ')}`);
   }
   const key = keys[0];
-  if (!WHERE[key].includes(timing)) fail('BAD_USER_INPUT', `${path}: "${key}" works only at ${WHERE[key].join(' or ')}`);
+  if (!WHERE[key].includes(timing))
+    fail('BAD_USER_INPUT', `${path}: "${key}" works only at ${WHERE[key].join(' or ')}`);
   const value = v[key];
-  if (key === 'doubloons' && !isInt(value, -20, 20)) fail('BAD_USER_INPUT', `${path}.doubloons: a whole number from -20 to 20`);
-  if (key === 'reputation' && !isInt(value, -5, 5)) fail('BAD_USER_INPUT', `${path}.reputation: a whole number from -5 to 5`);
-  if (key === 'keepOrDoubloons' && !isInt(value, 0, 20)) fail('BAD_USER_INPUT', `${path}.keepOrDoubloons: a whole number from 0 to 20`);
-  if (key === 'discard' && value !== 'island' && value !== 'ship') fail('BAD_USER_INPUT', `${path}.discard: "island" or "ship"`);
+  if (key === 'doubloons' && !isInt(value, -20, 20))
+    fail('BAD_USER_INPUT', `${path}.doubloons: a whole number from -20 to 20`);
+  if (key === 'reputation' && !isInt(value, -5, 5))
+    fail('BAD_USER_INPUT', `${path}.reputation: a whole number from -5 to 5`);
+  if (key === 'keepOrDoubloons' && !isInt(value, 0, 20))
+    fail('BAD_USER_INPUT', `${path}.keepOrDoubloons: a whole number from 0 to 20`);
+  if (key === 'discard' && value !== 'island' && value !== 'ship')
+    fail('BAD_USER_INPUT', `${path}.discard: "island" or "ship"`);
   if (key === 'sets') {
-    if (!Array.isArray(value) || value.length === 0 || value.length > 6) fail('BAD_USER_INPUT', `${path}.sets: a list of 1-6 {size, value}`);
+    if (!Array.isArray(value) || value.length === 0 || value.length > 6)
+      fail('BAD_USER_INPUT', `${path}.sets: a list of 1-6 {size, value}`);
     value.forEach((set, i) => {
       if (!isObject(set) || Object.keys(set).length !== 2 || !isInt(set.size, 1, 10) || !isInt(set.value, -50, 50)) {
         fail('BAD_USER_INPUT', `${path}.sets[${i}]: {"size": 1-10, "value": -50..50}`);
@@ -102,20 +144,25 @@ function checkEffect(v: unknown, timing: LootTiming, path: string): LootEffect {
 
 /** Checks a tile set (house rules) and returns a clean copy. Errors name the bad path. */
 export function checkTileSet(v: unknown, path: string): TileSet {
-  if (!isObject(v)) fail('BAD_USER_INPUT', `${path}: a tile set is an object with one tile per loot kind (${LOOT_KINDS.join(', ')})`);
+  if (!isObject(v))
+    fail('BAD_USER_INPUT', `${path}: a tile set is an object with one tile per loot kind (${LOOT_KINDS.join(', ')})`);
   for (const k of Object.keys(v)) {
     if (!(LOOT_KINDS as readonly string[]).includes(k)) fail('BAD_USER_INPUT', `${path}: unknown loot kind "${k}"`);
   }
   const out: TileSet = {};
   for (const kind of LOOT_KINDS) {
     const side = v[kind];
-    if (side === undefined) fail('BAD_USER_INPUT', `${path}: the ${kind} tile is missing (use {} for a tile without effects)`);
-    if (!isObject(side)) fail('BAD_USER_INPUT', `${path}.${kind}: a tile is an object of dusk/night/anchor effect lists`);
+    if (side === undefined)
+      fail('BAD_USER_INPUT', `${path}: the ${kind} tile is missing (use {} for a tile without effects)`);
+    if (!isObject(side))
+      fail('BAD_USER_INPUT', `${path}.${kind}: a tile is an object of dusk/night/anchor effect lists`);
     const tile: TileSide = {};
     for (const t of Object.keys(side)) {
-      if (!(LOOT_TIMINGS as readonly string[]).includes(t)) fail('BAD_USER_INPUT', `${path}.${kind}: unknown timing "${t}" (dusk, night, anchor)`);
+      if (!(LOOT_TIMINGS as readonly string[]).includes(t))
+        fail('BAD_USER_INPUT', `${path}.${kind}: unknown timing "${t}" (dusk, night, anchor)`);
       const list = side[t];
-      if (!Array.isArray(list) || list.length > 4) fail('BAD_USER_INPUT', `${path}.${kind}.${t}: a list of up to 4 effects`);
+      if (!Array.isArray(list) || list.length > 4)
+        fail('BAD_USER_INPUT', `${path}.${kind}.${t}: a list of up to 4 effects`);
       tile[t as LootTiming] = list.map((e, i) => checkEffect(e, t as LootTiming, `${path}.${kind}.${t}[${i}]`));
     }
     out[kind] = tile;
@@ -144,7 +191,8 @@ export function setupBoard(g: GameState, opts: GameOptions): void {
   let custom = false;
   if (b === undefined || b === null) side = 'calm';
   else if (typeof b === 'string') {
-    if (!(SIDES as readonly string[]).includes(b)) fail('BAD_USER_INPUT', `board is calm, stormy, uncharted or a custom tile set, not "${b}"`);
+    if (!(SIDES as readonly string[]).includes(b))
+      fail('BAD_USER_INPUT', `board is calm, stormy, uncharted or a custom tile set, not "${b}"`);
     side = b as Side;
   } else if (isObject(b)) {
     custom = true;
@@ -154,15 +202,20 @@ export function setupBoard(g: GameState, opts: GameOptions): void {
       side = 'calm';
       calm = checkTileSet(b.tiles, 'board.tiles');
     } else {
-      for (const k of keys) if (k !== 'side' && k !== 'calm' && k !== 'stormy') fail('BAD_USER_INPUT', `board: unknown field "${k}"`);
-      if (!(SIDES as readonly unknown[]).includes(b.side)) fail('BAD_USER_INPUT', 'board.side is calm, stormy or uncharted');
+      for (const k of keys)
+        if (k !== 'side' && k !== 'calm' && k !== 'stormy') fail('BAD_USER_INPUT', `board: unknown field "${k}"`);
+      if (!(SIDES as readonly unknown[]).includes(b.side))
+        fail('BAD_USER_INPUT', 'board.side is calm, stormy or uncharted');
       side = b.side as Side;
       if (b.calm !== undefined) calm = checkTileSet(b.calm, 'board.calm');
       if (b.stormy !== undefined) stormy = checkTileSet(b.stormy, 'board.stormy');
     }
   } else fail('BAD_USER_INPUT', 'board is calm, stormy, uncharted or a custom tile set');
   if (side !== 'calm' && !stormy) {
-    fail('NOT_AVAILABLE', `the ${side} board needs the stormy loot tiles, which are not in our rules data yet; play calm or pass your own tiles`);
+    fail(
+      'NOT_AVAILABLE',
+      `the ${side} board needs the stormy loot tiles, which are not in our rules data yet; play calm or pass your own tiles`,
+    );
   }
   const e = ext(g);
   e.board = custom ? 'custom' : side;
@@ -208,7 +261,8 @@ export function takeToday(x: Ctx, seat: number, rank: number, kind: Loot): void 
 
 /** The dusk pick's prompt text per rank, built once (the most frequent prompt of a game). */
 const PICK_TEXT: string[] = [];
-const pickText = (x: Ctx, rank: number): string => PICK_TEXT[rank] ?? (PICK_TEXT[rank] = `${cardName(x, rank)}: take a loot token`);
+const pickText = (x: Ctx, rank: number): string =>
+  PICK_TEXT[rank] ?? (PICK_TEXT[rank] = `${cardName(x, rank)}: take a loot token`);
 
 /** Dusk: take one of today's tokens (nothing if none is left). */
 export const pick: Effect = (x, s, answer) => {
@@ -245,7 +299,10 @@ export const lootFx: Effect = (x, s, answer) => {
   } else if ('discard' in fx) {
     const where = fx.discard === 'ship' ? 'den' : 'island';
     if (answer === undefined) {
-      const text = fx.discard === 'ship' ? `${kind}: discard a character from another player's ship` : `${kind}: discard another player's character on the island`;
+      const text =
+        fx.discard === 'ship'
+          ? `${kind}: discard a character from another player's ship`
+          : `${kind}: discard another player's character on the island`;
       ask(x, s, s.seat, 'character', text, discardTargets(x, s.seat, fx.discard));
       return;
     }
@@ -278,7 +335,8 @@ export function lootNightSteps(x: Ctx): Step[] {
       const fx = tiles[kind].night;
       if (!fx || loot[kind] === 0) continue;
       if (out === NONE) out = [];
-      for (let t = 0; t < loot[kind]; t++) for (let i = 0; i < fx.length; i++) out.push(step('lootFx', seat, 0, i, [kind, 'night']));
+      for (let t = 0; t < loot[kind]; t++)
+        for (let i = 0; i < fx.length; i++) out.push(step('lootFx', seat, 0, i, [kind, 'night']));
     }
   }
   return out;

@@ -77,7 +77,8 @@ export const nymphs: Effect = (x) => {
   let n = 0;
   for (let s = 0; s < g.players; s++) if (g.seats[s].den.includes(WIND_NYMPH)) n++;
   if (n < 2) return;
-  for (let s = 0; s < g.players; s++) if (g.seats[s].den.includes(WIND_NYMPH)) discard(x, s, WIND_NYMPH, 'den', cardName(x, WIND_NYMPH));
+  for (let s = 0; s < g.players; s++)
+    if (g.seats[s].den.includes(WIND_NYMPH)) discard(x, s, WIND_NYMPH, 'den', cardName(x, WIND_NYMPH));
 };
 
 /** Ranks as memo strings (`String(r)` once per rank, not per look-up). */
@@ -127,7 +128,10 @@ export const shipNight: Effect = (x, s, answer) => {
     const options: Option[] = left
       .slice()
       .sort((a, b) => a - b)
-      .map((r) => ({ id: charId(s.seat, r), label: `${cardName(x, r)} (${r}): ${x.ed.cards[r]!.text.replace(/^.*Night: /, '').replace(/ Anchor:.*$/, '')}` }));
+      .map((r) => ({
+        id: charId(s.seat, r),
+        label: `${cardName(x, r)} (${r}): ${x.ed.cards[r]!.text.replace(/^.*Night: /, '').replace(/ Anchor:.*$/, '')}`,
+      }));
     ask(x, s, s.seat, 'order', 'Night: choose the ability of your ship that resolves next', options);
     return;
   }

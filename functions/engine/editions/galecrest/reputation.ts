@@ -85,11 +85,13 @@ function checkTrack(track: unknown, players: number): (number | null)[] {
   const seen = new Set<number>();
   for (const t of track) {
     if (t === null) continue;
-    if (!Number.isInteger(t) || t < 0 || t >= players) fail('BAD_USER_INPUT', `reputation: no seat ${JSON.stringify(t)}`);
+    if (!Number.isInteger(t) || t < 0 || t >= players)
+      fail('BAD_USER_INPUT', `reputation: no seat ${JSON.stringify(t)}`);
     if (seen.has(t)) fail('BAD_USER_INPUT', `reputation: seat ${t} is on the track twice`);
     seen.add(t);
   }
-  if (seen.size !== players) fail('BAD_USER_INPUT', `reputation: every seat (0-${players - 1}) needs a token on the track`);
+  if (seen.size !== players)
+    fail('BAD_USER_INPUT', `reputation: every seat (0-${players - 1}) needs a token on the track`);
   return [...track];
 }
 

@@ -128,13 +128,4 @@ describe('deadlines', () => {
       expect(codeOf(await t.gql(PLAY, { g: id, r: now.me.hand[0] }, a.token))).toBe('FORBIDDEN');
     }
   });
-
-  it('a game without a time limit is never in the sweep’s deadline index', async () => {
-    const { id } = await twoPlayerGame({ seed: 'untimed' });
-    expect((await game(id)).nextDeadline).toBeNull();
-    expect(await t.app.services.store.listDue('GAME', new Date('2100-01-01T00:00:00Z'), 1000)).not.toContain(id);
-    await t.app.sweep(new Date('2100-01-01T00:00:00Z')); // other games of this file may be late then
-    expect((await game(id)).awaiting).toEqual([0, 1]);
-    expect((await allEvents(t.gql, id)).filter((e) => e.type === 'timeout')).toEqual([]);
-  });
 });

@@ -105,7 +105,8 @@ describe('edge: WAF rate-based rules on CloudFront in front of the HTTP API', ()
     tpl.hasResourceProperties('AWS::IAM::Policy', {
       PolicyDocument: {
         Statement: Match.arrayWith([
-          Match.objectLike({ Action: Match.arrayWith(['secretsmanager:GetSecretValue']), Resource: secretRef }),
+          // Exactly the one action the origin check sends (least privilege: no DescribeSecret).
+          Match.objectLike({ Action: 'secretsmanager:GetSecretValue', Resource: secretRef }),
         ]),
       },
     });

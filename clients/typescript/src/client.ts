@@ -4,6 +4,12 @@
 // subscribe().
 import {
   AnswerPromptDocument,
+  BoardsDocument,
+  ConcedeDocument,
+  LeaderboardDocument,
+  RatingDocument,
+  RatingHistoryDocument,
+  RemovePlayerDocument,
   CreateGameDocument,
   type CreateGameInput,
   EventsDocument,
@@ -22,6 +28,7 @@ import {
   SignUpDocument,
   StartGameDocument,
   type BotKind,
+  type Edition,
   type TypedDocumentString,
 } from './generated.js';
 import { type Watch, watchGame, type WatchOptions } from './watch.js';
@@ -185,6 +192,33 @@ export class LibertaliaClient {
     }
   }
 
+  /** The creator frees a seated player's seat before the start (not retried: not idempotent). */
+  async removePlayer(gameId: string, playerId: string): Promise<Game> {
+    return (await this.request(RemovePlayerDocument, { gameId, playerId }, { retry: false })).removePlayer;
+  }
+
+  /** The board sides a new game of the edition can be created with. */
+  async boards(edition: Edition) {
+    return (await this.request(BoardsDocument, { edition })).boards;
+  }
+
+  // ---- ratings (docs/ratings.md) ----
+
+  /** One page of an edition's leaderboard, best first; pass the page's `pageInfo.endCursor` as `after`. */
+  async leaderboard(edition: Edition, opts: { first?: number; after?: string | null } = {}) {
+    return (await this.request(LeaderboardDocument, { edition, ...opts })).leaderboard;
+  }
+
+  /** A player's rating in an edition (null before a rated game). */
+  async rating(playerId: string, edition: Edition) {
+    return (await this.request(RatingDocument, { playerId, edition })).rating;
+  }
+
+  /** One page of a player's rated games, newest first. */
+  async ratingHistory(playerId: string, edition: Edition, opts: { first?: number; after?: string | null } = {}) {
+    return (await this.request(RatingHistoryDocument, { playerId, edition, ...opts })).ratingHistory;
+  }
+
   // ---- moves: retried with one requestId, so a retry is applied once ----
 
   /**
@@ -207,6 +241,11 @@ export class LibertaliaClient {
     const { requestId = newRequestId(), ifVersion } = typeof options === 'string' ? { requestId: options } : options;
     return (await this.request(AnswerPromptDocument, { gameId, promptId, optionId, requestId, ifVersion }))
       .answerPrompt;
+  }
+
+  /** Gives up the caller's seat: it ranks last and a bot plays it to the end (retried with one requestId). */
+  async concede(gameId: string, requestId = newRequestId()): Promise<Game> {
+    return (await this.request(ConcedeDocument, { gameId, requestId })).concede;
   }
 
   // ---- the event log ----

@@ -483,6 +483,22 @@ export type DeleteWebhookMutationVariables = Exact<{
 
 export type DeleteWebhookMutation = { deleteWebhook: boolean };
 
+export type RemovePlayerMutationVariables = Exact<{
+  gameId: string | number;
+  playerId: string | number;
+}>;
+
+
+export type RemovePlayerMutation = { removePlayer: { id: string, status: GameStatus, edition: Edition, board: Board | null, creatorId: string, seatCount: number, decisionTimeLimitHours: number | null, createdAt: string, updatedAt: string, version: number, lastSeq: number, round: number, daysPerRound: Array<number>, day: number, phase: Phase, days: Array<Array<LootKind>>, bagSize: number, awaiting: Array<number>, seed: string | null, spectators: boolean, timeoutsBeforeBot: number, nextDeadline: string | null, rematchId: string | null, island: Array<{ seat: number, rank: number }>, pending: { seat: number, kind: PromptKind, promptId: string } | null, seats: Array<{ seat: number, playerId: string | null, name: string | null, isBot: boolean, isOpen: boolean, hasChosen: boolean, awaited: boolean, deadline: string | null, doubloons: number, score: number, handSize: number, den: Array<number>, graveyard: Array<number> | null, graveyardSize: number, lootCount: number, reputation: number | null, timeouts: number, replacedByBot: boolean, loot: Array<{ kind: LootKind, count: number }> | null }>, me: { seat: number, hand: Array<number>, choice: number | null, choiceDeadline: string | null, prompts: Array<{ id: string, kind: PromptKind, text: string, deadline: string | null, options: Array<{ id: string, label: string }> }> } | null, ranking: Array<{ place: number, seat: number, name: string | null, score: number }>, galecrest: { reputation: Array<number | null>, side: Board | null, dial: Array<number>, tiles: Array<{ kind: LootKind, side: TileSide }> } | null } };
+
+export type ConcedeMutationVariables = Exact<{
+  gameId: string | number;
+  requestId?: string | number | null | undefined;
+}>;
+
+
+export type ConcedeMutation = { concede: { id: string, status: GameStatus, edition: Edition, board: Board | null, creatorId: string, seatCount: number, decisionTimeLimitHours: number | null, createdAt: string, updatedAt: string, version: number, lastSeq: number, round: number, daysPerRound: Array<number>, day: number, phase: Phase, days: Array<Array<LootKind>>, bagSize: number, awaiting: Array<number>, seed: string | null, spectators: boolean, timeoutsBeforeBot: number, nextDeadline: string | null, rematchId: string | null, island: Array<{ seat: number, rank: number }>, pending: { seat: number, kind: PromptKind, promptId: string } | null, seats: Array<{ seat: number, playerId: string | null, name: string | null, isBot: boolean, isOpen: boolean, hasChosen: boolean, awaited: boolean, deadline: string | null, doubloons: number, score: number, handSize: number, den: Array<number>, graveyard: Array<number> | null, graveyardSize: number, lootCount: number, reputation: number | null, timeouts: number, replacedByBot: boolean, loot: Array<{ kind: LootKind, count: number }> | null }>, me: { seat: number, hand: Array<number>, choice: number | null, choiceDeadline: string | null, prompts: Array<{ id: string, kind: PromptKind, text: string, deadline: string | null, options: Array<{ id: string, label: string }> }> } | null, ranking: Array<{ place: number, seat: number, name: string | null, score: number }>, galecrest: { reputation: Array<number | null>, side: Board | null, dial: Array<number>, tiles: Array<{ kind: LootKind, side: TileSide }> } | null } };
+
 export type GameQueryVariables = Exact<{
   id: string | number;
 }>;
@@ -601,6 +617,40 @@ export type RateLimitQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type RateLimitQuery = { rateLimit: Array<{ bucket: string, limit: number, remaining: number, perSecond: number, resetAt: string }> };
+
+export type BoardsQueryVariables = Exact<{
+  edition: Edition;
+}>;
+
+
+export type BoardsQuery = { boards: Array<Board> };
+
+export type LeaderboardQueryVariables = Exact<{
+  edition: Edition;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type LeaderboardQuery = { leaderboard: { ratings: Array<{ playerId: string, name: string | null, edition: Edition, rating: number, mu: number, sigma: number, games: number, wins: number }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+
+export type RatingQueryVariables = Exact<{
+  playerId: string | number;
+  edition: Edition;
+}>;
+
+
+export type RatingQuery = { rating: { playerId: string, name: string | null, edition: Edition, rating: number, mu: number, sigma: number, games: number, wins: number } | null };
+
+export type RatingHistoryQueryVariables = Exact<{
+  playerId: string | number;
+  edition: Edition;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type RatingHistoryQuery = { ratingHistory: { games: Array<{ gameId: string, endedAt: string, place: number, players: number, rating: number, mu: number, sigma: number }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
 
 export type GameUpdatedSubscriptionVariables = Exact<{
   gameId: string | number;
@@ -1784,6 +1834,208 @@ export const DeleteWebhookDocument = new TypedDocumentString(`
   deleteWebhook(id: $id)
 }
     `) as unknown as TypedDocumentString<DeleteWebhookMutation, DeleteWebhookMutationVariables>;
+export const RemovePlayerDocument = new TypedDocumentString(`
+    mutation RemovePlayer($gameId: ID!, $playerId: ID!) {
+  removePlayer(gameId: $gameId, playerId: $playerId) {
+    ...GameParts
+  }
+}
+    fragment SeatParts on Seat {
+  seat
+  playerId
+  name
+  isBot
+  isOpen
+  hasChosen
+  awaited
+  deadline
+  doubloons
+  score
+  handSize
+  den
+  graveyard
+  graveyardSize
+  loot {
+    kind
+    count
+  }
+  lootCount
+  reputation
+  timeouts
+  replacedByBot
+}
+fragment MeParts on Me {
+  seat
+  hand
+  choice
+  choiceDeadline
+  prompts {
+    id
+    kind
+    text
+    deadline
+    options {
+      id
+      label
+    }
+  }
+}
+fragment GameParts on Game {
+  id
+  status
+  edition
+  board
+  creatorId
+  seatCount
+  decisionTimeLimitHours
+  createdAt
+  updatedAt
+  version
+  lastSeq
+  round
+  daysPerRound
+  day
+  phase
+  island {
+    seat
+    rank
+  }
+  days
+  bagSize
+  awaiting
+  pending {
+    seat
+    kind
+    promptId
+  }
+  seats {
+    ...SeatParts
+  }
+  me {
+    ...MeParts
+  }
+  ranking {
+    place
+    seat
+    name
+    score
+  }
+  seed
+  spectators
+  timeoutsBeforeBot
+  nextDeadline
+  rematchId
+  galecrest {
+    reputation
+    side
+    tiles {
+      kind
+      side
+    }
+    dial
+  }
+}`) as unknown as TypedDocumentString<RemovePlayerMutation, RemovePlayerMutationVariables>;
+export const ConcedeDocument = new TypedDocumentString(`
+    mutation Concede($gameId: ID!, $requestId: ID) {
+  concede(gameId: $gameId, requestId: $requestId) {
+    ...GameParts
+  }
+}
+    fragment SeatParts on Seat {
+  seat
+  playerId
+  name
+  isBot
+  isOpen
+  hasChosen
+  awaited
+  deadline
+  doubloons
+  score
+  handSize
+  den
+  graveyard
+  graveyardSize
+  loot {
+    kind
+    count
+  }
+  lootCount
+  reputation
+  timeouts
+  replacedByBot
+}
+fragment MeParts on Me {
+  seat
+  hand
+  choice
+  choiceDeadline
+  prompts {
+    id
+    kind
+    text
+    deadline
+    options {
+      id
+      label
+    }
+  }
+}
+fragment GameParts on Game {
+  id
+  status
+  edition
+  board
+  creatorId
+  seatCount
+  decisionTimeLimitHours
+  createdAt
+  updatedAt
+  version
+  lastSeq
+  round
+  daysPerRound
+  day
+  phase
+  island {
+    seat
+    rank
+  }
+  days
+  bagSize
+  awaiting
+  pending {
+    seat
+    kind
+    promptId
+  }
+  seats {
+    ...SeatParts
+  }
+  me {
+    ...MeParts
+  }
+  ranking {
+    place
+    seat
+    name
+    score
+  }
+  seed
+  spectators
+  timeoutsBeforeBot
+  nextDeadline
+  rematchId
+  galecrest {
+    reputation
+    side
+    tiles {
+      kind
+      side
+    }
+    dial
+  }
+}`) as unknown as TypedDocumentString<ConcedeMutation, ConcedeMutationVariables>;
 export const GameDocument = new TypedDocumentString(`
     query Game($id: ID!) {
   game(gameId: $id) {
@@ -2403,6 +2655,73 @@ export const RateLimitDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RateLimitQuery, RateLimitQueryVariables>;
+export const BoardsDocument = new TypedDocumentString(`
+    query Boards($edition: Edition!) {
+  boards(edition: $edition)
+}
+    `) as unknown as TypedDocumentString<BoardsQuery, BoardsQueryVariables>;
+export const LeaderboardDocument = new TypedDocumentString(`
+    query Leaderboard($edition: Edition!, $first: Int, $after: String) {
+  leaderboard(edition: $edition, first: $first, after: $after) {
+    ratings {
+      playerId
+      name
+      edition
+      rating
+      mu
+      sigma
+      games
+      wins
+    }
+    pageInfo {
+      ...PageInfoParts
+    }
+  }
+}
+    fragment PageInfoParts on PageInfo {
+  hasNextPage
+  endCursor
+}`) as unknown as TypedDocumentString<LeaderboardQuery, LeaderboardQueryVariables>;
+export const RatingDocument = new TypedDocumentString(`
+    query Rating($playerId: ID!, $edition: Edition!) {
+  rating(playerId: $playerId, edition: $edition) {
+    playerId
+    name
+    edition
+    rating
+    mu
+    sigma
+    games
+    wins
+  }
+}
+    `) as unknown as TypedDocumentString<RatingQuery, RatingQueryVariables>;
+export const RatingHistoryDocument = new TypedDocumentString(`
+    query RatingHistory($playerId: ID!, $edition: Edition!, $first: Int, $after: String) {
+  ratingHistory(
+    playerId: $playerId
+    edition: $edition
+    first: $first
+    after: $after
+  ) {
+    games {
+      gameId
+      endedAt
+      place
+      players
+      rating
+      mu
+      sigma
+    }
+    pageInfo {
+      ...PageInfoParts
+    }
+  }
+}
+    fragment PageInfoParts on PageInfo {
+  hasNextPage
+  endCursor
+}`) as unknown as TypedDocumentString<RatingHistoryQuery, RatingHistoryQueryVariables>;
 export const GameUpdatedDocument = new TypedDocumentString(`
     subscription GameUpdated($gameId: ID!) {
   gameUpdated(gameId: $gameId) {

@@ -61,7 +61,13 @@ export type ErrorCode =
   /** A request body over 64 KB (HTTP 413). */
   | 'PAYLOAD_TOO_LARGE'
   /** A REST route called with a method other than GET or HEAD (HTTP 405). */
-  | 'METHOD_NOT_ALLOWED';
+  | 'METHOD_NOT_ALLOWED'
+  /** E-mail reminders asked of a deployment that sends no e-mail (no SES sender configured) (HTTP 501). */
+  | 'MAIL_UNAVAILABLE'
+  /** E-mail reminders are for accounts: a guest or a site user has no address here (HTTP 403). */
+  | 'ACCOUNT_REQUIRED'
+  /** An unsubscribe or confirmation link whose signature does not verify: cut short, altered or not ours (HTTP 403). */
+  | 'INVALID_LINK';
 
 /** The kinds of events in the log (the engine's names, unchanged; each has its own object type `<Type>Event`). */
 export type EventType =
@@ -1565,6 +1571,35 @@ export type RateLimitBucket = {
   resetAt: EntireFieldWrapper<Scalars['DateTime']['output']>;
 };
 
+/** A player's e-mail turn reminders (opt-in; accounts only). See docs/correspondence.md, "E-mail reminders". */
+export type ReminderSettings = {
+  __typename?: 'ReminderSettings';
+  /** The address reminders go to; null: none set. */
+  email: EntireFieldWrapper<Maybe<Scalars['String']['output']>>;
+  /** Whether the address was confirmed through the link sent to it: nothing but that link goes to an unconfirmed address. */
+  confirmed: EntireFieldWrapper<Scalars['Boolean']['output']>;
+  /** Whether reminders are on (an unsubscribe link turns them off). */
+  enabled: EntireFieldWrapper<Scalars['Boolean']['output']>;
+  /** Hours a turn of yours waits before its reminder: one of 1, 4, 12, 24, 48. */
+  delayHours: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** Whether a daily digest of your games waiting for you is sent too. */
+  dailyDigest: EntireFieldWrapper<Scalars['Boolean']['output']>;
+  /** The most e-mails sent to one player per UTC day, every kind together. */
+  dailyLimit: EntireFieldWrapper<Scalars['Int']['output']>;
+};
+
+/** What Mutation.setReminders sets; an omitted field keeps its value. */
+export type ReminderSettingsInput = {
+  /** The address (a plain `name@domain`, at most 254 characters); a new one gets a confirmation link first. Null removes it. */
+  email?: InputMaybe<Scalars['String']['input']>;
+  /** Reminders on or off (on needs an address). */
+  enabled: Scalars['Boolean']['input'];
+  /** Hours a turn waits before its reminder: one of 1, 4, 12, 24, 48 (default 12). */
+  delayHours?: InputMaybe<Scalars['Int']['input']>;
+  /** A daily digest of your games waiting for you, on or off (default off). */
+  dailyDigest?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
 /** Reads: games, the event log, replays, the caller and public data. */
 export type Query = {
   __typename?: 'Query';
@@ -1611,6 +1646,8 @@ export type Query = {
   authConfig: EntireFieldWrapper<AuthConfig>;
   /** The caller's rate-limit buckets on this server instance (a player's; for a site user also the site's, shared by all the site's users; the address's without a token), tightest first. Asking counts as one read. */
   rateLimit: EntireFieldWrapper<Array<RateLimitBucket>>;
+  /** The caller's e-mail reminder settings (accounts only: ACCOUNT_REQUIRED otherwise). */
+  reminderSettings: EntireFieldWrapper<ReminderSettings>;
 };
 
 
@@ -1742,6 +1779,8 @@ export type Mutation = {
   answerPrompt: EntireFieldWrapper<Game>;
   /** Gives up the caller's seat in an ACTIVE game: the seat ranks last (the latest concession above earlier ones) and a greedy bot plays it to the end (`conceded` and `replacedByBot` on the seat). FORBIDDEN once a bot plays the seat. With a `requestId`, a retried call is applied once and answered the same. */
   concede: EntireFieldWrapper<Game>;
+  /** Sets the caller's e-mail reminders (accounts only: ACCOUNT_REQUIRED; MAIL_UNAVAILABLE where no e-mail is sent). */
+  setReminders: EntireFieldWrapper<ReminderSettings>;
 };
 
 
@@ -1858,6 +1897,12 @@ export type MutationAnswerPromptArgs = {
 export type MutationConcedeArgs = {
   gameId: Scalars['ID']['input'];
   requestId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+/** Changes: sessions, lobbies, moves and webhooks. */
+export type MutationSetRemindersArgs = {
+  input: ReminderSettingsInput;
 };
 
 /** Live updates over WebSocket (graphql-ws protocol); the local server only; on AWS see the push API (docs/correspondence.md). */

@@ -105,6 +105,30 @@ export interface CommitHooks {
   listeners: CommitListener[];
 }
 
+/** One e-mail as the service writes it (notify/reminders.ts); a Mailer delivers it. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  /** Extra headers: List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers: Record<string, string>;
+}
+
+/** Sends e-mail: Amazon SES on AWS (handlers/ses.ts), SMTP to the local server's mail catcher (local/mail.ts). */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** E-mail reminders: where links point and, where mail is sent from (the sweep), how. */
+export interface MailSetup {
+  /** The API's public address: links to /unsubscribe and /reminders/confirm. */
+  apiUrl: string;
+  /** The web app's address: links to games (`<webUrl>#/game/<id>`). */
+  webUrl: string;
+  /** The transport; absent where this function sends nothing (the API only stores settings and follows links). */
+  mailer?: Mailer;
+}
+
 export interface Services {
   store: Store;
   /** The service's own signing keys (guest and site-user sessions). */
@@ -126,4 +150,6 @@ export interface Services {
   actor?: Actor | null;
   /** Per-instance rate limits (ratelimit.ts). */
   limiters: Limiters;
+  /** E-mail reminders; absent: this deployment sends no e-mail (setReminders answers MAIL_UNAVAILABLE). */
+  mail?: MailSetup;
 }

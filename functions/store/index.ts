@@ -57,6 +57,7 @@ import {
   putWebhook,
   settleDelivery,
 } from './webhooks.js';
+import { claimMailMark, getReminders, mailKey, putReminders, releaseMailMark } from './reminders.js';
 
 export type { CommitActor, CommitEvent, CommitRecord, GameHead, GameRecord, GameStatus, StoredEvent } from './games.js';
 export { HEAD_COMMITS, lastSeqOf } from './games.js';
@@ -64,6 +65,7 @@ export { eventsOf } from './events.js';
 export type { PlayerRecord } from './players.js';
 export type { RequestRecord } from './requests.js';
 export type { DeliveryRecord, WebhookRecord } from './webhooks.js';
+export type { ReminderRecord } from './reminders.js';
 export type { RatedGameMarker, RatingHistoryRecord, RatingRecord, RatingValue } from './ratings.js';
 export { APPLIED_KEPT } from './ratings.js';
 export { createPushStore, type PushStore, type PushStoreConfig, type Subscriber } from './connections.js';
@@ -109,7 +111,7 @@ export function createStore({ tableName, client }: { tableName: string; client: 
       before?: string | null,
       oldestFirst = false,
     ) => listGamesByStatus(db, status, limit, before, oldestFirst),
-    listDue: (kind: 'GAME' | 'LOG' | 'DELIVERY', now: Date, limit: number) =>
+    listDue: (kind: 'GAME' | 'LOG' | 'DELIVERY' | 'REMIND', now: Date, limit: number) =>
       listDue(db, kind, now.toISOString(), limit),
     listEvents: (gameId: string, after: number, limit: number) => listEvents(db, gameId, after, limit),
     insertPlayer: (p: Parameters<typeof insertPlayer>[1]) => insertPlayer(db, p),
@@ -147,6 +149,12 @@ export function createStore({ tableName, client }: { tableName: string; client: 
       now: Date,
     ) => claimRequest(db, gameId, scope, requestId, rec, now),
     getRating: (playerId: string, edition: string) => getRating(db, playerId, edition),
+    getReminders: (playerId: string) => getReminders(db, playerId),
+    putReminders: (rec: Parameters<typeof putReminders>[1], ifUpdatedAt?: string) => putReminders(db, rec, ifUpdatedAt),
+    claimMailMark: (playerId: string, mark: string, now: Date, ttlDays: number) =>
+      claimMailMark(db, playerId, mark, now, ttlDays),
+    releaseMailMark: (playerId: string, mark: string) => releaseMailMark(db, playerId, mark),
+    mailKey: () => mailKey(db),
     putRating: (rec: Parameters<typeof putRating>[1], prevV: number, gameId: string) =>
       putRating(db, rec, prevV, gameId),
     claimRatedGame: (m: Parameters<typeof claimRatedGame>[1]) => claimRatedGame(db, m),

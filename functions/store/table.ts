@@ -68,7 +68,7 @@ export const keys = {
   }),
   /** Status index partition of a game: `STATUS#<status>#<shard of the id>`. */
   status: (status: string, shard: number) => `STATUS#${status}#${shard}`,
-  /** Due-work index keys: `kind` is GAME (next deadline), LOG (a log to archive) or DELIVERY (next webhook attempt), sharded by id. */
+  /** Due-work index keys: `kind` is GAME (next deadline), LOG (a log to archive), DELIVERY (next webhook attempt) or REMIND (a player's e-mail reminders to check), sharded by id. */
   due: (kind: string, at: string, id: string) => ({ GSI3PK: `DUE#${kind}#${shardOf(id)}`, GSI3SK: `${at}#${id}` }),
   dueShard: (kind: string, shard: number) => `DUE#${kind}#${shard}`,
   /** The store's own marker item: which schema version wrote the table. */
@@ -91,6 +91,12 @@ export const keys = {
   ratingHistoryPrefix: (edition: string) => `RATED#${edition}#`,
   /** The marker of a rated game: its own partition, outside the game's (loads and TTL never see it). */
   ratedGame: (gameId: string) => ({ PK: `RATEDGAME#${gameId}`, SK: 'RATED' }),
+  /** A player's e-mail reminder settings (functions/store/reminders.ts). */
+  reminders: (playerId: string) => ({ PK: `PLAYER#${playerId}`, SK: 'REMINDERS' }),
+  /** A mail that goes at most once (a turn's reminder, a day's digest, a confirmation). */
+  mailMark: (playerId: string, mark: string) => ({ PK: `PLAYER#${playerId}`, SK: `MAILED#${mark}` }),
+  /** The key that signs mail links. */
+  mailKey: () => ({ PK: 'META', SK: 'MAILKEY' }),
 };
 
 /** The table shape; the CDK stack must declare the same keys and indexes. */

@@ -6,7 +6,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createStore } from '../../store/index.js';
 import type { PushGateway } from '../../push/protocol.js';
 import { admit, type ApiContext, createContext } from '../context.js';
-import type { CommitListener, NoticeMessage, NoticeQueue, Services, WebhookConfig } from '../services.js';
+import type { CommitListener, MailSetup, NoticeMessage, NoticeQueue, Services, WebhookConfig } from '../services.js';
 import { createVerifier, type IssuerConfig, SCOPES } from '../accounts/auth.js';
 import { createPlayerCache } from '../accounts/accounts.js';
 import { type KeySource, staticKeys } from '../accounts/keys.js';
@@ -51,6 +51,8 @@ export interface AppConfig {
   rateLimits?: RateConfig;
   /** Run only these documents (ids from `npm run allowlist`; allowlist.ts); default: any document. */
   operationAllowlist?: ReadonlySet<string>;
+  /** E-mail reminders: link addresses and (where mail is sent: the sweep, the local server) the transport; none: no e-mail. */
+  mail?: MailSetup;
 }
 
 /**
@@ -162,6 +164,7 @@ export function buildCore(config: AppConfig): Core {
     notices: config.noticeQueue ?? { send: async () => {} },
     limiters: createLimiters(config.rateLimits),
     onCommit: { noticesOf, listeners: [] },
+    ...(config.mail ? { mail: config.mail } : {}),
   };
   services.onCommit.listeners.push(...commitListeners(services));
   const local = config.noticeQueue

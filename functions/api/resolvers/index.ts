@@ -12,6 +12,7 @@ import { renderGame } from '../view/render.js';
 import { tieBreakMarks } from '../view/words.js';
 import { replay } from '../view/replay.js';
 import { registerWebhook } from '../notify/webhooks.js';
+import { readReminders, requireAccount, setReminders } from '../notify/reminders.js';
 import { DateTimeScalar, JSONScalar } from './scalars.js';
 import { resolveEventType, typedEvent } from '../view/events.js';
 import { ApiError } from '../errors.js';
@@ -137,6 +138,11 @@ const typed: Resolvers = {
         })),
       );
     },
+    reminderSettings: (_p, _a, ctx) => {
+      const me = requirePlayer(ctx);
+      requireAccount(ctx.profile?.kind);
+      return readReminders(ctx.services, me.id);
+    },
     myWebhooks: async (_p, _a, ctx) => (await ctx.services.store.listWebhooks(requirePlayer(ctx).id)).map(webhookView),
   },
   Mutation: {
@@ -234,6 +240,11 @@ const typed: Resolvers = {
     registerWebhook: async (_p, { url, gameId }, ctx) => {
       const hook = await registerWebhook(ctx.services, requirePlayer(ctx), url, gameId ?? null);
       return { webhook: webhookView(hook), secret: hook.secret };
+    },
+    setReminders: (_p, { input }, ctx) => {
+      const me = requirePlayer(ctx);
+      requireAccount(ctx.profile?.kind);
+      return setReminders(ctx.services, me.id, input);
     },
     deleteWebhook: (_p, { id }, ctx) => ctx.services.store.deleteWebhook(requirePlayer(ctx).id, id),
   },

@@ -145,6 +145,8 @@ export type ResolversTypes = {
   RankedSeat: ResolverTypeWrapper<Schema.RankedSeat>;
   LootInfo: ResolverTypeWrapper<Schema.LootInfo>;
   RateLimitBucket: ResolverTypeWrapper<Schema.RateLimitBucket>;
+  ReminderSettings: ResolverTypeWrapper<Schema.ReminderSettings>;
+  ReminderSettingsInput: Schema.ReminderSettingsInput;
   JSON: ResolverTypeWrapper<Schema.Scalars['JSON']['output']>;
   DateTime: ResolverTypeWrapper<Schema.Scalars['DateTime']['output']>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -230,6 +232,8 @@ export type ResolversParentTypes = {
   RankedSeat: Schema.RankedSeat;
   LootInfo: Schema.LootInfo;
   RateLimitBucket: Schema.RateLimitBucket;
+  ReminderSettings: Schema.ReminderSettings;
+  ReminderSettingsInput: Schema.ReminderSettingsInput;
   JSON: Schema.Scalars['JSON']['output'];
   DateTime: Schema.Scalars['DateTime']['output'];
   Query: Record<PropertyKey, never>;
@@ -901,6 +905,15 @@ export type RateLimitBucketResolvers<ContextType = ApiContext, ParentType extend
   resetAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
+export type ReminderSettingsResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ReminderSettings'] = ResolversParentTypes['ReminderSettings']> = {
+  email?: Resolver<Schema.Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  confirmed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  delayHours?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  dailyDigest?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  dailyLimit?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSON'], any> {
   name: 'JSON';
 }
@@ -927,6 +940,7 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   me?: Resolver<Schema.Maybe<ResolversTypes['Profile']>, ParentType, ContextType>;
   authConfig?: Resolver<ResolversTypes['AuthConfig'], ParentType, ContextType>;
   rateLimit?: Resolver<Array<ResolversTypes['RateLimitBucket']>, ParentType, ContextType>;
+  reminderSettings?: Resolver<ResolversTypes['ReminderSettings'], ParentType, ContextType>;
 };
 
 export type MutationResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -949,6 +963,7 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   playCard?: Resolver<ResolversTypes['Game'], ParentType, ContextType, RequireFields<Schema.MutationPlayCardArgs, 'gameId' | 'rank'>>;
   answerPrompt?: Resolver<ResolversTypes['Game'], ParentType, ContextType, RequireFields<Schema.MutationAnswerPromptArgs, 'gameId' | 'promptId' | 'optionId'>>;
   concede?: Resolver<ResolversTypes['Game'], ParentType, ContextType, RequireFields<Schema.MutationConcedeArgs, 'gameId'>>;
+  setReminders?: Resolver<ResolversTypes['ReminderSettings'], ParentType, ContextType, RequireFields<Schema.MutationSetRemindersArgs, 'input'>>;
 };
 
 export type SubscriptionResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
@@ -1101,6 +1116,7 @@ export type Resolvers<ContextType = ApiContext> = {
   RankedSeat?: RankedSeatResolvers<ContextType>;
   LootInfo?: LootInfoResolvers<ContextType>;
   RateLimitBucket?: RateLimitBucketResolvers<ContextType>;
+  ReminderSettings?: ReminderSettingsResolvers<ContextType>;
   JSON?: GraphQLScalarType;
   DateTime?: GraphQLScalarType;
   Query?: QueryResolvers<ContextType>;

@@ -9,6 +9,9 @@ import {
   LeaderboardDocument,
   RatingDocument,
   RatingHistoryDocument,
+  ReminderSettingsDocument,
+  type ReminderSettingsInput,
+  SetRemindersDocument,
   RemovePlayerDocument,
   CreateGameDocument,
   type CreateGameInput,
@@ -217,6 +220,18 @@ export class LibertaliaClient {
   /** One page of a player's rated games, newest first. */
   async ratingHistory(playerId: string, edition: Edition, opts: { first?: number; after?: string | null } = {}) {
     return (await this.request(RatingHistoryDocument, { playerId, edition, ...opts })).ratingHistory;
+  }
+
+  // ---- e-mail turn reminders (accounts only; docs/correspondence.md) ----
+
+  /** The caller's reminder settings (ACCOUNT_REQUIRED for guests and site users). */
+  async reminderSettings() {
+    return (await this.request(ReminderSettingsDocument, {})).reminderSettings;
+  }
+
+  /** Sets the caller's reminders; a new address gets a confirmation link before anything else. */
+  async setReminders(input: ReminderSettingsInput) {
+    return (await this.request(SetRemindersDocument, { input })).setReminders;
   }
 
   // ---- moves: retried with one requestId, so a retry is applied once ----

@@ -193,6 +193,18 @@ export type Phase =
   /** The game is over. */
   | 'FINISHED';
 
+/** What Mutation.setReminders sets; an omitted field keeps its value. */
+export type ReminderSettingsInput = {
+  /** The address (a plain `name@domain`, at most 254 characters); a new one gets a confirmation link first. Null removes it. */
+  email?: string | null | undefined;
+  /** Reminders on or off (on needs an address). */
+  enabled: boolean;
+  /** Hours a turn waits before its reminder: one of 1, 4, 12, 24, 48 (default 12). */
+  delayHours?: number | null | undefined;
+  /** A daily digest of your games waiting for you, on or off (default off). */
+  dailyDigest?: boolean | null | undefined;
+};
+
 /** What kind of principal a token names. */
 export type PlayerKind =
   /** signUp: no account; may be linked to one. */
@@ -651,6 +663,18 @@ export type RatingHistoryQueryVariables = Exact<{
 
 
 export type RatingHistoryQuery = { ratingHistory: { games: Array<{ gameId: string, endedAt: string, place: number, players: number, rating: number, mu: number, sigma: number }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+
+export type ReminderSettingsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ReminderSettingsQuery = { reminderSettings: { email: string | null, confirmed: boolean, enabled: boolean, delayHours: number, dailyDigest: boolean, dailyLimit: number } };
+
+export type SetRemindersMutationVariables = Exact<{
+  input: ReminderSettingsInput;
+}>;
+
+
+export type SetRemindersMutation = { setReminders: { email: string | null, confirmed: boolean, enabled: boolean, delayHours: number, dailyDigest: boolean, dailyLimit: number } };
 
 export type GameUpdatedSubscriptionVariables = Exact<{
   gameId: string | number;
@@ -2722,6 +2746,30 @@ export const RatingHistoryDocument = new TypedDocumentString(`
   hasNextPage
   endCursor
 }`) as unknown as TypedDocumentString<RatingHistoryQuery, RatingHistoryQueryVariables>;
+export const ReminderSettingsDocument = new TypedDocumentString(`
+    query ReminderSettings {
+  reminderSettings {
+    email
+    confirmed
+    enabled
+    delayHours
+    dailyDigest
+    dailyLimit
+  }
+}
+    `) as unknown as TypedDocumentString<ReminderSettingsQuery, ReminderSettingsQueryVariables>;
+export const SetRemindersDocument = new TypedDocumentString(`
+    mutation SetReminders($input: ReminderSettingsInput!) {
+  setReminders(input: $input) {
+    email
+    confirmed
+    enabled
+    delayHours
+    dailyDigest
+    dailyLimit
+  }
+}
+    `) as unknown as TypedDocumentString<SetRemindersMutation, SetRemindersMutationVariables>;
 export const GameUpdatedDocument = new TypedDocumentString(`
     subscription GameUpdated($gameId: ID!) {
   gameUpdated(gameId: $gameId) {

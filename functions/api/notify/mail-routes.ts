@@ -1,17 +1,28 @@
 // The mail links' routes: `/unsubscribe` (RFC 8058 one-click: a POST turns reminders off) and
 // `/reminders/confirm`. A GET only shows a page with a button that POSTs: mail scanners that
 // fetch every link change nothing. A token that does not verify is refused (403 INVALID_LINK).
-import type { RestRequest, RestResponse } from '../http/rest.js';
 import { createContext, admit } from '../context.js';
 import { ApiError, restError } from '../errors.js';
 import type { Services } from '../services.js';
 import { type LinkPurpose, verifyLink } from './mail-links.js';
 import { followLink } from './reminders.js';
 
+/** What http/rest.ts hands over and answers (its own RestRequest and Page have these shapes). */
+interface LinkRequest {
+  method: string;
+  query: Record<string, string | undefined>;
+  address?: string | null;
+}
+interface Page {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
 export const MAIL_ROUTES: Record<string, LinkPurpose> = { '/unsubscribe': 'unsubscribe', '/reminders/confirm': 'confirm' };
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const page = (status: number, title: string, body: string): RestResponse => ({
+const page = (status: number, title: string, body: string): Page => ({
   status,
   headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
   body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title></head><body><h1>${esc(title)}</h1>${body}</body></html>`,
@@ -22,7 +33,7 @@ const WORDS = {
   confirm: { ask: 'Confirm this address?', button: 'Confirm the address', done: 'Address confirmed' },
 };
 
-export async function mailRoute(services: Services, req: RestRequest, path: string): Promise<RestResponse> {
+export async function mailRoute(services: Services, req: LinkRequest, path: string): Promise<Page> {
   const purpose = MAIL_ROUTES[path];
   const post = req.method === 'POST';
   if (!post && req.method !== 'GET' && req.method !== 'HEAD')

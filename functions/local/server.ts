@@ -123,7 +123,10 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
     );
   await app.apollo.start();
   ready();
-  server.on('request', requestHandler(app, (req, res) => (oidc?.handle(req, res) ?? false) || mail.handle(req, res)));
+  server.on(
+    'request',
+    requestHandler(app, (req, res) => (oidc?.handle(req, res) ?? false) || mail.handle(req, res)),
+  );
   guardUpgrades(server, {
     upgrades: app.services.limiters.upgrade,
     maxOpenPerAddress: app.services.limiters.itemRates ? WS_LIMITS.socketsPerAddress : Number.POSITIVE_INFINITY,
@@ -187,7 +190,9 @@ if (isMain) {
   console.log(
     `Libertalia Online: GraphQL at ${local.url}/graphql, REST at ${local.url}/health and ${local.url}/games/{id}/events`,
   );
-  console.log(`e-mail: SMTP on 127.0.0.1:${local.mail.port}, received mail at ${local.url}/local/mail and in .data/mail/`);
+  console.log(
+    `e-mail: SMTP on 127.0.0.1:${local.mail.port}, received mail at ${local.url}/local/mail and in .data/mail/`,
+  );
   console.log(
     process.env.DYNAMODB_ENDPOINT
       ? `store: table ${process.env.TABLE_NAME ?? 'libertalia'} at ${process.env.DYNAMODB_ENDPOINT}`

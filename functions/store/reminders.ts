@@ -54,7 +54,13 @@ export async function putReminders(db: Db, rec: ReminderRecord, ifUpdatedAt?: st
  * Claims a once-only mark (`TURN#...`, `DIGEST#<day>`, `CONFIRM#...`) for a player: true for the
  * one caller that wrote it, false if it was there already. Kept `ttlDays` (then DynamoDB deletes it).
  */
-export async function claimMailMark(db: Db, playerId: string, mark: string, now: Date, ttlDays: number): Promise<boolean> {
+export async function claimMailMark(
+  db: Db,
+  playerId: string,
+  mark: string,
+  now: Date,
+  ttlDays: number,
+): Promise<boolean> {
   const expires = Math.floor(now.getTime() / 1000) + ttlDays * 86_400;
   return wonRace(
     db.doc.send(

@@ -26,7 +26,11 @@ const READ = `{ reminderSettings { email confirmed enabled delayHours dailyDiges
 beforeAll(async () => {
   catcher = await startMailCatcher();
   const idp = await testIssuer();
-  t = await testApp({ now: () => clock, issuers: [idp.config], mail: { apiUrl: API, webUrl: WEB, mailer: catcher.mailer } });
+  t = await testApp({
+    now: () => clock,
+    issuers: [idp.config],
+    mail: { apiUrl: API, webUrl: WEB, mailer: catcher.mailer },
+  });
   anne = await idp.token({ sub: 'anne' }, { now: T0, lifetime: 30 * 24 * 3600 });
   expect((await t.gql(`mutation { register(name: "Anne Bonny") { playerId } }`, {}, anne)).errors).toBeUndefined();
   guest = await t.signUp('Mary Read');
@@ -56,16 +60,22 @@ async function botGame(token: string): Promise<string> {
   const g = await t.gql(`mutation { createGame(input: { edition: CLASSIC, seats: 2, bots: 1 }) { id } }`, {}, token);
   expect(g.errors).toBeUndefined();
   const id = g.data.createGame.id as string;
-  expect((await t.gql(`mutation($g: ID!) { startGame(gameId: $g) { status } }`, { g: id }, token)).errors).toBeUndefined();
+  expect(
+    (await t.gql(`mutation($g: ID!) { startGame(gameId: $g) { status } }`, { g: id }, token)).errors,
+  ).toBeUndefined();
   return id;
 }
 
 describe('e-mail reminders', () => {
   it('are for accounts only, with bounded choices', async () => {
-    expect(codeOf(await t.gql(SET, { i: { email: 'mary@example.test', enabled: true } }, guest.token))).toBe('ACCOUNT_REQUIRED');
+    expect(codeOf(await t.gql(SET, { i: { email: 'mary@example.test', enabled: true } }, guest.token))).toBe(
+      'ACCOUNT_REQUIRED',
+    );
     expect(codeOf(await t.gql(READ, {}, guest.token))).toBe('ACCOUNT_REQUIRED');
     expect(codeOf(await t.gql(SET, { i: { email: ANNE, enabled: true, delayHours: 5 } }, anne))).toBe('BAD_USER_INPUT');
-    expect(codeOf(await t.gql(SET, { i: { email: 'Anne <anne@example.test>', enabled: true } }, anne))).toBe('BAD_USER_INPUT');
+    expect(codeOf(await t.gql(SET, { i: { email: 'Anne <anne@example.test>', enabled: true } }, anne))).toBe(
+      'BAD_USER_INPUT',
+    );
     expect(codeOf(await t.gql(SET, { i: { enabled: true } }, anne))).toBe('BAD_USER_INPUT');
     expect((await t.gql(READ, {}, anne)).data.reminderSettings).toEqual({
       email: null,
@@ -125,7 +135,9 @@ describe('e-mail reminders', () => {
   });
 
   it('the daily digest lists every game waiting, once a day', async () => {
-    expect((await t.gql(SET, { i: { enabled: true, dailyDigest: true } }, anne)).data.setReminders.confirmed).toBe(true);
+    expect((await t.gql(SET, { i: { enabled: true, dailyDigest: true } }, anne)).data.setReminders.confirmed).toBe(
+      true,
+    );
     expect((await sweep(at(17.5 * HOUR))).mailed).toBe(1);
     expect((await sweep(at(18 * HOUR))).mailed).toBe(0);
     const digest = (await inbox()).at(-1)!;
@@ -139,7 +151,9 @@ describe('e-mail reminders', () => {
     const token = tokenOf(url);
     const forged = `${token.slice(0, -2)}${token.endsWith('A') ? 'B' : 'A'}A`;
     expect((await rest('POST', '/unsubscribe', forged)).status).toBe(403);
-    expect((await rest('POST', '/unsubscribe', `${Buffer.from('unsubscribe').toString('base64url')}.x.x.x`)).status).toBe(403);
+    expect(
+      (await rest('POST', '/unsubscribe', `${Buffer.from('unsubscribe').toString('base64url')}.x.x.x`)).status,
+    ).toBe(403);
     expect((await t.gql(READ, {}, anne)).data.reminderSettings.enabled).toBe(true);
     expect((await rest('GET', '/unsubscribe', token)).status).toBe(200);
     expect((await t.gql(READ, {}, anne)).data.reminderSettings.enabled).toBe(true);

@@ -115,7 +115,8 @@ describe('lean bundles', () => {
     expect(has('api', '@aws-sdk/client-secrets-manager')).toBe(true);
     // The SES client only where mail is sent from.
     expect(has('sweep', '@aws-sdk/client-sesv2')).toBe(true);
-    for (const name of ['api', 'notices', 'push'] as const) expect(has(name, '@aws-sdk/client-sesv2'), name).toBe(false);
+    for (const name of ['api', 'notices', 'push'] as const)
+      expect(has(name, '@aws-sdk/client-sesv2'), name).toBe(false);
   });
 });
 

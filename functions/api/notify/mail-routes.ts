@@ -19,12 +19,19 @@ interface Page {
   body: string;
 }
 
-export const MAIL_ROUTES: Record<string, LinkPurpose> = { '/unsubscribe': 'unsubscribe', '/reminders/confirm': 'confirm' };
+export const MAIL_ROUTES: Record<string, LinkPurpose> = {
+  '/unsubscribe': 'unsubscribe',
+  '/reminders/confirm': 'confirm',
+};
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const page = (status: number, title: string, body: string): Page => ({
   status,
-  headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
+  headers: {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'referrer-policy': 'no-referrer',
+  },
   body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title></head><body><h1>${esc(title)}</h1>${body}</body></html>`,
 });
 
@@ -57,6 +64,10 @@ export async function mailRoute(services: Services, req: LinkRequest, path: stri
   } catch (e) {
     const err = restError(e);
     const code = e instanceof ApiError ? e.code : 'INTERNAL_SERVER_ERROR';
-    return page(err.status, code === 'INVALID_LINK' ? 'This link is not valid' : 'Something went wrong', `<p>${esc(code)}</p>`);
+    return page(
+      err.status,
+      code === 'INVALID_LINK' ? 'This link is not valid' : 'Something went wrong',
+      `<p>${esc(code)}</p>`,
+    );
   }
 }

@@ -15,15 +15,25 @@ export interface Waiting {
 }
 
 const trim = (url: string) => url.replace(/\/+$/, '');
-export const gameLink = (mail: MailSetup, gameId: string) => `${trim(mail.webUrl)}/#/game/${encodeURIComponent(gameId)}`;
+export const gameLink = (mail: MailSetup, gameId: string) =>
+  `${trim(mail.webUrl)}/#/game/${encodeURIComponent(gameId)}`;
 export const linkUrl = (mail: MailSetup, path: '/unsubscribe' | '/reminders/confirm', token: string) =>
   `${trim(mail.apiUrl)}${path}?token=${token}`;
 
 const hours = (from: string, now: Date) => Math.max(0, Math.floor((now.getTime() - Date.parse(from)) / 3_600_000));
 const edition = (e: string) => (e === 'GALECREST' ? 'Winds of Galecrest' : 'classic');
 
-async function withUnsubscribe(services: Services, mail: MailSetup, rec: ReminderRecord, m: Omit<MailMessage, 'headers'>) {
-  const url = linkUrl(mail, '/unsubscribe', await signLink(services, { purpose: 'unsubscribe', playerId: rec.playerId, email: '' }));
+async function withUnsubscribe(
+  services: Services,
+  mail: MailSetup,
+  rec: ReminderRecord,
+  m: Omit<MailMessage, 'headers'>,
+) {
+  const url = linkUrl(
+    mail,
+    '/unsubscribe',
+    await signLink(services, { purpose: 'unsubscribe', playerId: rec.playerId, email: '' }),
+  );
   return {
     ...m,
     text: `${m.text}\n\n--\nStop these e-mails (one click): ${url}\nAt most a few a day; change them in the game's settings.\n`,
@@ -44,7 +54,13 @@ export async function reminderMail(services: Services, mail: MailSetup, rec: Rem
   });
 }
 
-export async function digestMail(services: Services, mail: MailSetup, rec: ReminderRecord, waiting: Waiting[], now: Date) {
+export async function digestMail(
+  services: Services,
+  mail: MailSetup,
+  rec: ReminderRecord,
+  waiting: Waiting[],
+  now: Date,
+) {
   const lines = waiting.map(
     (w) =>
       `- ${edition(w.edition)}, your turn for ${hours(w.since, now)} h${w.deadline ? `, deadline ${w.deadline}` : ''}: ${gameLink(mail, w.gameId)}`,

@@ -61,7 +61,10 @@ export const settingsView = (r: ReminderRecord) => ({
 /** Reminders need an account: guests and site users have no address here (a site mails its own users). */
 export function requireAccount(kind: string | undefined): void {
   if (kind !== 'account')
-    throw new ApiError('ACCOUNT_REQUIRED', 'e-mail reminders are for accounts: sign in (guests and site users have none)');
+    throw new ApiError(
+      'ACCOUNT_REQUIRED',
+      'e-mail reminders are for accounts: sign in (guests and site users have none)',
+    );
 }
 
 export function requireMail(services: Services): MailSetup {
@@ -78,7 +81,10 @@ export function normalEmail(raw: string): string {
   const email = raw.trim();
   const m = /^([^\s@<>()[\]\\,;:"\p{C}]+)@([^\s@<>()[\]\\,;:"\p{C}]+\.[^\s@<>()[\]\\,;:"\p{C}]+)$/u.exec(email);
   if (!m || email.length > REMINDERS.emailLength)
-    throw new ApiError('BAD_USER_INPUT', `email must be a plain address of at most ${REMINDERS.emailLength} characters`);
+    throw new ApiError(
+      'BAD_USER_INPUT',
+      `email must be a plain address of at most ${REMINDERS.emailLength} characters`,
+    );
   return `${m[1]}@${m[2].toLowerCase()}`;
 }
 
@@ -137,7 +143,13 @@ async function gamesOf(services: Services, playerId: string) {
     const holder = seat === null ? undefined : g.doc.seats[seat];
     const pending = seat === null ? undefined : g.doc.pending[seat];
     if (seat === null || !holder || holder.bot !== null || holder.replaced || !pending) continue;
-    waiting.push({ gameId: g.id, edition: g.doc.edition, seat, since: pending.since, deadline: deadlineOf(g.doc, seat) });
+    waiting.push({
+      gameId: g.id,
+      edition: g.doc.edition,
+      seat,
+      since: pending.since,
+      deadline: deadlineOf(g.doc, seat),
+    });
   }
   return { games, waiting };
 }

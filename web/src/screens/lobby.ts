@@ -6,6 +6,7 @@ import { go, header, message } from '../shell';
 import { turnAlert } from '../alerts';
 import { pollingUpdates } from '../live';
 import { editionName, roundWord, timeLeft, turnText } from '../words';
+import { remindersPanel } from './reminders';
 
 const EDITIONS: [Edition, string][] = [
   ['CLASSIC', 'Classic (2012)'],
@@ -239,6 +240,7 @@ export function lobbyScreen(root: HTMLElement): () => void {
                 ),
           ),
         ),
+        remindersPanel(draw),
       ),
     );
   }

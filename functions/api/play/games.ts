@@ -51,6 +51,8 @@ export interface CreateGameInput {
   decisionTimeLimitHours?: number | null;
   spectators?: boolean | null;
   timeoutsBeforeBot?: number | null;
+  /** A retry with the same id answers the game the first call created (schema: CreateGameInput.requestId). */
+  requestId?: string | null;
 }
 
 const bad = (m: string): never => {

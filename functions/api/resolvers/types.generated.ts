@@ -168,6 +168,8 @@ export type ResolversTypes = {
   CreateGameInput: Schema.CreateGameInput;
   Character: ResolverTypeWrapper<Schema.Character>;
   Timing: Schema.Timing;
+  SiteWebhook: ResolverTypeWrapper<Schema.SiteWebhook>;
+  SiteWebhookRegistration: ResolverTypeWrapper<Schema.SiteWebhookRegistration>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -253,6 +255,8 @@ export type ResolversParentTypes = {
   AuthConfig: Schema.AuthConfig;
   CreateGameInput: Schema.CreateGameInput;
   Character: Schema.Character;
+  SiteWebhook: Schema.SiteWebhook;
+  SiteWebhookRegistration: Schema.SiteWebhookRegistration;
 };
 
 export type EventResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Event'] = ResolversParentTypes['Event']> = {
@@ -941,6 +945,7 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   authConfig?: Resolver<ResolversTypes['AuthConfig'], ParentType, ContextType>;
   rateLimit?: Resolver<Array<ResolversTypes['RateLimitBucket']>, ParentType, ContextType>;
   reminderSettings?: Resolver<ResolversTypes['ReminderSettings'], ParentType, ContextType>;
+  siteWebhooks?: Resolver<Array<ResolversTypes['SiteWebhook']>, ParentType, ContextType>;
 };
 
 export type MutationResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -964,6 +969,8 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   answerPrompt?: Resolver<ResolversTypes['Game'], ParentType, ContextType, RequireFields<Schema.MutationAnswerPromptArgs, 'gameId' | 'promptId' | 'optionId'>>;
   concede?: Resolver<ResolversTypes['Game'], ParentType, ContextType, RequireFields<Schema.MutationConcedeArgs, 'gameId'>>;
   setReminders?: Resolver<ResolversTypes['ReminderSettings'], ParentType, ContextType, RequireFields<Schema.MutationSetRemindersArgs, 'input'>>;
+  registerSiteWebhook?: Resolver<ResolversTypes['SiteWebhookRegistration'], ParentType, ContextType, RequireFields<Schema.MutationRegisterSiteWebhookArgs, 'url'>>;
+  deleteSiteWebhook?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<Schema.MutationDeleteSiteWebhookArgs, 'id'>>;
 };
 
 export type SubscriptionResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
@@ -1060,6 +1067,18 @@ export type CharacterResolvers<ContextType = ApiContext, ParentType extends Reso
   tieBreaks?: Resolver<Schema.Maybe<Array<ResolversTypes['Int']>>, ParentType, ContextType>;
 };
 
+export type SiteWebhookResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['SiteWebhook'] = ResolversParentTypes['SiteWebhook']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type SiteWebhookRegistrationResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['SiteWebhookRegistration'] = ResolversParentTypes['SiteWebhookRegistration']> = {
+  webhook?: Resolver<ResolversTypes['SiteWebhook'], ParentType, ContextType>;
+  secret?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  created?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = ApiContext> = {
   Event?: EventResolvers<ContextType>;
   GameCreatedEvent?: GameCreatedEventResolvers<ContextType>;
@@ -1135,5 +1154,7 @@ export type Resolvers<ContextType = ApiContext> = {
   Profile?: ProfileResolvers<ContextType>;
   AuthConfig?: AuthConfigResolvers<ContextType>;
   Character?: CharacterResolvers<ContextType>;
+  SiteWebhook?: SiteWebhookResolvers<ContextType>;
+  SiteWebhookRegistration?: SiteWebhookRegistrationResolvers<ContextType>;
 };
 

@@ -38,7 +38,11 @@ export function densPart(ctx: TableCtx): HTMLElement {
           ),
           h(
             'span',
-            { class: 'den-cards', role: 'list', 'aria-label': `${who === 'You' ? 'Your' : `${who}'s`} ${word}` },
+            {
+              class: 'den-cards',
+              role: s.den.length ? 'list' : undefined,
+              'aria-label': s.den.length ? `${who === 'You' ? 'Your' : `${who}'s`} ${word}` : undefined,
+            },
             s.den.length
               ? s.den.map((r) =>
                   h(

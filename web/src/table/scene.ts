@@ -29,13 +29,19 @@ export function islandSlots(g: Game, events: GameEvent[]): Slot[] {
   }
   if (!sun) return now;
   const out: Slot[] = parseIsland((sun.data as Record<string, unknown>).island).map((c) => ({ ...c, here: false }));
+  for (const o of out) o.here = g.island.some((c) => same(o, c));
   let prev = -1;
   for (const c of g.island) {
     const i = out.findIndex((o) => same(o, c));
     if (i >= 0) {
-      out[i].here = true;
       prev = i;
-    } else out.splice(++prev, 0, { seat: c.seat, rank: c.rank, here: true });
+      continue;
+    }
+    // A card that came later (the Parrot's replacement): after the places of lower ranks that left.
+    let at = prev + 1;
+    while (at < out.length && !out[at].here && out[at].rank <= c.rank) at++;
+    out.splice(at, 0, { seat: c.seat, rank: c.rank, here: true });
+    prev = at;
   }
   return out;
 }

@@ -1,7 +1,7 @@
 // The island's places through a day (scene.ts islandSlots): the sunrise order kept, cards that
 // left marked, and a card that came later (the Parrot's replacement) placed by rank.
 import { describe, expect, it } from 'vitest';
-import { islandSlots } from '../../web/src/table/scene';
+import { islandSlots } from '../../web/src/slots';
 import type { Game, GameEvent } from '../../web/src/types';
 
 const sunrise = (island: string[]): GameEvent =>

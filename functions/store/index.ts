@@ -48,6 +48,17 @@ import {
   putRatingHistory,
 } from './ratings.js';
 import {
+  expireChat,
+  getChat,
+  hideChat,
+  lastChatSeq,
+  listChat,
+  listSilenced,
+  putChat,
+  reportChat,
+  setSilenced,
+} from './chat.js';
+import {
   claimDelivery,
   deleteWebhook,
   getDelivery,
@@ -66,6 +77,7 @@ export type { RequestRecord } from './requests.js';
 export type { DeliveryRecord, WebhookRecord } from './webhooks.js';
 export type { RatedGameMarker, RatingHistoryRecord, RatingRecord, RatingValue } from './ratings.js';
 export { APPLIED_KEPT } from './ratings.js';
+export type { ChatRecord, ChatReport } from './chat.js';
 export { createPushStore, type PushStore, type PushStoreConfig, type Subscriber } from './connections.js';
 export {
   checkSchema,
@@ -158,6 +170,22 @@ export function createStore({ tableName, client }: { tableName: string; client: 
       listLeaderboard(db, edition, limit, before),
     deleteRating: (playerId: string, edition: string) => deleteRating(db, playerId, edition),
     deleteRatedGame: (gameId: string) => deleteRatedGame(db, gameId),
+    lastChatSeq: (gameId: string) => lastChatSeq(db, gameId),
+    putChat: (m: Parameters<typeof putChat>[1]) => putChat(db, m),
+    listChat: (gameId: string, after: number, limit: number) => listChat(db, gameId, after, limit),
+    getChat: (gameId: string, seq: number) => getChat(db, gameId, seq),
+    hideChat: (gameId: string, seq: number, by: string) => hideChat(db, gameId, seq, by),
+    reportChat: (
+      gameId: string,
+      seq: number,
+      reporterId: string,
+      report: Parameters<typeof reportChat>[4],
+      max: number,
+    ) => reportChat(db, gameId, seq, reporterId, report, max),
+    listSilenced: (gameId: string) => listSilenced(db, gameId),
+    setSilenced: (gameId: string, playerId: string, silenced: boolean, max: number) =>
+      setSilenced(db, gameId, playerId, silenced, max),
+    expireChat: (gameId: string, expiresAt: number) => expireChat(db, gameId, expiresAt),
     putWebhook: (w: Parameters<typeof putWebhook>[1]) => putWebhook(db, w),
     getWebhook: (playerId: string, hookId: string) => getWebhook(db, playerId, hookId),
     listWebhooks: (playerId: string) => listWebhooks(db, playerId),

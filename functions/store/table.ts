@@ -91,6 +91,18 @@ export const keys = {
   ratingHistoryPrefix: (edition: string) => `RATED#${edition}#`,
   /** The marker of a rated game: its own partition, outside the game's (loads and TTL never see it). */
   ratedGame: (gameId: string) => ({ PK: `RATEDGAME#${gameId}`, SK: 'RATED' }),
+  /**
+   * A chat message of a game (functions/store/chat.ts), by its number in the game's chat:
+   * `CHAT#` sorts before `COMMIT#`, outside the range every game load reads.
+   */
+  chat: (gameId: string, seq: number) => ({ PK: `GAME#${gameId}`, SK: `CHAT#${String(seq).padStart(6, '0')}` }),
+  chatSk: (seq: number) => `CHAT#${String(seq).padStart(6, '0')}`,
+  /** A game's chat moderation: the players its moderator silenced. */
+  chatModeration: (gameId: string) => ({ PK: `GAME#${gameId}`, SK: 'CHATMOD' }),
+  /** A profile counter item of a player in an edition (functions/store/profiles.ts). */
+  profile: (playerId: string, edition: string) => ({ PK: `PLAYER#${playerId}`, SK: `STATS#${edition}` }),
+  /** The marker that a finished game was counted in its players' profiles (once). */
+  countedGame: (gameId: string) => ({ PK: `PROFILEGAME#${gameId}`, SK: 'COUNTED' }),
 };
 
 /** The table shape; the CDK stack must declare the same keys and indexes. */

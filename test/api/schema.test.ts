@@ -98,6 +98,7 @@ describe('schema', () => {
       'after',
       'endCursor',
       'name',
+      'authorName',
       'names',
       'text',
       'label',

@@ -50,6 +50,8 @@ export async function archiveLog(services: Services, gameId: string): Promise<bo
     recipes.map((c) => c.firstSeq),
     expiryOf(services.now()),
   );
+  // The chat goes with the log (the same TTL), before the snapshot leaves the due-work index.
+  await services.store.expireChat(gameId, expiryOf(services.now()));
   await services.store.markArchived(gameId, rec.version);
   return true;
 }

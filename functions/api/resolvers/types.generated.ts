@@ -73,15 +73,17 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
+  ChatMessage: ResolverTypeWrapper<Schema.ChatMessage>;
+  ID: ResolverTypeWrapper<Schema.Scalars['ID']['output']>;
+  String: ResolverTypeWrapper<Schema.Scalars['String']['output']>;
+  Boolean: ResolverTypeWrapper<Schema.Scalars['Boolean']['output']>;
+  Int: ResolverTypeWrapper<Schema.Scalars['Int']['output']>;
+  ChatPage: ResolverTypeWrapper<Schema.ChatPage>;
   ErrorCode: Schema.ErrorCode;
   EventType: Schema.EventType;
   CardPlace: Schema.CardPlace;
   Event: ResolverTypeWrapper<TypedEvent>;
-  Int: ResolverTypeWrapper<Schema.Scalars['Int']['output']>;
-  String: ResolverTypeWrapper<Schema.Scalars['String']['output']>;
   GameCreatedEvent: ResolverTypeWrapper<TypedEvent>;
-  Boolean: ResolverTypeWrapper<Schema.Scalars['Boolean']['output']>;
-  ID: ResolverTypeWrapper<Schema.Scalars['ID']['output']>;
   PlayerJoinedEvent: ResolverTypeWrapper<TypedEvent>;
   PlayerInvitedEvent: ResolverTypeWrapper<TypedEvent>;
   PlayerLeftEvent: ResolverTypeWrapper<TypedEvent>;
@@ -170,12 +172,14 @@ export type ResolversTypes = {
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
-  Event: TypedEvent;
-  Int: Schema.Scalars['Int']['output'];
-  String: Schema.Scalars['String']['output'];
-  GameCreatedEvent: TypedEvent;
-  Boolean: Schema.Scalars['Boolean']['output'];
+  ChatMessage: Schema.ChatMessage;
   ID: Schema.Scalars['ID']['output'];
+  String: Schema.Scalars['String']['output'];
+  Boolean: Schema.Scalars['Boolean']['output'];
+  Int: Schema.Scalars['Int']['output'];
+  ChatPage: Schema.ChatPage;
+  Event: TypedEvent;
+  GameCreatedEvent: TypedEvent;
   PlayerJoinedEvent: TypedEvent;
   PlayerInvitedEvent: TypedEvent;
   PlayerLeftEvent: TypedEvent;
@@ -249,6 +253,25 @@ export type ResolversParentTypes = {
   AuthConfig: Schema.AuthConfig;
   CreateGameInput: Schema.CreateGameInput;
   Character: Schema.Character;
+};
+
+export type ChatMessageResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ChatMessage'] = ResolversParentTypes['ChatMessage']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  authorId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  authorName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  text?: Resolver<Schema.Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  hidden?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  reports?: Resolver<Schema.Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  reportedByMe?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type ChatPageResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ChatPage'] = ResolversParentTypes['ChatPage']> = {
+  messages?: Resolver<Array<ResolversTypes['ChatMessage']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  mutedPlayers?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  silencedPlayers?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  moderator?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type EventResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Event'] = ResolversParentTypes['Event']> = {
@@ -926,6 +949,7 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   boards?: Resolver<Array<ResolversTypes['Board']>, ParentType, ContextType, RequireFields<Schema.QueryBoardsArgs, 'edition'>>;
   me?: Resolver<Schema.Maybe<ResolversTypes['Profile']>, ParentType, ContextType>;
   authConfig?: Resolver<ResolversTypes['AuthConfig'], ParentType, ContextType>;
+  chat?: Resolver<ResolversTypes['ChatPage'], ParentType, ContextType, RequireFields<Schema.QueryChatArgs, 'gameId'>>;
   rateLimit?: Resolver<Array<ResolversTypes['RateLimitBucket']>, ParentType, ContextType>;
 };
 
@@ -949,6 +973,11 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   playCard?: Resolver<ResolversTypes['Game'], ParentType, ContextType, RequireFields<Schema.MutationPlayCardArgs, 'gameId' | 'rank'>>;
   answerPrompt?: Resolver<ResolversTypes['Game'], ParentType, ContextType, RequireFields<Schema.MutationAnswerPromptArgs, 'gameId' | 'promptId' | 'optionId'>>;
   concede?: Resolver<ResolversTypes['Game'], ParentType, ContextType, RequireFields<Schema.MutationConcedeArgs, 'gameId'>>;
+  postChatMessage?: Resolver<ResolversTypes['ChatMessage'], ParentType, ContextType, RequireFields<Schema.MutationPostChatMessageArgs, 'gameId' | 'text'>>;
+  mutePlayer?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<Schema.MutationMutePlayerArgs, 'playerId'>>;
+  reportChatMessage?: Resolver<ResolversTypes['ChatMessage'], ParentType, ContextType, RequireFields<Schema.MutationReportChatMessageArgs, 'gameId' | 'messageId'>>;
+  hideChatMessage?: Resolver<ResolversTypes['ChatMessage'], ParentType, ContextType, RequireFields<Schema.MutationHideChatMessageArgs, 'gameId' | 'messageId'>>;
+  silenceChatPlayer?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<Schema.MutationSilenceChatPlayerArgs, 'gameId' | 'playerId'>>;
 };
 
 export type SubscriptionResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
@@ -1046,6 +1075,8 @@ export type CharacterResolvers<ContextType = ApiContext, ParentType extends Reso
 };
 
 export type Resolvers<ContextType = ApiContext> = {
+  ChatMessage?: ChatMessageResolvers<ContextType>;
+  ChatPage?: ChatPageResolvers<ContextType>;
   Event?: EventResolvers<ContextType>;
   GameCreatedEvent?: GameCreatedEventResolvers<ContextType>;
   PlayerJoinedEvent?: PlayerJoinedEventResolvers<ContextType>;

@@ -1603,6 +1603,71 @@ export type RateLimitBucket = {
   resetAt: EntireFieldWrapper<Scalars['DateTime']['output']>;
 };
 
+/** A player's public profile (Query.profile). */
+export type PlayerProfile = {
+  __typename?: 'PlayerProfile';
+  /** The player. */
+  playerId: EntireFieldWrapper<Scalars['ID']['output']>;
+  /** The player's display name. */
+  name: EntireFieldWrapper<Scalars['String']['output']>;
+  /** One entry per edition (played or not). */
+  editions: EntireFieldWrapper<Array<EditionStats>>;
+  /** The player's finished games, newest first. */
+  recentGames: EntireFieldWrapper<RecentGamePage>;
+};
+
+/** A player's figures in one edition. */
+export type EditionStats = {
+  __typename?: 'EditionStats';
+  /** The edition. */
+  edition: EntireFieldWrapper<Edition>;
+  /** The rating (null before a rated game). */
+  rating: EntireFieldWrapper<Maybe<Rating>>;
+  /** Finished games the player played (a seat a bot played after a concession included). */
+  played: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** Games the player finished first. */
+  won: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** The characters the player played in the most games, most first (at most 3). */
+  favouriteCharacters: EntireFieldWrapper<Array<FavouriteCharacter>>;
+};
+
+/** A character and in how many of a player's games they played it. */
+export type FavouriteCharacter = {
+  __typename?: 'FavouriteCharacter';
+  /** The character's rank. */
+  rank: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** The character's name. */
+  name: EntireFieldWrapper<Scalars['String']['output']>;
+  /** Finished games in which the player played it. */
+  games: EntireFieldWrapper<Scalars['Int']['output']>;
+};
+
+/** One finished game of a player: its id opens its replay (Query.replay). */
+export type RecentGame = {
+  __typename?: 'RecentGame';
+  /** The game (Query.replay(gameId) replays it). */
+  gameId: EntireFieldWrapper<Scalars['ID']['output']>;
+  /** The edition. */
+  edition: EntireFieldWrapper<Edition>;
+  /** When the game ended. */
+  endedAt: EntireFieldWrapper<Scalars['DateTime']['output']>;
+  /** The player's place (1 is first). */
+  place: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** Seats in the game. */
+  players: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** Whether the player conceded (placed last). */
+  conceded: EntireFieldWrapper<Scalars['Boolean']['output']>;
+};
+
+/** A page of a player's finished games. */
+export type RecentGamePage = {
+  __typename?: 'RecentGamePage';
+  /** The games, newest first. */
+  games: EntireFieldWrapper<Array<RecentGame>>;
+  /** Where the page ends. */
+  pageInfo: EntireFieldWrapper<PageInfo>;
+};
+
 /** Reads: games, the event log, replays, the caller and public data. */
 export type Query = {
   __typename?: 'Query';
@@ -1651,6 +1716,8 @@ export type Query = {
   chat: EntireFieldWrapper<ChatPage>;
   /** The caller's rate-limit buckets on this server instance (a player's; for a site user also the site's, shared by all the site's users; the address's without a token), tightest first. Asking counts as one read. */
   rateLimit: EntireFieldWrapper<Array<RateLimitBucket>>;
+  /** A player's public profile (null: no such player): rating, games played and won and favourite characters per edition, and their finished games newest first (`first` 1-50, default 10, after the previous page's `recentGames.pageInfo.endCursor`). The rating's history per edition: Query.ratingHistory. */
+  profile: EntireFieldWrapper<Maybe<PlayerProfile>>;
 };
 
 
@@ -1745,6 +1812,14 @@ export type QueryBoardsArgs = {
 /** Reads: games, the event log, replays, the caller and public data. */
 export type QueryChatArgs = {
   gameId: Scalars['ID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Reads: games, the event log, replays, the caller and public data. */
+export type QueryProfileArgs = {
+  playerId: Scalars['ID']['input'];
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
 };

@@ -47,6 +47,7 @@ import {
   putRating,
   putRatingHistory,
 } from './ratings.js';
+import { getStats, listPlayed, putPlayed, putStats } from './profiles.js';
 import {
   expireChat,
   getChat,
@@ -78,6 +79,8 @@ export type { DeliveryRecord, WebhookRecord } from './webhooks.js';
 export type { RatedGameMarker, RatingHistoryRecord, RatingRecord, RatingValue } from './ratings.js';
 export { APPLIED_KEPT } from './ratings.js';
 export type { ChatRecord, ChatReport } from './chat.js';
+export type { PlayedRecord, StatsRecord } from './profiles.js';
+export { COUNTED_KEPT } from './profiles.js';
 export { createPushStore, type PushStore, type PushStoreConfig, type Subscriber } from './connections.js';
 export {
   checkSchema,
@@ -170,6 +173,10 @@ export function createStore({ tableName, client }: { tableName: string; client: 
       listLeaderboard(db, edition, limit, before),
     deleteRating: (playerId: string, edition: string) => deleteRating(db, playerId, edition),
     deleteRatedGame: (gameId: string) => deleteRatedGame(db, gameId),
+    getStats: (playerId: string, edition: string) => getStats(db, playerId, edition),
+    putStats: (rec: Parameters<typeof putStats>[1], prevV: number, gameId: string) => putStats(db, rec, prevV, gameId),
+    putPlayed: (playerId: string, p: Parameters<typeof putPlayed>[2]) => putPlayed(db, playerId, p),
+    listPlayed: (playerId: string, limit: number, before?: string | null) => listPlayed(db, playerId, limit, before),
     lastChatSeq: (gameId: string) => lastChatSeq(db, gameId),
     putChat: (m: Parameters<typeof putChat>[1]) => putChat(db, m),
     listChat: (gameId: string, after: number, limit: number) => listChat(db, gameId, after, limit),

@@ -101,8 +101,6 @@ export const keys = {
   chatModeration: (gameId: string) => ({ PK: `GAME#${gameId}`, SK: 'CHATMOD' }),
   /** A profile counter item of a player in an edition (functions/store/profiles.ts). */
   profile: (playerId: string, edition: string) => ({ PK: `PLAYER#${playerId}`, SK: `STATS#${edition}` }),
-  /** The marker that a finished game was counted in its players' profiles (once). */
-  countedGame: (gameId: string) => ({ PK: `PROFILEGAME#${gameId}`, SK: 'COUNTED' }),
 };
 
 /** The table shape; the CDK stack must declare the same keys and indexes. */

@@ -13,6 +13,7 @@ import {
   ReportChatMessageDocument,
   SilenceChatPlayerDocument,
   LeaderboardDocument,
+  ProfileDocument,
   RatingDocument,
   RatingHistoryDocument,
   RemovePlayerDocument,
@@ -223,6 +224,11 @@ export class LibertaliaClient {
   /** One page of a player's rated games, newest first. */
   async ratingHistory(playerId: string, edition: Edition, opts: { first?: number; after?: string | null } = {}) {
     return (await this.request(RatingHistoryDocument, { playerId, edition, ...opts })).ratingHistory;
+  }
+
+  /** A player's profile (null: no such player); page its recent games with `recentGames.pageInfo.endCursor` as `after`. */
+  async profile(playerId: string, opts: { first?: number; after?: string | null } = {}) {
+    return (await this.request(ProfileDocument, { playerId, ...opts })).profile;
   }
 
   // ---- game chat (docs/community.md) ----

@@ -706,6 +706,15 @@ export type ChatQueryVariables = Exact<{
 
 export type ChatQuery = { chat: { mutedPlayers: Array<string>, silencedPlayers: Array<string>, moderator: boolean, messages: Array<{ id: string, authorId: string, authorName: string, text: string | null, at: string, hidden: boolean, reports: number | null, reportedByMe: boolean }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
 
+export type ProfileQueryVariables = Exact<{
+  playerId: string | number;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type ProfileQuery = { profile: { playerId: string, name: string, editions: Array<{ edition: Edition, played: number, won: number, rating: { rating: number, mu: number, sigma: number, games: number, wins: number } | null, favouriteCharacters: Array<{ rank: number, name: string, games: number }> }>, recentGames: { games: Array<{ gameId: string, edition: Edition, endedAt: string, place: number, players: number, conceded: boolean }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } } | null };
+
 export type GameUpdatedSubscriptionVariables = Exact<{
   gameId: string | number;
 }>;
@@ -2874,6 +2883,47 @@ fragment ChatMessageParts on ChatMessage {
   reports
   reportedByMe
 }`) as unknown as TypedDocumentString<ChatQuery, ChatQueryVariables>;
+export const ProfileDocument = new TypedDocumentString(`
+    query Profile($playerId: ID!, $first: Int, $after: String) {
+  profile(playerId: $playerId, first: $first, after: $after) {
+    playerId
+    name
+    editions {
+      edition
+      played
+      won
+      rating {
+        rating
+        mu
+        sigma
+        games
+        wins
+      }
+      favouriteCharacters {
+        rank
+        name
+        games
+      }
+    }
+    recentGames {
+      games {
+        gameId
+        edition
+        endedAt
+        place
+        players
+        conceded
+      }
+      pageInfo {
+        ...PageInfoParts
+      }
+    }
+  }
+}
+    fragment PageInfoParts on PageInfo {
+  hasNextPage
+  endCursor
+}`) as unknown as TypedDocumentString<ProfileQuery, ProfileQueryVariables>;
 export const GameUpdatedDocument = new TypedDocumentString(`
     subscription GameUpdated($gameId: ID!) {
   gameUpdated(gameId: $gameId) {

@@ -8,6 +8,7 @@ import { rematch } from '../lobby/rematch.js';
 import { concede } from '../play/concede.js';
 import { leaderboardPage, ratingHistoryPage, ratingOf } from '../community/leaderboard.js';
 import { removePlayer } from '../lobby/seating.js';
+import { profileOf } from '../community/profile.js';
 import { chatPage, hideChat, mutePlayer, postChat, reportChat, silencePlayer } from '../community/chat.js';
 import { renderGame } from '../view/render.js';
 import { tieBreakMarks } from '../view/words.js';
@@ -115,6 +116,7 @@ const typed: Resolvers = {
       const last = page.events.length ? page.events[page.events.length - 1].seq : from;
       return { events, pageInfo: { hasNextPage: page.hasMore, endCursor: last > 0 ? String(last) : null } };
     },
+    profile: (_p, { playerId, first, after }, ctx) => profileOf(ctx.services.store, playerId, first, after) as never,
     chat: (_p, { gameId, first, after }, ctx) => chatPage(ctx.services, optionalPlayer(ctx), gameId, first, after),
     replay: async (_p, { gameId, at }, ctx) => {
       const viewer = optionalPlayer(ctx);

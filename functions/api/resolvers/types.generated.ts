@@ -147,6 +147,11 @@ export type ResolversTypes = {
   RankedSeat: ResolverTypeWrapper<Schema.RankedSeat>;
   LootInfo: ResolverTypeWrapper<Schema.LootInfo>;
   RateLimitBucket: ResolverTypeWrapper<Schema.RateLimitBucket>;
+  PlayerProfile: ResolverTypeWrapper<Schema.PlayerProfile>;
+  EditionStats: ResolverTypeWrapper<Schema.EditionStats>;
+  FavouriteCharacter: ResolverTypeWrapper<Schema.FavouriteCharacter>;
+  RecentGame: ResolverTypeWrapper<Schema.RecentGame>;
+  RecentGamePage: ResolverTypeWrapper<Schema.RecentGamePage>;
   JSON: ResolverTypeWrapper<Schema.Scalars['JSON']['output']>;
   DateTime: ResolverTypeWrapper<Schema.Scalars['DateTime']['output']>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -234,6 +239,11 @@ export type ResolversParentTypes = {
   RankedSeat: Schema.RankedSeat;
   LootInfo: Schema.LootInfo;
   RateLimitBucket: Schema.RateLimitBucket;
+  PlayerProfile: Schema.PlayerProfile;
+  EditionStats: Schema.EditionStats;
+  FavouriteCharacter: Schema.FavouriteCharacter;
+  RecentGame: Schema.RecentGame;
+  RecentGamePage: Schema.RecentGamePage;
   JSON: Schema.Scalars['JSON']['output'];
   DateTime: Schema.Scalars['DateTime']['output'];
   Query: Record<PropertyKey, never>;
@@ -924,6 +934,41 @@ export type RateLimitBucketResolvers<ContextType = ApiContext, ParentType extend
   resetAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
+export type PlayerProfileResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PlayerProfile'] = ResolversParentTypes['PlayerProfile']> = {
+  playerId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  editions?: Resolver<Array<ResolversTypes['EditionStats']>, ParentType, ContextType>;
+  recentGames?: Resolver<ResolversTypes['RecentGamePage'], ParentType, ContextType>;
+};
+
+export type EditionStatsResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['EditionStats'] = ResolversParentTypes['EditionStats']> = {
+  edition?: Resolver<ResolversTypes['Edition'], ParentType, ContextType>;
+  rating?: Resolver<Schema.Maybe<ResolversTypes['Rating']>, ParentType, ContextType>;
+  played?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  won?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  favouriteCharacters?: Resolver<Array<ResolversTypes['FavouriteCharacter']>, ParentType, ContextType>;
+};
+
+export type FavouriteCharacterResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['FavouriteCharacter'] = ResolversParentTypes['FavouriteCharacter']> = {
+  rank?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  games?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type RecentGameResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['RecentGame'] = ResolversParentTypes['RecentGame']> = {
+  gameId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  edition?: Resolver<ResolversTypes['Edition'], ParentType, ContextType>;
+  endedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  place?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  players?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  conceded?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type RecentGamePageResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['RecentGamePage'] = ResolversParentTypes['RecentGamePage']> = {
+  games?: Resolver<Array<ResolversTypes['RecentGame']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
 export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSON'], any> {
   name: 'JSON';
 }
@@ -951,6 +996,7 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   authConfig?: Resolver<ResolversTypes['AuthConfig'], ParentType, ContextType>;
   chat?: Resolver<ResolversTypes['ChatPage'], ParentType, ContextType, RequireFields<Schema.QueryChatArgs, 'gameId'>>;
   rateLimit?: Resolver<Array<ResolversTypes['RateLimitBucket']>, ParentType, ContextType>;
+  profile?: Resolver<Schema.Maybe<ResolversTypes['PlayerProfile']>, ParentType, ContextType, RequireFields<Schema.QueryProfileArgs, 'playerId'>>;
 };
 
 export type MutationResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -1132,6 +1178,11 @@ export type Resolvers<ContextType = ApiContext> = {
   RankedSeat?: RankedSeatResolvers<ContextType>;
   LootInfo?: LootInfoResolvers<ContextType>;
   RateLimitBucket?: RateLimitBucketResolvers<ContextType>;
+  PlayerProfile?: PlayerProfileResolvers<ContextType>;
+  EditionStats?: EditionStatsResolvers<ContextType>;
+  FavouriteCharacter?: FavouriteCharacterResolvers<ContextType>;
+  RecentGame?: RecentGameResolvers<ContextType>;
+  RecentGamePage?: RecentGamePageResolvers<ContextType>;
   JSON?: GraphQLScalarType;
   DateTime?: GraphQLScalarType;
   Query?: QueryResolvers<ContextType>;

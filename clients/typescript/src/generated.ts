@@ -4,7 +4,10 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
-import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** The typed-document-node marker (the shape of @graphql-typed-document-node/core's DocumentTypeDecoration). */
+export interface DocumentTypeDecoration<TResult, TVariables> {
+  __apiType?: (variables: TVariables) => TResult;
+}
 /** The kinds of events in the log (the engine's names, unchanged; each has its own object type `<Type>Event`). */
 export type EventType =
   /** A game was created (GameCreatedEvent). */
@@ -224,6 +227,8 @@ export type CreateGameInput = {
   spectators?: boolean | null | undefined;
   /** Timeouts in a row after which a bot takes the seat over (1-100, default 3). */
   timeoutsBeforeBot?: number | null | undefined;
+  /** A client-chosen id (1-64 characters): a retry with the same id (the answer was lost) answers the game the first call created instead of creating another. */
+  requestId?: string | number | null | undefined;
 };
 
 /** When a character's ability acts. */
@@ -542,6 +547,20 @@ export type SilenceChatPlayerMutationVariables = Exact<{
 
 export type SilenceChatPlayerMutation = { silenceChatPlayer: Array<string> };
 
+export type RegisterSiteWebhookMutationVariables = Exact<{
+  url: string;
+}>;
+
+
+export type RegisterSiteWebhookMutation = { registerSiteWebhook: { secret: string, created: boolean, webhook: { id: string, url: string, createdAt: string } } };
+
+export type DeleteSiteWebhookMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteSiteWebhookMutation = { deleteSiteWebhook: boolean };
+
 export type GameQueryVariables = Exact<{
   id: string | number;
 }>;
@@ -714,6 +733,11 @@ export type ProfileQueryVariables = Exact<{
 
 
 export type ProfileQuery = { profile: { playerId: string, name: string, editions: Array<{ edition: Edition, played: number, won: number, rating: { rating: number, mu: number, sigma: number, games: number, wins: number } | null, favouriteCharacters: Array<{ rank: number, name: string, games: number }> }>, recentGames: { games: Array<{ gameId: string, edition: Edition, endedAt: string, place: number, players: number, conceded: boolean }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } } | null };
+
+export type SiteWebhooksQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SiteWebhooksQuery = { siteWebhooks: Array<{ id: string, url: string, createdAt: string }> };
 
 export type GameUpdatedSubscriptionVariables = Exact<{
   gameId: string | number;
@@ -2169,6 +2193,24 @@ export const SilenceChatPlayerDocument = new TypedDocumentString(`
   silenceChatPlayer(gameId: $gameId, playerId: $playerId, silenced: $silenced)
 }
     `) as unknown as TypedDocumentString<SilenceChatPlayerMutation, SilenceChatPlayerMutationVariables>;
+export const RegisterSiteWebhookDocument = new TypedDocumentString(`
+    mutation RegisterSiteWebhook($url: String!) {
+  registerSiteWebhook(url: $url) {
+    webhook {
+      id
+      url
+      createdAt
+    }
+    secret
+    created
+  }
+}
+    `) as unknown as TypedDocumentString<RegisterSiteWebhookMutation, RegisterSiteWebhookMutationVariables>;
+export const DeleteSiteWebhookDocument = new TypedDocumentString(`
+    mutation DeleteSiteWebhook($id: ID!) {
+  deleteSiteWebhook(id: $id)
+}
+    `) as unknown as TypedDocumentString<DeleteSiteWebhookMutation, DeleteSiteWebhookMutationVariables>;
 export const GameDocument = new TypedDocumentString(`
     query Game($id: ID!) {
   game(gameId: $id) {
@@ -2924,6 +2966,15 @@ export const ProfileDocument = new TypedDocumentString(`
   hasNextPage
   endCursor
 }`) as unknown as TypedDocumentString<ProfileQuery, ProfileQueryVariables>;
+export const SiteWebhooksDocument = new TypedDocumentString(`
+    query SiteWebhooks {
+  siteWebhooks {
+    id
+    url
+    createdAt
+  }
+}
+    `) as unknown as TypedDocumentString<SiteWebhooksQuery, SiteWebhooksQueryVariables>;
 export const GameUpdatedDocument = new TypedDocumentString(`
     subscription GameUpdated($gameId: ID!) {
   gameUpdated(gameId: $gameId) {

@@ -173,6 +173,8 @@ export type ResolversTypes = {
   CreateGameInput: Schema.CreateGameInput;
   Character: ResolverTypeWrapper<Schema.Character>;
   Timing: Schema.Timing;
+  SiteWebhook: ResolverTypeWrapper<Schema.SiteWebhook>;
+  SiteWebhookRegistration: ResolverTypeWrapper<Schema.SiteWebhookRegistration>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -263,6 +265,8 @@ export type ResolversParentTypes = {
   AuthConfig: Schema.AuthConfig;
   CreateGameInput: Schema.CreateGameInput;
   Character: Schema.Character;
+  SiteWebhook: Schema.SiteWebhook;
+  SiteWebhookRegistration: Schema.SiteWebhookRegistration;
 };
 
 export type ChatMessageResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ChatMessage'] = ResolversParentTypes['ChatMessage']> = {
@@ -997,6 +1001,7 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   chat?: Resolver<ResolversTypes['ChatPage'], ParentType, ContextType, RequireFields<Schema.QueryChatArgs, 'gameId'>>;
   rateLimit?: Resolver<Array<ResolversTypes['RateLimitBucket']>, ParentType, ContextType>;
   profile?: Resolver<Schema.Maybe<ResolversTypes['PlayerProfile']>, ParentType, ContextType, RequireFields<Schema.QueryProfileArgs, 'playerId'>>;
+  siteWebhooks?: Resolver<Array<ResolversTypes['SiteWebhook']>, ParentType, ContextType>;
 };
 
 export type MutationResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -1024,6 +1029,8 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   reportChatMessage?: Resolver<ResolversTypes['ChatMessage'], ParentType, ContextType, RequireFields<Schema.MutationReportChatMessageArgs, 'gameId' | 'messageId'>>;
   hideChatMessage?: Resolver<ResolversTypes['ChatMessage'], ParentType, ContextType, RequireFields<Schema.MutationHideChatMessageArgs, 'gameId' | 'messageId'>>;
   silenceChatPlayer?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<Schema.MutationSilenceChatPlayerArgs, 'gameId' | 'playerId'>>;
+  registerSiteWebhook?: Resolver<ResolversTypes['SiteWebhookRegistration'], ParentType, ContextType, RequireFields<Schema.MutationRegisterSiteWebhookArgs, 'url'>>;
+  deleteSiteWebhook?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<Schema.MutationDeleteSiteWebhookArgs, 'id'>>;
 };
 
 export type SubscriptionResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
@@ -1120,6 +1127,18 @@ export type CharacterResolvers<ContextType = ApiContext, ParentType extends Reso
   tieBreaks?: Resolver<Schema.Maybe<Array<ResolversTypes['Int']>>, ParentType, ContextType>;
 };
 
+export type SiteWebhookResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['SiteWebhook'] = ResolversParentTypes['SiteWebhook']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type SiteWebhookRegistrationResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['SiteWebhookRegistration'] = ResolversParentTypes['SiteWebhookRegistration']> = {
+  webhook?: Resolver<ResolversTypes['SiteWebhook'], ParentType, ContextType>;
+  secret?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  created?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = ApiContext> = {
   ChatMessage?: ChatMessageResolvers<ContextType>;
   ChatPage?: ChatPageResolvers<ContextType>;
@@ -1201,5 +1220,7 @@ export type Resolvers<ContextType = ApiContext> = {
   Profile?: ProfileResolvers<ContextType>;
   AuthConfig?: AuthConfigResolvers<ContextType>;
   Character?: CharacterResolvers<ContextType>;
+  SiteWebhook?: SiteWebhookResolvers<ContextType>;
+  SiteWebhookRegistration?: SiteWebhookRegistrationResolvers<ContextType>;
 };
 

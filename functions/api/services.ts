@@ -61,7 +61,9 @@ export type NoticeMessage =
   | { type: 'notices'; gameId: string; firstSeq: number; cid: string; notices: Notice[] }
   | { type: 'retry'; deliveryId: string }
   /** A commit made this version of the game: fan it out to its push subscribers (notify/fanout.ts). */
-  | { type: 'push'; gameId: string; version: number };
+  | { type: 'push'; gameId: string; version: number }
+  /** A chat message was posted or hidden: push it to the game's subscribers (notify/fanout.ts). */
+  | { type: 'chat'; gameId: string; seq: number };
 
 export interface NoticeQueue {
   /** Sends messages (delivered after `delaySeconds`, at most 900). Resolves once they are durable (SQS) or queued (local). */
@@ -80,6 +82,13 @@ export interface Pusher {
   deliver(gameId: string, version: number): Promise<void>;
   /** Closes every push connection of a player (its session ended), whichever instance holds it. */
   endSessions(playerId: string): Promise<void>;
+  /**
+   * Chat message `seq` of the game was posted or hidden: pushes it to the game's subscribers
+   * who may see it (notify/fanout.ts). Never throws, never waits for a subscriber.
+   */
+  chatChanged?(gameId: string, seq: number): Promise<void>;
+  /** The notice worker's job for a queued chat push (AWS). */
+  deliverChat?(gameId: string, seq: number): Promise<void>;
 }
 
 /** A commit that was written (play/commit.ts), as its listeners are told. */

@@ -47,6 +47,18 @@ import {
   putRating,
   putRatingHistory,
 } from './ratings.js';
+import { getStats, listPlayed, putPlayed, putStats } from './profiles.js';
+import {
+  expireChat,
+  getChat,
+  hideChat,
+  lastChatSeq,
+  listChat,
+  listSilenced,
+  putChat,
+  reportChat,
+  setSilenced,
+} from './chat.js';
 import {
   claimDelivery,
   deleteWebhook,
@@ -69,6 +81,9 @@ export type { ReminderRecord } from './reminders.js';
 export type { DeliveryRecord, WebhookOwner, WebhookRecord } from './webhooks.js';
 export type { RatedGameMarker, RatingHistoryRecord, RatingRecord, RatingValue } from './ratings.js';
 export { APPLIED_KEPT } from './ratings.js';
+export type { ChatRecord, ChatReport } from './chat.js';
+export type { PlayedRecord, StatsRecord } from './profiles.js';
+export { COUNTED_KEPT } from './profiles.js';
 export { createPushStore, type PushStore, type PushStoreConfig, type Subscriber } from './connections.js';
 export {
   checkSchema,
@@ -167,6 +182,26 @@ export function createStore({ tableName, client }: { tableName: string; client: 
       listLeaderboard(db, edition, limit, before),
     deleteRating: (playerId: string, edition: string) => deleteRating(db, playerId, edition),
     deleteRatedGame: (gameId: string) => deleteRatedGame(db, gameId),
+    getStats: (playerId: string, edition: string) => getStats(db, playerId, edition),
+    putStats: (rec: Parameters<typeof putStats>[1], prevV: number, gameId: string) => putStats(db, rec, prevV, gameId),
+    putPlayed: (playerId: string, p: Parameters<typeof putPlayed>[2]) => putPlayed(db, playerId, p),
+    listPlayed: (playerId: string, limit: number, before?: string | null) => listPlayed(db, playerId, limit, before),
+    lastChatSeq: (gameId: string) => lastChatSeq(db, gameId),
+    putChat: (m: Parameters<typeof putChat>[1]) => putChat(db, m),
+    listChat: (gameId: string, after: number, limit: number) => listChat(db, gameId, after, limit),
+    getChat: (gameId: string, seq: number) => getChat(db, gameId, seq),
+    hideChat: (gameId: string, seq: number, by: string) => hideChat(db, gameId, seq, by),
+    reportChat: (
+      gameId: string,
+      seq: number,
+      reporterId: string,
+      report: Parameters<typeof reportChat>[4],
+      max: number,
+    ) => reportChat(db, gameId, seq, reporterId, report, max),
+    listSilenced: (gameId: string) => listSilenced(db, gameId),
+    setSilenced: (gameId: string, playerId: string, silenced: boolean, max: number) =>
+      setSilenced(db, gameId, playerId, silenced, max),
+    expireChat: (gameId: string, expiresAt: number) => expireChat(db, gameId, expiresAt),
     putWebhook: (w: Parameters<typeof putWebhook>[1]) => putWebhook(db, w),
     getWebhook: (owner: WebhookOwner, hookId: string) => getWebhook(db, owner, hookId),
     listWebhooks: (owner: WebhookOwner) => listWebhooks(db, owner),

@@ -99,6 +99,16 @@ export const keys = {
   mailMark: (playerId: string, mark: string) => ({ PK: `PLAYER#${playerId}`, SK: `MAILED#${mark}` }),
   /** The key that signs mail links. */
   mailKey: () => ({ PK: 'META', SK: 'MAILKEY' }),
+  /**
+   * A chat message of a game (functions/store/chat.ts), by its number in the game's chat:
+   * `CHAT#` sorts before `COMMIT#`, outside the range every game load reads.
+   */
+  chat: (gameId: string, seq: number) => ({ PK: `GAME#${gameId}`, SK: `CHAT#${String(seq).padStart(6, '0')}` }),
+  chatSk: (seq: number) => `CHAT#${String(seq).padStart(6, '0')}`,
+  /** A game's chat moderation: the players its moderator silenced. */
+  chatModeration: (gameId: string) => ({ PK: `GAME#${gameId}`, SK: 'CHATMOD' }),
+  /** A profile counter item of a player in an edition (functions/store/profiles.ts). */
+  profile: (playerId: string, edition: string) => ({ PK: `PLAYER#${playerId}`, SK: `STATS#${edition}` }),
 };
 
 /** The table shape; the CDK stack must declare the same keys and indexes. */

@@ -99,6 +99,7 @@ describe('schema', () => {
       'email',
       'endCursor',
       'name',
+      'authorName',
       'names',
       'text',
       'label',

@@ -21,6 +21,7 @@ import { lobbyChanged } from '../lobby/lobby-cache.js';
 import { createLimiters, principals, rateLimited, type RateConfig } from './ratelimit.js';
 import { ApiError } from '../errors.js';
 import { rateGameSafely } from '../community/ratings.js';
+import { countGameSafely } from '../community/profile.js';
 
 export interface AppConfig {
   tableName: string;
@@ -109,6 +110,9 @@ function commitListeners(services: Services): CommitListener[] {
     // The game's end: rated (exactly once whoever calls; the sweep's archive step repeats it).
     ({ before, after }) =>
       after.status === 'FINISHED' && before?.status !== 'FINISHED' ? rateGameSafely(services, after) : undefined,
+    // ... and counted in its players' profiles (exactly once, the same way).
+    ({ before, after }) =>
+      after.status === 'FINISHED' && before?.status !== 'FINISHED' ? countGameSafely(services, after) : undefined,
     async ({ before, after, saved }) => {
       if (before?.status !== 'LOBBY' && after.status !== 'LOBBY') return;
       await saved;

@@ -57,19 +57,43 @@ const NYMPHS = step('nymphs');
 const NIGHT_END = step('nightEnd');
 const shipNightStep = stepMaker('shipNight');
 const nightStep = stepMaker('night');
-/** Per player count: the night without loot night effects (calm tiles), one frozen list. */
+/**
+ * The night without loot night effects (calm tiles), one frozen list per set of seats whose
+ * ship holds a night ability (bit s for seat s; index players * 128 + seats).
+ */
 const PLAIN_NIGHTS: Step[][] = [];
 
-/** The steps of the whole night, pushed when it falls (pushAll only reads the list). */
+/** Bit s set for each seat whose ship holds a night ability other than the Freed Prisoner's. */
+function seatsWithNight(x: Ctx): number {
+  let seats = 0;
+  for (let s = 0; s < x.g.players; s++) {
+    const den = x.g.seats[s].den;
+    for (let i = 0; i < den.length; i++) {
+      if (den[i] !== FREED_PRISONER && hasNight(x, den[i])) {
+        seats |= 1 << s;
+        break;
+      }
+    }
+  }
+  return seats;
+}
+
+/**
+ * The steps of the whole night, pushed when it falls (pushAll only reads the list). A ship
+ * without a night ability gets no shipNight step: it would find nothing to resolve, and
+ * nothing at night brings a character into a ship.
+ */
 export function galecrestNight(x: Ctx): Step[] {
   const loot = lootNightSteps(x);
   const players = x.g.players;
-  if (loot.length === 0 && PLAIN_NIGHTS[players]) return PLAIN_NIGHTS[players];
+  const seats = seatsWithNight(x);
+  const key = players * 128 + seats;
+  if (loot.length === 0 && PLAIN_NIGHTS[key]) return PLAIN_NIGHTS[key];
   const steps = loot.slice();
   steps.push(NYMPHS);
-  for (let s = 0; s < players; s++) steps.push(shipNightStep(s, 0));
+  for (let s = 0; s < players; s++) if (seats & (1 << s)) steps.push(shipNightStep(s, 0));
   steps.push(NIGHT_END);
-  if (loot.length === 0) PLAIN_NIGHTS[players] = Object.freeze(steps) as Step[];
+  if (loot.length === 0) PLAIN_NIGHTS[key] = Object.freeze(steps) as Step[];
   return steps;
 }
 

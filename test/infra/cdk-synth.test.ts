@@ -147,6 +147,7 @@ describe('cdk synth (CLI)', () => {
       repaired: 0,
       lobbiesExpired: 0,
       archived: 0,
+      noticesResent: 0,
       failures: 0,
     });
   });

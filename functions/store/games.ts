@@ -87,12 +87,6 @@ export interface CommitRecord<B = unknown, N = unknown> {
   actor?: CommitActor;
   /** A random id, on commits with notices: the notice worker delivers them only if it finds this commit. */
   cid?: string;
-  /**
-   * On commits with notices: when the sweep hands them to the queue again if they are still in
-   * the outbox then (the commit item is indexed in GSI3 as due work of kind OUTBOX until the
-   * notice worker has handled them: `clearOutbox`).
-   */
-  outboxAt?: string;
 }
 
 export const lastSeqOf = (c: CommitRecord) => c.firstSeq + c.events.length - 1;
@@ -168,10 +162,10 @@ function toCommitItem(gameId: string, c: CommitRecord): Record<string, unknown> 
     body: pack(c.body),
     ev: pack(c.events),
     ...(c.notices.length > 0 ? { nt: pack(c.notices) } : {}),
-    // The outbox: in the same conditional put as the commit, so its notices are never lost.
-    ...(c.notices.length > 0 && c.cid && c.outboxAt
-      ? keys.due('OUTBOX', c.outboxAt, outboxId(gameId, c.firstSeq))
-      : {}),
+    // The outbox: in the same conditional put as the commit, so its notices are never lost. The
+    // commit item is due work of kind OUTBOX (at its time) until the notice worker has handled
+    // them (`clearOutbox`); the sweep hands again those older than a short age.
+    ...(c.notices.length > 0 && c.cid ? keys.due('OUTBOX', c.at, outboxId(gameId, c.firstSeq)) : {}),
   };
 }
 

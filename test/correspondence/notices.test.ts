@@ -5,7 +5,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../functions/api/http/app.js';
-import { OUTBOX_AGE_MS } from '../../functions/api/play/commit.js';
+import { outboxAgeMs } from '../../functions/api/notify/notices.js';
+
+const OUTBOX_AGE_MS = outboxAgeMs();
 import { codeOf, SIGNING_KEY, testApp } from '../setup/app.js';
 import { GAME_QUERY, PLAY } from '../setup/play.js';
 

@@ -92,12 +92,25 @@ export async function handleNotice(services: Services, m: NoticeMessage): Promis
 const RESEND_LIMIT = 1000;
 
 /**
- * Hands the notices still in outboxes older than OUTBOX_AGE_MS to the queue again (the sweep):
- * the hand-off after their commit failed or never happened. Returns how many commits' notices
- * were handed; throws if the queue still fails (the sweep logs and counts it).
+ * How long a commit's notices may wait in its outbox before the sweep hands them to the queue
+ * again (the hand-off after the commit failed, or its process stopped first): 2 minutes, or
+ * `NOTICE_OUTBOX_AGE_SECONDS` (the local server and the Lambda harness shorten it; the stack
+ * leaves it). The worker normally empties an outbox within a second; a notice handed twice is
+ * delivered once anyway.
+ */
+export function outboxAgeMs(): number {
+  const seconds = Number(process.env.NOTICE_OUTBOX_AGE_SECONDS ?? '');
+  return process.env.NOTICE_OUTBOX_AGE_SECONDS !== undefined && seconds >= 0 ? seconds * 1000 : 120_000;
+}
+
+/**
+ * Hands the notices still in outboxes older than `outboxAgeMs` to the queue again (the sweep).
+ * Returns how many commits' notices were handed; throws if the queue still fails (the sweep
+ * logs and counts it).
  */
 export async function resendOutboxes(services: Services): Promise<number> {
-  const due = await services.store.listDue('OUTBOX', services.now(), RESEND_LIMIT);
+  const before = new Date(services.now().getTime() - outboxAgeMs());
+  const due = await services.store.listDue('OUTBOX', before, RESEND_LIMIT);
   const messages: NoticeMessage[] = [];
   for (const id of due) {
     const { gameId, firstSeq } = parseOutboxId(id);

@@ -2,8 +2,8 @@
 // change -> append the commit item (a conditional put: the first writer of a version wins), its
 // notices in the same item as its outbox -> write the snapshot when due, and hand the notices to
 // the notice queue meanwhile. A queue that fails is logged, never the move's failure: the notices
-// stay in the commit's outbox, and the sweep hands them again once they are older than
-// OUTBOX_AGE_MS (the notice worker empties an outbox once it has handled its notices). On a lost
+// stay in the commit's outbox, and the sweep hands them again once they are older than a short
+// age (notify/notices.ts; the notice worker empties an outbox once it has handled it). On a lost
 // race reload and apply again (secret card choices commute, so nobody's choice is lost). A
 // requestId makes a change happen at most once and answers its retries the same (from the log).
 //
@@ -45,13 +45,6 @@ export interface CommitBody {
 }
 
 export type CommitRec = CommitRecord<CommitBody, Notice>;
-
-/**
- * How long a commit's notices may wait in its outbox before the sweep hands them to the queue
- * again (the hand-off after the commit failed, or its process stopped first). The worker
- * normally empties an outbox within a second; a re-sent notice is delivered once anyway.
- */
-export const OUTBOX_AGE_MS = 2 * 60_000;
 
 /** Lost races tolerated before answering CONFLICT (six seats racing need at most five). */
 export const MAX_COMMIT_ATTEMPTS = 12;
@@ -270,10 +263,7 @@ export function build(
   if (JSON.stringify(next.doc.state) !== JSON.stringify(doc.state))
     throw new Error(`game ${rec.id}: commit ${commit.version} does not replay to the state computed`);
   commit.notices = services.onCommit.noticesOf(rec, next).map((n) => ({ ...n, ...actorOf(services) }));
-  if (commit.notices.length > 0) {
-    commit.cid = randomUUID();
-    commit.outboxAt = new Date(services.now().getTime() + OUTBOX_AGE_MS).toISOString();
-  }
+  if (commit.notices.length > 0) commit.cid = randomUUID();
   return { commit, next };
 }
 
@@ -287,24 +277,37 @@ function snapshotDue(cur: Loaded, commit: CommitRec, next: GameRec): boolean {
   return false;
 }
 
+/** How long a move waits for the queue to take its notices (then they wait in the outbox for the sweep). */
+export const NOTICE_HANDOFF_MS = 1000;
+
 /**
  * Hands the notices of a written commit to the queue, naming the commit (its key and id). A
- * failure is logged and counted, never thrown: the notices wait in the commit's outbox for the
- * sweep (`resendOutboxes`).
+ * failure, or a queue slower than NOTICE_HANDOFF_MS, is logged and counted, never thrown: the
+ * notices wait in the commit's outbox for the sweep (notify/notices.ts `resendOutboxes`); a late
+ * hand-off that lands after all is delivered once anyway.
  */
 async function handNotices(services: Services, gameId: string, commit: CommitRec): Promise<void> {
   if (commit.notices.length === 0) return;
+  let timer: NodeJS.Timeout | undefined;
   try {
-    await services.notices.send([
+    const sent = services.notices.send([
       { type: 'notices', gameId, firstSeq: commit.firstSeq, cid: commit.cid!, notices: commit.notices },
     ]);
+    const late = new Promise<'late'>((ok) => {
+      timer = setTimeout(() => ok('late'), NOTICE_HANDOFF_MS);
+      timer.unref?.();
+    });
+    sent.catch(() => {}); // a late failure is covered by the outbox
+    if ((await Promise.race([sent, late])) === 'late') throw new Error(`no answer within ${NOTICE_HANDOFF_MS} ms`);
   } catch (e) {
     count(METRIC.noticeHandOffFailures);
-    logger.warn('notices left in the outbox: the queue refused them', {
+    logger.warn('notices left in the outbox: the queue did not take them', {
       gameId,
       version: commit.version,
       error: e as Error,
     });
+  } finally {
+    clearTimeout(timer);
   }
 }
 

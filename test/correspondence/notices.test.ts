@@ -8,6 +8,7 @@ import { buildApp } from '../../functions/api/http/app.js';
 import { outboxAgeMs } from '../../functions/api/notify/notices.js';
 
 const OUTBOX_AGE_MS = outboxAgeMs();
+import type { NoticeMessage } from '../../functions/api/services.js';
 import { codeOf, SIGNING_KEY, testApp } from '../setup/app.js';
 import { GAME_QUERY, PLAY } from '../setup/play.js';
 
@@ -57,6 +58,27 @@ async function twoSeats(name: string, hook?: string, seed?: string) {
   if (hook) expect((await t.gql(REGISTER, { u: hook, g: id }, b.token)).errors).toBeUndefined();
   await t.gql(`mutation($g: ID!) { startGame(gameId: $g) { id } }`, { g: id }, a.token);
   return { id, tokens: [a.token, b.token] };
+}
+
+/**
+ * A second process on the same table (another Lambda instance) whose notice queue is `send`;
+ * `gql` runs an operation through it.
+ */
+async function secondProcess(send: (ms: NoticeMessage[]) => Promise<void>) {
+  const app = buildApp({
+    tableName: t.tableName,
+    client: t.client,
+    signingKey: SIGNING_KEY,
+    webhooks: { allowPrivateHosts: true },
+    noticeQueue: { send },
+  });
+  await app.apollo.start();
+  const gql = async (query: string, variables: Record<string, unknown>, token: string) => {
+    const contextValue = await app.context({ authorization: `Bearer ${token}` });
+    const r = await app.apollo.executeOperation({ query, variables }, { contextValue });
+    return JSON.parse(JSON.stringify((r.body as { singleResult: unknown }).singleResult));
+  };
+  return { app, gql };
 }
 
 /** Times Mary's card choices that end the day (each makes a yourTurn notice for both seats) over `days` days. */
@@ -121,28 +143,14 @@ describe('notices off the move’s path', () => {
       // queue (the durable queue outlives it) and which "dies" right after writing a commit
       // item: nothing after the commit (snapshot, answer) happens.
       let handed = 0;
-      const dying = buildApp({
-        tableName: t.tableName,
-        client: t.client,
-        signingKey: SIGNING_KEY,
-        webhooks: { allowPrivateHosts: true },
-        noticeQueue: {
-          send: async (ms) => {
-            handed += ms.length;
-            await t.app.services.notices.send(ms); // the durable queue (SQS on AWS) outlives the process
-          },
-        },
+      const { app: dying, gql } = await secondProcess(async (ms) => {
+        handed += ms.length;
+        await t.app.services.notices.send(ms); // the durable queue (SQS on AWS) outlives the process
       });
       const append = dying.services.store.appendCommit;
       dying.services.store.appendCommit = async (...args) => {
         await append(...args);
         throw new Error('process killed right after its commit');
-      };
-      await dying.apollo.start();
-      const gql = async (query: string, variables: Record<string, unknown>, token: string) => {
-        const contextValue = await dying.context({ authorization: `Bearer ${token}` });
-        const r = await dying.apollo.executeOperation({ query, variables }, { contextValue });
-        return JSON.parse(JSON.stringify((r.body as { singleResult: unknown }).singleResult));
       };
       // Both choose; Mary's choice ends the day: a commit with notices, then the "crash".
       const g0 = (await t.gql(GAME_QUERY, { id }, tokens[0])).data.game;
@@ -196,27 +204,13 @@ describe('notices off the move’s path', () => {
       // it hands on to the first process's queue (the durable queue).
       let down = true;
       let refused = 0;
-      const cut = buildApp({
-        tableName: t.tableName,
-        client: t.client,
-        signingKey: SIGNING_KEY,
-        webhooks: { allowPrivateHosts: true },
-        noticeQueue: {
-          send: async (ms) => {
-            if (down) {
-              refused += ms.length;
-              throw new Error('SQS is down');
-            }
-            await t.app.services.notices.send(ms);
-          },
-        },
+      const { app: cut, gql } = await secondProcess(async (ms) => {
+        if (down) {
+          refused += ms.length;
+          throw new Error('SQS is down');
+        }
+        await t.app.services.notices.send(ms);
       });
-      await cut.apollo.start();
-      const gql = async (query: string, variables: Record<string, unknown>, token: string) => {
-        const contextValue = await cut.context({ authorization: `Bearer ${token}` });
-        const r = await cut.apollo.executeOperation({ query, variables }, { contextValue });
-        return JSON.parse(JSON.stringify((r.body as { singleResult: unknown }).singleResult));
-      };
       const g0 = (await gql(GAME_QUERY, { id }, tokens[0])).data.game;
       expect((await gql(PLAY, { g: id, r: g0.me.hand[0] }, tokens[0])).errors).toBeUndefined();
       const hand = (await gql(GAME_QUERY, { id }, tokens[1])).data.game.me.hand;

@@ -54,7 +54,7 @@ function runCli(outDir: string): CdkOut {
       AWS_EC2_METADATA_DISABLED: 'true',
     },
     encoding: 'utf8',
-    timeout: 240_000,
+    timeout: 480_000, // a busy machine: the four bundles and cdk-nag
   });
   return {
     outDir,
@@ -85,8 +85,8 @@ export async function cdkSynthOnce(): Promise<CdkOut> {
       mkdirSync(lock); // atomic: exactly one caller synthesizes
       break;
     } catch {
-      // Another worker is at it (or died at it: a lock older than 5 minutes is taken over).
-      if (waited > 300_000) rmSync(lock, { recursive: true, force: true });
+      // Another worker is at it (or died at it: a lock older than 9 minutes is taken over).
+      if (waited > 540_000) rmSync(lock, { recursive: true, force: true });
       await sleep(500);
     }
   }

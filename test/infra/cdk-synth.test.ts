@@ -18,7 +18,7 @@ let result: CdkOut;
 beforeAll(async () => {
   result = await cdkSynthOnce(); // shared with lambda-harness.test.ts (test/infra/cdk-out.ts)
   outDir = result.outDir;
-}, 300_000);
+}, 600_000);
 
 /**
  * Imports a synthesized function bundle in a fresh Node process (as Lambda would, with

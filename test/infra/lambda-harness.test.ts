@@ -87,14 +87,14 @@ beforeAll(async () => {
   });
   await new Promise<void>((ok) => receiver.listen(0, '127.0.0.1', ok));
   hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-}, 300_000);
+}, 600_000);
 
 afterAll(async () => {
   for (const c of containers) c.stop();
   await standIns.stop();
-  await new Promise<void>((ok) => jwks.close(() => ok()));
-  receiver.closeAllConnections();
-  await new Promise<void>((ok) => receiver.close(() => ok()));
+  if (jwks) await new Promise<void>((ok) => jwks.close(() => ok()));
+  receiver?.closeAllConnections();
+  if (receiver) await new Promise<void>((ok) => receiver.close(() => ok()));
   rmSync(dir, { recursive: true, force: true });
 });
 

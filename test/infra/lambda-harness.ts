@@ -144,6 +144,7 @@ export class StandIns {
   }
 
   stop(): Promise<void> {
+    if (!this.server) return Promise.resolve(); // never started (a failed set-up)
     return new Promise((ok) => this.server.close(() => ok()));
   }
 }

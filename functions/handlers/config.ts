@@ -106,6 +106,9 @@ export function getApp(options: AppOptions): Promise<App> {
         noticeQueue: options.noticeQueue,
         pushHandOff: options.noticeQueue !== undefined,
         mail: mailFromEnv(options.mailer),
+        // Webhooks to private addresses: only for the Lambda-like harness's local receiver
+        // (test/infra); the stack never sets it (test/infra/lambda-harness.test.ts checks).
+        ...(process.env.WEBHOOKS_ALLOW_PRIVATE_HOSTS === 'harness' ? { webhooks: { allowPrivateHosts: true } } : {}),
       };
       if (!options.signingKeys)
         return buildCore({

@@ -1,6 +1,8 @@
 /**
- * The notice queue on AWS: SQS. `send` resolves once SQS has the messages (durable), which is
- * what a commit waits for before it writes its snapshot (see functions/api/notify/notices.ts).
+ * The notice queue on AWS: SQS. `send` resolves once SQS has the messages (durable). A commit
+ * hands its notices after it is written, beside its snapshot write; when SQS fails they wait in
+ * the commit's outbox for the sweep (functions/api/notify/notices.ts), so the client gives up
+ * fast rather than hold the move: one retry, short timeouts.
  */
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { tracer } from './observe.js';
@@ -32,7 +34,12 @@ let envQueue: NoticeQueue | undefined;
 export function noticeQueueFromEnv(): NoticeQueue | undefined {
   const url = process.env.NOTICE_QUEUE_URL;
   if (!url) return undefined;
-  envQueue ??= sqsNoticeQueue(url, tracer.captureAWSv3Client(new SQSClient({})));
+  envQueue ??= sqsNoticeQueue(
+    url,
+    tracer.captureAWSv3Client(
+      new SQSClient({ maxAttempts: 2, requestHandler: { connectionTimeout: 1000, requestTimeout: 3000 } }),
+    ),
+  );
   return envQueue;
 }
 

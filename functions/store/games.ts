@@ -162,7 +162,20 @@ function toCommitItem(gameId: string, c: CommitRecord): Record<string, unknown> 
     body: pack(c.body),
     ev: pack(c.events),
     ...(c.notices.length > 0 ? { nt: pack(c.notices) } : {}),
+    // The outbox: in the same conditional put as the commit, so its notices are never lost. The
+    // commit item is due work of kind OUTBOX (at its time) until the notice worker has handled
+    // them (`clearOutbox`); the sweep hands again those older than a short age.
+    ...(c.notices.length > 0 && c.cid ? keys.due('OUTBOX', c.at, outboxId(gameId, c.firstSeq)) : {}),
   };
+}
+
+/** The due-work id of a commit's outbox: `<game id>#<first seq>`. */
+export const outboxId = (gameId: string, firstSeq: number): string => `${gameId}#${firstSeq}`;
+
+/** The game id and first seq of an outbox id. */
+export function parseOutboxId(id: string): { gameId: string; firstSeq: number } {
+  const at = id.lastIndexOf('#');
+  return { gameId: id.slice(0, at), firstSeq: Number(id.slice(at + 1)) };
 }
 
 function fromCommitItem(it: Record<string, unknown>): CommitRecord {
@@ -295,6 +308,44 @@ export async function getCommitId(db: Db, gameId: string, firstSeq: number): Pro
     }),
   );
   return r.Item ? ((r.Item.cid as string | undefined) ?? '') : null;
+}
+
+/** The notices still in a commit's outbox and its id; null if the commit is gone or its outbox is empty. */
+export async function getOutbox<N = unknown>(
+  db: Db,
+  gameId: string,
+  firstSeq: number,
+): Promise<{ cid: string; notices: N[] } | null> {
+  const r = await db.doc.send(
+    new GetCommand({
+      TableName: db.table,
+      Key: keys.commit(gameId, firstSeq),
+      ConsistentRead: true,
+      ProjectionExpression: 'cid, nt, GSI3PK',
+    }),
+  );
+  const it = r.Item;
+  if (!it?.GSI3PK || !it.cid || it.nt === undefined) return null;
+  return { cid: it.cid as string, notices: unpack<N[]>(it.nt) };
+}
+
+/**
+ * Takes a commit's notices out of its outbox (the notice worker, once it has handled them): its
+ * due-work index entry goes. Conditional on the commit's id and on the entry still being there,
+ * so a repeat is a no-op; false then.
+ */
+export async function clearOutbox(db: Db, gameId: string, firstSeq: number, cid: string): Promise<boolean> {
+  return wonRace(
+    db.doc.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: keys.commit(gameId, firstSeq),
+        UpdateExpression: 'REMOVE GSI3PK, GSI3SK',
+        ConditionExpression: 'cid = :cid AND attribute_exists(GSI3PK)',
+        ExpressionAttributeValues: { ':cid': cid },
+      }),
+    ),
+  );
 }
 
 /** Writes a new game: its first commit (which must say everything: there is nothing before it), then its snapshot. False if the id is taken. */

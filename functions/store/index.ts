@@ -10,6 +10,8 @@ import {
   findRequestCommit,
   getArchive,
   getCommitId,
+  getOutbox,
+  clearOutbox,
   getGames,
   insertGame,
   listCommits,
@@ -73,7 +75,7 @@ import {
 import { claimMailMark, getReminders, mailKey, putReminders, releaseMailMark } from './reminders.js';
 
 export type { CommitActor, CommitEvent, CommitRecord, GameHead, GameRecord, GameStatus, StoredEvent } from './games.js';
-export { HEAD_COMMITS, lastSeqOf } from './games.js';
+export { HEAD_COMMITS, lastSeqOf, parseOutboxId } from './games.js';
 export { eventsOf } from './events.js';
 export type { PlayerRecord } from './players.js';
 export type { RequestRecord } from './requests.js';
@@ -115,6 +117,8 @@ export function createStore({ tableName, client }: { tableName: string; client: 
     findRequestCommit: (gameId: string, afterSeq: number, request: string) =>
       findRequestCommit(db, gameId, afterSeq, request),
     getCommitId: (gameId: string, firstSeq: number) => getCommitId(db, gameId, firstSeq),
+    getOutbox: <N>(gameId: string, firstSeq: number) => getOutbox<N>(db, gameId, firstSeq),
+    clearOutbox: (gameId: string, firstSeq: number, cid: string) => clearOutbox(db, gameId, firstSeq, cid),
     getGames: <D>(ids: string[], consistent = true) => getGames<D>(db, ids, consistent),
     saveArchive: (gameId: string, value: unknown, at: string) => saveArchive(db, gameId, value, at),
     getArchive: <T>(gameId: string) => getArchive<T>(db, gameId),
@@ -127,7 +131,7 @@ export function createStore({ tableName, client }: { tableName: string; client: 
       before?: string | null,
       oldestFirst = false,
     ) => listGamesByStatus(db, status, limit, before, oldestFirst),
-    listDue: (kind: 'GAME' | 'LOG' | 'DELIVERY' | 'REMIND', now: Date, limit: number) =>
+    listDue: (kind: 'GAME' | 'LOG' | 'DELIVERY' | 'REMIND' | 'OUTBOX', now: Date, limit: number) =>
       listDue(db, kind, now.toISOString(), limit),
     listEvents: (gameId: string, after: number, limit: number) => listEvents(db, gameId, after, limit),
     insertPlayer: (p: Parameters<typeof insertPlayer>[1]) => insertPlayer(db, p),

@@ -68,7 +68,7 @@ export const keys = {
   }),
   /** Status index partition of a game: `STATUS#<status>#<shard of the id>`. */
   status: (status: string, shard: number) => `STATUS#${status}#${shard}`,
-  /** Due-work index keys: `kind` is GAME (next deadline), LOG (a log to archive), DELIVERY (next webhook attempt) or REMIND (a player's e-mail reminders to check), sharded by id. */
+  /** Due-work index keys: `kind` is GAME (next deadline), LOG (a log to archive), DELIVERY (next webhook attempt), REMIND (a player's e-mail reminders to check) or OUTBOX (a commit's notices not yet handled), sharded by id. */
   due: (kind: string, at: string, id: string) => ({ GSI3PK: `DUE#${kind}#${shardOf(id)}`, GSI3SK: `${at}#${id}` }),
   dueShard: (kind: string, shard: number) => `DUE#${kind}#${shard}`,
   /** The store's own marker item: which schema version wrote the table. */

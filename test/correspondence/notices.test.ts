@@ -1,10 +1,14 @@
 // Notices off the move's path: a webhook receiver that hangs adds nothing to a move's latency
 // (measured as a ratio against the same moves without it), and a process that dies right after
-// a commit loses no notice (the notice was handed to the queue before the commit was written).
+// a commit loses no notice (the notice waits in the commit's outbox; the sweep hands it on).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../functions/api/http/app.js';
+import { outboxAgeMs } from '../../functions/api/notify/notices.js';
+
+const OUTBOX_AGE_MS = outboxAgeMs();
+import type { NoticeMessage } from '../../functions/api/services.js';
 import { codeOf, SIGNING_KEY, testApp } from '../setup/app.js';
 import { GAME_QUERY, PLAY } from '../setup/play.js';
 
@@ -54,6 +58,27 @@ async function twoSeats(name: string, hook?: string, seed?: string) {
   if (hook) expect((await t.gql(REGISTER, { u: hook, g: id }, b.token)).errors).toBeUndefined();
   await t.gql(`mutation($g: ID!) { startGame(gameId: $g) { id } }`, { g: id }, a.token);
   return { id, tokens: [a.token, b.token] };
+}
+
+/**
+ * A second process on the same table (another Lambda instance) whose notice queue is `send`;
+ * `gql` runs an operation through it.
+ */
+async function secondProcess(send: (ms: NoticeMessage[]) => Promise<void>) {
+  const app = buildApp({
+    tableName: t.tableName,
+    client: t.client,
+    signingKey: SIGNING_KEY,
+    webhooks: { allowPrivateHosts: true },
+    noticeQueue: { send },
+  });
+  await app.apollo.start();
+  const gql = async (query: string, variables: Record<string, unknown>, token: string) => {
+    const contextValue = await app.context({ authorization: `Bearer ${token}` });
+    const r = await app.apollo.executeOperation({ query, variables }, { contextValue });
+    return JSON.parse(JSON.stringify((r.body as { singleResult: unknown }).singleResult));
+  };
+  return { app, gql };
 }
 
 /** Times Mary's card choices that end the day (each makes a yourTurn notice for both seats) over `days` days. */
@@ -118,28 +143,14 @@ describe('notices off the move’s path', () => {
       // queue (the durable queue outlives it) and which "dies" right after writing a commit
       // item: nothing after the commit (snapshot, answer) happens.
       let handed = 0;
-      const dying = buildApp({
-        tableName: t.tableName,
-        client: t.client,
-        signingKey: SIGNING_KEY,
-        webhooks: { allowPrivateHosts: true },
-        noticeQueue: {
-          send: async (ms) => {
-            handed += ms.length;
-            await t.app.services.notices.send(ms); // the durable queue (SQS on AWS) outlives the process
-          },
-        },
+      const { app: dying, gql } = await secondProcess(async (ms) => {
+        handed += ms.length;
+        await t.app.services.notices.send(ms); // the durable queue (SQS on AWS) outlives the process
       });
       const append = dying.services.store.appendCommit;
       dying.services.store.appendCommit = async (...args) => {
         await append(...args);
         throw new Error('process killed right after its commit');
-      };
-      await dying.apollo.start();
-      const gql = async (query: string, variables: Record<string, unknown>, token: string) => {
-        const contextValue = await dying.context({ authorization: `Bearer ${token}` });
-        const r = await dying.apollo.executeOperation({ query, variables }, { contextValue });
-        return JSON.parse(JSON.stringify((r.body as { singleResult: unknown }).singleResult));
       };
       // Both choose; Mary's choice ends the day: a commit with notices, then the "crash".
       const g0 = (await t.gql(GAME_QUERY, { id }, tokens[0])).data.game;
@@ -148,21 +159,87 @@ describe('notices off the move’s path', () => {
       const hand = (await t.gql(GAME_QUERY, { id }, tokens[1])).data.game.me.hand;
       const died = await gql(PLAY, { g: id, r: hand[0] }, tokens[1]);
       expect(codeOf(died)).toBe('INTERNAL_SERVER_ERROR');
-      expect(handed).toBeGreaterThan(0);
+      expect(handed).toBe(0); // it died before the hand-off
       await dying.apollo.stop();
-      // The commit happened (readers fold it) and its notice reaches Mary's receiver.
+      // The commit happened (readers fold it); its notice is in its outbox, not yet delivered.
       const after = (await t.gql(GAME_QUERY, { id }, tokens[1])).data.game;
       expect(after.version).toBeGreaterThan(chosen);
       expect(after.awaiting.includes(1) || after.pending?.seat === 1).toBe(true);
       await t.app.notices!.drain();
+      const mine = (b: { gameId: string; version: number }) => b.gameId === id && b.version === after.version;
+      expect(
+        good.got
+          .slice(before)
+          .map((b) => JSON.parse(b))
+          .some(mine),
+      ).toBe(false);
+      // A sweep before the outbox's age leaves it (and brings the snapshot up to the log); the
+      // one after hands it on.
+      const first = await t.app.sweep();
+      expect(first.noticesResent).toBe(0);
+      expect(first.repaired).toBeGreaterThanOrEqual(1);
+      const later = await t.app.sweep(new Date(Date.now() + OUTBOX_AGE_MS + 1000));
+      expect(later.noticesResent).toBeGreaterThanOrEqual(1);
+      await t.app.notices!.drain();
       const bodies = good.got.slice(before).map((b) => JSON.parse(b));
-      expect(bodies.some((b) => b.gameId === id && b.version === after.version)).toBe(true);
-      // The sweep brings the snapshot up to the log; nothing is sent twice.
-      expect((await t.app.sweep()).repaired).toBeGreaterThanOrEqual(1);
+      expect(bodies.filter(mine)).toHaveLength(1);
+      // The worker emptied the outbox: a later sweep hands nothing again; nothing is sent twice.
+      expect((await t.app.sweep(new Date(Date.now() + OUTBOX_AGE_MS + 2000))).noticesResent).toBe(0);
       await t.app.notices!.drain();
       expect(good.got.slice(before).map((b) => JSON.parse(b).deliveryId)).toEqual([
         ...new Set(good.got.slice(before).map((b) => JSON.parse(b).deliveryId)),
       ]);
+    } finally {
+      await good.close();
+    }
+  }, 60_000);
+
+  it('a queue that refuses during a move fails no move: the notices wait in the outbox and the sweep delivers them once the queue is back', async () => {
+    const good = await receiver(false);
+    try {
+      const { id, tokens } = await twoSeats('Outage', good.url, 'notices-dies-1');
+      await t.app.notices!.drain();
+      const before = good.got.length;
+      // A second process whose queue is down (every send throws) until `down` is cleared; then
+      // it hands on to the first process's queue (the durable queue).
+      let down = true;
+      let refused = 0;
+      const { app: cut, gql } = await secondProcess(async (ms) => {
+        if (down) {
+          refused += ms.length;
+          throw new Error('SQS is down');
+        }
+        await t.app.services.notices.send(ms);
+      });
+      const g0 = (await gql(GAME_QUERY, { id }, tokens[0])).data.game;
+      expect((await gql(PLAY, { g: id, r: g0.me.hand[0] }, tokens[0])).errors).toBeUndefined();
+      const hand = (await gql(GAME_QUERY, { id }, tokens[1])).data.game.me.hand;
+      const moved = await gql(PLAY, { g: id, r: hand[0] }, tokens[1]);
+      expect(moved.errors).toBeUndefined(); // the move succeeded with the queue down
+      expect(refused).toBeGreaterThan(0);
+      const version = (await gql(GAME_QUERY, { id }, tokens[1])).data.game.version;
+      const mine = (b: { gameId: string; version: number }) => b.gameId === id && b.version === version;
+      await t.app.notices!.drain();
+      expect(
+        good.got
+          .slice(before)
+          .map((b) => JSON.parse(b))
+          .some(mine),
+      ).toBe(false);
+      // Still down at the sweep: the step fails (logged, counted), the notices stay.
+      const late = new Date(Date.now() + OUTBOX_AGE_MS + 1000);
+      expect((await cut.sweep(late)).failures).toBeGreaterThanOrEqual(1);
+      down = false;
+      expect((await cut.sweep(late)).noticesResent).toBeGreaterThanOrEqual(1);
+      await t.app.notices!.drain();
+      expect(
+        good.got
+          .slice(before)
+          .map((b) => JSON.parse(b))
+          .filter(mine),
+      ).toHaveLength(1);
+      expect((await cut.sweep(late)).noticesResent).toBe(0);
+      await cut.apollo.stop();
     } finally {
       await good.close();
     }

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOBBY_CACHE_MS } from '../../functions/api/lobby/lobby-cache.js';
 import { RETENTION_DAYS } from '../../functions/api/ops/retention.js';
+import { outboxAgeMs } from '../../functions/api/notify/notices.js';
 import {
   API_THROTTLE,
   SWEEP_RESERVED_CONCURRENCY,
@@ -54,6 +55,10 @@ describe('the docs say what the stack and the code do', () => {
   it('retention, lobby cache, SDK polling and ping', async () => {
     expect(storage).toContain(`**\`RETENTION_DAYS\` = ${RETENTION_DAYS} days**`);
     expect(storage).toContain(`\`LOBBY_CACHE_MS\` = ${LOBBY_CACHE_MS / 1000} s`);
+    // The notice outbox's age before the sweep re-sends (storage.md, aws.md, the README's flow).
+    const minutes = outboxAgeMs() / 60_000;
+    expect(storage).toContain(`longer than ${minutes} minutes (\`resendOutboxes\``);
+    expect(readPage('README.md')).toContain(`notices left in outboxes over ${minutes} minutes`);
     const sdk = await import('../../clients/typescript/src/watch.js').catch(() => null);
     // The SDK's generated module may not exist yet (git-ignored); its constants are also checked by test/clients/watch.test.ts.
     if (sdk) {

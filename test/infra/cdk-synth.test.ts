@@ -1,40 +1,24 @@
 /**
  * The real `cdk synth`, as `npm run synth` runs it: the CLI from node_modules, the app command of
  * cdk.json (tsx infra/app.ts, cdk-nag included), telemetry, notices and version check off, so it
- * never needs the network or an AWS account. Output goes to a temporary directory.
+ * never needs the network or an AWS account. Output goes to a temporary directory, synthesized
+ * once for the files that read it (test/infra/cdk-out.ts).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import * as os from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { PROJECT_ROOT } from '../../infra/function.js';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { type CdkOut, cdkSynthOnce } from './cdk-out.js';
 import { freshTable } from '../setup/db.js';
 
 let outDir: string;
-let result: ReturnType<typeof spawnSync>;
+let result: CdkOut;
 
-beforeAll(() => {
-  outDir = mkdtempSync(path.join(os.tmpdir(), 'libertalia-cdk-synth-'));
-  const cdk = path.join(PROJECT_ROOT, 'node_modules', '.bin', process.platform === 'win32' ? 'cdk.cmd' : 'cdk');
-  result = spawnSync(cdk, ['synth', '--no-notices', '--quiet', '--output', outDir], {
-    cwd: PROJECT_ROOT,
-    env: {
-      ...process.env,
-      CDK_DISABLE_CLI_TELEMETRY: 'true',
-      CDK_DISABLE_VERSION_CHECK: 'true',
-      // Never reach for real credentials or a region: the stack is environment-agnostic.
-      AWS_EC2_METADATA_DISABLED: 'true',
-    },
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-}, 130_000);
-
-afterAll(() => {
-  if (outDir) rmSync(outDir, { recursive: true, force: true });
-});
+beforeAll(async () => {
+  result = await cdkSynthOnce(); // shared with lambda-harness.test.ts (test/infra/cdk-out.ts)
+  outDir = result.outDir;
+}, 600_000);
 
 /**
  * Imports a synthesized function bundle in a fresh Node process (as Lambda would, with
@@ -147,6 +131,7 @@ describe('cdk synth (CLI)', () => {
       repaired: 0,
       lobbiesExpired: 0,
       archived: 0,
+      noticesResent: 0,
       failures: 0,
     });
   });

@@ -5,8 +5,11 @@
  * API. A complete game between a guest, an account signed in with a Cognito-like provider (a
  * local JWKS issuer, jose) and an integrator site's user; the notice worker draining the queue in
  * SQS batches and fanning out to a push subscriber; the sweep on its schedule; and the failure
- * modes: a secret read failing at cold start, the management API down during a fan-out (the
- * worker drops that push, as designed: functions/push/fanout.ts).
+ * modes: a secret read failing at cold start, the queue down during a move (the move succeeds,
+ * its notices wait in the commit's outbox and the sweep hands them on once SQS is back: a webhook
+ * receiver gets each once), the management API down during a fan-out (the worker drops that
+ * push, as designed: functions/api/notify/fanout.ts; the connection is kept, a gone one is not).
+ * Containers are shared between the tests (a cold start is a process start and a module load).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,7 +21,7 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SCOPES } from '../../functions/api/accounts/auth.js';
 import { freshTable } from '../setup/db.js';
-import { playToEnd } from '../setup/play.js';
+import { GAME_QUERY, PLAY, playToEnd } from '../setup/play.js';
 import {
   authorizerEvent,
   Container,
@@ -27,23 +30,32 @@ import {
   sqsEvent,
   StandIns,
   type SynthesizedFunction,
-  synthesizeFunctions,
+  synthesizedFunctions,
   wsEvent,
 } from './lambda-harness.js';
+import { cdkSynthOnce } from './cdk-out.js';
 
 let dir: string;
-let fns: ReturnType<typeof synthesizeFunctions>;
+let fns: ReturnType<typeof synthesizedFunctions>;
 const standIns = new StandIns();
 let jwks: Server;
 let issuer: string;
 let sign: (claims: Record<string, unknown>) => Promise<string>;
 let tableName: string;
 const containers: Container[] = [];
+/** One warm container per function, shared by the tests (as Lambda reuses a container). */
+const warm = new Map<string, Container>();
+/** The local webhook receiver: bodies received, answered 204. */
+const received: { deliveryId: string; gameId: string; version: number; kind: string; header: string }[] = [];
+let receiver: Server;
+let hookUrl: string;
 const SIGNING_ARN = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:signing-key';
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'libertalia-harness-'));
-  fns = synthesizeFunctions(path.join(dir, 'cdk.out'));
+  const synth = await cdkSynthOnce(); // shared with cdk-synth.test.ts
+  expect(synth.status, synth.stderr).toBe(0);
+  fns = synthesizedFunctions(synth.outDir);
   await standIns.start();
   standIns.secrets.set(SIGNING_ARN, `harness-${randomUUID()}-${'k'.repeat(16)}`);
   // A Cognito-like issuer: its keys served at <issuer>/.well-known/jwks.json (Cognito's path).
@@ -65,12 +77,24 @@ beforeAll(async () => {
       .sign(privateKey);
   };
   ({ tableName } = await freshTable('harness'));
-}, 300_000);
+  receiver = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      received.push({ ...JSON.parse(raw), header: String(req.headers['x-libertalia-delivery']) });
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((ok) => receiver.listen(0, '127.0.0.1', ok));
+  hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+}, 600_000);
 
 afterAll(async () => {
   for (const c of containers) c.stop();
   await standIns.stop();
-  await new Promise<void>((ok) => jwks.close(() => ok()));
+  if (jwks) await new Promise<void>((ok) => jwks.close(() => ok()));
+  receiver?.closeAllConnections();
+  if (receiver) await new Promise<void>((ok) => receiver.close(() => ok()));
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -78,7 +102,7 @@ afterAll(async () => {
  * A new container of `fn`: the template's environment, each reference (table, secret, queue,
  * push endpoint, issuers) pointed at its local stand-in, and the SDK's endpoints at the stand-ins.
  */
-function container(name: keyof typeof fns): Container {
+function container(name: keyof typeof fns, extra: Record<string, string> = {}): Container {
   const fn: SynthesizedFunction = fns[name];
   const local: Record<string, string> = {
     TABLE_NAME: tableName,
@@ -103,16 +127,37 @@ function container(name: keyof typeof fns): Container {
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
     AWS_MAX_ATTEMPTS: '1',
+    // The receiver is on 127.0.0.1: allowed here only (never in the template: checked below).
+    WEBHOOKS_ALLOW_PRIVATE_HOSTS: 'harness',
+    ...extra,
   });
   const c = new Container(fn, path.join(dir, `${name}-${containers.length}`), env);
   containers.push(c);
   return c;
 }
 
+/** The warm container of `fn` (started on first use, then reused by every test). */
+function shared(name: keyof typeof fns): Container {
+  let c = warm.get(name);
+  if (!c) warm.set(name, (c = container(name)));
+  return c;
+}
+
+/** Runs the notice worker on every queued message, in SQS batches; none may fail. */
+async function drainQueue(worker: Container): Promise<number> {
+  let n = 0;
+  for (let batches = standIns.take(); batches.length > 0; batches = standIns.take())
+    for (const b of batches) {
+      expect((await worker.invoke(sqsEvent(b))).result, worker.stderr).toEqual({ batchItemFailures: [] });
+      n += b.length;
+    }
+  return n;
+}
+
 describe('the synthesized bundles in a Lambda-like harness', () => {
   let api: Container;
   const gql = async (query: string, variables: Record<string, unknown> = {}, token?: string | null) => {
-    api ??= container('api'); // a test run alone (-t) starts its own container
+    api ??= shared('api'); // a test run alone (-t) starts it
     const out = await api.invoke<{ statusCode: number; body: string }>(httpEvent({ query, variables }, token));
     if (out.error) throw new Error(`${out.error}\n${api.stderr}`);
     const body = JSON.parse(out.result!.body);
@@ -121,24 +166,28 @@ describe('the synthesized bundles in a Lambda-like harness', () => {
     return body;
   };
 
-  it('every function that verifies tokens is given the issuers', () => {
+  it('every function that verifies tokens is given the issuers; no function is given the harness-only switches', () => {
     expect(fns.api.environment).toHaveProperty('AUTH_ISSUERS');
     expect(fns.push.environment).toHaveProperty('AUTH_ISSUERS');
+    for (const fn of Object.values(fns)) {
+      expect(fn.environment).not.toHaveProperty('WEBHOOKS_ALLOW_PRIVATE_HOSTS');
+      expect(fn.environment).not.toHaveProperty('NOTICE_OUTBOX_AGE_SECONDS');
+    }
   });
 
-  it('a secret read failing at cold start fails that invocation only: the container reads it again on the next', async () => {
-    api = container('api');
+  it('a secret read failing at cold start fails that invocation only, with a clear error: the container reads it again on the next', async () => {
+    api = shared('api'); // its cold start is this test's
     standIns.down.secrets = true;
     const first = await api.invoke(httpEvent({ query: '{ __typename }' }));
-    expect(first.error).toBeDefined();
+    expect(first.error).toMatch(/secret|Secrets Manager|ServiceUnavailable|stand-in down/i);
     standIns.down.secrets = false;
     expect(await gql('{ __typename }')).toEqual({ data: { __typename: 'Query' } });
   }, 120_000);
 
   it('plays a complete game of a guest, a Cognito account and a site user; the worker fans it out to a push subscriber; the sweep runs', async () => {
-    const push = container('push');
-    const worker = container('notices');
-    const sweep = container('sweep');
+    const push = shared('push');
+    const worker = shared('notices');
+    const sweep = shared('sweep');
 
     const guest = (await gql('mutation { signUp(name: "Harness Guest") { playerId token } }')).data.signUp;
     const cognito = await sign({ sub: randomUUID(), client_id: 'web', username: 'anne' });
@@ -187,10 +236,7 @@ describe('the synthesized bundles in a Lambda-like harness', () => {
     expect(game.status).toBe('FINISHED');
 
     // The moves handed their push versions to the queue; the worker drains it in SQS batches.
-    const batches = standIns.take();
-    expect(batches.length).toBeGreaterThan(0);
-    for (const b of batches)
-      expect((await worker.invoke(sqsEvent(b))).result, worker.stderr).toEqual({ batchItemFailures: [] });
+    expect(await drainQueue(worker)).toBeGreaterThan(0);
     const versions = (standIns.posted.get(conn) ?? []).map((m: any) => m.version).filter((v) => typeof v === 'number');
     const final = (await gql('query($g: ID!) { game(id: $g) { version } }', { g: id }, guest.token)).data.game.version;
     expect(Math.max(...versions)).toBe(final);
@@ -200,33 +246,103 @@ describe('the synthesized bundles in a Lambda-like harness', () => {
     expect(swept.result).toMatchObject({ failures: 0 });
   }, 600_000);
 
-  it('the management API down during a fan-out: the worker neither fails nor loops (the push is dropped, clients converge on their next fetch), and fans out again once it is back', async () => {
-    const worker = container('notices');
+  it('the queue down during a move: the move succeeds, its notices wait in the outbox; once SQS is back the sweep hands them on and the webhook receiver gets each once', async () => {
+    const worker = shared('notices');
+    const sweep = container('sweep', { NOTICE_OUTBOX_AGE_SECONDS: '0' }); // no 2-minute wait here
+    // A chosen seed: the day Mary ends leaves her awaited, so that commit has a notice for her.
+    const [anne, mary] = [
+      (await gql('mutation { signUp(name: "Harness Outage A") { token } }')).data.signUp.token,
+      (await gql('mutation { signUp(name: "Harness Outage M") { token } }')).data.signUp.token,
+    ];
+    const id = (
+      await gql(
+        'mutation { createGame(input: { edition: CLASSIC, seats: 2, seed: "notices-dies-1" }) { id } }',
+        {},
+        anne,
+      )
+    ).data.createGame.id;
+    expect((await gql('mutation($g: ID!) { joinGame(gameId: $g) { id } }', { g: id }, mary)).errors).toBeUndefined();
+    const hook = await gql(
+      'mutation($u: String!, $g: ID) { registerWebhook(url: $u, gameId: $g) { secret } }',
+      {
+        u: hookUrl,
+        g: id,
+      },
+      mary,
+    );
+    expect(hook.errors).toBeUndefined();
+    expect((await gql('mutation($g: ID!) { startGame(gameId: $g) { id } }', { g: id }, anne)).errors).toBeUndefined();
+    await drainQueue(worker);
+    const ofGame = () => received.filter((r) => r.gameId === id);
+    const before = ofGame().length;
+    expect(before).toBeGreaterThan(0); // the start's "your turn" reached Mary's receiver through SQS
+
+    standIns.down.sqs = true;
+    let version = 0;
+    for (const token of [anne, mary]) {
+      const hand = (await gql(GAME_QUERY, { id }, token)).data.game.me.hand;
+      const r = await gql(PLAY, { g: id, r: hand[0] }, token);
+      expect(r.errors).toBeUndefined(); // the move succeeded with SQS down
+      version = r.data.playCard.version;
+    }
+    expect(standIns.queue).toEqual([]);
+    // Still down at the sweep: its step fails (the invocation reports it), the notices stay.
+    const failed = await sweep.invoke(scheduledEvent());
+    expect(failed.error).toMatch(/sweep: \d+ step/);
+    expect(api.stdout + api.stderr).toMatch(/notices left in the outbox/);
+    standIns.down.sqs = false;
+    // Back: two sweeps before the worker runs (one overlapping the other) hand the same notices twice.
+    for (let i = 0; i < 2; i++) {
+      const swept = await sweep.invoke(scheduledEvent());
+      expect(swept.error, sweep.stderr).toBeUndefined();
+      expect(swept.result.noticesResent).toBeGreaterThanOrEqual(1);
+    }
+    await drainQueue(worker);
+    const after = ofGame().slice(before);
+    expect(after.length, JSON.stringify({ version, after })).toBeGreaterThan(0);
+    expect(after.some((r) => r.version === version && r.kind === 'yourTurn')).toBe(true);
+    const ids = after.map((r) => r.deliveryId);
+    expect(ids).toEqual([...new Set(ids)]); // each delivered once
+    expect(after.every((r) => r.header === r.deliveryId)).toBe(true); // the receivers' dedupe key
+    // The worker emptied the outboxes: the next sweep hands nothing again.
+    expect((await sweep.invoke(scheduledEvent())).result.noticesResent).toBe(0);
+    expect(await drainQueue(worker)).toBe(0);
+    expect(ofGame().length).toBe(before + after.length);
+  }, 300_000);
+
+  it('the management API down during a fan-out: the worker neither fails nor loops (the push is dropped, the connection kept; clients converge on their next fetch), fans out again once it is back, and forgets a gone connection', async () => {
+    const worker = shared('notices');
+    const push = shared('push');
     const guest = (await gql('mutation { signUp(name: "Harness Fan") { playerId token } }')).data.signUp;
     const id = (
       await gql('mutation { createGame(input: { edition: CLASSIC, seats: 3, seed: "fan" }) { id } }', {}, guest.token)
     ).data.createGame.id;
-    const push = container('push');
     const allow = await push.invoke(authorizerEvent(guest.token));
-    const conn = `conn-${randomUUID()}`;
-    await push.invoke(wsEvent('subscribe', conn, allow.result.context, { action: 'subscribe', gameId: id }));
-    standIns.take();
+    const [conn, dead] = [`conn-${randomUUID()}`, `dead-${randomUUID()}`];
+    for (const c of [conn, dead])
+      await push.invoke(wsEvent('subscribe', c, allow.result.context, { action: 'subscribe', gameId: id }));
+    await drainQueue(worker);
     const join = async (name: string) => {
       const t = (await gql(`mutation { signUp(name: "${name}") { token } }`)).data.signUp.token;
       expect((await gql('mutation($g: ID!) { joinGame(gameId: $g) { id } }', { g: id }, t)).errors).toBeUndefined();
-      const batches = standIns.take();
-      expect(batches.flat().length).toBeGreaterThan(0);
-      return batches;
     };
     const before = standIns.posted.get(conn)!.length;
-    const whileDown = await join('Harness Fan Two');
     standIns.down.management = true;
-    for (const b of whileDown)
-      expect((await worker.invoke(sqsEvent(b))).result, worker.stderr).toEqual({ batchItemFailures: [] });
+    await join('Harness Fan Two');
+    expect(await drainQueue(worker)).toBeGreaterThan(0); // no batch item failed
+    expect(standIns.calls.get(conn)).toBeGreaterThan(before); // the post was tried, and refused
     standIns.down.management = false;
     expect(standIns.posted.get(conn)!.length).toBe(before);
-    const afterwards = await join('Harness Fan Three');
-    for (const b of afterwards) expect((await worker.invoke(sqsEvent(b))).result).toEqual({ batchItemFailures: [] });
+    // Back, with the other connection gone meanwhile (410): the next fan-out posts to the kept
+    // connection and forgets the gone one, which the one after never calls again.
+    standIns.gone.add(dead);
+    await join('Harness Fan Three');
+    await drainQueue(worker);
     expect(standIns.posted.get(conn)!.length).toBeGreaterThan(before);
+    const deadCalls = standIns.calls.get(dead)!;
+    await gql('mutation($g: ID!) { startGame(gameId: $g) { id } }', { g: id }, guest.token);
+    await drainQueue(worker);
+    expect(standIns.posted.get(conn)!.length).toBeGreaterThan(before + 1);
+    expect(standIns.calls.get(dead)).toBe(deadCalls);
   }, 300_000);
 });

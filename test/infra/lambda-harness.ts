@@ -1,6 +1,6 @@
 /**
- * A Lambda-like harness for the bundles `cdk synth` builds: the stack synthesized with bundling
- * into a temporary folder, each function's asset copied alone into an empty folder and run in its
+ * A Lambda-like harness for the bundles `cdk synth` builds: the CLI's assembly (synthesized once
+ * per run, test/infra/cdk-out.ts), each function's asset copied alone into an empty folder and run in its
  * own Node process ("container": module state lives across its invocations, a cold start is a new
  * process) with the template's environment variables, the AWS services it calls played by local
  * stand-ins: dynalite for DynamoDB, and one small HTTP server for Secrets Manager (JSON protocol,
@@ -9,13 +9,10 @@
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { cpSync, mkdirSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
-import { App } from 'aws-cdk-lib';
-import { LibertaliaStack } from '../../infra/stack.js';
-import { cdkJsonContext } from './synth.js';
 
 type Resources = Record<string, { Type: string; Properties: Record<string, any> }>;
 
@@ -26,19 +23,23 @@ export interface SynthesizedFunction {
   environment: Record<string, string | null>;
 }
 
-/** Synthesizes the stack with bundling (esbuild, as `cdk synth`) into `outdir`; the four functions by id prefix. */
-export function synthesizeFunctions(outdir: string): Record<'api' | 'notices' | 'sweep' | 'push', SynthesizedFunction> {
-  const app = new App({ outdir, context: cdkJsonContext() });
-  new LibertaliaStack(app, 'LibertaliaHarness');
-  const assembly = app.synth();
-  const resources = assembly.getStackByName('LibertaliaHarness').template.Resources as Resources;
+/**
+ * The four functions of the `cdk synth` CLI's assembly in `outDir` (test/infra/cdk-out.ts: the
+ * same output cdk-synth.test.ts checks, synthesized once per run), by logical id prefix.
+ */
+export function synthesizedFunctions(
+  outDir: string,
+): Record<'api' | 'notices' | 'sweep' | 'push', SynthesizedFunction> {
+  const template = JSON.parse(readFileSync(path.join(outDir, 'LibertaliaOnline.template.json'), 'utf8')) as {
+    Resources: Resources;
+  };
   const find = (prefix: string): SynthesizedFunction => {
-    const [, fn] = Object.entries(resources).find(
+    const [, fn] = Object.entries(template.Resources).find(
       ([id, r]) => r.Type === 'AWS::Lambda::Function' && id.startsWith(prefix),
     )!;
     const vars = (fn.Properties.Environment?.Variables ?? {}) as Record<string, unknown>;
     return {
-      assetDir: path.join(assembly.directory, `asset.${String(fn.Properties.Code.S3Key).replace(/\.zip$/, '')}`),
+      assetDir: path.join(outDir, `asset.${String(fn.Properties.Code.S3Key).replace(/\.zip$/, '')}`),
       environment: Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, typeof v === 'string' ? v : null])),
     };
   };
@@ -62,6 +63,8 @@ export class StandIns {
   readonly queue: Message[] = [];
   /** Messages posted per connection id; connections in `gone` answer 410. */
   readonly posted = new Map<string, unknown[]>();
+  /** Calls of the management API per connection id (POST or DELETE, answered or not). */
+  readonly calls = new Map<string, number>();
   readonly gone = new Set<string>();
   readonly down = { secrets: false, sqs: false, management: false };
   private server!: Server;
@@ -114,8 +117,9 @@ export class StandIns {
         }
         const m = /^\/@connections\/([^/?]+)$/.exec(req.url ?? '');
         if (m) {
-          if (this.down.management) return reply(503, { message: 'stand-in down' });
           const id = decodeURIComponent(m[1]);
+          this.calls.set(id, (this.calls.get(id) ?? 0) + 1);
+          if (this.down.management) return reply(503, { message: 'stand-in down' });
           if (this.gone.has(id)) return reply(410, { message: 'gone' }, { 'x-amzn-errortype': 'GoneException' });
           if (req.method === 'DELETE') {
             this.gone.add(id);
@@ -140,6 +144,7 @@ export class StandIns {
   }
 
   stop(): Promise<void> {
+    if (!this.server) return Promise.resolve(); // never started (a failed set-up)
     return new Promise((ok) => this.server.close(() => ok()));
   }
 }
@@ -163,6 +168,8 @@ export class Container {
   private pending = new Map<string, (v: { result?: unknown; error?: string }) => void>();
   private buffer = '';
   stderr = '';
+  /** What the container printed besides the harness's own lines (the function's JSON log). */
+  stdout = '';
 
   constructor(fn: SynthesizedFunction, folder: string, env: Record<string, string>) {
     mkdirSync(folder, { recursive: true });
@@ -172,6 +179,7 @@ export class Container {
       cwd: folder,
     });
     this.proc.stdout.setEncoding('utf8').on('data', (d: string) => {
+      this.stdout = (this.stdout + d).slice(-200_000);
       this.buffer += d;
       let i: number;
       while ((i = this.buffer.indexOf('\n@@')) >= 0) {

@@ -77,9 +77,9 @@ describe('local log lines', () => {
     const lines = out.mock.calls.map((c) => String(c[0]));
     out.mockRestore();
     logger.setLogLevel('SILENT');
-    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO  before requestId=r-1$/);
-    expect(lines[1]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO  after seat=2 requestId=r-1 playerId=P1 gameId=G1$/);
-    expect(lines[2]).toMatch(/INFO  outside$/);
+    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO {2}before requestId=r-1$/);
+    expect(lines[1]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO {2}after seat=2 requestId=r-1 playerId=P1 gameId=G1$/);
+    expect(lines[2]).toMatch(/INFO {2}outside$/);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   HEAD_COMMITS,
   INDEX_SHARDS,
   OldSchemaError,
+  parseOutboxId,
   shardOf,
   type Store,
 } from '../../functions/store/index.js';
@@ -282,6 +283,31 @@ describe('schema check', () => {
 describe('retention of games that are over (TTL on the log)', () => {
   const raw = async (Key: Record<string, string>) =>
     (await client.send(new GetCommand({ TableName: tableName, Key, ConsistentRead: true }))).Item;
+
+  it("a commit's notices are in its outbox (due work of kind OUTBOX at its time) from the same put until clearOutbox, which checks the commit id and is a no-op twice", async () => {
+    const g = game({ status: 'ACTIVE' });
+    await store.insertGame(g, commit(1, 0));
+    const notices = [{ kind: 'yourTurn', seat: 1 }];
+    const at = '2024-01-01T00:02:00.000Z';
+    expect(await store.appendCommit(g.id, commit(2, 1, 1, { notices, cid: 'c-2', at }))).toBe(true);
+    expect(await store.appendCommit(g.id, commit(3, 2, 1))).toBe(true); // no notices: no outbox
+    const id = `${g.id}#2`;
+    expect(await store.listDue('OUTBOX', new Date('2024-01-01T00:01:59.000Z'), 1000)).not.toContain(id);
+    const due = await store.listDue('OUTBOX', new Date(at), 1000);
+    expect(due).toContain(id);
+    expect(due).not.toContain(`${g.id}#3`);
+    expect(parseOutboxId(id)).toEqual({ gameId: g.id, firstSeq: 2 });
+    expect(await store.getOutbox(g.id, 2)).toEqual({ cid: 'c-2', notices });
+    expect(await store.getOutbox(g.id, 3)).toBeNull();
+    expect(await store.clearOutbox(g.id, 2, 'another writer')).toBe(false);
+    expect(await store.clearOutbox(g.id, 2, 'c-2')).toBe(true);
+    expect(await store.clearOutbox(g.id, 2, 'c-2')).toBe(false); // once
+    expect(await store.listDue('OUTBOX', new Date(at), 1000)).not.toContain(id);
+    expect(await store.getOutbox(g.id, 2)).toBeNull();
+    // The commit itself, notices included, is untouched.
+    const tail = (await store.loadGame(g.id))!.tail;
+    expect(tail.find((c) => c.firstSeq === 2)).toMatchObject({ notices, cid: 'c-2' });
+  });
 
   it('a snapshot with archiveAt is due work of kind LOG (not GAME) until markArchived, which checks the version', async () => {
     const g = game({ status: 'FINISHED', version: 3, lastSeq: 5, archiveAt: '2024-01-02T00:00:00.000Z' });

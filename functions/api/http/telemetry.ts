@@ -31,6 +31,8 @@ export const METRIC = {
   sweepFailures: 'SweepFailures',
   pushSent: 'PushSent',
   pushGone: 'PushGone',
+  noticeHandOffFailures: 'NoticeHandOffFailures',
+  noticesResent: 'NoticesResent',
 } as const;
 
 export interface RequestScope {

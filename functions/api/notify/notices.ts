@@ -1,23 +1,33 @@
 // The notice queue: how what a commit must tell reaches webhook receivers without the move
-// waiting for any of them. A commit records its notices in its own item and hands them to the
-// queue just before it writes that item, naming it (its key and a random id). The worker (the
-// same `handleNotice` everywhere) first finds that commit: a notice whose commit lost its race
-// (or was never written: the writer died in between) is dropped; one whose commit is there is
-// delivered: one delivery per matching webhook (ids derived from the notice: a notice handed
-// twice is delivered once), attempted at once; a failed attempt comes back as a delayed
-// `retry` message. A writer that dies right after its commit has lost nothing: the notice was
-// handed before.
+// waiting for any of them. A commit records its notices in its own item, in its outbox (the same
+// conditional put: see play/commit.ts), and hands them to the queue once that item is written,
+// naming it (its key and a random id); a queue that fails leaves them in the outbox, and the
+// sweep hands them again (`resendOutboxes`). The worker (the same `handleNotice` everywhere)
+// first finds that commit: a notice whose commit is not there (or is another writer's) is
+// dropped; one whose commit is there is delivered: one delivery per matching webhook (ids
+// derived from the notice: a notice handed twice is delivered once), attempted at once; a
+// failed attempt comes back as a delayed `retry` message. Then it empties the commit's outbox
+// (conditional: a repeat is a no-op). A worker that stops half-way leaves the outbox full, so
+// the notice is handed again: delivery is at least once to the service, once per delivery id
+// to a receiver (`x-libertalia-delivery` and the body's `deliveryId` name it for receivers
+// that dedupe an attempt answered but not recorded).
 //
 // - On AWS the queue is SQS: the API sends, a consumer Lambda handles (a message whose handling
 //   throws is received again, and after a few receives goes to the dead-letter queue, which
-//   has an alarm). Delays above SQS's 15 minutes are made of several hops.
+//   has an alarm; its notices are still in the outbox, so the sweep hands them again). Delays
+//   above SQS's 15 minutes are made of several hops.
 // - Locally (`npm start`, tests) the queue is in the process: `createLocalQueue`. A local
-//   server killed between a hand-off and its delivery loses that notice (in memory); deliveries
-//   already recorded are retried by `deliverDue`.
-import type { NoticeMessage, NoticeQueue, Services } from '../services.js';
+//   server killed between a hand-off and its delivery leaves the notices in the outbox: the
+//   sweep hands them again; deliveries already recorded are retried by `deliverDue`.
+import { parseOutboxId } from '../../store/index.js';
+import type { Notice, NoticeMessage, NoticeQueue, Services } from '../services.js';
+import { count, logger, METRIC } from '../http/telemetry.js';
 import { attempt, backoffMs, recordDeliveries } from './webhooks.js';
 
-/** How long the worker looks for the commit a notice names (its writer was still writing it): then the commit never happened. */
+/**
+ * How long the worker looks for the commit a notice names (a writer of an earlier version
+ * handed its notices before writing the commit): then the commit never happened.
+ */
 export const COMMIT_WAIT_MS = 15_000;
 
 /** Whether the commit a notice names was written: waits for a writer still at it, up to COMMIT_WAIT_MS. */
@@ -69,6 +79,7 @@ export async function handleNotice(services: Services, m: NoticeMessage): Promis
         else await attemptAndSchedule(services, d);
       }),
     );
+    await services.store.clearOutbox(m.gameId, m.firstSeq, m.cid);
     return;
   }
   const d = await services.store.getDelivery(m.deliveryId);
@@ -79,6 +90,43 @@ export async function handleNotice(services: Services, m: NoticeMessage): Promis
     return;
   }
   await attemptAndSchedule(services, d);
+}
+
+/** Outboxes re-sent per sweep run; the rest waits for the next run. */
+const RESEND_LIMIT = 1000;
+
+/**
+ * How long a commit's notices may wait in its outbox before the sweep hands them to the queue
+ * again (the hand-off after the commit failed, or its process stopped first): 2 minutes, or
+ * `NOTICE_OUTBOX_AGE_SECONDS` (the local server and the Lambda harness shorten it; the stack
+ * leaves it). The worker normally empties an outbox within a second; a notice handed twice is
+ * delivered once anyway.
+ */
+export function outboxAgeMs(): number {
+  const seconds = Number(process.env.NOTICE_OUTBOX_AGE_SECONDS ?? '');
+  return process.env.NOTICE_OUTBOX_AGE_SECONDS !== undefined && seconds >= 0 ? seconds * 1000 : 120_000;
+}
+
+/**
+ * Hands the notices still in outboxes older than `outboxAgeMs` to the queue again (the sweep).
+ * Returns how many commits' notices were handed; throws if the queue still fails (the sweep
+ * logs and counts it).
+ */
+export async function resendOutboxes(services: Services): Promise<number> {
+  const before = new Date(services.now().getTime() - outboxAgeMs());
+  const due = await services.store.listDue('OUTBOX', before, RESEND_LIMIT);
+  const messages: NoticeMessage[] = [];
+  for (const id of due) {
+    const { gameId, firstSeq } = parseOutboxId(id);
+    const box = await services.store.getOutbox<Notice>(gameId, firstSeq);
+    if (box) messages.push({ type: 'notices', gameId, firstSeq, cid: box.cid, notices: box.notices });
+  }
+  if (messages.length > 0) {
+    await services.notices.send(messages);
+    count(METRIC.noticesResent, messages.length);
+    logger.info('notices handed again from outboxes', { commits: messages.length });
+  }
+  return messages.length;
 }
 
 export interface LocalQueue extends NoticeQueue {

@@ -1,8 +1,10 @@
 // The sweep (every few minutes on AWS, on an interval in the local server): makes the default
 // move for overdue decisions (games found in the sharded due-work index GSI3) and brings
 // forward what an interrupted request left behind (a snapshot behind its log, with the notices
-// of the commits past it; bot moves not made). Every step is a conditional write: overlapping
-// sweeps are harmless. Webhook deliveries are not its business: the notice queue retries them.
+// of the commits past it; bot moves not made), and hands again to the notice queue the notices
+// left in commits' outboxes (a queue that was down). Every step is a conditional write:
+// overlapping sweeps are harmless. Webhook deliveries are not its business: the notice queue
+// retries them.
 import { awaitedBot } from '../play/bots.js';
 import { commitChangeResult, continueBots, load, repair } from '../play/commit.js';
 import { BOUNDS } from '../http/ratelimit.js';
@@ -13,6 +15,7 @@ import { archiveLog } from './retention.js';
 import { count, logger, METRIC } from '../http/telemetry.js';
 import { attempt } from '../notify/webhooks.js';
 import { remindDue } from '../notify/reminders.js';
+import { resendOutboxes } from '../notify/notices.js';
 
 /** Games (and deliveries) visited per run; the rest waits for the next run. */
 const SWEEP_LIMIT = 1000;
@@ -31,6 +34,8 @@ export interface SweepResult {
   archived: number;
   /** E-mails sent (turn reminders, digests, address confirmations: notify/reminders.ts). */
   mailed: number;
+  /** Commits whose notices were left in their outbox and were handed to the queue again. */
+  noticesResent: number;
   /** Items whose step failed (logged with the error, counted in `SweepFailures`); retried next run. */
   failures: number;
 }
@@ -49,7 +54,7 @@ async function each(ids: string[], what: string, fn: (id: string) => Promise<voi
         } catch (e) {
           failures++;
           logger.error(`sweep step failed for a ${what}`, {
-            ...(what === 'delivery' ? { deliveryId: id } : { gameId: id }),
+            ...(what === 'delivery' ? { deliveryId: id } : what === 'game' ? { gameId: id } : {}),
             error: e as Error,
           });
         }
@@ -159,6 +164,11 @@ export async function sweep(services: Services): Promise<SweepResult> {
     },
     4,
   );
+  // Notices a queue outage (or a stopped writer) left in outboxes: handed again, once a run.
+  let noticesResent = 0;
+  failures += await each(['outboxes'], 'notice outbox', async () => {
+    noticesResent = await resendOutboxes(services);
+  });
   // E-mail reminders last: they read the games as the steps above left them.
   const reminders = await remindDue(services);
   failures += reminders.failures;
@@ -171,6 +181,7 @@ export async function sweep(services: Services): Promise<SweepResult> {
     repaired,
     lobbiesExpired: expired,
     archived,
+    noticesResent,
     failures,
   };
   logger.info('sweep done', { ...result, dueGames: due.length });

@@ -1,10 +1,11 @@
 // The commit loop on the store's log: load (the snapshot and the commits past it, folded) ->
-// change -> hand its notices to the notice queue (naming the commit) -> append the commit item
-// (a conditional put: the first writer of a version wins) -> write the snapshot when due. The
-// notice worker delivers a notice only once it finds the commit that names it, so a notice is
-// never lost after a commit (it was handed before) nor sent for a commit that lost its race. On a lost race reload
-// and apply again (secret card choices commute, so nobody's choice is lost). A requestId makes a
-// change happen at most once and answers its retries the same (from the log).
+// change -> append the commit item (a conditional put: the first writer of a version wins), its
+// notices in the same item as its outbox -> write the snapshot when due, and hand the notices to
+// the notice queue meanwhile. A queue that fails is logged, never the move's failure: the notices
+// stay in the commit's outbox, and the sweep hands them again once they are older than a short
+// age (notify/notices.ts; the notice worker empties an outbox once it has handled it). On a lost
+// race reload and apply again (secret card choices commute, so nobody's choice is lost). A
+// requestId makes a change happen at most once and answers its retries the same (from the log).
 //
 // A commit item says how to get the next document from the previous one (`CommitBody`: engine
 // commands, the few other fields that changed, a fresh set-up at the start); `fold` is the one
@@ -276,12 +277,38 @@ function snapshotDue(cur: Loaded, commit: CommitRec, next: GameRec): boolean {
   return false;
 }
 
-/** Hands the commit's notices to the queue, naming the commit (its key and id): before the commit is written. */
+/** How long a move waits for the queue to take its notices (then they wait in the outbox for the sweep). */
+export const NOTICE_HANDOFF_MS = 1000;
+
+/**
+ * Hands the notices of a written commit to the queue, naming the commit (its key and id). A
+ * failure, or a queue slower than NOTICE_HANDOFF_MS, is logged and counted, never thrown: the
+ * notices wait in the commit's outbox for the sweep (notify/notices.ts `resendOutboxes`); a late
+ * hand-off that lands after all is delivered once anyway.
+ */
 async function handNotices(services: Services, gameId: string, commit: CommitRec): Promise<void> {
   if (commit.notices.length === 0) return;
-  await services.notices.send([
-    { type: 'notices', gameId, firstSeq: commit.firstSeq, cid: commit.cid!, notices: commit.notices },
-  ]);
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const sent = services.notices.send([
+      { type: 'notices', gameId, firstSeq: commit.firstSeq, cid: commit.cid!, notices: commit.notices },
+    ]);
+    const late = new Promise<'late'>((ok) => {
+      timer = setTimeout(() => ok('late'), NOTICE_HANDOFF_MS);
+      timer.unref?.();
+    });
+    sent.catch(() => {}); // a late failure is covered by the outbox
+    if ((await Promise.race([sent, late])) === 'late') throw new Error(`no answer within ${NOTICE_HANDOFF_MS} ms`);
+  } catch (e) {
+    count(METRIC.noticeHandOffFailures);
+    logger.warn('notices left in the outbox: the queue did not take them', {
+      gameId,
+      version: commit.version,
+      error: e as Error,
+    });
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
@@ -300,9 +327,9 @@ async function tell(services: Services, c: Committed): Promise<void> {
 }
 
 /**
- * After our commit: write the snapshot if due, and tell the listeners meanwhile (push hands its
- * fan-out off while the snapshot is written; the lobby cache waits for `saved`). Notices were
- * handed to the queue before the commit (handNotices).
+ * After our commit: write the snapshot if due, and meanwhile hand the notices to the queue
+ * (handNotices: never fails) and tell the listeners (push hands its fan-out off while the
+ * snapshot is written; the lobby cache waits for `saved`).
  */
 async function finish(services: Services, cur: Loaded, commit: CommitRec, next: GameRec): Promise<void> {
   count(METRIC.commits);
@@ -313,14 +340,17 @@ async function finish(services: Services, cur: Loaded, commit: CommitRec, next: 
   const saving: Promise<unknown> = snapshotDue(cur, commit, next)
     ? services.store.saveSnapshot(next)
     : Promise.resolve();
-  const told = tell(services, {
-    before: cur.rec,
-    after: next,
-    saved: saving.then(
-      () => {},
-      () => {},
-    ),
-  });
+  const told = Promise.all([
+    handNotices(services, next.id, commit),
+    tell(services, {
+      before: cur.rec,
+      after: next,
+      saved: saving.then(
+        () => {},
+        () => {},
+      ),
+    }),
+  ]);
   try {
     await saving;
   } finally {
@@ -460,7 +490,6 @@ async function commitAttempts(
       } else claimedAfter = cur.rec.lastSeq;
       if (!claimed) continue;
     }
-    await handNotices(services, gameId, built.commit);
     if (await store.appendCommit(gameId, built.commit)) {
       await finish(services, cur, built.commit, built.next);
       remember(services, built.next);

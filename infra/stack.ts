@@ -13,6 +13,7 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
+import { CORS } from '../functions/api/http/cors.js';
 import { tableDefinition, TTL_ATTRIBUTE } from '../functions/store/table.js';
 import { API_THROTTLE, NOTICE_MAX_CONCURRENCY, SWEEP_RESERVED_CONCURRENCY, TABLE_MAX_UNITS } from './limits.js';
 import { ApiGatewayAccountRole } from './apigw-account.js';
@@ -433,11 +434,13 @@ export class LibertaliaStack extends Stack {
       description:
         'Libertalia Online: GraphQL at /graphql, REST at /health, /games/{id}/events and /games/{id}/scenario',
       createDefaultStage: false,
+      // The same policy as the local server's (functions/api/http/cors.ts).
       corsPreflight: {
-        allowOrigins: ['*'],
-        allowMethods: [apigw.CorsHttpMethod.GET, apigw.CorsHttpMethod.POST, apigw.CorsHttpMethod.OPTIONS],
-        allowHeaders: ['authorization', 'content-type', 'apollo-require-preflight'],
-        maxAge: Duration.hours(1),
+        allowOrigins: [...CORS.allowOrigins],
+        allowMethods: CORS.allowMethods.map((m) => apigw.CorsHttpMethod[m]),
+        allowHeaders: [...CORS.allowHeaders],
+        exposeHeaders: [...CORS.exposeHeaders],
+        maxAge: Duration.seconds(CORS.maxAgeSeconds),
       },
     });
     const stage = new apigw.HttpStage(this, 'DefaultStage', {

@@ -5,6 +5,7 @@ import { HeaderMap } from '@apollo/server';
 import { randomUUID } from 'node:crypto';
 import { type buildApp, MAX_BODY_BYTES } from '../api/http/app.js';
 import { type ApiError, asError } from '../api/errors.js';
+import { corsHeaders, preflightHeaders } from '../api/http/cors.js';
 import { logger, withRequest } from '../api/http/telemetry.js';
 import { serveLanding } from './landing.js';
 import { serveStatic } from './static.js';
@@ -137,6 +138,11 @@ export function requestHandler(app: App, mounted?: Mounted): (req: IncomingMessa
   return (req, res) =>
     withRequest({ requestId: randomUUID().slice(0, 8) }, () => {
       if (mounted?.(req, res)) return;
+      // CORS as the HTTP API answers it on AWS: preflights here, the headers on every answer.
+      const origin = req.headers.origin;
+      if (req.method === 'OPTIONS' && req.headers['access-control-request-method'])
+        return send(res, 204, preflightHeaders(origin), '');
+      for (const [k, v] of Object.entries(corsHeaders(origin))) res.setHeader(k, v);
       const url = new URL(req.url ?? '/', 'http://localhost');
       try {
         if (serveLanding(req, res, url)) return;

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Match, type Annotations, type Template } from 'aws-cdk-lib/assertions';
+import { CORS } from '../../functions/api/http/cors.js';
 import { INDEX_SHARDS, keys, shardOf, tableDefinition } from '../../functions/store/table.js';
 import { synthStack } from './synth.js';
 
@@ -180,6 +181,19 @@ describe('HTTP API', () => {
       IntegrationType: 'AWS_PROXY',
       PayloadFormatVersion: '2.0',
       IntegrationUri: { 'Fn::GetAtt': [apiFnId, 'Arn'] },
+    });
+  });
+
+  it('answers CORS with the local server policy, exposing the rate-limit headers to browsers', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+      ProtocolType: 'HTTP',
+      CorsConfiguration: {
+        AllowOrigins: [...CORS.allowOrigins],
+        AllowMethods: [...CORS.allowMethods],
+        AllowHeaders: [...CORS.allowHeaders],
+        ExposeHeaders: Match.arrayWith(['retry-after', 'x-ratelimit-remaining', 'x-ratelimit-reset']),
+        MaxAge: CORS.maxAgeSeconds,
+      },
     });
   });
 

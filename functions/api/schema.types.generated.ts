@@ -1611,6 +1611,8 @@ export type Query = {
   authConfig: EntireFieldWrapper<AuthConfig>;
   /** The caller's rate-limit buckets on this server instance (a player's; for a site user also the site's, shared by all the site's users; the address's without a token), tightest first. Asking counts as one read. */
   rateLimit: EntireFieldWrapper<Array<RateLimitBucket>>;
+  /** The site's webhook registrations (without their secrets), oldest first. Needs the site's client-credentials token with the `libertalia/users.act` scope (FORBIDDEN otherwise). */
+  siteWebhooks: EntireFieldWrapper<Array<SiteWebhook>>;
 };
 
 
@@ -1732,7 +1734,7 @@ export type Mutation = {
   startGame: EntireFieldWrapper<Game>;
   /** A new LOBBY game with the same seats (the same players and bots in the same places), options and a new seed, created by one of a FINISHED game's players (who may start it). Asking again returns the same game. */
   rematch: EntireFieldWrapper<Game>;
-  /** Registers an http(s) URL that receives a signed POST when the caller's input is needed (`yourTurn`), a bot takes over another seat (`seatReplaced`) or a game ends (`gameEnded`), for one game or (without `gameId`) all the caller's games. The secret is returned only here. */
+  /** Registers an http(s) URL that receives a signed POST when the caller's input is needed (`yourTurn`), a bot takes over another seat (`seatReplaced`) or a game ends (`gameEnded`), for one game or (without `gameId`) all the caller's games. The secret is returned only here; registering the same URL (and game) again answers the registration already there, with its secret, so a notice is never delivered twice. A site registers once for all its users with registerSiteWebhook. */
   registerWebhook: EntireFieldWrapper<WebhookRegistration>;
   /** Deletes one of the caller's webhooks; false if there was none with that id. */
   deleteWebhook: EntireFieldWrapper<Scalars['Boolean']['output']>;
@@ -1742,6 +1744,10 @@ export type Mutation = {
   answerPrompt: EntireFieldWrapper<Game>;
   /** Gives up the caller's seat in an ACTIVE game: the seat ranks last (the latest concession above earlier ones) and a greedy bot plays it to the end (`conceded` and `replacedByBot` on the seat). FORBIDDEN once a bot plays the seat. With a `requestId`, a retried call is applied once and answered the same. */
   concede: EntireFieldWrapper<Game>;
+  /** Registers an http(s) URL that receives a signed POST for the notices (`yourTurn`, `seatReplaced`, `gameEnded`) of every user the calling site acts for (actAs), in all their games; each delivery names the user's player (`playerId`) and this registration (`webhookId`), in the body and the headers. Needs the site's client-credentials token with the `libertalia/users.act` scope (FORBIDDEN otherwise). Registering the same URL again answers the registration already there (`created: false`, the same id and secret): one delivery per notice. At most 5 per site (LIMIT_EXCEEDED, `extensions.limit.name` = `siteWebhooksPerClient`). */
+  registerSiteWebhook: EntireFieldWrapper<SiteWebhookRegistration>;
+  /** Deletes one of the calling site's webhooks; false if it has none with that id. */
+  deleteSiteWebhook: EntireFieldWrapper<Scalars['Boolean']['output']>;
 };
 
 
@@ -1860,6 +1866,18 @@ export type MutationConcedeArgs = {
   requestId?: InputMaybe<Scalars['ID']['input']>;
 };
 
+
+/** Changes: sessions, lobbies, moves and webhooks. */
+export type MutationRegisterSiteWebhookArgs = {
+  url: Scalars['String']['input'];
+};
+
+
+/** Changes: sessions, lobbies, moves and webhooks. */
+export type MutationDeleteSiteWebhookArgs = {
+  id: Scalars['ID']['input'];
+};
+
 /** Live updates over WebSocket (graphql-ws protocol); the local server only; on AWS see the push API (docs/correspondence.md). */
 export type Subscription = {
   __typename?: 'Subscription';
@@ -1971,7 +1989,7 @@ export type Webhook = {
   createdAt: EntireFieldWrapper<Scalars['DateTime']['output']>;
 };
 
-/** A new webhook and its signing secret, shown once: requests carry `x-libertalia-signature: sha256=<hex HMAC-SHA256 of the raw body with this secret>`. */
+/** A webhook and its signing secret: requests carry `x-libertalia-signature-v2: t=<timestamp>,sha256=<hex HMAC-SHA256 of "<timestamp>.<raw body>" with this secret>` (docs/webhooks.md), and, deprecated since 2026-12-02, `x-libertalia-signature: sha256=<hex HMAC-SHA256 of the raw body>`. */
 export type WebhookRegistration = {
   __typename?: 'WebhookRegistration';
   /** The registration. */
@@ -2056,6 +2074,8 @@ export type CreateGameInput = {
   spectators?: InputMaybe<Scalars['Boolean']['input']>;
   /** Timeouts in a row after which a bot takes the seat over (1-100, default 3). */
   timeoutsBeforeBot?: InputMaybe<Scalars['Int']['input']>;
+  /** A client-chosen id (1-64 characters): a retry with the same id (the answer was lost) answers the game the first call created instead of creating another. */
+  requestId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 /** A character card of an edition (see Query.characters). */
@@ -2083,3 +2103,25 @@ export type Timing =
   | 'night'
   /** Classic: end of campaign; Galecrest: anchor. */
   | 'end';
+
+/** A site-wide webhook registration (see Mutation.registerSiteWebhook). */
+export type SiteWebhook = {
+  __typename?: 'SiteWebhook';
+  /** The registration id (deleteSiteWebhook; `webhookId` and `x-libertalia-webhook-id` of every delivery). */
+  id: EntireFieldWrapper<Scalars['ID']['output']>;
+  /** Where deliveries are POSTed. */
+  url: EntireFieldWrapper<Scalars['String']['output']>;
+  /** When it was registered. */
+  createdAt: EntireFieldWrapper<Scalars['DateTime']['output']>;
+};
+
+/** A site webhook and its signing secret: deliveries carry `x-libertalia-signature-v2: t=<timestamp>,sha256=<hex HMAC-SHA256 of "<timestamp>.<raw body>" with this secret>` (docs/webhooks.md shows how to verify it). */
+export type SiteWebhookRegistration = {
+  __typename?: 'SiteWebhookRegistration';
+  /** The registration. */
+  webhook: EntireFieldWrapper<SiteWebhook>;
+  /** The signing secret. Keep it on the site's server; registering the same URL again answers it again (to the same client only). */
+  secret: EntireFieldWrapper<Scalars['String']['output']>;
+  /** True if this call registered the URL; false if it was registered already (the existing registration is answered). */
+  created: EntireFieldWrapper<Scalars['Boolean']['output']>;
+};

@@ -56,6 +56,7 @@ import {
   putDelivery,
   putWebhook,
   settleDelivery,
+  type WebhookOwner,
 } from './webhooks.js';
 
 export type { CommitActor, CommitEvent, CommitRecord, GameHead, GameRecord, GameStatus, StoredEvent } from './games.js';
@@ -63,7 +64,7 @@ export { HEAD_COMMITS, lastSeqOf } from './games.js';
 export { eventsOf } from './events.js';
 export type { PlayerRecord } from './players.js';
 export type { RequestRecord } from './requests.js';
-export type { DeliveryRecord, WebhookRecord } from './webhooks.js';
+export type { DeliveryRecord, WebhookOwner, WebhookRecord } from './webhooks.js';
 export type { RatedGameMarker, RatingHistoryRecord, RatingRecord, RatingValue } from './ratings.js';
 export { APPLIED_KEPT } from './ratings.js';
 export { createPushStore, type PushStore, type PushStoreConfig, type Subscriber } from './connections.js';
@@ -160,9 +161,9 @@ export function createStore({ tableName, client }: { tableName: string; client: 
     deleteRating: (playerId: string, edition: string) => deleteRating(db, playerId, edition),
     deleteRatedGame: (gameId: string) => deleteRatedGame(db, gameId),
     putWebhook: (w: Parameters<typeof putWebhook>[1]) => putWebhook(db, w),
-    getWebhook: (playerId: string, hookId: string) => getWebhook(db, playerId, hookId),
-    listWebhooks: (playerId: string) => listWebhooks(db, playerId),
-    deleteWebhook: (playerId: string, hookId: string) => deleteWebhook(db, playerId, hookId),
+    getWebhook: (owner: WebhookOwner, hookId: string) => getWebhook(db, owner, hookId),
+    listWebhooks: (owner: WebhookOwner) => listWebhooks(db, owner),
+    deleteWebhook: (owner: WebhookOwner, hookId: string) => deleteWebhook(db, owner, hookId),
     putDelivery: (d: Parameters<typeof putDelivery>[1]) => putDelivery(db, d),
     getDelivery: (id: string) => getDelivery(db, id),
     claimDelivery: (id: string, attempts: number, retryAt: Date | null) =>

@@ -74,6 +74,8 @@ export const keys = {
   /** The store's own marker item: which schema version wrote the table. */
   meta: () => ({ PK: 'META', SK: 'SCHEMA' }),
   webhook: (playerId: string, hookId: string) => ({ PK: `PLAYER#${playerId}`, SK: `WEBHOOK#${hookId}` }),
+  /** A site-wide webhook, in its integrator client's partition. */
+  siteWebhook: (clientId: string, hookId: string) => ({ PK: `CLIENT#${clientId}`, SK: `WEBHOOK#${hookId}` }),
   delivery: (deliveryId: string) => ({ PK: `DELIVERY#${deliveryId}`, SK: 'DELIVERY' }),
   /** A player's rating in an edition (functions/store/ratings.ts). */
   rating: (playerId: string, edition: string) => ({ PK: `PLAYER#${playerId}`, SK: `RATING#${edition}` }),

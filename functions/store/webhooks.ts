@@ -1,4 +1,4 @@
-// Webhook registrations (in the player's partition) and webhook deliveries (one item each,
+// Webhook registrations (a player's in the player's partition, a site's in its client's) and webhook deliveries (one item each,
 // in the due-work index GSI3 while an attempt is due). Attempts are claimed with a conditional
 // write on the attempt count, so two sweeps never send the same attempt twice.
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -10,7 +10,10 @@ const KEEP_SECONDS = 7 * 24 * 3600;
 
 export interface WebhookRecord {
   id: string;
-  playerId: string;
+  /** The player whose notices it receives; null for a site-wide registration. */
+  playerId: string | null;
+  /** A site-wide registration: the integrator's OAuth client, whose users' notices it receives. */
+  clientId?: string | null;
   url: string;
   /** Only this game's notices; null: every game of the player. */
   gameId: string | null;
@@ -22,7 +25,10 @@ export interface WebhookRecord {
 export interface DeliveryRecord {
   id: string;
   hookId: string;
+  /** The player the notice is for (the recipient). */
   playerId: string;
+  /** Set when the registration is a site's (its client); absent: the player's own. */
+  clientId?: string;
   /** The exact JSON body to POST (signed at send time). */
   body: string;
   attempts: number;
@@ -33,47 +39,62 @@ export interface DeliveryRecord {
   createdAt: string;
 }
 
-export async function putWebhook(db: Db, w: WebhookRecord): Promise<void> {
-  await db.doc.send(
-    new PutCommand({
-      TableName: db.table,
-      Item: {
-        ...keys.webhook(w.playerId, w.id),
-        id: w.id,
-        playerId: w.playerId,
-        url: w.url,
-        secret: w.secret,
-        createdAt: w.createdAt,
-        ...(w.gameId ? { gameId: w.gameId } : {}),
-      },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    }),
+/** Whose partition holds a registration: a player's, or (site-wide) an integrator client's. */
+export type WebhookOwner = { playerId: string } | { clientId: string };
+
+const ownerKey = (o: WebhookOwner, hookId: string) =>
+  'clientId' in o ? keys.siteWebhook(o.clientId, hookId) : keys.webhook(o.playerId, hookId);
+
+/**
+ * Writes a registration once: false if one with its id is there already (ids are derived from
+ * the owner and the URL, so registering a URL again finds the first registration).
+ */
+export async function putWebhook(db: Db, w: WebhookRecord): Promise<boolean> {
+  const owner: WebhookOwner = w.clientId ? { clientId: w.clientId } : { playerId: w.playerId as string };
+  return wonRace(
+    db.doc.send(
+      new PutCommand({
+        TableName: db.table,
+        Item: {
+          ...ownerKey(owner, w.id),
+          id: w.id,
+          ...(w.playerId ? { playerId: w.playerId } : {}),
+          ...(w.clientId ? { clientId: w.clientId } : {}),
+          url: w.url,
+          secret: w.secret,
+          createdAt: w.createdAt,
+          ...(w.gameId ? { gameId: w.gameId } : {}),
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    ),
   );
 }
 
 const toWebhook = (it: Record<string, unknown>): WebhookRecord => ({
   id: it.id as string,
-  playerId: it.playerId as string,
+  playerId: (it.playerId as string | undefined) ?? null,
+  clientId: (it.clientId as string | undefined) ?? null,
   url: it.url as string,
   gameId: (it.gameId as string | undefined) ?? null,
   secret: it.secret as string,
   createdAt: it.createdAt as string,
 });
 
-export async function getWebhook(db: Db, playerId: string, hookId: string): Promise<WebhookRecord | null> {
+export async function getWebhook(db: Db, owner: WebhookOwner, hookId: string): Promise<WebhookRecord | null> {
   const r = await db.doc.send(
-    new GetCommand({ TableName: db.table, Key: keys.webhook(playerId, hookId), ConsistentRead: true }),
+    new GetCommand({ TableName: db.table, Key: ownerKey(owner, hookId), ConsistentRead: true }),
   );
   return r.Item ? toWebhook(r.Item) : null;
 }
 
-/** A player's registrations, oldest first (a player keeps only a few). */
-export async function listWebhooks(db: Db, playerId: string): Promise<WebhookRecord[]> {
+/** An owner's registrations, oldest first (an owner keeps only a few). */
+export async function listWebhooks(db: Db, owner: WebhookOwner): Promise<WebhookRecord[]> {
   const r = await db.doc.send(
     new QueryCommand({
       TableName: db.table,
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :w)',
-      ExpressionAttributeValues: { ':pk': keys.player(playerId).PK, ':w': 'WEBHOOK#' },
+      ExpressionAttributeValues: { ':pk': ownerKey(owner, '').PK, ':w': 'WEBHOOK#' },
       ConsistentRead: true,
     }),
   );
@@ -81,12 +102,12 @@ export async function listWebhooks(db: Db, playerId: string): Promise<WebhookRec
 }
 
 /** False if there was no such registration. */
-export async function deleteWebhook(db: Db, playerId: string, hookId: string): Promise<boolean> {
+export async function deleteWebhook(db: Db, owner: WebhookOwner, hookId: string): Promise<boolean> {
   return wonRace(
     db.doc.send(
       new DeleteCommand({
         TableName: db.table,
-        Key: keys.webhook(playerId, hookId),
+        Key: ownerKey(owner, hookId),
         ConditionExpression: 'attribute_exists(PK)',
       }),
     ),
@@ -119,6 +140,7 @@ export async function getDelivery(db: Db, id: string): Promise<DeliveryRecord | 
     id: it.id,
     hookId: it.hookId,
     playerId: it.playerId,
+    ...(it.clientId ? { clientId: it.clientId } : {}),
     body: it.body,
     attempts: it.attempts,
     status: it.status,

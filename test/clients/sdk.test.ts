@@ -46,6 +46,21 @@ describe('the SDK matches the schema', () => {
     expect(text).toContain('export const GameUpdatedDocument');
   });
 
+  it('LibertaliaClient has a method for every operation (named after it)', () => {
+    const ops = readdirSync(join(SDK, 'operations'))
+      .flatMap((f) => [
+        ...readFileSync(join(SDK, 'operations', f), 'utf8').matchAll(/^(?:query|mutation|subscription) (\w+)/gm),
+      ])
+      .map((m) => m[1]);
+    expect(ops.length).toBeGreaterThan(30);
+    // The few whose method has another name: the event log pages (and iterates), the subscription.
+    const renamed: Record<string, string> = { Events: 'eventsPage', GameUpdated: 'subscribe' };
+    const missing = ops
+      .map((op) => renamed[op] ?? op[0].toLowerCase() + op.slice(1))
+      .filter((m) => typeof sdk.LibertaliaClient.prototype[m] !== 'function');
+    expect(missing).toEqual([]);
+  });
+
   it('codegen refuses operations the schema no longer supports', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sdk-schema-'));
     try {

@@ -53,15 +53,23 @@ const verify = (r: Received, secret: string) => {
   const body = JSON.parse(r.raw);
   expect(r.headers['x-libertalia-timestamp']).toBe(String(Math.floor(Date.parse(body.sentAt) / 1000)));
   expect(r.headers['x-libertalia-delivery']).toBe(body.deliveryId);
+  // The v2 signature covers the timestamp too; the recipient and the registration are named.
+  const ts = r.headers['x-libertalia-timestamp'];
+  const v2 = createHmac('sha256', secret).update(`${ts}.${r.raw}`).digest('hex');
+  expect(r.headers['x-libertalia-signature-v2']).toBe(`t=${ts},sha256=${v2}`);
+  expect(r.headers['x-libertalia-webhook-id']).toBe(body.webhookId);
+  expect(r.headers['x-libertalia-player-id']).toBe(body.playerId);
   expect(Object.keys(body).sort()).toEqual([
     'actor',
     'attempt',
     'deliveryId',
     'gameId',
     'kind',
+    'playerId',
     'seat',
     'sentAt',
     'version',
+    'webhookId',
   ]);
   return body;
 };
@@ -206,5 +214,9 @@ describe('webhooks', () => {
     for (let i = 0; i < 10; i++)
       expect((await t.gql(REGISTER, { u: `https://example.com/${i}` }, a.token)).errors).toBeUndefined();
     expect(codeOf(await t.gql(REGISTER, { u: 'https://example.com/11' }, a.token))).toBe('CONFLICT');
+    // The same URL again (a retry): the registration already there, not an 11th.
+    const twice = await Promise.all([0, 1].map(() => t.gql(REGISTER, { u: 'https://example.com/3' }, a.token)));
+    expect(twice[0].data.registerWebhook).toEqual(twice[1].data.registerWebhook);
+    expect((await t.gql(`{ myWebhooks { id } }`, {}, a.token)).data.myWebhooks).toHaveLength(10);
   });
 });

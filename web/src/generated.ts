@@ -4,7 +4,10 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
-import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** The typed-document-node marker (the shape of @graphql-typed-document-node/core's DocumentTypeDecoration). */
+export interface DocumentTypeDecoration<TResult, TVariables> {
+  __apiType?: (variables: TVariables) => TResult;
+}
 /** The kinds of events in the log (the engine's names, unchanged; each has its own object type `<Type>Event`). */
 export type EventType =
   /** A game was created (GameCreatedEvent). */
@@ -217,6 +220,8 @@ export type CreateGameInput = {
   spectators?: boolean | null | undefined;
   /** Timeouts in a row after which a bot takes the seat over (1-100, default 3). */
   timeoutsBeforeBot?: number | null | undefined;
+  /** A client-chosen id (1-64 characters): a retry with the same id (the answer was lost) answers the game the first call created instead of creating another. */
+  requestId?: string | number | null | undefined;
 };
 
 /** When a character's ability acts. */

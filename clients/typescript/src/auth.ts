@@ -16,11 +16,15 @@ interface Cached {
   expiresAt: number;
 }
 
-/** A provider that calls `renew` when the cached token is missing or about to expire (one call at a time). */
+/**
+ * A provider that calls `renew` when the cached token is missing or about to expire (one call at
+ * a time); `invalidate` drops the cached token (the client calls it when the server refused the
+ * token as expired or revoked, e.g. after revokeTokens), so the next request renews it.
+ */
 function renewing(renew: () => Promise<Cached>, now: () => number = Date.now): TokenProvider {
   let cached: Cached | null = null;
   let inflight: Promise<Cached> | null = null;
-  return async () => {
+  const provider: TokenProvider = async () => {
     if (cached && cached.expiresAt - EARLY_MS > now()) return cached.token;
     inflight ??= renew().finally(() => {
       inflight = null;
@@ -28,6 +32,10 @@ function renewing(renew: () => Promise<Cached>, now: () => number = Date.now): T
     cached = await inflight;
     return cached.token;
   };
+  provider.invalidate = () => {
+    cached = null;
+  };
+  return provider;
 }
 
 async function tokenEndpoint(

@@ -3,6 +3,27 @@
 // polling and subscribing. Runtime: global fetch (Node 18+, browsers); graphql-ws only for
 // subscribe().
 import {
+  ActAsDocument,
+  AuthConfigDocument,
+  CharactersDocument,
+  DeleteSiteWebhookDocument,
+  DeleteWebhookDocument,
+  GameVersionDocument,
+  LeaveGameDocument,
+  LinkGuestDocument,
+  MeDocument,
+  MyWebhooksDocument,
+  RefreshSessionDocument,
+  RegisterDocument,
+  RegisterSiteWebhookDocument,
+  RegisterWebhookDocument,
+  RematchDocument,
+  RenameDocument,
+  ReplayDocument,
+  RevokeTokensDocument,
+  ScenarioDocument,
+  SignOutDocument,
+  SiteWebhooksDocument,
   AnswerPromptDocument,
   BoardsDocument,
   ConcedeDocument,
@@ -33,8 +54,26 @@ import {
 } from './generated.js';
 import { type Watch, watchGame, type WatchOptions } from './watch.js';
 
-/** The bearer token to send, asked before every request (so it can be refreshed); null: none. */
-export type TokenProvider = () => string | null | undefined | Promise<string | null | undefined>;
+/**
+ * The bearer token to send, asked before every request (so it can be refreshed); null: none.
+ * A provider with `invalidate` (actingFor, guestSession, clientCredentials) is told when the
+ * server refused its token as expired or revoked: the client then asks it again, once.
+ */
+export type TokenProvider = (() => string | null | undefined | Promise<string | null | undefined>) & {
+  invalidate?: () => void;
+};
+
+/** What onRetry is told before each retry. */
+export interface RetryInfo {
+  /** The operation's name (e.g. `PlayCard`). */
+  operation: string;
+  /** The attempt that failed (1 for the first). */
+  attempt: number;
+  /** How long the client waits before the next attempt. */
+  delayMs: number;
+  /** Why: the ApiRequestError (HTTP 429/5xx) or the network error. */
+  error: unknown;
+}
 
 export type Game = GamePartsFragment;
 export type GameEvent = EventsQuery['eventsPage']['events'][number];
@@ -50,8 +89,13 @@ export interface ClientOptions {
   /** First retry delay in ms, doubled each time (HTTP 429: the server's Retry-After), default 200. */
   retryDelayMs?: number;
   fetch?: typeof fetch;
-  /** A WebSocket class for subscribe() outside browsers (e.g. the `ws` package). */
+  /**
+   * A WebSocket class for push (watchGame) and subscribe() where there is no global one: Node
+   * 20 (Node 22+ and browsers have it). E.g. `(await import('ws')).default`, or `await loadWebSocket()`.
+   */
   webSocketImpl?: unknown;
+  /** Told before every retry (429, 5xx, network errors): log it, count it, or throw to stop retrying. */
+  onRetry?: (info: RetryInfo) => void;
 }
 
 /** An answer with errors: `code` is the first error's `extensions.code` (see docs/api.md, "Errors"). */
@@ -79,6 +123,28 @@ export const isStale = (e: unknown): boolean => e instanceof ApiRequestError && 
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const newRequestId = () => globalThis.crypto.randomUUID();
+const operationName = (doc: unknown) => /(?:query|mutation|subscription)\s+(\w+)/.exec(String(doc))?.[1] ?? 'anonymous';
+
+/** Whether a refusal means the token should be asked for again (expired, or revoked by revokeTokens). */
+const tokenRefused = (e: unknown) =>
+  e instanceof ApiRequestError &&
+  e.code === 'UNAUTHENTICATED' &&
+  ['expired', 'revoked'].includes(String(e.errors[0]?.extensions?.reason));
+
+/**
+ * The WebSocket class for push and subscriptions: the global one (browsers, Node 22+), else the
+ * optional peer dependency `ws` (Node 20), else null (watchGame then polls).
+ */
+export async function loadWebSocket(): Promise<unknown> {
+  const global = (globalThis as { WebSocket?: unknown }).WebSocket;
+  if (global) return global;
+  try {
+    const name = 'ws'; // a variable: bundlers leave the optional peer alone
+    return ((await import(name)) as { default: unknown }).default;
+  } catch {
+    return null;
+  }
+}
 
 export class LibertaliaClient {
   private readonly endpoint: string;
@@ -105,6 +171,17 @@ export class LibertaliaClient {
    * true (queries; mutations only with a requestId, which the server applies once).
    */
   async request<R, V>(document: TypedDocumentString<R, V>, variables: V, { retry = true } = {}): Promise<R> {
+    try {
+      return await this.send(document, variables, retry);
+    } catch (e) {
+      // A session ended (revokeTokens) or expired early: a provider that can renew gets one more go.
+      if (!tokenRefused(e) || !this.token.invalidate) throw e;
+      this.token.invalidate();
+      return this.send(document, variables, retry);
+    }
+  }
+
+  private async send<R, V>(document: TypedDocumentString<R, V>, variables: V, retry: boolean): Promise<R> {
     for (let attempt = 1; ; attempt++) {
       let status = 0;
       let wait = this.retryDelayMs * 2 ** (attempt - 1);
@@ -137,12 +214,13 @@ export class LibertaliaClient {
       } catch (e) {
         const retryable = !(e instanceof ApiRequestError) || e.status === 429 || e.status >= 500;
         if (!retry || !retryable || attempt >= this.attempts) throw e;
+        this.options.onRetry?.({ operation: operationName(document), attempt, delayMs: wait, error: e });
         await sleep(wait);
       }
     }
   }
 
-  // ---- sessions ----
+  // ---- sessions and accounts (docs/accounts.md) ----
 
   /** Signs up a player and uses its token from now on (the server issues bearer tokens this way). */
   async signUp(name: string) {
@@ -151,18 +229,115 @@ export class LibertaliaClient {
     return signUp;
   }
 
-  // ---- lobby ----
+  /** A new session for a refresh token (the old refresh token stops working: not retried). */
+  async refreshSession(refreshToken: string) {
+    return (await this.request(RefreshSessionDocument, { refreshToken }, { retry: false })).refreshSession;
+  }
 
+  /**
+   * A site (client-credentials token) acts for one of its users: a session of that user's
+   * player (see `actingFor` in auth.ts for a token provider that renews it). Safe to retry.
+   */
+  async actAs(user: string, name?: string | null) {
+    return (await this.request(ActAsDocument, { user, name: name ?? null })).actAs;
+  }
+
+  /** Who the token speaks for (null without a token). */
+  async me() {
+    return (await this.request(MeDocument, {})).me;
+  }
+
+  /** A signed-in account without a player chooses its display name. */
+  async register(name: string) {
+    return (await this.request(RegisterDocument, { name }, { retry: false })).register;
+  }
+
+  /** A signed-in account takes over a guest player (proven by one of its tokens). */
+  async linkGuest(guestToken: string, name?: string | null) {
+    return (await this.request(LinkGuestDocument, { guestToken, name: name ?? null }, { retry: false })).linkGuest;
+  }
+
+  async rename(name: string) {
+    return (await this.request(RenameDocument, { name })).rename;
+  }
+
+  /** Ends every session of the caller's player (the provider's `invalidate` gets a new one if it can). */
+  async revokeTokens(): Promise<boolean> {
+    return (await this.request(RevokeTokensDocument, {})).revokeTokens;
+  }
+
+  async signOut(): Promise<boolean> {
+    return (await this.request(SignOutDocument, {})).signOut;
+  }
+
+  /** How to sign in (the OpenID Provider and the web app's client). */
+  async authConfig() {
+    return (await this.request(AuthConfigDocument, {})).authConfig;
+  }
+
+  // ---- lobby: retried safely (a retry never creates, joins or starts twice) ----
+
+  /**
+   * Creates a game; retried with one `requestId` (default: a new one), so a retry after a lost
+   * answer returns the game the first attempt created.
+   */
   async createGame(input: CreateGameInput): Promise<Game> {
-    return (await this.request(CreateGameDocument, { input }, { retry: false })).createGame;
+    const withId = { ...input, requestId: input.requestId ?? newRequestId() };
+    return (await this.request(CreateGameDocument, { input: withId })).createGame;
   }
 
+  /** Takes a seat; a retry refused because the first attempt seated the caller answers the game. */
   async joinGame(gameId: string): Promise<Game> {
-    return (await this.request(JoinGameDocument, { gameId }, { retry: false })).joinGame;
+    return this.lobbyChange(
+      gameId,
+      async () => (await this.request(JoinGameDocument, { gameId }, { retry: false })).joinGame,
+      (g) => g.me !== null && g.me !== undefined,
+    );
   }
 
+  /** Starts the game; a retry refused because the first attempt started it answers the game. */
   async startGame(gameId: string, opts: { fillWithBots?: boolean; botKind?: BotKind } = {}): Promise<Game> {
-    return (await this.request(StartGameDocument, { gameId, ...opts }, { retry: false })).startGame;
+    return this.lobbyChange(
+      gameId,
+      async () => (await this.request(StartGameDocument, { gameId, ...opts }, { retry: false })).startGame,
+      (g) => g.status !== 'LOBBY' && g.status !== 'CANCELLED',
+    );
+  }
+
+  /**
+   * A lobby change the server does not deduplicate, retried like a query: when a retry is
+   * refused (CONFLICT, WRONG_PHASE) after an attempt whose answer was lost, the game is read
+   * again and, if `applied` says the change is there, that is the answer.
+   */
+  private async lobbyChange(gameId: string, run: () => Promise<Game>, applied: (g: Game) => boolean): Promise<Game> {
+    let lost = false;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await run();
+      } catch (e) {
+        const retryable = !(e instanceof ApiRequestError) || e.status === 429 || e.status >= 500;
+        if (!retryable) {
+          const now = lost ? await this.game(gameId) : null;
+          if (now && applied(now)) return now;
+          throw e;
+        }
+        if (attempt >= this.attempts) throw e;
+        lost = true;
+        const delayMs = this.retryDelayMs * 2 ** (attempt - 1);
+        this.options.onRetry?.({ operation: 'lobby', attempt, delayMs, error: e });
+        await sleep(delayMs);
+      }
+    }
+  }
+
+  /** Leaves a game before it starts. */
+  async leaveGame(gameId: string): Promise<Game> {
+    return (await this.request(LeaveGameDocument, { gameId }, { retry: false })).leaveGame;
+  }
+
+  /** A new lobby with the same seats after a finished game (asking again answers the same game: safe to retry). */
+  async rematch(gameId: string): Promise<Game> {
+    return (await this.request(RematchDocument, { gameId })).rematch;
   }
 
   async game(id: string): Promise<Game | null> {
@@ -200,6 +375,54 @@ export class LibertaliaClient {
   /** The board sides a new game of the edition can be created with. */
   async boards(edition: Edition) {
     return (await this.request(BoardsDocument, { edition })).boards;
+  }
+
+  /** The game's version and status only (cheap polling). */
+  async gameVersion(id: string) {
+    return (await this.request(GameVersionDocument, { id })).game;
+  }
+
+  /** The game as it was after event `at` (its `version` and `updatedAt` are those of `at`). */
+  async replay(gameId: string, at: number): Promise<Game | null> {
+    return (await this.request(ReplayDocument, { gameId, at })).replay;
+  }
+
+  /** A finished game's scenario (seed and moves: replays it anywhere). */
+  async scenario(id: string) {
+    return (await this.request(ScenarioDocument, { id })).game;
+  }
+
+  /** An edition's characters by rank, with their rules text. */
+  async characters(edition: Edition) {
+    return (await this.request(CharactersDocument, { edition })).characters;
+  }
+
+  // ---- webhooks (docs/webhooks.md; verify deliveries with verifyWebhook) ----
+
+  /** A player's own webhook (all its games, or one). Registering the URL again answers the same registration. */
+  async registerWebhook(url: string, gameId?: string | null) {
+    return (await this.request(RegisterWebhookDocument, { url, gameId: gameId ?? null })).registerWebhook;
+  }
+
+  async deleteWebhook(id: string): Promise<boolean> {
+    return (await this.request(DeleteWebhookDocument, { id })).deleteWebhook;
+  }
+
+  async myWebhooks() {
+    return (await this.request(MyWebhooksDocument, {})).myWebhooks;
+  }
+
+  /** A site's webhook for every user it acts for (client-credentials token). Idempotent by URL. */
+  async registerSiteWebhook(url: string) {
+    return (await this.request(RegisterSiteWebhookDocument, { url })).registerSiteWebhook;
+  }
+
+  async deleteSiteWebhook(id: string): Promise<boolean> {
+    return (await this.request(DeleteSiteWebhookDocument, { id })).deleteSiteWebhook;
+  }
+
+  async siteWebhooks() {
+    return (await this.request(SiteWebhooksDocument, {})).siteWebhooks;
   }
 
   // ---- ratings (docs/ratings.md) ----
@@ -320,11 +543,13 @@ export class LibertaliaClient {
     onGame: (game: Game) => void,
     onError: (e: unknown) => void = () => {},
   ): Promise<() => Promise<void>> {
-    const { createClient } = await import('graphql-ws');
+    // The optional peer, by a name bundlers leave alone (install graphql-ws to subscribe).
+    const peer = 'graphql-ws';
+    const { createClient } = (await import(peer)) as typeof import('graphql-ws');
     const token = await this.token();
     const client = createClient({
       url: this.endpoint.replace(/^http/, 'ws'),
-      webSocketImpl: this.options.webSocketImpl,
+      webSocketImpl: this.options.webSocketImpl ?? (await loadWebSocket()),
       connectionParams: token ? { authorization: `Bearer ${token}` } : {},
     });
     const stop = client.subscribe<{ gameUpdated: Game }>(

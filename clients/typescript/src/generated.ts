@@ -4,7 +4,10 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
-import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** The typed-document-node marker (the shape of @graphql-typed-document-node/core's DocumentTypeDecoration). */
+export interface DocumentTypeDecoration<TResult, TVariables> {
+  __apiType?: (variables: TVariables) => TResult;
+}
 /** The kinds of events in the log (the engine's names, unchanged; each has its own object type `<Type>Event`). */
 export type EventType =
   /** A game was created (GameCreatedEvent). */
@@ -224,6 +227,8 @@ export type CreateGameInput = {
   spectators?: boolean | null | undefined;
   /** Timeouts in a row after which a bot takes the seat over (1-100, default 3). */
   timeoutsBeforeBot?: number | null | undefined;
+  /** A client-chosen id (1-64 characters): a retry with the same id (the answer was lost) answers the game the first call created instead of creating another. */
+  requestId?: string | number | null | undefined;
 };
 
 /** When a character's ability acts. */
@@ -499,6 +504,20 @@ export type ConcedeMutationVariables = Exact<{
 
 export type ConcedeMutation = { concede: { id: string, status: GameStatus, edition: Edition, board: Board | null, creatorId: string, seatCount: number, decisionTimeLimitHours: number | null, createdAt: string, updatedAt: string, version: number, lastSeq: number, round: number, daysPerRound: Array<number>, day: number, phase: Phase, days: Array<Array<LootKind>>, bagSize: number, awaiting: Array<number>, seed: string | null, spectators: boolean, timeoutsBeforeBot: number, nextDeadline: string | null, rematchId: string | null, island: Array<{ seat: number, rank: number }>, pending: { seat: number, kind: PromptKind, promptId: string } | null, seats: Array<{ seat: number, playerId: string | null, name: string | null, isBot: boolean, isOpen: boolean, hasChosen: boolean, awaited: boolean, deadline: string | null, doubloons: number, score: number, handSize: number, den: Array<number>, graveyard: Array<number> | null, graveyardSize: number, lootCount: number, reputation: number | null, timeouts: number, replacedByBot: boolean, loot: Array<{ kind: LootKind, count: number }> | null }>, me: { seat: number, hand: Array<number>, choice: number | null, choiceDeadline: string | null, prompts: Array<{ id: string, kind: PromptKind, text: string, deadline: string | null, options: Array<{ id: string, label: string }> }> } | null, ranking: Array<{ place: number, seat: number, name: string | null, score: number }>, galecrest: { reputation: Array<number | null>, side: Board | null, dial: Array<number>, tiles: Array<{ kind: LootKind, side: TileSide }> } | null } };
 
+export type RegisterSiteWebhookMutationVariables = Exact<{
+  url: string;
+}>;
+
+
+export type RegisterSiteWebhookMutation = { registerSiteWebhook: { secret: string, created: boolean, webhook: { id: string, url: string, createdAt: string } } };
+
+export type DeleteSiteWebhookMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteSiteWebhookMutation = { deleteSiteWebhook: boolean };
+
 export type GameQueryVariables = Exact<{
   id: string | number;
 }>;
@@ -651,6 +670,11 @@ export type RatingHistoryQueryVariables = Exact<{
 
 
 export type RatingHistoryQuery = { ratingHistory: { games: Array<{ gameId: string, endedAt: string, place: number, players: number, rating: number, mu: number, sigma: number }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+
+export type SiteWebhooksQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SiteWebhooksQuery = { siteWebhooks: Array<{ id: string, url: string, createdAt: string }> };
 
 export type GameUpdatedSubscriptionVariables = Exact<{
   gameId: string | number;
@@ -2036,6 +2060,24 @@ fragment GameParts on Game {
     dial
   }
 }`) as unknown as TypedDocumentString<ConcedeMutation, ConcedeMutationVariables>;
+export const RegisterSiteWebhookDocument = new TypedDocumentString(`
+    mutation RegisterSiteWebhook($url: String!) {
+  registerSiteWebhook(url: $url) {
+    webhook {
+      id
+      url
+      createdAt
+    }
+    secret
+    created
+  }
+}
+    `) as unknown as TypedDocumentString<RegisterSiteWebhookMutation, RegisterSiteWebhookMutationVariables>;
+export const DeleteSiteWebhookDocument = new TypedDocumentString(`
+    mutation DeleteSiteWebhook($id: ID!) {
+  deleteSiteWebhook(id: $id)
+}
+    `) as unknown as TypedDocumentString<DeleteSiteWebhookMutation, DeleteSiteWebhookMutationVariables>;
 export const GameDocument = new TypedDocumentString(`
     query Game($id: ID!) {
   game(gameId: $id) {
@@ -2722,6 +2764,15 @@ export const RatingHistoryDocument = new TypedDocumentString(`
   hasNextPage
   endCursor
 }`) as unknown as TypedDocumentString<RatingHistoryQuery, RatingHistoryQueryVariables>;
+export const SiteWebhooksDocument = new TypedDocumentString(`
+    query SiteWebhooks {
+  siteWebhooks {
+    id
+    url
+    createdAt
+  }
+}
+    `) as unknown as TypedDocumentString<SiteWebhooksQuery, SiteWebhooksQueryVariables>;
 export const GameUpdatedDocument = new TypedDocumentString(`
     subscription GameUpdated($gameId: ID!) {
   gameUpdated(gameId: $gameId) {

@@ -3,3 +3,4 @@ export * from './client.js';
 export * from './generated.js';
 export * from './auth.js';
 export * from './watch.js';
+export { verifyWebhook, WebhookVerificationError, type WebhookDelivery } from './webhooks.js';

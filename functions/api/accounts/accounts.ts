@@ -107,7 +107,8 @@ export async function resolvePlayer(services: Services, c: Credential): Promise<
 }
 
 /** The issuer under which an integrator's users are kept: its users are namespaced by the site. */
-export const siteIssuer = (clientId: string) => `site:${clientId}`;
+export const SITE_PREFIX = 'site:';
+export const siteIssuer = (clientId: string) => `${SITE_PREFIX}${clientId}`;
 
 export interface SessionOut {
   playerId: string;

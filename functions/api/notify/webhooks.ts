@@ -2,14 +2,15 @@
 // once. Notices are stored as delivery items by the notice worker (notices.ts) and POSTed as
 // small signed JSON; a failed attempt is retried with exponential backoff. Bodies name the game, the kind of notice,
 // the seat and the version only: no hidden information, no secrets.
-import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import type { DeliveryRecord, WebhookRecord } from '../../store/index.js';
+import type { DeliveryRecord, WebhookOwner, WebhookRecord } from '../../store/index.js';
 import type { Player } from '../accounts/auth.js';
+import { SITE_PREFIX } from '../accounts/accounts.js';
 import type { Notice, Services, WebhookConfig } from '../services.js';
 import { ApiError } from '../errors.js';
 import { seatOf } from '../doc.js';
@@ -22,9 +23,16 @@ export const MAX_WEBHOOKS_PER_PLAYER = 10;
 export const MAX_ATTEMPTS = 10;
 export const backoffMs = (attempt: number) => Math.min(60_000 * 2 ** (attempt - 1), 6 * 3600_000);
 
+/** Deprecated since 2026-12-02 (player webhooks only): `sha256=<HMAC of the body alone>`. */
 export const SIGNATURE_HEADER = 'x-libertalia-signature';
+/** Every delivery: `t=<timestamp>,sha256=<HMAC of "<timestamp>.<body>">` (signV2). */
+export const SIGNATURE_V2_HEADER = 'x-libertalia-signature-v2';
 export const TIMESTAMP_HEADER = 'x-libertalia-timestamp';
 export const DELIVERY_HEADER = 'x-libertalia-delivery';
+/** The registration a delivery is for (also `webhookId` in the body). */
+export const WEBHOOK_HEADER = 'x-libertalia-webhook-id';
+/** The player the notice is for (also `playerId` in the body): with a site webhook, which of the site's users. */
+export const PLAYER_HEADER = 'x-libertalia-player-id';
 
 // SSRF: a webhook may only reach public unicast addresses. IP classification is ipaddr.js's
 // (a well-kept library, not our own parsing): an IPv4 address must be in its 'unicast' range
@@ -145,16 +153,75 @@ export function post(url: URL, headers: Record<string, string>, body: string, co
   });
 }
 
-/** The signature header's value: HMAC-SHA256 of the raw body with the webhook's secret. */
+/**
+ * The deprecated signature header's value (player webhooks only, since 2026-12-02): HMAC-SHA256
+ * of the raw body alone, so a replayed body with a new timestamp header still verifies.
+ */
 export const sign = (secret: string, body: string) =>
   `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+
+/**
+ * The signature every delivery carries (SIGNATURE_V2_HEADER): `t=<timestamp>,sha256=<hex>`, the
+ * HMAC-SHA256 with the registration's secret of `<timestamp>.<raw body>` (as Stripe signs), so
+ * the timestamp a receiver checks for freshness cannot be changed without breaking it.
+ */
+export const signV2 = (secret: string, timestamp: string, body: string) =>
+  `t=${timestamp},sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+
+/** A UUID-shaped id derived from its parts (one registration per owner and URL; one delivery per notice and registration). */
+function derivedId(...parts: string[]): string {
+  const h = createHash('sha256').update(parts.join('\n')).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+}
+
+/** A registration and whether this call made it (false: the URL was registered already). */
+export interface Registered {
+  hook: WebhookRecord;
+  created: boolean;
+}
+
+/**
+ * Registers `url` for an owner once: its id is derived from the owner, the URL and the game, so
+ * registering the same URL again (a retry, a second deploy of a site) answers the registration
+ * already there, with its secret, and deliveries are never doubled. A new one must fit under
+ * `max` (else `full()` is thrown).
+ */
+export async function registerOnce(
+  services: Services,
+  owner: WebhookOwner,
+  url: string,
+  gameId: string | null,
+  max: number,
+  full: () => ApiError,
+): Promise<Registered> {
+  checkUrl(url, services.webhooks);
+  const ownerId = 'clientId' in owner ? `client:${owner.clientId}` : `player:${owner.playerId}`;
+  const id = derivedId(ownerId, url, gameId ?? '');
+  const existing = await services.store.getWebhook(owner, id);
+  if (existing) return { hook: existing, created: false };
+  if ((await services.store.listWebhooks(owner)).length >= max) throw full();
+  const hook: WebhookRecord = {
+    id,
+    playerId: 'playerId' in owner ? owner.playerId : null,
+    clientId: 'clientId' in owner ? owner.clientId : null,
+    url,
+    gameId,
+    secret: randomBytes(32).toString('base64url'),
+    createdAt: services.now().toISOString(),
+  };
+  if (await services.store.putWebhook(hook)) return { hook, created: true };
+  // A concurrent call registered the same URL first: its registration is the one.
+  const won = await services.store.getWebhook(owner, id);
+  if (!won) throw new ApiError('CONFLICT', 'the webhook changed meanwhile; try again');
+  return { hook: won, created: false };
+}
 
 export async function registerWebhook(
   services: Services,
   player: Player,
   url: string,
   gameId: string | null,
-): Promise<WebhookRecord> {
+): Promise<Registered> {
   checkUrl(url, services.webhooks);
   if (gameId !== null) {
     // A private game the caller does not sit in answers exactly like a missing one.
@@ -162,27 +229,30 @@ export async function registerWebhook(
     if (!game || (game.doc.spectators === false && seatOf(game.doc, player.id) === null))
       throw new ApiError('NOT_FOUND', `no game ${gameId}`);
   }
-  if ((await services.store.listWebhooks(player.id)).length >= MAX_WEBHOOKS_PER_PLAYER) {
-    throw new ApiError('CONFLICT', `at most ${MAX_WEBHOOKS_PER_PLAYER} webhooks per player; delete one first`);
-  }
-  const hook: WebhookRecord = {
-    id: randomUUID(),
-    playerId: player.id,
+  return registerOnce(
+    services,
+    { playerId: player.id },
     url,
     gameId,
-    secret: randomBytes(32).toString('base64url'),
-    createdAt: services.now().toISOString(),
-  };
-  await services.store.putWebhook(hook);
-  return hook;
+    MAX_WEBHOOKS_PER_PLAYER,
+    () => new ApiError('CONFLICT', `at most ${MAX_WEBHOOKS_PER_PLAYER} webhooks per player; delete one first`),
+  );
 }
 
 /** A delivery's id, derived from its notice and webhook: a notice handed twice makes one delivery. */
-export function deliveryId(n: Notice, hookId: string): string {
-  const h = createHash('sha256')
-    .update(`${n.gameId}\n${n.version}\n${n.kind}\n${n.seat}\n${n.playerId}\n${hookId}`)
-    .digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+export const deliveryId = (n: Notice, hookId: string): string =>
+  derivedId(n.gameId, String(n.version), n.kind, String(n.seat), n.playerId, hookId);
+
+/** The integrator client a site user's player belongs to (its issuer is `site:<clientId>`); null for anyone else. */
+async function clientOf(services: Services, playerId: string): Promise<string | null> {
+  const rec = await services.players.get(services, playerId);
+  return rec?.kind === 'site' && rec.issuer?.startsWith(SITE_PREFIX) ? rec.issuer.slice(SITE_PREFIX.length) : null;
+}
+
+/** The registrations a player's notices go to: the player's own, and the site's if the player is a site user. */
+async function hooksFor(services: Services, playerId: string): Promise<WebhookRecord[]> {
+  const [own, clientId] = await Promise.all([services.store.listWebhooks({ playerId }), clientOf(services, playerId)]);
+  return clientId ? [...own, ...(await services.store.listWebhooks({ clientId }))] : own;
 }
 
 /**
@@ -194,12 +264,14 @@ export async function recordDeliveries(services: Services, notices: Notice[]): P
   const now = services.now().toISOString();
   const hooksOf = new Map<string, Promise<WebhookRecord[]>>();
   for (const n of notices) {
-    if (!hooksOf.has(n.playerId)) hooksOf.set(n.playerId, services.store.listWebhooks(n.playerId));
+    if (!hooksOf.has(n.playerId)) hooksOf.set(n.playerId, hooksFor(services, n.playerId));
     for (const hook of await hooksOf.get(n.playerId)!) {
       if (hook.gameId !== null && hook.gameId !== n.gameId) continue;
       const id = deliveryId(n, hook.id);
       const body = JSON.stringify({
         deliveryId: id,
+        webhookId: hook.id,
+        playerId: n.playerId,
         gameId: n.gameId,
         kind: n.kind,
         seat: n.seat,
@@ -210,6 +282,7 @@ export async function recordDeliveries(services: Services, notices: Notice[]): P
         id,
         hookId: hook.id,
         playerId: n.playerId,
+        ...(hook.clientId ? { clientId: hook.clientId } : {}),
         body,
         attempts: 0,
         status: 'pending',
@@ -240,7 +313,10 @@ export async function attempt(
   const now = services.now();
   const retryAt = n < MAX_ATTEMPTS ? new Date(now.getTime() + backoffMs(n)) : null;
   if (!(await services.store.claimDelivery(d.id, d.attempts, retryAt))) return 'skipped';
-  const hook = await services.store.getWebhook(d.playerId, d.hookId);
+  const hook = await services.store.getWebhook(
+    d.clientId ? { clientId: d.clientId } : { playerId: d.playerId },
+    d.hookId,
+  );
   if (!hook) {
     await services.store.settleDelivery(d.id, n, 'failed', 'the webhook was deleted');
     return 'failed';
@@ -255,9 +331,13 @@ export async function attempt(
       {
         'content-type': 'application/json',
         'user-agent': 'libertalia-online-webhooks',
-        [SIGNATURE_HEADER]: sign(hook.secret, body),
+        // Player webhooks keep the body-only signature their receivers know (deprecated); site webhooks are new.
+        ...(hook.clientId ? {} : { [SIGNATURE_HEADER]: sign(hook.secret, body) }),
+        [SIGNATURE_V2_HEADER]: signV2(hook.secret, timestamp, body),
         [TIMESTAMP_HEADER]: timestamp,
         [DELIVERY_HEADER]: d.id,
+        [WEBHOOK_HEADER]: hook.id,
+        [PLAYER_HEADER]: d.playerId,
       },
       body,
       services.webhooks,

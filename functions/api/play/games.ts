@@ -1,6 +1,6 @@
 // What each API call does to a game: thin steps around the engine (rules) and the store
 // (items). Resolvers and the REST routes call these; nothing here knows about HTTP.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   type BotKind,
   createGame as engineCreateGame,
@@ -51,6 +51,8 @@ export interface CreateGameInput {
   decisionTimeLimitHours?: number | null;
   spectators?: boolean | null;
   timeoutsBeforeBot?: number | null;
+  /** A retry with the same id answers the game the first call created (schema: CreateGameInput.requestId). */
+  requestId?: string | null;
 }
 
 const bad = (m: string): never => {
@@ -74,6 +76,13 @@ async function admitCreation(services: Services, player: Player, createdAt: stri
     const next = Date.parse(`${hour}:00:00.000Z`) + 3600_000;
     throw rateLimited(`games created: at most ${BOUNDS.gamesCreatedPerHour} per hour`, next - now.getTime());
   }
+}
+
+/** A UUID-shaped game id derived from its creator and the creation's requestId (1-64 characters). */
+function requestedGameId(playerId: string, requestId: string): string {
+  if (requestId.length < 1 || requestId.length > 64) bad('a requestId has 1-64 characters');
+  const h = createHash('sha256').update(`createGame\n${playerId}\n${requestId}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
 export async function createGame(services: Services, player: Player, input: CreateGameInput): Promise<GameRec> {
@@ -100,7 +109,11 @@ export async function createGame(services: Services, player: Player, input: Crea
   } catch (e) {
     throw fromEngine(e);
   }
-  const id = randomUUID();
+  // With a requestId the game's id is derived from the caller and the request: a retry (the
+  // answer was lost) finds the game the first attempt created instead of creating a second one.
+  const id = input.requestId ? requestedGameId(player.id, input.requestId) : randomUUID();
+  const created = input.requestId ? await loadGames(services, [id]) : [];
+  if (created[0]) return created[0];
   const now = services.now().toISOString();
   await admitCreation(services, player, now, id);
   const botKind = (input.botKind ?? 'GREEDY').toLowerCase() as BotKind;
@@ -143,8 +156,11 @@ export async function createGame(services: Services, player: Player, input: Crea
     // Index first: the index may name a game the player is not in (filtered), never miss one.
     await services.store.putMember(id, player.id, now);
     const rec = await insertNewGame(services, id, doc, events, now);
-    if (!rec) throw new Error('game id collision');
-    return rec;
+    if (rec) return rec;
+    // A concurrent retry of the same request created it first: that game is the answer.
+    const won = input.requestId ? (await loadGames(services, [id]))[0] : null;
+    if (won) return won;
+    throw new Error('game id collision');
   } catch (e) {
     await releaseLobby(services, player.id, now, id).catch(() => {}); // else the check of a full set drops it later
     throw e;

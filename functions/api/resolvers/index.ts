@@ -12,6 +12,7 @@ import { renderGame } from '../view/render.js';
 import { tieBreakMarks } from '../view/words.js';
 import { replay } from '../view/replay.js';
 import { registerWebhook } from '../notify/webhooks.js';
+import { registerSiteWebhook, siteClient } from '../notify/sites.js';
 import { DateTimeScalar, JSONScalar } from './scalars.js';
 import { resolveEventType, typedEvent } from '../view/events.js';
 import { ApiError } from '../errors.js';
@@ -137,7 +138,10 @@ const typed: Resolvers = {
         })),
       );
     },
-    myWebhooks: async (_p, _a, ctx) => (await ctx.services.store.listWebhooks(requirePlayer(ctx).id)).map(webhookView),
+    myWebhooks: async (_p, _a, ctx) =>
+      (await ctx.services.store.listWebhooks({ playerId: requirePlayer(ctx).id })).map(webhookView),
+    siteWebhooks: async (_p, _a, ctx) =>
+      (await ctx.services.store.listWebhooks({ clientId: siteClient(signedIn(ctx)) })).map(webhookView),
   },
   Mutation: {
     signUp: (_p, { name }, ctx) => accounts.signUpGuest(ctx.services, name),
@@ -232,10 +236,16 @@ const typed: Resolvers = {
       return renderGame(rec, me.id);
     },
     registerWebhook: async (_p, { url, gameId }, ctx) => {
-      const hook = await registerWebhook(ctx.services, requirePlayer(ctx), url, gameId ?? null);
+      const { hook } = await registerWebhook(ctx.services, requirePlayer(ctx), url, gameId ?? null);
       return { webhook: webhookView(hook), secret: hook.secret };
     },
-    deleteWebhook: (_p, { id }, ctx) => ctx.services.store.deleteWebhook(requirePlayer(ctx).id, id),
+    deleteWebhook: (_p, { id }, ctx) => ctx.services.store.deleteWebhook({ playerId: requirePlayer(ctx).id }, id),
+    registerSiteWebhook: async (_p, { url }, ctx) => {
+      const { hook, created } = await registerSiteWebhook(ctx.services, siteClient(signedIn(ctx)), url);
+      return { webhook: webhookView(hook), secret: hook.secret, created };
+    },
+    deleteSiteWebhook: (_p, { id }, ctx) =>
+      ctx.services.store.deleteWebhook({ clientId: siteClient(signedIn(ctx)) }, id),
   },
   // resolveEventType refuses a name the schema lacks, so its answer is one of the event types.
   Event: { __resolveType: (e, ctx, info) => resolveEventType(e, ctx, info) as EventTypeName },

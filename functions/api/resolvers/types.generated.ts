@@ -166,6 +166,8 @@ export type ResolversTypes = {
   CreateGameInput: Schema.CreateGameInput;
   Character: ResolverTypeWrapper<Schema.Character>;
   Timing: Schema.Timing;
+  SiteWebhook: ResolverTypeWrapper<Schema.SiteWebhook>;
+  SiteWebhookRegistration: ResolverTypeWrapper<Schema.SiteWebhookRegistration>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -249,6 +251,8 @@ export type ResolversParentTypes = {
   AuthConfig: Schema.AuthConfig;
   CreateGameInput: Schema.CreateGameInput;
   Character: Schema.Character;
+  SiteWebhook: Schema.SiteWebhook;
+  SiteWebhookRegistration: Schema.SiteWebhookRegistration;
 };
 
 export type EventResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Event'] = ResolversParentTypes['Event']> = {
@@ -927,6 +931,7 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   me?: Resolver<Schema.Maybe<ResolversTypes['Profile']>, ParentType, ContextType>;
   authConfig?: Resolver<ResolversTypes['AuthConfig'], ParentType, ContextType>;
   rateLimit?: Resolver<Array<ResolversTypes['RateLimitBucket']>, ParentType, ContextType>;
+  siteWebhooks?: Resolver<Array<ResolversTypes['SiteWebhook']>, ParentType, ContextType>;
 };
 
 export type MutationResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -949,6 +954,8 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   playCard?: Resolver<ResolversTypes['Game'], ParentType, ContextType, RequireFields<Schema.MutationPlayCardArgs, 'gameId' | 'rank'>>;
   answerPrompt?: Resolver<ResolversTypes['Game'], ParentType, ContextType, RequireFields<Schema.MutationAnswerPromptArgs, 'gameId' | 'promptId' | 'optionId'>>;
   concede?: Resolver<ResolversTypes['Game'], ParentType, ContextType, RequireFields<Schema.MutationConcedeArgs, 'gameId'>>;
+  registerSiteWebhook?: Resolver<ResolversTypes['SiteWebhookRegistration'], ParentType, ContextType, RequireFields<Schema.MutationRegisterSiteWebhookArgs, 'url'>>;
+  deleteSiteWebhook?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<Schema.MutationDeleteSiteWebhookArgs, 'id'>>;
 };
 
 export type SubscriptionResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
@@ -1045,6 +1052,18 @@ export type CharacterResolvers<ContextType = ApiContext, ParentType extends Reso
   tieBreaks?: Resolver<Schema.Maybe<Array<ResolversTypes['Int']>>, ParentType, ContextType>;
 };
 
+export type SiteWebhookResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['SiteWebhook'] = ResolversParentTypes['SiteWebhook']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type SiteWebhookRegistrationResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['SiteWebhookRegistration'] = ResolversParentTypes['SiteWebhookRegistration']> = {
+  webhook?: Resolver<ResolversTypes['SiteWebhook'], ParentType, ContextType>;
+  secret?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  created?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = ApiContext> = {
   Event?: EventResolvers<ContextType>;
   GameCreatedEvent?: GameCreatedEventResolvers<ContextType>;
@@ -1119,5 +1138,7 @@ export type Resolvers<ContextType = ApiContext> = {
   Profile?: ProfileResolvers<ContextType>;
   AuthConfig?: AuthConfigResolvers<ContextType>;
   Character?: CharacterResolvers<ContextType>;
+  SiteWebhook?: SiteWebhookResolvers<ContextType>;
+  SiteWebhookRegistration?: SiteWebhookRegistrationResolvers<ContextType>;
 };
 

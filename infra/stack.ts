@@ -486,6 +486,9 @@ export class LibertaliaStack extends Stack {
     this.api.addRoutes({ path: '/health', methods: [apigw.HttpMethod.GET], integration });
     this.api.addRoutes({ path: '/games/{id}/events', methods: [apigw.HttpMethod.GET], integration });
     this.api.addRoutes({ path: '/games/{id}/scenario', methods: [apigw.HttpMethod.GET], integration });
+    // The reminders' links (a GET shows a button, the POST acts: RFC 8058 one-click unsubscribe).
+    for (const path of ['/unsubscribe', '/reminders/confirm'])
+      this.api.addRoutes({ path, methods: [apigw.HttpMethod.GET, apigw.HttpMethod.POST], integration });
 
     this.api5xxAlarm = new cloudwatch.Alarm(this, 'Api5xxAlarm', {
       alarmDescription: 'Libertalia Online HTTP API answered 5xx',
@@ -528,10 +531,29 @@ export class LibertaliaStack extends Stack {
       sweepBacklogThreshold: props.sweepBacklogAlarm ?? 500,
     });
     // ---- Edge: CloudFront + WAF per-address rate limits (when the web ACL is given) -----------
-    if (props.webAclArn)
-      new ApiEdge(this, 'Edge', { apiUrl: stage.url, webAclArn: props.webAclArn }).grantOriginCheck(
-        this.apiFunction.fn,
+    const edge = props.webAclArn ? new ApiEdge(this, 'Edge', { apiUrl: stage.url, webAclArn: props.webAclArn }) : null;
+    edge?.grantOriginCheck(this.apiFunction.fn);
+
+    // ---- E-mail turn reminders through SES (when a sender is set) -----------------------------
+    // The sweep sends (ses:SendEmail on the sender's identities, nothing else); the API only
+    // stores settings and follows the links, so it gets the addresses but no SES action.
+    if (props.sesFromEmail) {
+      const apiUrl = edge ? `https://${edge.distribution.distributionDomainName}/` : stage.url;
+      const mailEnv = { MAIL_FROM: props.sesFromEmail, MAIL_API_URL: apiUrl, MAIL_WEB_URL: callbackUrls[0] };
+      for (const [k, v] of Object.entries(mailEnv)) {
+        this.sweepFunction.fn.addEnvironment(k, v);
+        this.apiFunction.fn.addEnvironment(k, v);
+      }
+      const domain = props.sesFromEmail.slice(props.sesFromEmail.lastIndexOf('@') + 1);
+      this.sweepFunction.fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['ses:SendEmail'],
+          resources: [props.sesFromEmail, domain].map(
+            (identity) => `arn:${this.partition}:ses:${this.region}:${this.account}:identity/${identity}`,
+          ),
+        }),
       );
+    }
 
     // ---- Outputs ----------------------------------------------------------------------------
     new CfnOutput(this, 'ApiUrl', { value: stage.url, description: 'Base URL of the API (POST {ApiUrl}graphql)' });

@@ -1,6 +1,9 @@
 // The measuring loop of `npm run bench:ab` (scripts/bench-ab.ts), bundled with both engines.
 type Engine = typeof import('../functions/engine/index.js');
 
+/** The batch pairs are cut into this many repetitions (consecutive pairs) for the spread. */
+const REPETITIONS = 5;
+
 /**
  * Runs in the bundle: alternating batches of `per` games, A's and B's CPU seconds summed.
  * `mixed`: both engines first play games of every edition and player count, as in
@@ -56,6 +59,8 @@ export function alternate(
   // One ratio per pair of batches (A B or B A, back to back): the spread of these shows how far
   // the load moved the figure; the headline ratio is over the sums.
   const pairs: number[] = [];
+  // Each pair's two times, to cut the run into repetitions afterwards.
+  const times: [number, number][] = [];
   // The fastest batch of each side (every batch plays other games, but 500 of them: their
   // costs agree closely): other processes only add time, so these move least with the load.
   let bestA = Infinity;
@@ -75,7 +80,22 @@ export function alternate(
     bestA = Math.min(bestA, ta);
     bestB = Math.min(bestB, tb);
     pairs.push(ta / tb);
+    times.push([ta, tb]);
   }
+  // REPETITIONS runs of consecutive pairs, each a ratio of its summed times: the spread the
+  // headline ratio (over all the sums) should be read with.
+  const pairsEach = Math.max(1, Math.floor(times.length / REPETITIONS));
+  const reps: number[] = [];
+  for (let r = 0; r + pairsEach <= times.length && reps.length < REPETITIONS; r += pairsEach) {
+    let sa = 0;
+    let sb = 0;
+    for (const [x, y] of times.slice(r, r + pairsEach)) {
+      sa += x;
+      sb += y;
+    }
+    reps.push(sa / sb);
+  }
+  reps.sort((x, y) => x - y);
   pairs.sort((x, y) => x - y);
   const median =
     pairs.length % 2 ? pairs[(pairs.length - 1) / 2] : (pairs[pairs.length / 2 - 1] + pairs[pairs.length / 2]) / 2;
@@ -90,5 +110,12 @@ export function alternate(
     ratio: a / b,
     fastestRatio: bestA / bestB,
     pairs: { n: pairs.length, min: pairs[0], median, max: pairs[pairs.length - 1] },
+    repetitions: {
+      n: reps.length,
+      pairsEach,
+      min: reps[0],
+      median: reps[reps.length >> 1],
+      max: reps[reps.length - 1],
+    },
   };
 }

@@ -64,6 +64,11 @@ async function main() {
     `${r.edition} ${r.players}p ${r.mode}${opts.mixed ? ' (mixed)' : ''}: ${ref} ${Math.round(r.refGamesPerSecond)} games/s, working tree ${Math.round(r.treeGamesPerSecond)} games/s, ` +
       `ratio ${r.ratio.toFixed(3)} (${r.games} games each, alternating batches in one process); fastest batch against fastest batch ${r.fastestRatio.toFixed(3)}`,
   );
+  const rep = r.repetitions;
+  const pct = (x: { min: number; median: number; max: number }) => (((x.max - x.min) / x.median) * 100).toFixed(1);
+  console.log(
+    `${rep.n} repetitions of ${rep.pairsEach} batch pairs: ratio min ${rep.min.toFixed(3)} / median ${rep.median.toFixed(3)} / max ${rep.max.toFixed(3)} (spread ${pct(rep)}%)`,
+  );
   const q = r.pairs;
   console.log(
     `spread over ${q.n} batch pairs: min ${q.min.toFixed(3)} / median ${q.median.toFixed(3)} / max ${q.max.toFixed(3)} ` +

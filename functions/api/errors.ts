@@ -45,6 +45,10 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   OPERATION_RESOLUTION_FAILURE: 400,
   PAYLOAD_TOO_LARGE: 413,
   METHOD_NOT_ALLOWED: 405,
+  MAIL_UNAVAILABLE: 501,
+  ACCOUNT_REQUIRED: 403,
+  INVALID_LINK: 403,
+  CHAT_SILENCED: 403,
 };
 
 /** Whether a code is one of the schema's ErrorCode values (every key of HTTP_STATUS, which tsc holds to the enum). */

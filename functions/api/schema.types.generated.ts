@@ -16,6 +16,42 @@ export type Scalars = {
   DateTime: { input: string; output: string; }
 };
 
+/** A message of a game's chat. It carries only what its author wrote and who they are: the server adds nothing about the game. */
+export type ChatMessage = {
+  __typename?: 'ChatMessage';
+  /** The message's number in its game's chat (1, 2, 3 ...): the cursor after it and the id to report or hide it with. */
+  id: EntireFieldWrapper<Scalars['ID']['output']>;
+  /** The author's player id. */
+  authorId: EntireFieldWrapper<Scalars['ID']['output']>;
+  /** The author's display name when posting (the same normal form as everywhere). */
+  authorName: EntireFieldWrapper<Scalars['String']['output']>;
+  /** The text; null once hidden. */
+  text: EntireFieldWrapper<Maybe<Scalars['String']['output']>>;
+  /** When it was posted. */
+  at: EntireFieldWrapper<Scalars['DateTime']['output']>;
+  /** Hidden by the game's moderator (the text is gone for everyone). */
+  hidden: EntireFieldWrapper<Scalars['Boolean']['output']>;
+  /** Reports received: shown to the game's moderator (its creator) only, else null. */
+  reports: EntireFieldWrapper<Maybe<Scalars['Int']['output']>>;
+  /** Whether the caller reported it. */
+  reportedByMe: EntireFieldWrapper<Scalars['Boolean']['output']>;
+};
+
+/** A page of a game's chat (see Query.chat). */
+export type ChatPage = {
+  __typename?: 'ChatPage';
+  /** The messages of the page, oldest first (those of players the caller muted left out). */
+  messages: EntireFieldWrapper<Array<ChatMessage>>;
+  /** Where the page ends. */
+  pageInfo: EntireFieldWrapper<PageInfo>;
+  /** The players the caller muted (empty without a token). */
+  mutedPlayers: EntireFieldWrapper<Array<Scalars['ID']['output']>>;
+  /** The players the game's moderator silenced in this chat. */
+  silencedPlayers: EntireFieldWrapper<Array<Scalars['ID']['output']>>;
+  /** Whether the caller moderates this chat (the game's creator). */
+  moderator: EntireFieldWrapper<Scalars['Boolean']['output']>;
+};
+
 /** Every value of `extensions.code` (and of the REST `error.code`) the API can answer. Codes are only ever added; a client should treat an unknown code like INTERNAL_SERVER_ERROR. */
 export type ErrorCode =
   /** A missing, bad, expired or revoked token where one is needed (HTTP 401). `extensions.reason` says which: `missing`, `malformed`, `expired`, `revoked` or `invalid`. */
@@ -61,7 +97,15 @@ export type ErrorCode =
   /** A request body over 64 KB (HTTP 413). */
   | 'PAYLOAD_TOO_LARGE'
   /** A REST route called with a method other than GET or HEAD (HTTP 405). */
-  | 'METHOD_NOT_ALLOWED';
+  | 'METHOD_NOT_ALLOWED'
+  /** E-mail reminders asked of a deployment that sends no e-mail (no SES sender configured) (HTTP 501). */
+  | 'MAIL_UNAVAILABLE'
+  /** E-mail reminders are for accounts: a guest or a site user has no address here (HTTP 403). */
+  | 'ACCOUNT_REQUIRED'
+  /** An unsubscribe or confirmation link whose signature does not verify: cut short, altered or not ours (HTTP 403). */
+  | 'INVALID_LINK'
+  /** A chat message from a player the game's moderator silenced in that game's chat (HTTP 403). */
+  | 'CHAT_SILENCED';
 
 /** The kinds of events in the log (the engine's names, unchanged; each has its own object type `<Type>Event`). */
 export type EventType =
@@ -1565,6 +1609,100 @@ export type RateLimitBucket = {
   resetAt: EntireFieldWrapper<Scalars['DateTime']['output']>;
 };
 
+/** A player's public profile (Query.profile). */
+export type PlayerProfile = {
+  __typename?: 'PlayerProfile';
+  /** The player. */
+  playerId: EntireFieldWrapper<Scalars['ID']['output']>;
+  /** The player's display name. */
+  name: EntireFieldWrapper<Scalars['String']['output']>;
+  /** One entry per edition (played or not). */
+  editions: EntireFieldWrapper<Array<EditionStats>>;
+  /** The player's finished games, newest first. */
+  recentGames: EntireFieldWrapper<RecentGamePage>;
+};
+
+/** A player's figures in one edition. */
+export type EditionStats = {
+  __typename?: 'EditionStats';
+  /** The edition. */
+  edition: EntireFieldWrapper<Edition>;
+  /** The rating (null before a rated game). */
+  rating: EntireFieldWrapper<Maybe<Rating>>;
+  /** Finished games the player played (a seat a bot played after a concession included). */
+  played: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** Games the player finished first. */
+  won: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** The characters the player played in the most games, most first (at most 3). */
+  favouriteCharacters: EntireFieldWrapper<Array<FavouriteCharacter>>;
+};
+
+/** A character and in how many of a player's games they played it. */
+export type FavouriteCharacter = {
+  __typename?: 'FavouriteCharacter';
+  /** The character's rank. */
+  rank: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** The character's name. */
+  name: EntireFieldWrapper<Scalars['String']['output']>;
+  /** Finished games in which the player played it. */
+  games: EntireFieldWrapper<Scalars['Int']['output']>;
+};
+
+/** One finished game of a player: its id opens its replay (Query.replay). */
+export type RecentGame = {
+  __typename?: 'RecentGame';
+  /** The game (Query.replay(gameId) replays it). */
+  gameId: EntireFieldWrapper<Scalars['ID']['output']>;
+  /** The edition. */
+  edition: EntireFieldWrapper<Edition>;
+  /** When the game ended. */
+  endedAt: EntireFieldWrapper<Scalars['DateTime']['output']>;
+  /** The player's place (1 is first). */
+  place: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** Seats in the game. */
+  players: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** Whether the player conceded (placed last). */
+  conceded: EntireFieldWrapper<Scalars['Boolean']['output']>;
+};
+
+/** A page of a player's finished games. */
+export type RecentGamePage = {
+  __typename?: 'RecentGamePage';
+  /** The games, newest first. */
+  games: EntireFieldWrapper<Array<RecentGame>>;
+  /** Where the page ends. */
+  pageInfo: EntireFieldWrapper<PageInfo>;
+};
+
+/** A player's e-mail turn reminders (opt-in; accounts only). See docs/correspondence.md, "E-mail reminders". */
+export type ReminderSettings = {
+  __typename?: 'ReminderSettings';
+  /** The address reminders go to; null: none set. */
+  email: EntireFieldWrapper<Maybe<Scalars['String']['output']>>;
+  /** Whether the address was confirmed through the link sent to it: nothing but that link goes to an unconfirmed address. */
+  confirmed: EntireFieldWrapper<Scalars['Boolean']['output']>;
+  /** Whether reminders are on (an unsubscribe link turns them off). */
+  enabled: EntireFieldWrapper<Scalars['Boolean']['output']>;
+  /** Hours a turn of yours waits before its reminder: one of 1, 4, 12, 24, 48. */
+  delayHours: EntireFieldWrapper<Scalars['Int']['output']>;
+  /** Whether a daily digest of your games waiting for you is sent too. */
+  dailyDigest: EntireFieldWrapper<Scalars['Boolean']['output']>;
+  /** The most e-mails sent to one player per UTC day, every kind together. */
+  dailyLimit: EntireFieldWrapper<Scalars['Int']['output']>;
+};
+
+/** What Mutation.setReminders sets; an omitted field keeps its value. */
+export type ReminderSettingsInput = {
+  /** The address (a plain `name@domain`, at most 254 characters); a new one gets a confirmation link first. Null removes it. */
+  email?: InputMaybe<Scalars['String']['input']>;
+  /** Reminders on or off (on needs an address). */
+  enabled: Scalars['Boolean']['input'];
+  /** Hours a turn waits before its reminder: one of 1, 4, 12, 24, 48 (default 12). */
+  delayHours?: InputMaybe<Scalars['Int']['input']>;
+  /** A daily digest of your games waiting for you, on or off (default off). */
+  dailyDigest?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
 /** Reads: games, the event log, replays, the caller and public data. */
 export type Query = {
   __typename?: 'Query';
@@ -1609,8 +1747,14 @@ export type Query = {
   me: EntireFieldWrapper<Maybe<Profile>>;
   /** How to sign in: the OpenID Provider and the web app's public client (authorization code + PKCE). Public. */
   authConfig: EntireFieldWrapper<AuthConfig>;
+  /** The game's chat, oldest first, for those who may watch the game (non-players: FORBIDDEN unless the game allows spectators): `first` 1-100 (default 50) after the cursor `after` (the previous page's `pageInfo.endCursor`; left out: from the first message). Messages of players the caller muted are left out; hidden messages come without their text. `endCursor` stays put on an empty page, so poll for new messages with it. */
+  chat: EntireFieldWrapper<ChatPage>;
   /** The caller's rate-limit buckets on this server instance (a player's; for a site user also the site's, shared by all the site's users; the address's without a token), tightest first. Asking counts as one read. */
   rateLimit: EntireFieldWrapper<Array<RateLimitBucket>>;
+  /** A player's public profile (null: no such player): rating, games played and won and favourite characters per edition, and their finished games newest first (`first` 1-50, default 10, after the previous page's `recentGames.pageInfo.endCursor`). The rating's history per edition: Query.ratingHistory. */
+  profile: EntireFieldWrapper<Maybe<PlayerProfile>>;
+  /** The caller's e-mail reminder settings (accounts only: ACCOUNT_REQUIRED otherwise). */
+  reminderSettings: EntireFieldWrapper<ReminderSettings>;
   /** The site's webhook registrations (without their secrets), oldest first. Needs the site's client-credentials token with the `libertalia/users.act` scope (FORBIDDEN otherwise). */
   siteWebhooks: EntireFieldWrapper<Array<SiteWebhook>>;
 };
@@ -1703,6 +1847,22 @@ export type QueryBoardsArgs = {
   edition: Edition;
 };
 
+
+/** Reads: games, the event log, replays, the caller and public data. */
+export type QueryChatArgs = {
+  gameId: Scalars['ID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Reads: games, the event log, replays, the caller and public data. */
+export type QueryProfileArgs = {
+  playerId: Scalars['ID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** Changes: sessions, lobbies, moves and webhooks. */
 export type Mutation = {
   __typename?: 'Mutation';
@@ -1744,6 +1904,18 @@ export type Mutation = {
   answerPrompt: EntireFieldWrapper<Game>;
   /** Gives up the caller's seat in an ACTIVE game: the seat ranks last (the latest concession above earlier ones) and a greedy bot plays it to the end (`conceded` and `replacedByBot` on the seat). FORBIDDEN once a bot plays the seat. With a `requestId`, a retried call is applied once and answered the same. */
   concede: EntireFieldWrapper<Game>;
+  /** Posts a message in the game's chat (seated players only; spectators read). The text is normalised as names are (NFC, runs of white space made one space, trimmed) and has 1-280 characters; control, bidi-override and unassigned characters are refused (BAD_USER_INPUT). RATE_LIMITED after 10 messages a minute per player (`extensions.limit`), LIMIT_EXCEEDED once the game holds 1,000 messages, CHAT_SILENCED while the game's moderator silenced the caller. With `requestId`, a retry answers the message it wrote. */
+  postChatMessage: EntireFieldWrapper<ChatMessage>;
+  /** Mutes (or unmutes) a player for the caller, in every game: their messages are no longer returned or pushed to the caller. At most 200 muted players (LIMIT_EXCEEDED). Answers the caller's muted players. */
+  mutePlayer: EntireFieldWrapper<Array<Scalars['ID']['output']>>;
+  /** Reports a message to the game's moderator, once per reporter and message (a second report answers the first, unchanged); at most 20 reports per message (LIMIT_EXCEEDED). Answers the message. */
+  reportChatMessage: EntireFieldWrapper<ChatMessage>;
+  /** Hides a message for everyone (it stays stored, marked hidden): the game's creator, or the site (a client token) whose user created the game. Idempotent. */
+  hideChatMessage: EntireFieldWrapper<ChatMessage>;
+  /** Silences (or lets speak again) a player in this game's chat: the game's creator, or the site whose user created the game. A silenced player's posts answer CHAT_SILENCED. At most 50 silenced players per game (LIMIT_EXCEEDED). Answers the game's silenced players. */
+  silenceChatPlayer: EntireFieldWrapper<Array<Scalars['ID']['output']>>;
+  /** Sets the caller's e-mail reminders (accounts only: ACCOUNT_REQUIRED; MAIL_UNAVAILABLE where no e-mail is sent). */
+  setReminders: EntireFieldWrapper<ReminderSettings>;
   /** Registers an http(s) URL that receives a signed POST for the notices (`yourTurn`, `seatReplaced`, `gameEnded`) of every user the calling site acts for (actAs), in all their games; each delivery names the user's player (`playerId`) and this registration (`webhookId`), in the body and the headers. Needs the site's client-credentials token with the `libertalia/users.act` scope (FORBIDDEN otherwise). Registering the same URL again answers the registration already there (`created: false`, the same id and secret): one delivery per notice. At most 5 per site (LIMIT_EXCEEDED, `extensions.limit.name` = `siteWebhooksPerClient`). */
   registerSiteWebhook: EntireFieldWrapper<SiteWebhookRegistration>;
   /** Deletes one of the calling site's webhooks; false if it has none with that id. */
@@ -1864,6 +2036,50 @@ export type MutationAnswerPromptArgs = {
 export type MutationConcedeArgs = {
   gameId: Scalars['ID']['input'];
   requestId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+/** Changes: sessions, lobbies, moves and webhooks. */
+export type MutationPostChatMessageArgs = {
+  gameId: Scalars['ID']['input'];
+  text: Scalars['String']['input'];
+  requestId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+/** Changes: sessions, lobbies, moves and webhooks. */
+export type MutationMutePlayerArgs = {
+  playerId: Scalars['ID']['input'];
+  muted?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/** Changes: sessions, lobbies, moves and webhooks. */
+export type MutationReportChatMessageArgs = {
+  gameId: Scalars['ID']['input'];
+  messageId: Scalars['ID']['input'];
+  reason?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Changes: sessions, lobbies, moves and webhooks. */
+export type MutationHideChatMessageArgs = {
+  gameId: Scalars['ID']['input'];
+  messageId: Scalars['ID']['input'];
+};
+
+
+/** Changes: sessions, lobbies, moves and webhooks. */
+export type MutationSilenceChatPlayerArgs = {
+  gameId: Scalars['ID']['input'];
+  playerId: Scalars['ID']['input'];
+  silenced?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/** Changes: sessions, lobbies, moves and webhooks. */
+export type MutationSetRemindersArgs = {
+  input: ReminderSettingsInput;
 };
 
 

@@ -61,7 +61,9 @@ export type NoticeMessage =
   | { type: 'notices'; gameId: string; firstSeq: number; cid: string; notices: Notice[] }
   | { type: 'retry'; deliveryId: string }
   /** A commit made this version of the game: fan it out to its push subscribers (notify/fanout.ts). */
-  | { type: 'push'; gameId: string; version: number };
+  | { type: 'push'; gameId: string; version: number }
+  /** A chat message was posted or hidden: push it to the game's subscribers (notify/fanout.ts). */
+  | { type: 'chat'; gameId: string; seq: number };
 
 export interface NoticeQueue {
   /** Sends messages (delivered after `delaySeconds`, at most 900). Resolves once they are durable (SQS) or queued (local). */
@@ -80,6 +82,13 @@ export interface Pusher {
   deliver(gameId: string, version: number): Promise<void>;
   /** Closes every push connection of a player (its session ended), whichever instance holds it. */
   endSessions(playerId: string): Promise<void>;
+  /**
+   * Chat message `seq` of the game was posted or hidden: pushes it to the game's subscribers
+   * who may see it (notify/fanout.ts). Never throws, never waits for a subscriber.
+   */
+  chatChanged?(gameId: string, seq: number): Promise<void>;
+  /** The notice worker's job for a queued chat push (AWS). */
+  deliverChat?(gameId: string, seq: number): Promise<void>;
 }
 
 /** A commit that was written (play/commit.ts), as its listeners are told. */
@@ -105,6 +114,30 @@ export interface CommitHooks {
   listeners: CommitListener[];
 }
 
+/** One e-mail as the service writes it (notify/reminders.ts); a Mailer delivers it. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  /** Extra headers: List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers: Record<string, string>;
+}
+
+/** Sends e-mail: Amazon SES on AWS (handlers/ses.ts), SMTP to the local server's mail catcher (local/mail.ts). */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** E-mail reminders: where links point and, where mail is sent from (the sweep), how. */
+export interface MailSetup {
+  /** The API's public address: links to /unsubscribe and /reminders/confirm. */
+  apiUrl: string;
+  /** The web app's address: links to games (`<webUrl>#/game/<id>`). */
+  webUrl: string;
+  /** The transport; absent where this function sends nothing (the API only stores settings and follows links). */
+  mailer?: Mailer;
+}
+
 export interface Services {
   store: Store;
   /** The service's own signing keys (guest and site-user sessions). */
@@ -126,4 +159,6 @@ export interface Services {
   actor?: Actor | null;
   /** Per-instance rate limits (ratelimit.ts). */
   limiters: Limiters;
+  /** E-mail reminders; absent: this deployment sends no e-mail (setReminders answers MAIL_UNAVAILABLE). */
+  mail?: MailSetup;
 }

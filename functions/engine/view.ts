@@ -82,7 +82,7 @@ export function view(g: GameState, viewer: number | null): GameView {
       // Stryker disable next-line EqualityOperator: no choice is -1 and ranks start at 1, so > 0 and >= 0 agree
       hasChosen: s.choice >= 0,
       den: asc(s.den),
-      graveyard: own || !ed.hiddenGraveyard ? asc(s.graveyard) : null,
+      graveyard: own || !ed.hiddenGraveyard || g.finished ? asc(s.graveyard) : null,
       graveyardSize: s.graveyard.length,
       loot: own || !ed.hiddenLoot || g.finished ? { ...s.loot } : null,
       lootCount: lootCount(g, seat),

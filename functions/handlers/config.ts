@@ -19,6 +19,8 @@
  * - `NOTICE_QUEUE_URL`: the SQS notice queue (API, sweep and notice worker); unset: in-process.
  * - `SITE_RATE_LIMITS`: JSON per-client overrides of the site buckets, `{ "<clientId>": { "read": { "perSecond", "burst" }, "write": {...} } }`.
  * - `OPERATION_ALLOWLIST`: operation ids (`npm run allowlist`); set: only those documents run.
+ * - `MAIL_FROM`, `MAIL_API_URL`, `MAIL_WEB_URL`: e-mail reminders (the SES sender, the API's and
+ *   the web app's public addresses for links); unset: no e-mail (setReminders: MAIL_UNAVAILABLE).
  */
 import { randomBytes } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -26,7 +28,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { buildCore, type Core } from '../api/http/core.js';
 import type { PushGateway } from '../push/protocol.js';
 import { tracer } from './observe.js';
-import type { NoticeQueue } from '../api/services.js';
+import type { Mailer, MailSetup, NoticeQueue } from '../api/services.js';
 import type { IssuerConfig } from '../api/accounts/auth.js';
 import { refreshingKeys } from '../api/accounts/keys.js';
 import { siteRatesFromEnv } from '../api/http/ratelimit.js';
@@ -77,6 +79,15 @@ export interface AppOptions {
   pushGateway?: PushGateway;
   /** The notice queue (queue.ts, SQS); none: notices go to an in-process worker. */
   noticeQueue?: NoticeQueue;
+  /** The function that sends e-mail (the sweep: handlers/ses.ts) makes its Mailer for the sender. */
+  mailer?: (from: string) => Mailer;
+}
+
+/** E-mail reminders from the environment (all three set), with the function's Mailer if it sends. */
+function mailFromEnv(mailer?: (from: string) => Mailer): MailSetup | undefined {
+  const [from, apiUrl, webUrl] = [process.env.MAIL_FROM, process.env.MAIL_API_URL, process.env.MAIL_WEB_URL];
+  if (!from || !apiUrl || !webUrl) return undefined;
+  return { apiUrl, webUrl, ...(mailer ? { mailer: mailer(from) } : {}) };
 }
 
 let appPromise: Promise<App> | undefined;
@@ -94,6 +105,7 @@ export function getApp(options: AppOptions): Promise<App> {
         pushGateway: options.pushGateway,
         noticeQueue: options.noticeQueue,
         pushHandOff: options.noticeQueue !== undefined,
+        mail: mailFromEnv(options.mailer),
       };
       if (!options.signingKeys)
         return buildCore({

@@ -9,11 +9,12 @@ import type { SweepResult } from '../api/ops/sweep.js';
 import { getApp } from './config.js';
 import { noticeQueueFromEnv } from './queue.js';
 import { invocation } from './observe.js';
+import { sesMailer } from './ses.js';
 
 export async function handler(_event?: unknown, context?: Context): Promise<SweepResult> {
   const ctx = context ?? ({ awsRequestId: 'local' } as Context);
   return invocation(ctx, {}, async () => {
-    const app = await getApp({ noticeQueue: noticeQueueFromEnv() });
+    const app = await getApp({ noticeQueue: noticeQueueFromEnv(), mailer: sesMailer });
     const result = await app.sweep(new Date());
     // Failed steps were logged and counted one by one; the invocation itself fails too, so the
     // function's Errors metric (and alarm) sees it. The next run retries them (idempotent).

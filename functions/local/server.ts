@@ -19,6 +19,7 @@ import { createLocalPush } from './push.js';
 import { answerStarting } from './starting.js';
 import { attachSubscriptions, WS_LIMITS } from './subscriptions.js';
 import { guardUpgrades } from './upgrade.js';
+import { type MailCatcher, startMailCatcher } from './mail.js';
 
 export interface LocalOptions {
   port?: number;
@@ -28,6 +29,8 @@ export interface LocalOptions {
   tableName?: string;
   /** Use this DynamoDB(-compatible) endpoint instead of starting dynalite (tests share one; `aws`: DynamoDB itself). The table is created if missing. */
   endpoint?: string;
+  /** The local SMTP server's port (the reminders' mail catcher); default 0: a free one (printed). */
+  smtpPort?: number;
   /** How often the sweep runs (deadlines, webhook retries); 0: never. Default 60 s. */
   sweepIntervalMs?: number;
   /** Run the local OpenID Provider at /oidc (default true); false: guest tokens only. */
@@ -41,6 +44,8 @@ export interface LocalServer {
   endpoint: string;
   server: Server;
   app: ReturnType<typeof buildApp>;
+  /** The SMTP server the reminders go to, and what it received. */
+  mail: MailCatcher;
   /** The local OpenID Provider's issuer (`<url>/oidc`), or null. */
   issuer: string | null;
   close: () => Promise<void>;
@@ -97,6 +102,8 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
     opts.oidc === false ? null : await createLocalProvider({ baseUrl: url, dataDir, store: { client, tableName } });
   // Webhooks to localhost are fine on a laptop (and in tests); the AWS handlers refuse them.
   const push = createLocalPush();
+  // A real SMTP server for the reminders (local/mail.ts): what it receives is kept in <data>/mail.
+  const mail = await startMailCatcher({ port: opts.smtpPort ?? 0, dir: dataDir ? join(dataDir, 'mail') : null });
   const app = buildApp({
     tableName,
     client,
@@ -107,6 +114,7 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
     rateLimits: opts.rateLimits ?? { sites: siteRatesFromEnv() },
     operationAllowlist: allowlistFromEnv(),
     pushGateway: push.gateway,
+    mail: { apiUrl: url, webUrl: `${url}/`, mailer: mail.mailer },
   });
   // A player who signs out is signed out of the local provider too (its grants: refresh tokens).
   if (oidc)
@@ -115,7 +123,10 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
     );
   await app.apollo.start();
   ready();
-  server.on('request', requestHandler(app, oidc?.handle));
+  server.on(
+    'request',
+    requestHandler(app, (req, res) => (oidc?.handle(req, res) ?? false) || mail.handle(req, res)),
+  );
   guardUpgrades(server, {
     upgrades: app.services.limiters.upgrade,
     maxOpenPerAddress: app.services.limiters.itemRates ? WS_LIMITS.socketsPerAddress : Number.POSITIVE_INFINITY,
@@ -138,6 +149,7 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
     url,
     issuer: oidc?.issuer ?? null,
     endpoint: dynamo.endpoint,
+    mail,
     server,
     app,
     close: async () => {
@@ -146,6 +158,7 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
       app.notices?.close();
       await closeSubscriptions();
       await closePush();
+      await mail.close();
       server.closeAllConnections();
       await new Promise<void>((ok) => server.close(() => ok()));
       await app.apollo.stop();
@@ -167,6 +180,7 @@ if (isMain) {
     endpoint: process.env.DYNAMODB_ENDPOINT || undefined,
     sweepIntervalMs: Number(process.env.SWEEP_INTERVAL_SECONDS ?? 60) * 1000,
     rateLimits: process.env.RATE_LIMITS === 'off' ? false : undefined,
+    smtpPort: Number(process.env.SMTP_PORT ?? 0),
   }).catch((e) => {
     if (!(e instanceof OldSchemaError) && !(e instanceof StartError)) throw e;
     // Data of the first store version: say what to do, change nothing.
@@ -175,6 +189,9 @@ if (isMain) {
   });
   console.log(
     `Libertalia Online: GraphQL at ${local.url}/graphql, REST at ${local.url}/health and ${local.url}/games/{id}/events`,
+  );
+  console.log(
+    `e-mail: SMTP on 127.0.0.1:${local.mail.port}, received mail at ${local.url}/local/mail and in .data/mail/`,
   );
   console.log(
     process.env.DYNAMODB_ENDPOINT

@@ -14,6 +14,8 @@
 // Server -> client:
 //   { "type": "subscribed", "gameId", "version", "status", "game" }   the game when the subscription began
 //   { "type": "game", "gameId", "version", "status", "game" }         after every commit to the game
+//   { "type": "chat", "gameId", "message" }                         a chat message posted or hidden
+//                                                  (the ChatMessage fields; not sent to who muted its author)
 //   { "type": "pong" }
 //   { "type": "error", "code", "message", "gameId"?, "retryAfterSeconds"? }
 //        e.g. FORBIDDEN (also pushed, once, when the connection's player may no longer see a game it
@@ -53,6 +55,7 @@ export const CLOSE_SLOW = 4008;
 export type PushMessage =
   | { type: 'subscribed'; gameId: string; version: number; status: string; game?: unknown }
   | { type: 'game'; gameId: string; version: number; status: string; game?: unknown }
+  | { type: 'chat'; gameId: string; message: unknown }
   | { type: 'pong' }
   | { type: 'error'; code: string; message: string; gameId?: string; retryAfterSeconds?: number };
 

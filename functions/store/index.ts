@@ -47,6 +47,18 @@ import {
   putRating,
   putRatingHistory,
 } from './ratings.js';
+import { getStats, listPlayed, putPlayed, putStats } from './profiles.js';
+import {
+  expireChat,
+  getChat,
+  hideChat,
+  lastChatSeq,
+  listChat,
+  listSilenced,
+  putChat,
+  reportChat,
+  setSilenced,
+} from './chat.js';
 import {
   claimDelivery,
   deleteWebhook,
@@ -58,15 +70,20 @@ import {
   settleDelivery,
   type WebhookOwner,
 } from './webhooks.js';
+import { claimMailMark, getReminders, mailKey, putReminders, releaseMailMark } from './reminders.js';
 
 export type { CommitActor, CommitEvent, CommitRecord, GameHead, GameRecord, GameStatus, StoredEvent } from './games.js';
 export { HEAD_COMMITS, lastSeqOf } from './games.js';
 export { eventsOf } from './events.js';
 export type { PlayerRecord } from './players.js';
 export type { RequestRecord } from './requests.js';
+export type { ReminderRecord } from './reminders.js';
 export type { DeliveryRecord, WebhookOwner, WebhookRecord } from './webhooks.js';
 export type { RatedGameMarker, RatingHistoryRecord, RatingRecord, RatingValue } from './ratings.js';
 export { APPLIED_KEPT } from './ratings.js';
+export type { ChatRecord, ChatReport } from './chat.js';
+export type { PlayedRecord, StatsRecord } from './profiles.js';
+export { COUNTED_KEPT } from './profiles.js';
 export { createPushStore, type PushStore, type PushStoreConfig, type Subscriber } from './connections.js';
 export {
   checkSchema,
@@ -110,7 +127,7 @@ export function createStore({ tableName, client }: { tableName: string; client: 
       before?: string | null,
       oldestFirst = false,
     ) => listGamesByStatus(db, status, limit, before, oldestFirst),
-    listDue: (kind: 'GAME' | 'LOG' | 'DELIVERY', now: Date, limit: number) =>
+    listDue: (kind: 'GAME' | 'LOG' | 'DELIVERY' | 'REMIND', now: Date, limit: number) =>
       listDue(db, kind, now.toISOString(), limit),
     listEvents: (gameId: string, after: number, limit: number) => listEvents(db, gameId, after, limit),
     insertPlayer: (p: Parameters<typeof insertPlayer>[1]) => insertPlayer(db, p),
@@ -149,6 +166,12 @@ export function createStore({ tableName, client }: { tableName: string; client: 
       now: Date,
     ) => claimRequest(db, gameId, scope, requestId, rec, now),
     getRating: (playerId: string, edition: string) => getRating(db, playerId, edition),
+    getReminders: (playerId: string) => getReminders(db, playerId),
+    putReminders: (rec: Parameters<typeof putReminders>[1], ifUpdatedAt?: string) => putReminders(db, rec, ifUpdatedAt),
+    claimMailMark: (playerId: string, mark: string, now: Date, ttlDays: number) =>
+      claimMailMark(db, playerId, mark, now, ttlDays),
+    releaseMailMark: (playerId: string, mark: string) => releaseMailMark(db, playerId, mark),
+    mailKey: () => mailKey(db),
     putRating: (rec: Parameters<typeof putRating>[1], prevV: number, gameId: string) =>
       putRating(db, rec, prevV, gameId),
     claimRatedGame: (m: Parameters<typeof claimRatedGame>[1]) => claimRatedGame(db, m),
@@ -160,6 +183,26 @@ export function createStore({ tableName, client }: { tableName: string; client: 
       listLeaderboard(db, edition, limit, before),
     deleteRating: (playerId: string, edition: string) => deleteRating(db, playerId, edition),
     deleteRatedGame: (gameId: string) => deleteRatedGame(db, gameId),
+    getStats: (playerId: string, edition: string) => getStats(db, playerId, edition),
+    putStats: (rec: Parameters<typeof putStats>[1], prevV: number, gameId: string) => putStats(db, rec, prevV, gameId),
+    putPlayed: (playerId: string, p: Parameters<typeof putPlayed>[2]) => putPlayed(db, playerId, p),
+    listPlayed: (playerId: string, limit: number, before?: string | null) => listPlayed(db, playerId, limit, before),
+    lastChatSeq: (gameId: string) => lastChatSeq(db, gameId),
+    putChat: (m: Parameters<typeof putChat>[1]) => putChat(db, m),
+    listChat: (gameId: string, after: number, limit: number) => listChat(db, gameId, after, limit),
+    getChat: (gameId: string, seq: number) => getChat(db, gameId, seq),
+    hideChat: (gameId: string, seq: number, by: string) => hideChat(db, gameId, seq, by),
+    reportChat: (
+      gameId: string,
+      seq: number,
+      reporterId: string,
+      report: Parameters<typeof reportChat>[4],
+      max: number,
+    ) => reportChat(db, gameId, seq, reporterId, report, max),
+    listSilenced: (gameId: string) => listSilenced(db, gameId),
+    setSilenced: (gameId: string, playerId: string, silenced: boolean, max: number) =>
+      setSilenced(db, gameId, playerId, silenced, max),
+    expireChat: (gameId: string, expiresAt: number) => expireChat(db, gameId, expiresAt),
     putWebhook: (w: Parameters<typeof putWebhook>[1]) => putWebhook(db, w),
     getWebhook: (owner: WebhookOwner, hookId: string) => getWebhook(db, owner, hookId),
     listWebhooks: (owner: WebhookOwner) => listWebhooks(db, owner),

@@ -68,7 +68,7 @@ export const keys = {
   }),
   /** Status index partition of a game: `STATUS#<status>#<shard of the id>`. */
   status: (status: string, shard: number) => `STATUS#${status}#${shard}`,
-  /** Due-work index keys: `kind` is GAME (next deadline), LOG (a log to archive) or DELIVERY (next webhook attempt), sharded by id. */
+  /** Due-work index keys: `kind` is GAME (next deadline), LOG (a log to archive), DELIVERY (next webhook attempt) or REMIND (a player's e-mail reminders to check), sharded by id. */
   due: (kind: string, at: string, id: string) => ({ GSI3PK: `DUE#${kind}#${shardOf(id)}`, GSI3SK: `${at}#${id}` }),
   dueShard: (kind: string, shard: number) => `DUE#${kind}#${shard}`,
   /** The store's own marker item: which schema version wrote the table. */
@@ -93,6 +93,22 @@ export const keys = {
   ratingHistoryPrefix: (edition: string) => `RATED#${edition}#`,
   /** The marker of a rated game: its own partition, outside the game's (loads and TTL never see it). */
   ratedGame: (gameId: string) => ({ PK: `RATEDGAME#${gameId}`, SK: 'RATED' }),
+  /** A player's e-mail reminder settings (functions/store/reminders.ts). */
+  reminders: (playerId: string) => ({ PK: `PLAYER#${playerId}`, SK: 'REMINDERS' }),
+  /** A mail that goes at most once (a turn's reminder, a day's digest, a confirmation). */
+  mailMark: (playerId: string, mark: string) => ({ PK: `PLAYER#${playerId}`, SK: `MAILED#${mark}` }),
+  /** The key that signs mail links. */
+  mailKey: () => ({ PK: 'META', SK: 'MAILKEY' }),
+  /**
+   * A chat message of a game (functions/store/chat.ts), by its number in the game's chat:
+   * `CHAT#` sorts before `COMMIT#`, outside the range every game load reads.
+   */
+  chat: (gameId: string, seq: number) => ({ PK: `GAME#${gameId}`, SK: `CHAT#${String(seq).padStart(6, '0')}` }),
+  chatSk: (seq: number) => `CHAT#${String(seq).padStart(6, '0')}`,
+  /** A game's chat moderation: the players its moderator silenced. */
+  chatModeration: (gameId: string) => ({ PK: `GAME#${gameId}`, SK: 'CHATMOD' }),
+  /** A profile counter item of a player in an edition (functions/store/profiles.ts). */
+  profile: (playerId: string, edition: string) => ({ PK: `PLAYER#${playerId}`, SK: `STATS#${edition}` }),
 };
 
 /** The table shape; the CDK stack must declare the same keys and indexes. */

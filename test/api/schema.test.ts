@@ -96,8 +96,10 @@ describe('schema', () => {
     // options, seeds): anything else that is a String is probably a closed set -> make it an enum.
     const OPEN_STRINGS = new Set([
       'after',
+      'email',
       'endCursor',
       'name',
+      'authorName',
       'names',
       'text',
       'label',

@@ -12,6 +12,7 @@ import { HTTP_STATUS } from '../../functions/api/errors.js';
 import { MAX_EVENTS_PAGE } from '../../functions/api/play/games.js';
 import { BOUNDS, RATES } from '../../functions/api/http/ratelimit.js';
 import { DEFAULT_WEBHOOKS, MAX_WEBHOOKS_PER_PLAYER } from '../../functions/api/notify/webhooks.js';
+import { REMINDERS } from '../../functions/api/notify/reminders.js';
 import { MAX_SITE_WEBHOOKS_PER_CLIENT } from '../../functions/api/notify/sites.js';
 import { OIDC_LIMITS } from '../../functions/local/oidc.js';
 import { WS_LIMITS } from '../../functions/local/subscriptions.js';
@@ -82,6 +83,8 @@ describe('docs/security.md "Limits" matches the code', () => {
       'push fan-out of one game version': `${PUSH_LIMITS.fanoutBudgetMs / 1000} s`,
       'push hand-off to the notice queue (AWS)': `${QUEUE_HANDOFF_MS / 1000} s`,
       'webhooks per player': String(MAX_WEBHOOKS_PER_PLAYER),
+      'e-mails per player per UTC day (reminders, digests, confirmations together)': String(REMINDERS.mailsPerDay),
+      'e-mail reminder delay': `${REMINDERS.delayHours.slice(0, -1).join(', ')} or ${REMINDERS.delayHours.at(-1)} hours`,
       'site webhooks per integrator client': String(MAX_SITE_WEBHOOKS_PER_CLIENT),
       'new sign-in attempts at the local provider (`GET /oidc/auth`) per address': `burst ${OIDC_LIMITS.authorizations.burst}, then ${OIDC_LIMITS.authorizations.perSecond}/s; unfinished sign-ins kept ${OIDC_LIMITS.interactionSeconds / 60} minutes`,
     };

@@ -148,6 +148,6 @@ function perturbHidden(g: GameState, b: number, hiddenLoot: boolean, hiddenGrave
     const total = kinds.reduce((n, k) => n + s.loot[k], 0);
     kinds.forEach((k, i) => (s.loot[k] = i === kinds.length - 1 ? total : 0));
   }
-  if (hiddenGraveyard) s.graveyard = s.graveyard.map(shift);
+  if (hiddenGraveyard && !h.finished) s.graveyard = s.graveyard.map(shift);
   return h;
 }

@@ -165,6 +165,13 @@ describe('view of a classic game', () => {
     for (const s of v.seats) expect(s.loot).not.toBeNull();
     expect(v.awaiting).toEqual([]);
   });
+
+  it('once finished, every seat’s graveyard face up (Galecrest keeps them hidden until then)', () => {
+    const { state } = playBotGame({ edition: 'galecrest', players: 3, seed: 'view grave' }, ['random'], 7);
+    const v = view(state, 1);
+    expect(v.seats.map((s) => s.graveyard)).toEqual(state.seats.map((s) => [...s.graveyard].sort((a, b) => a - b)));
+    expect(view(state, null).seats.every((s) => s.graveyard !== null)).toBe(true);
+  });
 });
 
 describe('view of a Galecrest game', () => {

@@ -30,7 +30,8 @@ beforeAll(async () => {
     });
     inputs.set(name, Object.values(metafile.outputs).find((o) => o.entryPoint)!.inputs);
   }
-  resources = synthStack().template.toJSON().Resources;
+  // With a sender: the e-mail reminders' grant is part of what is checked.
+  resources = synthStack({ props: { sesFromEmail: 'reminders@example.com' } }).template.toJSON().Resources;
 }, 240_000);
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -41,6 +42,7 @@ const SERVICE_OF: Record<string, string> = {
   sqs: 'sqs',
   'secrets-manager': 'secretsmanager',
   apigatewaymanagementapi: 'execute-api',
+  sesv2: 'ses',
 };
 function iamAction(client: string, command: string): string {
   if (client === 'apigatewaymanagementapi') return 'execute-api:ManageConnections'; // PostToConnection, DeleteConnection
@@ -52,7 +54,7 @@ function iamAction(client: string, command: string): string {
 function bundleActions(name: HandlerName): Set<string> {
   const out = new Set<string>();
   for (const file of Object.keys(inputs.get(name)!)) {
-    const m = /@aws-sdk\/client-([a-z-]+)\/dist-[a-z]+\/commands\/(\w+)Command\.js$/.exec(file);
+    const m = /@aws-sdk\/client-([a-z0-9-]+)\/dist-[a-z]+\/commands\/(\w+)Command\.js$/.exec(file);
     if (m) out.add(iamAction(m[1], m[2]));
   }
   return out;
@@ -111,6 +113,10 @@ describe('lean bundles', () => {
     expect(has('push', '@aws-sdk/client-sqs')).toBe(false);
     expect(has('sweep', '@aws-sdk/client-apigatewaymanagementapi')).toBe(false);
     expect(has('api', '@aws-sdk/client-secrets-manager')).toBe(true);
+    // The SES client only where mail is sent from.
+    expect(has('sweep', '@aws-sdk/client-sesv2')).toBe(true);
+    for (const name of ['api', 'notices', 'push'] as const)
+      expect(has(name, '@aws-sdk/client-sesv2'), name).toBe(false);
   });
 });
 
@@ -138,6 +144,9 @@ describe('least privilege: each role against its own bundle', () => {
     expect(has('sweep', 'execute-api:')).toBe(false);
     expect(has('notices', 'secretsmanager:')).toBe(false);
     expect(has('push', 'sqs:')).toBe(false);
+    // Only the sweep sends e-mail.
+    expect([...roleActions('sweep')].filter((a) => a.startsWith('ses:'))).toEqual(['ses:SendEmail']);
+    for (const name of ['api', 'notices', 'push'] as const) expect(has(name, 'ses:'), name).toBe(false);
     for (const name of ['api', 'sweep', 'notices'] as const) expect(roleActions(name)).toContain('sqs:SendMessage');
   });
 });

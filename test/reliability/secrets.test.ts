@@ -42,7 +42,7 @@ async function checkGame(game: any, seat: number | null, gameId: string) {
     expect(s).not.toHaveProperty('choice');
     if (s.seat === seat) continue;
     if (ed.hiddenLoot && !over) expect(s.loot).toBeNull();
-    if (ed.hiddenGraveyard) expect(s.graveyard).toBeNull();
+    if (ed.hiddenGraveyard && !over) expect(s.graveyard).toBeNull(); // public once the game is over
   }
   if (seat !== null && game.me.prompts.length > 0) expect(game.pending.seat).toBe(seat);
   if (!over && !game.seedChosenBy) expect(game.seed).toBeNull(); // chosen seeds are public (seedChosenBy)

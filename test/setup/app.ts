@@ -24,6 +24,7 @@ export async function testApp(
     rateLimits?: AppConfig['rateLimits'];
     issuers?: AppConfig['issuers'];
     accessTokenSeconds?: number;
+    mail?: AppConfig['mail'];
   } = {},
 ) {
   const { client, tableName } = await freshTable('api');
@@ -36,6 +37,7 @@ export async function testApp(
     webhooks: opts.webhooks,
     rateLimits: opts.rateLimits ?? false,
     issuers: opts.issuers,
+    mail: opts.mail,
     accessTokenSeconds: opts.accessTokenSeconds ?? (opts.now ? 365 * 24 * 3600 : undefined),
   });
   await app.apollo.start();

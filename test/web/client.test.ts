@@ -92,12 +92,13 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
 
   /** The log position (seq) of the newest "You decide…" line, 0 if none. */
   async function lastDecision(): Promise<number> {
-    const line = page
+    // The log is grouped by day (newest day first, oldest first within a day): the highest seq.
+    const lines = page
       .getByTestId('log')
       .getByRole('listitem')
-      .filter({ hasText: /^You decide/ })
-      .first();
-    return (await line.count()) ? Number(await line.getAttribute('value')) : 0;
+      .filter({ hasText: /^You decide/ });
+    const seqs = await lines.evaluateAll((els) => els.map((e) => Number(e.getAttribute('value'))));
+    return Math.max(0, ...seqs);
   }
 
   async function handCount(): Promise<number> {
@@ -544,7 +545,15 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
     );
     await hasText(page.getByTestId('log'), 'Sunrise');
     await poll(() => handButtons().count()).toBe(8);
-    await hasText(page.locator('[data-testid=island], [data-testid=day-replay]').first(), nameB);
+    // On the drawn island (a card face of that rank) or in the day played out.
+    const rankB = /\((\d+)\)$/.exec(nameB)?.[1];
+    await poll(() =>
+      page
+        .locator(
+          `[data-testid=island-scene] g.scene-card[data-rank="${rankB}"], [data-testid=day-replay]:has-text("${nameB}")`,
+        )
+        .count(),
+    ).toBeGreaterThan(0);
     // Decisions of the day (Jack's by API, mine by clicking) until day 2 begins.
     for (let i = 0; i < 30; i++) {
       const { game: j } = await gql<{

@@ -10,7 +10,17 @@ const HANDLERS = ['onclick', 'oninput', 'onchange', 'onsubmit', 'ontoggle', 'onk
 type Handlers = Partial<Record<(typeof HANDLERS)[number], unknown>>;
 
 export function h(tag: string, attrs: Attrs | null = null, ...children: Child[]): HTMLElement {
-  const el = document.createElement(tag);
+  return build(document.createElement(tag), attrs, children);
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** An SVG element (the drawn table: island, cards, tracks), patched like any other. */
+export function s(tag: string, attrs: Attrs | null = null, ...children: Child[]): SVGElement {
+  return build(document.createElementNS(SVG_NS, tag) as SVGElement, attrs, children);
+}
+
+function build<E extends Element>(el: E, attrs: Attrs | null, children: Child[]): E {
   for (const [k, v] of Object.entries(attrs ?? {})) {
     if (v === undefined || v === null || v === false) continue;
     if (k.startsWith('on') && typeof v === 'function') (el as unknown as Handlers)[k as keyof Handlers] = v;

@@ -200,6 +200,18 @@ export type Phase =
   /** The game is over. */
   | 'FINISHED';
 
+/** What Mutation.setReminders sets; an omitted field keeps its value. */
+export type ReminderSettingsInput = {
+  /** The address (a plain `name@domain`, at most 254 characters); a new one gets a confirmation link first. Null removes it. */
+  email?: string | null | undefined;
+  /** Reminders on or off (on needs an address). */
+  enabled: boolean;
+  /** Hours a turn waits before its reminder: one of 1, 4, 12, 24, 48 (default 12). */
+  delayHours?: number | null | undefined;
+  /** A daily digest of your games waiting for you, on or off (default off). */
+  dailyDigest?: boolean | null | undefined;
+};
+
 /** Options of a new game. */
 export type CreateGameInput = {
   /** CLASSIC (2012) or GALECREST (Winds of Galecrest, 2022). */
@@ -409,6 +421,18 @@ export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type MeQuery = { me: { playerId: string | null, name: string | null } | null };
+
+export type RemindersQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RemindersQuery = { reminderSettings: { email: string | null, confirmed: boolean, enabled: boolean, delayHours: number, dailyDigest: boolean, dailyLimit: number } };
+
+export type SetRemindersMutationVariables = Exact<{
+  input: ReminderSettingsInput;
+}>;
+
+
+export type SetRemindersMutation = { setReminders: { email: string | null, confirmed: boolean, enabled: boolean, delayHours: number, dailyDigest: boolean, dailyLimit: number } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -879,3 +903,27 @@ export const MeDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<MeQuery, MeQueryVariables>;
+export const RemindersDocument = new TypedDocumentString(`
+    query Reminders {
+  reminderSettings {
+    email
+    confirmed
+    enabled
+    delayHours
+    dailyDigest
+    dailyLimit
+  }
+}
+    `) as unknown as TypedDocumentString<RemindersQuery, RemindersQueryVariables>;
+export const SetRemindersDocument = new TypedDocumentString(`
+    mutation SetReminders($input: ReminderSettingsInput!) {
+  setReminders(input: $input) {
+    email
+    confirmed
+    enabled
+    delayHours
+    dailyDigest
+    dailyLimit
+  }
+}
+    `) as unknown as TypedDocumentString<SetRemindersMutation, SetRemindersMutationVariables>;

@@ -26,8 +26,23 @@ const LOOT: Record<string, string> = {
   hook: '<path d="M13 2v11a5 5 0 1 1-10 0" stroke="#5b6770" stroke-width="2.6" fill="none"/><path d="M3 13l-1-3 3 1z" fill="#5b6770"/><rect x="10" y="1" width="6" height="4" rx="1" fill="#6b4a1c"/>',
 };
 
+/** The drawing of a loot kind (24x24), for the SVG scenes. */
+export const lootMarkup = (kind: string) => LOOT[kind] ?? '<circle cx="12" cy="12" r="8" fill="#888"/>';
+
 export function lootIcon(kind: string, name: string): HTMLElement {
-  return svg(wrap(LOOT[kind] ?? '<circle cx="12" cy="12" r="8" fill="#888"/>'), name);
+  return svg(wrap(lootMarkup(kind)), name);
+}
+
+/** When a character acts (24x24): day a sun, dusk a sun on the horizon, night a moon, end of round a flag. */
+export const TIMING_MARKUP: Record<string, string> = {
+  day: '<circle cx="12" cy="12" r="5" fill="#d9a520"/><path d="M12 2v4M12 18v4M2 12h4M18 12h4M5 5l3 3M16 16l3 3M5 19l3-3M16 8l3-3" stroke="#8a6410" stroke-width="2"/>',
+  dusk: '<path d="M5 16a7 7 0 0 1 14 0z" fill="#d9822b"/><path d="M2 17h20" stroke="#6b3a10" stroke-width="2"/><path d="M12 4v4M4 9l2.5 2.5M20 9l-2.5 2.5" stroke="#6b3a10" stroke-width="2"/>',
+  night: '<path d="M15 3a9 9 0 1 0 6 14A7 7 0 0 1 15 3z" fill="#34407a"/>',
+  end: '<path d="M6 21V3" stroke="#1d232a" stroke-width="2"/><path d="M7 4h12l-3 4 3 4H7z" fill="#b3261e"/>',
+};
+
+export function timingIcon(timing: string, label: string): HTMLElement {
+  return svg(wrap(TIMING_MARKUP[timing] ?? ''), label);
 }
 
 /** Classic: the small tie-break number printed on a card. */

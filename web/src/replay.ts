@@ -23,7 +23,7 @@ export interface Frame {
 
 const num = (v: unknown) => Number(v);
 
-function parseIsland(v: unknown): IslandCard[] {
+export function parseIsland(v: unknown): IslandCard[] {
   if (!Array.isArray(v)) return [];
   return v.map((c) => {
     if (typeof c === 'string') {

@@ -49,6 +49,17 @@ export const islandWords = (e: Edition) =>
         waiting: 'Characters come ashore at sunrise, once everyone has chosen.',
       };
 
+/** When a character acts, in words: "Day", "Dusk", "Night", "End of campaign" (classic) / "End of voyage". */
+export function timingWord(e: Edition, timing: string): string {
+  const words: Record<string, string> = {
+    day: 'Day',
+    dusk: 'Dusk',
+    night: 'Night',
+    end: `End of ${roundWord(e).toLowerCase()}`,
+  };
+  return words[timing] ?? timing;
+}
+
 export const roundWord = (e: Edition) => (e === 'GALECREST' ? 'Voyage' : 'Campaign');
 export const denWord = (e: Edition) => (e === 'GALECREST' ? 'ship' : 'den');
 

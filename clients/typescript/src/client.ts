@@ -26,10 +26,20 @@ import {
   SiteWebhooksDocument,
   AnswerPromptDocument,
   BoardsDocument,
+  ChatDocument,
   ConcedeDocument,
+  HideChatMessageDocument,
+  MutePlayerDocument,
+  PostChatMessageDocument,
+  ReportChatMessageDocument,
+  SilenceChatPlayerDocument,
   LeaderboardDocument,
+  ProfileDocument,
   RatingDocument,
   RatingHistoryDocument,
+  ReminderSettingsDocument,
+  type ReminderSettingsInput,
+  SetRemindersDocument,
   RemovePlayerDocument,
   CreateGameDocument,
   type CreateGameInput,
@@ -440,6 +450,55 @@ export class LibertaliaClient {
   /** One page of a player's rated games, newest first. */
   async ratingHistory(playerId: string, edition: Edition, opts: { first?: number; after?: string | null } = {}) {
     return (await this.request(RatingHistoryDocument, { playerId, edition, ...opts })).ratingHistory;
+  }
+
+  // ---- e-mail turn reminders (accounts only; docs/correspondence.md) ----
+
+  /** The caller's reminder settings (ACCOUNT_REQUIRED for guests and site users). */
+  async reminderSettings() {
+    return (await this.request(ReminderSettingsDocument, {})).reminderSettings;
+  }
+
+  /** Sets the caller's reminders; a new address gets a confirmation link before anything else. */
+  async setReminders(input: ReminderSettingsInput) {
+    return (await this.request(SetRemindersDocument, { input })).setReminders;
+  }
+
+  /** A player's profile (null: no such player); page its recent games with `recentGames.pageInfo.endCursor` as `after`. */
+  async profile(playerId: string, opts: { first?: number; after?: string | null } = {}) {
+    return (await this.request(ProfileDocument, { playerId, ...opts })).profile;
+  }
+
+  // ---- game chat (docs/community.md) ----
+
+  /** One page of the game's chat, oldest first; poll (or page) with the page's `pageInfo.endCursor` as `after`. */
+  async chat(gameId: string, opts: { first?: number; after?: string | null } = {}) {
+    return (await this.request(ChatDocument, { gameId, ...opts })).chat;
+  }
+
+  /** Posts a message in the game's chat (retried with one requestId: posted once). */
+  async postChatMessage(gameId: string, text: string, requestId = newRequestId()) {
+    return (await this.request(PostChatMessageDocument, { gameId, text, requestId })).postChatMessage;
+  }
+
+  /** Mutes (or, with `muted` false, unmutes) a player for the caller; answers the muted players. */
+  async mutePlayer(playerId: string, muted = true) {
+    return (await this.request(MutePlayerDocument, { playerId, muted })).mutePlayer;
+  }
+
+  /** Reports a message to the game's moderator (once per message). */
+  async reportChatMessage(gameId: string, messageId: string, reason?: string) {
+    return (await this.request(ReportChatMessageDocument, { gameId, messageId, reason })).reportChatMessage;
+  }
+
+  /** Hides a message for everyone (the game's creator, or its site with a client token). */
+  async hideChatMessage(gameId: string, messageId: string) {
+    return (await this.request(HideChatMessageDocument, { gameId, messageId })).hideChatMessage;
+  }
+
+  /** Silences (or lets speak again) a player in the game's chat (its moderator). */
+  async silenceChatPlayer(gameId: string, playerId: string, silenced = true) {
+    return (await this.request(SilenceChatPlayerDocument, { gameId, playerId, silenced })).silenceChatPlayer;
   }
 
   // ---- moves: retried with one requestId, so a retry is applied once ----

@@ -196,6 +196,18 @@ export type Phase =
   /** The game is over. */
   | 'FINISHED';
 
+/** What Mutation.setReminders sets; an omitted field keeps its value. */
+export type ReminderSettingsInput = {
+  /** The address (a plain `name@domain`, at most 254 characters); a new one gets a confirmation link first. Null removes it. */
+  email?: string | null | undefined;
+  /** Reminders on or off (on needs an address). */
+  enabled: boolean;
+  /** Hours a turn waits before its reminder: one of 1, 4, 12, 24, 48 (default 12). */
+  delayHours?: number | null | undefined;
+  /** A daily digest of your games waiting for you, on or off (default off). */
+  dailyDigest?: boolean | null | undefined;
+};
+
 /** What kind of principal a token names. */
 export type PlayerKind =
   /** signUp: no account; may be linked to one. */
@@ -504,6 +516,49 @@ export type ConcedeMutationVariables = Exact<{
 
 export type ConcedeMutation = { concede: { id: string, status: GameStatus, edition: Edition, board: Board | null, creatorId: string, seatCount: number, decisionTimeLimitHours: number | null, createdAt: string, updatedAt: string, version: number, lastSeq: number, round: number, daysPerRound: Array<number>, day: number, phase: Phase, days: Array<Array<LootKind>>, bagSize: number, awaiting: Array<number>, seed: string | null, spectators: boolean, timeoutsBeforeBot: number, nextDeadline: string | null, rematchId: string | null, island: Array<{ seat: number, rank: number }>, pending: { seat: number, kind: PromptKind, promptId: string } | null, seats: Array<{ seat: number, playerId: string | null, name: string | null, isBot: boolean, isOpen: boolean, hasChosen: boolean, awaited: boolean, deadline: string | null, doubloons: number, score: number, handSize: number, den: Array<number>, graveyard: Array<number> | null, graveyardSize: number, lootCount: number, reputation: number | null, timeouts: number, replacedByBot: boolean, loot: Array<{ kind: LootKind, count: number }> | null }>, me: { seat: number, hand: Array<number>, choice: number | null, choiceDeadline: string | null, prompts: Array<{ id: string, kind: PromptKind, text: string, deadline: string | null, options: Array<{ id: string, label: string }> }> } | null, ranking: Array<{ place: number, seat: number, name: string | null, score: number }>, galecrest: { reputation: Array<number | null>, side: Board | null, dial: Array<number>, tiles: Array<{ kind: LootKind, side: TileSide }> } | null } };
 
+export type PostChatMessageMutationVariables = Exact<{
+  gameId: string | number;
+  text: string;
+  requestId?: string | number | null | undefined;
+}>;
+
+
+export type PostChatMessageMutation = { postChatMessage: { id: string, authorId: string, authorName: string, text: string | null, at: string, hidden: boolean, reports: number | null, reportedByMe: boolean } };
+
+export type MutePlayerMutationVariables = Exact<{
+  playerId: string | number;
+  muted?: boolean | null | undefined;
+}>;
+
+
+export type MutePlayerMutation = { mutePlayer: Array<string> };
+
+export type ReportChatMessageMutationVariables = Exact<{
+  gameId: string | number;
+  messageId: string | number;
+  reason?: string | null | undefined;
+}>;
+
+
+export type ReportChatMessageMutation = { reportChatMessage: { id: string, authorId: string, authorName: string, text: string | null, at: string, hidden: boolean, reports: number | null, reportedByMe: boolean } };
+
+export type HideChatMessageMutationVariables = Exact<{
+  gameId: string | number;
+  messageId: string | number;
+}>;
+
+
+export type HideChatMessageMutation = { hideChatMessage: { id: string, authorId: string, authorName: string, text: string | null, at: string, hidden: boolean, reports: number | null, reportedByMe: boolean } };
+
+export type SilenceChatPlayerMutationVariables = Exact<{
+  gameId: string | number;
+  playerId: string | number;
+  silenced?: boolean | null | undefined;
+}>;
+
+
+export type SilenceChatPlayerMutation = { silenceChatPlayer: Array<string> };
+
 export type RegisterSiteWebhookMutationVariables = Exact<{
   url: string;
 }>;
@@ -671,10 +726,42 @@ export type RatingHistoryQueryVariables = Exact<{
 
 export type RatingHistoryQuery = { ratingHistory: { games: Array<{ gameId: string, endedAt: string, place: number, players: number, rating: number, mu: number, sigma: number }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
 
+export type ChatMessagePartsFragment = { id: string, authorId: string, authorName: string, text: string | null, at: string, hidden: boolean, reports: number | null, reportedByMe: boolean };
+
+export type ChatQueryVariables = Exact<{
+  gameId: string | number;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type ChatQuery = { chat: { mutedPlayers: Array<string>, silencedPlayers: Array<string>, moderator: boolean, messages: Array<{ id: string, authorId: string, authorName: string, text: string | null, at: string, hidden: boolean, reports: number | null, reportedByMe: boolean }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+
+export type ProfileQueryVariables = Exact<{
+  playerId: string | number;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type ProfileQuery = { profile: { playerId: string, name: string, editions: Array<{ edition: Edition, played: number, won: number, rating: { rating: number, mu: number, sigma: number, games: number, wins: number } | null, favouriteCharacters: Array<{ rank: number, name: string, games: number }> }>, recentGames: { games: Array<{ gameId: string, edition: Edition, endedAt: string, place: number, players: number, conceded: boolean }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } } | null };
+
 export type SiteWebhooksQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type SiteWebhooksQuery = { siteWebhooks: Array<{ id: string, url: string, createdAt: string }> };
+
+export type ReminderSettingsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ReminderSettingsQuery = { reminderSettings: { email: string | null, confirmed: boolean, enabled: boolean, delayHours: number, dailyDigest: boolean, dailyLimit: number } };
+
+export type SetRemindersMutationVariables = Exact<{
+  input: ReminderSettingsInput;
+}>;
+
+
+export type SetRemindersMutation = { setReminders: { email: string | null, confirmed: boolean, enabled: boolean, delayHours: number, dailyDigest: boolean, dailyLimit: number } };
 
 export type GameUpdatedSubscriptionVariables = Exact<{
   gameId: string | number;
@@ -1043,6 +1130,18 @@ export const EventPartsFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"EventParts"}) as unknown as TypedDocumentString<EventPartsFragment, unknown>;
+export const ChatMessagePartsFragmentDoc = new TypedDocumentString(`
+    fragment ChatMessageParts on ChatMessage {
+  id
+  authorId
+  authorName
+  text
+  at
+  hidden
+  reports
+  reportedByMe
+}
+    `, {"fragmentName":"ChatMessageParts"}) as unknown as TypedDocumentString<ChatMessagePartsFragment, unknown>;
 export const SignUpDocument = new TypedDocumentString(`
     mutation SignUp($name: String!) {
   signUp(name: $name) {
@@ -2060,6 +2159,64 @@ fragment GameParts on Game {
     dial
   }
 }`) as unknown as TypedDocumentString<ConcedeMutation, ConcedeMutationVariables>;
+export const PostChatMessageDocument = new TypedDocumentString(`
+    mutation PostChatMessage($gameId: ID!, $text: String!, $requestId: ID) {
+  postChatMessage(gameId: $gameId, text: $text, requestId: $requestId) {
+    ...ChatMessageParts
+  }
+}
+    fragment ChatMessageParts on ChatMessage {
+  id
+  authorId
+  authorName
+  text
+  at
+  hidden
+  reports
+  reportedByMe
+}`) as unknown as TypedDocumentString<PostChatMessageMutation, PostChatMessageMutationVariables>;
+export const MutePlayerDocument = new TypedDocumentString(`
+    mutation MutePlayer($playerId: ID!, $muted: Boolean) {
+  mutePlayer(playerId: $playerId, muted: $muted)
+}
+    `) as unknown as TypedDocumentString<MutePlayerMutation, MutePlayerMutationVariables>;
+export const ReportChatMessageDocument = new TypedDocumentString(`
+    mutation ReportChatMessage($gameId: ID!, $messageId: ID!, $reason: String) {
+  reportChatMessage(gameId: $gameId, messageId: $messageId, reason: $reason) {
+    ...ChatMessageParts
+  }
+}
+    fragment ChatMessageParts on ChatMessage {
+  id
+  authorId
+  authorName
+  text
+  at
+  hidden
+  reports
+  reportedByMe
+}`) as unknown as TypedDocumentString<ReportChatMessageMutation, ReportChatMessageMutationVariables>;
+export const HideChatMessageDocument = new TypedDocumentString(`
+    mutation HideChatMessage($gameId: ID!, $messageId: ID!) {
+  hideChatMessage(gameId: $gameId, messageId: $messageId) {
+    ...ChatMessageParts
+  }
+}
+    fragment ChatMessageParts on ChatMessage {
+  id
+  authorId
+  authorName
+  text
+  at
+  hidden
+  reports
+  reportedByMe
+}`) as unknown as TypedDocumentString<HideChatMessageMutation, HideChatMessageMutationVariables>;
+export const SilenceChatPlayerDocument = new TypedDocumentString(`
+    mutation SilenceChatPlayer($gameId: ID!, $playerId: ID!, $silenced: Boolean) {
+  silenceChatPlayer(gameId: $gameId, playerId: $playerId, silenced: $silenced)
+}
+    `) as unknown as TypedDocumentString<SilenceChatPlayerMutation, SilenceChatPlayerMutationVariables>;
 export const RegisterSiteWebhookDocument = new TypedDocumentString(`
     mutation RegisterSiteWebhook($url: String!) {
   registerSiteWebhook(url: $url) {
@@ -2764,6 +2921,75 @@ export const RatingHistoryDocument = new TypedDocumentString(`
   hasNextPage
   endCursor
 }`) as unknown as TypedDocumentString<RatingHistoryQuery, RatingHistoryQueryVariables>;
+export const ChatDocument = new TypedDocumentString(`
+    query Chat($gameId: ID!, $first: Int, $after: String) {
+  chat(gameId: $gameId, first: $first, after: $after) {
+    messages {
+      ...ChatMessageParts
+    }
+    pageInfo {
+      ...PageInfoParts
+    }
+    mutedPlayers
+    silencedPlayers
+    moderator
+  }
+}
+    fragment PageInfoParts on PageInfo {
+  hasNextPage
+  endCursor
+}
+fragment ChatMessageParts on ChatMessage {
+  id
+  authorId
+  authorName
+  text
+  at
+  hidden
+  reports
+  reportedByMe
+}`) as unknown as TypedDocumentString<ChatQuery, ChatQueryVariables>;
+export const ProfileDocument = new TypedDocumentString(`
+    query Profile($playerId: ID!, $first: Int, $after: String) {
+  profile(playerId: $playerId, first: $first, after: $after) {
+    playerId
+    name
+    editions {
+      edition
+      played
+      won
+      rating {
+        rating
+        mu
+        sigma
+        games
+        wins
+      }
+      favouriteCharacters {
+        rank
+        name
+        games
+      }
+    }
+    recentGames {
+      games {
+        gameId
+        edition
+        endedAt
+        place
+        players
+        conceded
+      }
+      pageInfo {
+        ...PageInfoParts
+      }
+    }
+  }
+}
+    fragment PageInfoParts on PageInfo {
+  hasNextPage
+  endCursor
+}`) as unknown as TypedDocumentString<ProfileQuery, ProfileQueryVariables>;
 export const SiteWebhooksDocument = new TypedDocumentString(`
     query SiteWebhooks {
   siteWebhooks {
@@ -2773,6 +2999,30 @@ export const SiteWebhooksDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<SiteWebhooksQuery, SiteWebhooksQueryVariables>;
+export const ReminderSettingsDocument = new TypedDocumentString(`
+    query ReminderSettings {
+  reminderSettings {
+    email
+    confirmed
+    enabled
+    delayHours
+    dailyDigest
+    dailyLimit
+  }
+}
+    `) as unknown as TypedDocumentString<ReminderSettingsQuery, ReminderSettingsQueryVariables>;
+export const SetRemindersDocument = new TypedDocumentString(`
+    mutation SetReminders($input: ReminderSettingsInput!) {
+  setReminders(input: $input) {
+    email
+    confirmed
+    enabled
+    delayHours
+    dailyDigest
+    dailyLimit
+  }
+}
+    `) as unknown as TypedDocumentString<SetRemindersMutation, SetRemindersMutationVariables>;
 export const GameUpdatedDocument = new TypedDocumentString(`
     subscription GameUpdated($gameId: ID!) {
   gameUpdated(gameId: $gameId) {

@@ -6,7 +6,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createStore } from '../../store/index.js';
 import type { PushGateway } from '../../push/protocol.js';
 import { admit, type ApiContext, createContext } from '../context.js';
-import type { CommitListener, NoticeMessage, NoticeQueue, Services, WebhookConfig } from '../services.js';
+import type { CommitListener, MailSetup, NoticeMessage, NoticeQueue, Services, WebhookConfig } from '../services.js';
 import { createVerifier, type IssuerConfig, SCOPES } from '../accounts/auth.js';
 import { createPlayerCache } from '../accounts/accounts.js';
 import { type KeySource, staticKeys } from '../accounts/keys.js';
@@ -21,6 +21,7 @@ import { lobbyChanged } from '../lobby/lobby-cache.js';
 import { createLimiters, principals, rateLimited, type RateConfig } from './ratelimit.js';
 import { ApiError } from '../errors.js';
 import { rateGameSafely } from '../community/ratings.js';
+import { countGameSafely } from '../community/profile.js';
 
 export interface AppConfig {
   tableName: string;
@@ -51,6 +52,8 @@ export interface AppConfig {
   rateLimits?: RateConfig;
   /** Run only these documents (ids from `npm run allowlist`; allowlist.ts); default: any document. */
   operationAllowlist?: ReadonlySet<string>;
+  /** E-mail reminders: link addresses and (where mail is sent: the sweep, the local server) the transport; none: no e-mail. */
+  mail?: MailSetup;
 }
 
 /**
@@ -107,6 +110,9 @@ function commitListeners(services: Services): CommitListener[] {
     // The game's end: rated (exactly once whoever calls; the sweep's archive step repeats it).
     ({ before, after }) =>
       after.status === 'FINISHED' && before?.status !== 'FINISHED' ? rateGameSafely(services, after) : undefined,
+    // ... and counted in its players' profiles (exactly once, the same way).
+    ({ before, after }) =>
+      after.status === 'FINISHED' && before?.status !== 'FINISHED' ? countGameSafely(services, after) : undefined,
     async ({ before, after, saved }) => {
       if (before?.status !== 'LOBBY' && after.status !== 'LOBBY') return;
       await saved;
@@ -162,6 +168,7 @@ export function buildCore(config: AppConfig): Core {
     notices: config.noticeQueue ?? { send: async () => {} },
     limiters: createLimiters(config.rateLimits),
     onCommit: { noticesOf, listeners: [] },
+    ...(config.mail ? { mail: config.mail } : {}),
   };
   services.onCommit.listeners.push(...commitListeners(services));
   const local = config.noticeQueue

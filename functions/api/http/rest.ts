@@ -8,6 +8,7 @@ import { rateHeaders } from './ratelimit.js';
 import { ApiError, restError } from '../errors.js';
 import { events } from '../play/games.js';
 import { scenarioOf } from '../view/replay.js';
+import { MAIL_ROUTES, mailRoute } from '../notify/mail-routes.js';
 
 export interface RestRequest {
   method: string;
@@ -67,6 +68,7 @@ export function challenge(e: unknown): Record<string, string> {
 
 export async function handleRest(services: Services, req: RestRequest): Promise<RestResponse> {
   const path = req.path.replace(/\/+$/, '') || '/';
+  if (Object.hasOwn(MAIL_ROUTES, path)) return mailRoute(services, req, path);
   const eventsRoute = /^\/games\/([^/]+)\/events$/.exec(path);
   const scenarioRoute = /^\/games\/([^/]+)\/scenario$/.exec(path);
   if (path !== '/health' && !eventsRoute && !scenarioRoute)

@@ -34,6 +34,7 @@ import { getGame } from '../play/games.js';
 import type { NoticeQueue, Pusher, Services } from '../services.js';
 import { canWatch } from '../view/access.js';
 import { renderGame } from '../view/render.js';
+import { chatView } from '../community/chat.js';
 
 /** The push connections' store, with the protocol's bounds (functions/store/connections.ts). */
 export function pushStoreOf(client: DynamoDBDocumentClient, tableName: string): PushStore {
@@ -139,6 +140,56 @@ async function fanOut(store: PushStore, gateway: PushGateway, rec: GameRec): Pro
 }
 
 /**
+ * One chat message (posted or hidden) to the game's subscribers: only those who may watch the
+ * game (the same check as a game push), never to one who muted its author. The message is the
+ * ChatMessage each would read (chat.ts chatView): nothing about the game is added.
+ */
+async function fanOutChat(services: Services, store: PushStore, gateway: PushGateway, gameId: string, seq: number) {
+  const [connections, rec, m] = await Promise.all([
+    store.subscribers(gameId),
+    getGame(services, gameId),
+    services.store.getChat(gameId, seq),
+  ]);
+  if (!rec || !m || connections.length === 0) return;
+  const muted = new Map<string, Promise<boolean>>();
+  const mutes = (playerId: string) => {
+    let p = muted.get(playerId);
+    if (!p) {
+      p = services.store.listPlayerSet(playerId, 'mutedPlayers').then((ids) => ids.includes(m.authorId));
+      muted.set(playerId, p);
+    }
+    return p;
+  };
+  let sent = 0;
+  for (let i = 0; i < connections.length; i += PARALLEL) {
+    await Promise.all(
+      connections.slice(i, i + PARALLEL).map(async ({ connectionId, playerId }) => {
+        try {
+          canWatch(rec, playerId ? { id: playerId, name: '' } : null);
+        } catch {
+          return; // the game push tells it FORBIDDEN and ends the subscription
+        }
+        if (playerId && (await mutes(playerId))) return;
+        const message = chatView(m, playerId, playerId !== null && playerId === rec.doc.creatorId);
+        if ((await gateway.post(connectionId, { type: 'chat', gameId, message })) === 'ok') sent++;
+      }),
+    );
+  }
+  count(METRIC.pushSent, sent);
+}
+
+/** Chat pushes, bounded in time like a game fan-out; a failure is logged (readers catch up with the cursor). */
+function chatPusher(services: Services, store: PushStore, gateway: PushGateway) {
+  return async (gameId: string, seq: number): Promise<void> => {
+    const done = fanOutChat(services, store, gateway, gameId, seq).catch((e) =>
+      logger.error('chat push failed', { gameId, seq, error: e as Error }),
+    );
+    if ((await within(done, PUSH_LIMITS.fanoutBudgetMs)) === 'late')
+      logger.warn('chat push over its time budget: abandoned', { gameId, seq });
+  };
+}
+
+/**
  * The fan-out scheduler: per game at most one fan-out at a time, later versions coalesced into
  * the next one; `rec` given (in process) or loaded (the worker).
  */
@@ -188,12 +239,17 @@ function scheduler(services: Services, store: PushStore, gateway: PushGateway) {
 /** The fan-out in this process (the local server): scheduled by the commit, never awaited by it. */
 export function createFanout(services: Services, store: PushStore, gateway: PushGateway): Pusher {
   const schedule = scheduler(services, store, gateway);
+  const chat = chatPusher(services, store, gateway);
   return {
     async gameChanged(gameId, version, _status, rec) {
       void schedule(gameId, version, rec);
     },
     deliver: (gameId, version) => schedule(gameId, version),
     endSessions: (playerId) => closeAll(store, gateway, playerId),
+    async chatChanged(gameId, seq) {
+      void chat(gameId, seq);
+    },
+    deliverChat: (gameId, seq) => chat(gameId, seq),
   };
 }
 
@@ -209,7 +265,16 @@ export function queuedPusher(services: Services, queue: NoticeQueue, store: Push
   // Without a gateway (the sweep) this only hands versions to the queue; the worker posts them.
   const noGateway = () => Promise.reject(new Error('this function has no push gateway (PUSH_ENDPOINT)'));
   const schedule = gateway ? scheduler(services, store, gateway) : noGateway;
+  const chat = gateway ? chatPusher(services, store, gateway) : noGateway;
   return {
+    async chatChanged(gameId, seq) {
+      const handed = queue
+        .send([{ type: 'chat', gameId, seq }])
+        .catch((e) => logger.error('chat push hand-off failed', { gameId, seq, error: e as Error }));
+      if ((await within(handed, QUEUE_HANDOFF_MS)) === 'late')
+        logger.warn('chat push hand-off over its time budget', { gameId, seq });
+    },
+    deliverChat: (gameId, seq) => chat(gameId, seq),
     async gameChanged(gameId, version) {
       const handed = queue
         .send([{ type: 'push', gameId, version }])

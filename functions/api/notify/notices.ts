@@ -51,6 +51,10 @@ export async function handleNotice(services: Services, m: NoticeMessage): Promis
     await services.push?.deliver(m.gameId, m.version);
     return;
   }
+  if (m.type === 'chat') {
+    await services.push?.deliverChat?.(m.gameId, m.seq);
+    return;
+  }
   if (m.type === 'notices') {
     if (!(await committed(services, m))) return;
     const pending = await recordDeliveries(services, m.notices);

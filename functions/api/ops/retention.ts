@@ -16,6 +16,7 @@
 import { type CommitRec, commandsOf, isOver, load, repair } from '../play/commit.js';
 import type { Services } from '../services.js';
 import { rateGame } from '../community/ratings.js';
+import { countGame } from '../community/profile.js';
 import type { LoggedCommand } from '../doc.js';
 
 /** Days a finished game's log (events, commit items) is kept after the game ends. */
@@ -42,6 +43,7 @@ export async function archiveLog(services: Services, gameId: string): Promise<bo
   if (!isOver(rec.status)) return false;
   // Ratings before the log goes: a game whose end a crash left unrated is rated here (idempotent).
   await rateGame(services, rec);
+  await countGame(services, rec);
   const recipes = (await services.store.listRecipes(gameId)) as CommitRec[];
   const archive: Archive = { version: rec.version, commands: commandsOf(recipes) };
   await services.store.saveArchive(gameId, archive, services.now().toISOString());
@@ -50,6 +52,8 @@ export async function archiveLog(services: Services, gameId: string): Promise<bo
     recipes.map((c) => c.firstSeq),
     expiryOf(services.now()),
   );
+  // The chat goes with the log (the same TTL), before the snapshot leaves the due-work index.
+  await services.store.expireChat(gameId, expiryOf(services.now()));
   await services.store.markArchived(gameId, rec.version);
   return true;
 }

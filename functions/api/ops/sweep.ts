@@ -12,6 +12,7 @@ import { enforceDeadlines } from '../play/deadlines.js';
 import { archiveLog } from './retention.js';
 import { count, logger, METRIC } from '../http/telemetry.js';
 import { attempt } from '../notify/webhooks.js';
+import { remindDue } from '../notify/reminders.js';
 
 /** Games (and deliveries) visited per run; the rest waits for the next run. */
 const SWEEP_LIMIT = 1000;
@@ -28,6 +29,8 @@ export interface SweepResult {
   lobbiesExpired: number;
   /** Games that are over whose log was archived and given its TTL (retention.ts). */
   archived: number;
+  /** E-mails sent (turn reminders, digests, address confirmations: notify/reminders.ts). */
+  mailed: number;
   /** Items whose step failed (logged with the error, counted in `SweepFailures`); retried next run. */
   failures: number;
 }
@@ -156,8 +159,13 @@ export async function sweep(services: Services): Promise<SweepResult> {
     },
     4,
   );
+  // E-mail reminders last: they read the games as the steps above left them.
+  const reminders = await remindDue(services);
+  failures += reminders.failures;
+  if (reminders.failures > 0) count(METRIC.sweepFailures, reminders.failures);
   const result = {
     gamesChecked: ids.length,
+    mailed: reminders.mailed,
     advanced,
     timeouts,
     repaired,

@@ -8,10 +8,13 @@ import { rematch } from '../lobby/rematch.js';
 import { concede } from '../play/concede.js';
 import { leaderboardPage, ratingHistoryPage, ratingOf } from '../community/leaderboard.js';
 import { removePlayer } from '../lobby/seating.js';
+import { profileOf } from '../community/profile.js';
+import { chatPage, hideChat, mutePlayer, postChat, reportChat, silencePlayer } from '../community/chat.js';
 import { renderGame } from '../view/render.js';
 import { tieBreakMarks } from '../view/words.js';
 import { replay } from '../view/replay.js';
 import { registerWebhook } from '../notify/webhooks.js';
+import { readReminders, requireAccount, setReminders } from '../notify/reminders.js';
 import { registerSiteWebhook, siteClient } from '../notify/sites.js';
 import { DateTimeScalar, JSONScalar } from './scalars.js';
 import { resolveEventType, typedEvent } from '../view/events.js';
@@ -41,6 +44,12 @@ const webhookView = (w: { id: string; url: string; gameId: string | null; create
   gameId: w.gameId,
   createdAt: w.createdAt,
 });
+
+/** Who moderates as the caller: their player, and the site when the caller is a site's client token. */
+function moderator(ctx: ApiContext) {
+  const c = signedIn(ctx);
+  return { player: optionalPlayer(ctx), site: c.type === 'client' ? c.clientId : null };
+}
 
 /** The event log's cursor: the seq of the last event seen, as a string (the one paging shape's String cursor). */
 function seqCursor(after: string): number {
@@ -109,6 +118,8 @@ const typed: Resolvers = {
       const last = page.events.length ? page.events[page.events.length - 1].seq : from;
       return { events, pageInfo: { hasNextPage: page.hasMore, endCursor: last > 0 ? String(last) : null } };
     },
+    profile: (_p, { playerId, first, after }, ctx) => profileOf(ctx.services.store, playerId, first, after) as never,
+    chat: (_p, { gameId, first, after }, ctx) => chatPage(ctx.services, optionalPlayer(ctx), gameId, first, after),
     replay: async (_p, { gameId, at }, ctx) => {
       const viewer = optionalPlayer(ctx);
       return renderGame(await replay(ctx.services, viewer, gameId, at), viewer?.id ?? null);
@@ -137,6 +148,11 @@ const typed: Resolvers = {
           resetAt: new Date(now + b.resetSeconds * 1000).toISOString(),
         })),
       );
+    },
+    reminderSettings: (_p, _a, ctx) => {
+      const me = requirePlayer(ctx);
+      requireAccount(ctx.profile?.kind);
+      return readReminders(ctx.services, me.id);
     },
     myWebhooks: async (_p, _a, ctx) =>
       (await ctx.services.store.listWebhooks({ playerId: requirePlayer(ctx).id })).map(webhookView),
@@ -235,9 +251,27 @@ const typed: Resolvers = {
       );
       return renderGame(rec, me.id);
     },
+    postChatMessage: (_p, { gameId, text, requestId }, ctx) =>
+      postChat(ctx.services, requirePlayer(ctx), gameId, text, requestId),
+    mutePlayer: (_p, { playerId, muted }, ctx) => mutePlayer(ctx.services, requirePlayer(ctx), playerId, muted ?? true),
+    reportChatMessage: (_p, { gameId, messageId, reason }, ctx) =>
+      reportChat(ctx.services, requirePlayer(ctx), gameId, messageId, reason),
+    hideChatMessage: (_p, { gameId, messageId }, ctx) => {
+      const m = moderator(ctx);
+      return hideChat(ctx.services, m.player, m.site, gameId, messageId);
+    },
+    silenceChatPlayer: (_p, { gameId, playerId, silenced }, ctx) => {
+      const m = moderator(ctx);
+      return silencePlayer(ctx.services, m.player, m.site, gameId, playerId, silenced ?? true);
+    },
     registerWebhook: async (_p, { url, gameId }, ctx) => {
       const { hook } = await registerWebhook(ctx.services, requirePlayer(ctx), url, gameId ?? null);
       return { webhook: webhookView(hook), secret: hook.secret };
+    },
+    setReminders: (_p, { input }, ctx) => {
+      const me = requirePlayer(ctx);
+      requireAccount(ctx.profile?.kind);
+      return setReminders(ctx.services, me.id, input);
     },
     deleteWebhook: (_p, { id }, ctx) => ctx.services.store.deleteWebhook({ playerId: requirePlayer(ctx).id }, id),
     registerSiteWebhook: async (_p, { url }, ctx) => {

@@ -73,15 +73,17 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
+  ChatMessage: ResolverTypeWrapper<Schema.ChatMessage>;
+  ID: ResolverTypeWrapper<Schema.Scalars['ID']['output']>;
+  String: ResolverTypeWrapper<Schema.Scalars['String']['output']>;
+  Boolean: ResolverTypeWrapper<Schema.Scalars['Boolean']['output']>;
+  Int: ResolverTypeWrapper<Schema.Scalars['Int']['output']>;
+  ChatPage: ResolverTypeWrapper<Schema.ChatPage>;
   ErrorCode: Schema.ErrorCode;
   EventType: Schema.EventType;
   CardPlace: Schema.CardPlace;
   Event: ResolverTypeWrapper<TypedEvent>;
-  Int: ResolverTypeWrapper<Schema.Scalars['Int']['output']>;
-  String: ResolverTypeWrapper<Schema.Scalars['String']['output']>;
   GameCreatedEvent: ResolverTypeWrapper<TypedEvent>;
-  Boolean: ResolverTypeWrapper<Schema.Scalars['Boolean']['output']>;
-  ID: ResolverTypeWrapper<Schema.Scalars['ID']['output']>;
   PlayerJoinedEvent: ResolverTypeWrapper<TypedEvent>;
   PlayerInvitedEvent: ResolverTypeWrapper<TypedEvent>;
   PlayerLeftEvent: ResolverTypeWrapper<TypedEvent>;
@@ -145,6 +147,13 @@ export type ResolversTypes = {
   RankedSeat: ResolverTypeWrapper<Schema.RankedSeat>;
   LootInfo: ResolverTypeWrapper<Schema.LootInfo>;
   RateLimitBucket: ResolverTypeWrapper<Schema.RateLimitBucket>;
+  PlayerProfile: ResolverTypeWrapper<Schema.PlayerProfile>;
+  EditionStats: ResolverTypeWrapper<Schema.EditionStats>;
+  FavouriteCharacter: ResolverTypeWrapper<Schema.FavouriteCharacter>;
+  RecentGame: ResolverTypeWrapper<Schema.RecentGame>;
+  RecentGamePage: ResolverTypeWrapper<Schema.RecentGamePage>;
+  ReminderSettings: ResolverTypeWrapper<Schema.ReminderSettings>;
+  ReminderSettingsInput: Schema.ReminderSettingsInput;
   JSON: ResolverTypeWrapper<Schema.Scalars['JSON']['output']>;
   DateTime: ResolverTypeWrapper<Schema.Scalars['DateTime']['output']>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -172,12 +181,14 @@ export type ResolversTypes = {
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
-  Event: TypedEvent;
-  Int: Schema.Scalars['Int']['output'];
-  String: Schema.Scalars['String']['output'];
-  GameCreatedEvent: TypedEvent;
-  Boolean: Schema.Scalars['Boolean']['output'];
+  ChatMessage: Schema.ChatMessage;
   ID: Schema.Scalars['ID']['output'];
+  String: Schema.Scalars['String']['output'];
+  Boolean: Schema.Scalars['Boolean']['output'];
+  Int: Schema.Scalars['Int']['output'];
+  ChatPage: Schema.ChatPage;
+  Event: TypedEvent;
+  GameCreatedEvent: TypedEvent;
   PlayerJoinedEvent: TypedEvent;
   PlayerInvitedEvent: TypedEvent;
   PlayerLeftEvent: TypedEvent;
@@ -232,6 +243,13 @@ export type ResolversParentTypes = {
   RankedSeat: Schema.RankedSeat;
   LootInfo: Schema.LootInfo;
   RateLimitBucket: Schema.RateLimitBucket;
+  PlayerProfile: Schema.PlayerProfile;
+  EditionStats: Schema.EditionStats;
+  FavouriteCharacter: Schema.FavouriteCharacter;
+  RecentGame: Schema.RecentGame;
+  RecentGamePage: Schema.RecentGamePage;
+  ReminderSettings: Schema.ReminderSettings;
+  ReminderSettingsInput: Schema.ReminderSettingsInput;
   JSON: Schema.Scalars['JSON']['output'];
   DateTime: Schema.Scalars['DateTime']['output'];
   Query: Record<PropertyKey, never>;
@@ -253,6 +271,25 @@ export type ResolversParentTypes = {
   Character: Schema.Character;
   SiteWebhook: Schema.SiteWebhook;
   SiteWebhookRegistration: Schema.SiteWebhookRegistration;
+};
+
+export type ChatMessageResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ChatMessage'] = ResolversParentTypes['ChatMessage']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  authorId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  authorName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  text?: Resolver<Schema.Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  hidden?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  reports?: Resolver<Schema.Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  reportedByMe?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type ChatPageResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ChatPage'] = ResolversParentTypes['ChatPage']> = {
+  messages?: Resolver<Array<ResolversTypes['ChatMessage']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  mutedPlayers?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  silencedPlayers?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  moderator?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type EventResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Event'] = ResolversParentTypes['Event']> = {
@@ -905,6 +942,50 @@ export type RateLimitBucketResolvers<ContextType = ApiContext, ParentType extend
   resetAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
+export type PlayerProfileResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PlayerProfile'] = ResolversParentTypes['PlayerProfile']> = {
+  playerId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  editions?: Resolver<Array<ResolversTypes['EditionStats']>, ParentType, ContextType>;
+  recentGames?: Resolver<ResolversTypes['RecentGamePage'], ParentType, ContextType>;
+};
+
+export type EditionStatsResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['EditionStats'] = ResolversParentTypes['EditionStats']> = {
+  edition?: Resolver<ResolversTypes['Edition'], ParentType, ContextType>;
+  rating?: Resolver<Schema.Maybe<ResolversTypes['Rating']>, ParentType, ContextType>;
+  played?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  won?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  favouriteCharacters?: Resolver<Array<ResolversTypes['FavouriteCharacter']>, ParentType, ContextType>;
+};
+
+export type FavouriteCharacterResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['FavouriteCharacter'] = ResolversParentTypes['FavouriteCharacter']> = {
+  rank?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  games?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type RecentGameResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['RecentGame'] = ResolversParentTypes['RecentGame']> = {
+  gameId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  edition?: Resolver<ResolversTypes['Edition'], ParentType, ContextType>;
+  endedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  place?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  players?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  conceded?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type RecentGamePageResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['RecentGamePage'] = ResolversParentTypes['RecentGamePage']> = {
+  games?: Resolver<Array<ResolversTypes['RecentGame']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type ReminderSettingsResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ReminderSettings'] = ResolversParentTypes['ReminderSettings']> = {
+  email?: Resolver<Schema.Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  confirmed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  delayHours?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  dailyDigest?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  dailyLimit?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSON'], any> {
   name: 'JSON';
 }
@@ -930,7 +1011,10 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   boards?: Resolver<Array<ResolversTypes['Board']>, ParentType, ContextType, RequireFields<Schema.QueryBoardsArgs, 'edition'>>;
   me?: Resolver<Schema.Maybe<ResolversTypes['Profile']>, ParentType, ContextType>;
   authConfig?: Resolver<ResolversTypes['AuthConfig'], ParentType, ContextType>;
+  chat?: Resolver<ResolversTypes['ChatPage'], ParentType, ContextType, RequireFields<Schema.QueryChatArgs, 'gameId'>>;
   rateLimit?: Resolver<Array<ResolversTypes['RateLimitBucket']>, ParentType, ContextType>;
+  profile?: Resolver<Schema.Maybe<ResolversTypes['PlayerProfile']>, ParentType, ContextType, RequireFields<Schema.QueryProfileArgs, 'playerId'>>;
+  reminderSettings?: Resolver<ResolversTypes['ReminderSettings'], ParentType, ContextType>;
   siteWebhooks?: Resolver<Array<ResolversTypes['SiteWebhook']>, ParentType, ContextType>;
 };
 
@@ -954,6 +1038,12 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   playCard?: Resolver<ResolversTypes['Game'], ParentType, ContextType, RequireFields<Schema.MutationPlayCardArgs, 'gameId' | 'rank'>>;
   answerPrompt?: Resolver<ResolversTypes['Game'], ParentType, ContextType, RequireFields<Schema.MutationAnswerPromptArgs, 'gameId' | 'promptId' | 'optionId'>>;
   concede?: Resolver<ResolversTypes['Game'], ParentType, ContextType, RequireFields<Schema.MutationConcedeArgs, 'gameId'>>;
+  postChatMessage?: Resolver<ResolversTypes['ChatMessage'], ParentType, ContextType, RequireFields<Schema.MutationPostChatMessageArgs, 'gameId' | 'text'>>;
+  mutePlayer?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<Schema.MutationMutePlayerArgs, 'playerId'>>;
+  reportChatMessage?: Resolver<ResolversTypes['ChatMessage'], ParentType, ContextType, RequireFields<Schema.MutationReportChatMessageArgs, 'gameId' | 'messageId'>>;
+  hideChatMessage?: Resolver<ResolversTypes['ChatMessage'], ParentType, ContextType, RequireFields<Schema.MutationHideChatMessageArgs, 'gameId' | 'messageId'>>;
+  silenceChatPlayer?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<Schema.MutationSilenceChatPlayerArgs, 'gameId' | 'playerId'>>;
+  setReminders?: Resolver<ResolversTypes['ReminderSettings'], ParentType, ContextType, RequireFields<Schema.MutationSetRemindersArgs, 'input'>>;
   registerSiteWebhook?: Resolver<ResolversTypes['SiteWebhookRegistration'], ParentType, ContextType, RequireFields<Schema.MutationRegisterSiteWebhookArgs, 'url'>>;
   deleteSiteWebhook?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<Schema.MutationDeleteSiteWebhookArgs, 'id'>>;
 };
@@ -1065,6 +1155,8 @@ export type SiteWebhookRegistrationResolvers<ContextType = ApiContext, ParentTyp
 };
 
 export type Resolvers<ContextType = ApiContext> = {
+  ChatMessage?: ChatMessageResolvers<ContextType>;
+  ChatPage?: ChatPageResolvers<ContextType>;
   Event?: EventResolvers<ContextType>;
   GameCreatedEvent?: GameCreatedEventResolvers<ContextType>;
   PlayerJoinedEvent?: PlayerJoinedEventResolvers<ContextType>;
@@ -1120,6 +1212,12 @@ export type Resolvers<ContextType = ApiContext> = {
   RankedSeat?: RankedSeatResolvers<ContextType>;
   LootInfo?: LootInfoResolvers<ContextType>;
   RateLimitBucket?: RateLimitBucketResolvers<ContextType>;
+  PlayerProfile?: PlayerProfileResolvers<ContextType>;
+  EditionStats?: EditionStatsResolvers<ContextType>;
+  FavouriteCharacter?: FavouriteCharacterResolvers<ContextType>;
+  RecentGame?: RecentGameResolvers<ContextType>;
+  RecentGamePage?: RecentGamePageResolvers<ContextType>;
+  ReminderSettings?: ReminderSettingsResolvers<ContextType>;
   JSON?: GraphQLScalarType;
   DateTime?: GraphQLScalarType;
   Query?: QueryResolvers<ContextType>;

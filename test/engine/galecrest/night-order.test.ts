@@ -114,7 +114,7 @@ describe('Hook in the last voyage', () => {
 describe('the rules that skip the trial (night.ts orderByRule)', () => {
   it('agree with trying every order wherever they decide, on the ships of random games (any waiting subset)', async () => {
     const { playBotGame } = await import('../../../functions/engine/index.js');
-    const { playCtx } = await import('../../../functions/engine/core.js');
+    const { cloneState, playCtx } = await import('../../../functions/engine/core.js');
     const { orderByRule, orderMattersByTrial, FREED_PRISONER, WIND_NYMPH } = await import(
       '../../../functions/engine/editions/galecrest/night.js'
     );
@@ -123,6 +123,8 @@ describe('the rules that skip the trial (night.ts orderByRule)', () => {
     let decided = 0;
     let mattered = 0;
     let witch = 0;
+    let witchTopman = 0;
+    let witchTopmanMattered = 0;
     for (let i = 0; i < 150; i++) {
       playBotGame(
         { edition: 'galecrest', players: 2 + (i % 5), seed: `rule${i}`, board: 'calm' },
@@ -142,10 +144,24 @@ describe('the rules that skip the trial (night.ts orderByRule)', () => {
               decided++;
               if (rule) mattered++;
               if (ranks.includes(15)) witch++;
+              if (ranks.includes(15) && ranks.includes(24)) witchTopman++;
               expect(
                 rule,
                 `seat ${s} ${JSON.stringify(ranks)} ship ${JSON.stringify(g.seats[s].den)} doubloons ${g.seats[s].doubloons}`,
               ).toBe(orderMattersByTrial(playCtx(g, null), s, ranks));
+              // A Witch with a Topman: the Topman's payment is capped only when the player
+              // holds little, which random games rarely reach; try the same ship poorer too.
+              if (!(ranks.includes(15) && ranks.includes(24))) continue;
+              for (const d of [0, 1, 2]) {
+                const h = cloneState(g);
+                h.seats[s].doubloons = d;
+                const poorer = orderByRule(h, s, ranks);
+                if (poorer) witchTopmanMattered++;
+                expect(
+                  poorer,
+                  `seat ${s} ${JSON.stringify(ranks)} ship ${JSON.stringify(h.seats[s].den)} doubloons ${d}`,
+                ).toBe(orderMattersByTrial(playCtx(h, null), s, ranks));
+              }
             }
           }
         },
@@ -155,5 +171,8 @@ describe('the rules that skip the trial (night.ts orderByRule)', () => {
     expect(mattered).toBeGreaterThan(10);
     // The Witch among gainers (witchAmongGainers) is decided too, not only left to the trial.
     expect(witch).toBeGreaterThan(100);
+    // So is a Witch with a Topman (witchWithTopman), the trial's most frequent case before.
+    expect(witchTopman).toBeGreaterThan(20);
+    expect(witchTopmanMattered).toBeGreaterThan(5);
   });
 });

@@ -11,15 +11,16 @@ import { namesFor, type TableCtx } from '../table/context';
 import { dayReplayPart } from '../table/day-replay';
 import { digestPart } from '../table/digest';
 import { handPart } from '../table/hand';
-import { islandPart } from '../table/island';
 import { legendPart } from '../table/legend';
 import { lobbySeats } from '../table/lobby-seats';
 import { followLog, logPart } from '../table/log';
-import { lootPart } from '../table/loot';
 import { playersPart } from '../table/players';
 import { promptPart } from '../table/prompt';
 import { replayPart, type ReplayState } from '../table/replay-view';
 import { reputationPart } from '../table/reputation';
+import { scenePart } from '../table/scene';
+import { sidePanels } from '../table/side-panels';
+import { densPart } from '../table/dens';
 import { rankingPart, scoresPart } from '../table/scores';
 import { isMyTurn, statusLine } from '../table/status';
 import { editionName, roundWord } from '../words';
@@ -27,6 +28,8 @@ import { editionName, roundWord } from '../words';
 /** `?poll=ms`: one poll interval instead of the SDK's (tests); polling runs only while push is not open. */
 const POLL_MS = Number(new URLSearchParams(location.search).get('poll')) || undefined;
 const STEP_MS = Number(new URLSearchParams(location.search).get('step')) || 1500;
+/** Days of the log shown at first, and added by each "Earlier days". */
+const LOG_PAGE = 4;
 const seenKey = (id: string) => `libertalia.seen.${id}`;
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
@@ -35,6 +38,7 @@ export function gameScreen(root: HTMLElement, id: string): () => void {
   let events: GameEvent[] = [];
   let error = '';
   let busy = false;
+  let logDays = LOG_PAGE;
   let alive = true;
   let notFound = false;
   let frames: Frame[] | null = null;
@@ -257,6 +261,9 @@ export function gameScreen(root: HTMLElement, id: string): () => void {
           { class: 'col-main' },
           statusLine(ctx),
           h('p', { role: 'alert', class: 'error', 'data-key': 'error' }, error),
+          g.me?.prompts.map((p) => promptPart(ctx, p)),
+          g.status !== 'LOBBY' && g.me && !finished && handPart(ctx),
+          g.status === 'ACTIVE' && scenePart(ctx),
           sinceLast &&
             digestPart(
               ctx,
@@ -278,11 +285,8 @@ export function gameScreen(root: HTMLElement, id: string): () => void {
           g.status === 'LOBBY' && lobbySeats(ctx),
           finished && rankingPart(ctx),
           finished && scoresPart(ctx),
-          g.me?.prompts.map((p) => promptPart(ctx, p)),
-          g.status !== 'LOBBY' && g.me && !finished && handPart(ctx),
-          g.status === 'ACTIVE' && islandPart(ctx),
-          g.status === 'ACTIVE' && lootPart(ctx),
           g.status !== 'LOBBY' && reputationPart(ctx),
+          g.status !== 'LOBBY' && densPart(ctx),
           playersPart(ctx),
           finished && r && replayPart(ctx, r),
         ),
@@ -290,7 +294,14 @@ export function gameScreen(root: HTMLElement, id: string): () => void {
           'div',
           { class: 'col-side' },
           g.status !== 'LOBBY' && legendPart(ctx),
-          logPart(ctx, finished && r ? r.frames[r.step].seq : null),
+          sidePanels(ctx),
+          logPart(ctx, finished && r ? r.frames[r.step].seq : null, {
+            days: logDays,
+            more: () => {
+              logDays += LOG_PAGE;
+              draw();
+            },
+          }),
         ),
       ),
     );

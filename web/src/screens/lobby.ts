@@ -6,6 +6,7 @@ import { go, header, message } from '../shell';
 import { turnAlert } from '../alerts';
 import { pollingUpdates } from '../live';
 import { editionName, roundWord, timeLeft, turnText } from '../words';
+import { remindersPanel } from './reminders';
 
 const EDITIONS: [Edition, string][] = [
   ['CLASSIC', 'Classic (2012)'],
@@ -227,6 +228,7 @@ export function lobbyScreen(root: HTMLElement): () => void {
                         `${editionName(g.edition, g.board)}: ${g.seats.filter((s) => !s.isOpen).length} of ${g.seatCount} seats taken`,
                       ),
                       h('span', { class: 'meta' }, g.seats.map((s) => s.name ?? 'free seat').join(', ')),
+                      h('span', { class: 'meta', 'data-testid': 'open-terms' }, openTerms(g)),
                       g.me
                         ? h('a', { href: `#/game/${g.id}`, 'data-key': `open-${g.id}` }, 'Open')
                         : h(
@@ -239,6 +241,7 @@ export function lobbyScreen(root: HTMLElement): () => void {
                 ),
           ),
         ),
+        remindersPanel(draw),
       ),
     );
   }
@@ -308,4 +311,11 @@ export function lobbyScreen(root: HTMLElement): () => void {
     alive = false;
     updates.stop();
   };
+}
+
+/** What a joiner signs up for: the time per decision and how many bots play. */
+export function openTerms(g: GameSummary): string {
+  const bots = g.seats.filter((s) => s.isBot).length;
+  const limit = g.decisionTimeLimitHours ? `${g.decisionTimeLimitHours} h per decision` : 'no time limit';
+  return `${limit} · ${bots ? `${bots} bot${bots === 1 ? '' : 's'}` : 'no bots'}`;
 }

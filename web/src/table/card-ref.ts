@@ -3,17 +3,18 @@
 import type { Edition } from '../api';
 import { h } from '../dom';
 import { markIcon } from '../icons';
-import { cardName, cardText, cardTimings, tieBreakMark } from '../words';
+import { cardName, cardText, cardTimings, tieBreakMark, timingWord } from '../words';
 
-const TIMING_WORDS: Record<string, string> = { day: 'Day', dusk: 'Dusk', night: 'Night', end: 'End of round' };
-
+/** The rules; the timings lead unless the text already starts with one ("Day: …"). */
 export function cardRules(edition: Edition, rank: number): HTMLElement {
   const t = cardTimings(edition, rank);
+  const text = cardText(edition, rank);
+  const lead = t.length && !/^(Day|Dusk|Night|End[^:]*):/.test(text);
   return h(
     'span',
     { class: 'rules' },
-    t.length ? h('strong', null, `${t.map((x) => TIMING_WORDS[x] ?? x).join(', ')}: `) : '',
-    cardText(edition, rank) || 'No ability.',
+    lead ? h('strong', null, `${t.map((x) => timingWord(edition, x)).join(', ')}: `) : '',
+    text || 'No ability.',
   );
 }
 

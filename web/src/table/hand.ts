@@ -1,7 +1,8 @@
 // The viewer's hand: one button per card; choosing one plays it for the day.
-import { api } from '../api';
+import { api, type Edition } from '../api';
 import { h } from '../dom';
-import { cardText, timeLeft, when } from '../words';
+import { markIcon, timingIcon } from '../icons';
+import { cardText, cardTimings, tieBreakMark, timeLeft, timingWord, when } from '../words';
 import { card, press, type TableCtx } from './context';
 
 export function handPart(ctx: TableCtx): HTMLElement {
@@ -50,10 +51,22 @@ export function handPart(ctx: TableCtx): HTMLElement {
               'aria-pressed': me.choice === r ? 'true' : 'false',
             },
             h('strong', null, card(ctx, r)),
+            handMarks(g.edition, r, me.seat),
             h('small', null, cardText(g.edition, r)),
           ),
         );
       }),
     ),
+  );
+}
+
+/** The tie-break mark of the viewer's copy (classic) and when the card acts, as icons. */
+function handMarks(edition: Edition, rank: number, seat: number): HTMLElement {
+  const mark = tieBreakMark(edition, rank, seat);
+  return h(
+    'span',
+    { class: 'card-marks' },
+    mark !== null && markIcon(mark),
+    cardTimings(edition, rank).map((t) => timingIcon(t, timingWord(edition, t))),
   );
 }

@@ -13,7 +13,7 @@ export interface PlayerRow {
   /** Replay frames know only the loot count. */
   lootCount?: number;
   /** "Now" column: null leaves it out (replay). */
-  now?: string | null;
+  now?: HTMLElement | string | null;
 }
 
 export function playersTable(
@@ -29,7 +29,8 @@ export function playersTable(
     'Doubloons',
     'Score',
     ...(opts.live ? ['Hand'] : []),
-    den,
+    // The live table draws dens and ships as cards (dens.ts); the replay lists them here.
+    ...(opts.live ? [] : [den]),
     'Loot',
     ...(opts.live ? ['Graveyard'] : []),
     ...(gal ? ['Reputation'] : []),
@@ -68,12 +69,16 @@ export function playersTable(
           cell('Doubloons', String(s.doubloons)),
           cell('Score', String(s.score)),
           ...(opts.live ? [cell('Hand', String(s.handSize))] : []),
-          cell(
-            den,
-            ...(s.den.length
-              ? s.den.map((r) => cardRef(g.edition, r, s.seat, `${opts.key}-den-${s.seat}-${r}`))
-              : ['—']),
-          ),
+          ...(opts.live
+            ? []
+            : [
+                cell(
+                  den,
+                  ...(s.den.length
+                    ? s.den.map((r) => cardRef(g.edition, r, s.seat, `${opts.key}-den-${s.seat}-${r}`))
+                    : ['—']),
+                ),
+              ]),
           cell(
             'Loot',
             ...(lootCount !== undefined
@@ -109,7 +114,7 @@ export function playersPart(ctx: TableCtx): HTMLElement {
   const now = (s: Seat) =>
     s.awaited
       ? s.deadline
-        ? `deciding (${timeLeft(s.deadline, ctx.now)}, due ${when(s.deadline)})`
+        ? h('span', { title: `due ${when(s.deadline)}` }, `deciding, ${timeLeft(s.deadline, ctx.now)}`)
         : 'deciding'
       : g.phase === 'CHOOSE' && g.status === 'ACTIVE' && s.hasChosen
         ? 'has chosen'

@@ -1,4 +1,5 @@
-// Galecrest's reputation track: who sits on which space and what each space pays.
+// Galecrest's reputation track drawn as a track: one space per step, lowest left, what it pays,
+// and each player's token (their colour) on its space.
 import { h } from '../dom';
 import { seatClass, type TableCtx } from './context';
 
@@ -18,16 +19,25 @@ export function reputationPart(ctx: TableCtx): HTMLElement | null {
     ),
     h(
       'ol',
-      { class: 'track', 'data-testid': 'reputation' },
+      { class: 'track', 'data-testid': 'reputation', 'aria-label': 'Reputation track, lowest space first' },
       track.map((s, i) =>
         h(
           'li',
           {
-            class: s === null ? 'empty' : `chip ${seatClass(s)}`,
+            class: `space${s === null ? ' empty' : ` ${seatClass(s)}`}`,
+            'data-key': `rep-${i}`,
             title: `Space ${i + 1}: ${pay[i] ?? '?'} doubloons at the start of each voyage`,
           },
-          h('span', { class: 'space' }, `Space ${i + 1} · ${pay[i] ?? '?'} doubloons`),
-          h('strong', null, s === null ? '—' : ctx.names.seat(s)),
+          h('span', { class: 'space-no' }, `Space ${i + 1}`),
+          h('span', { class: 'space-pay' }, `${pay[i] ?? '?'} doubloons`),
+          s === null
+            ? h('span', { class: 'muted' }, 'empty')
+            : h(
+                'span',
+                { class: `token ${seatClass(s)}`, 'data-seat': s },
+                h('span', { class: 'token-disc', 'aria-hidden': 'true' }),
+                h('strong', null, ctx.names.seat(s)),
+              ),
         ),
       ),
     ),

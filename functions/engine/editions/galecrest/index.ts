@@ -56,7 +56,11 @@ export const galecrest: Edition = {
   tieBreak: (g, seat) => (seat < 0 ? 0 : reputationOf(g, seat)),
   sunrise: placeMidshipman,
   duskSteps: (x, seat, rank) => {
-    if (seat >= 0) ext(x.g).took.length = 0;
+    if (seat >= 0) {
+      // Emptied by pops: setting an array's length is a runtime call, and this runs at every dusk step.
+      const took = ext(x.g).took;
+      while (took.length > 0) took.pop();
+    }
     const i = (seat + 1) * 64 + rank;
     return DUSK_STEPS[i] ?? (DUSK_STEPS[i] = duskStepsOf(seat, rank));
   },

@@ -18,7 +18,6 @@ import {
 } from '../../actions.js';
 import { ask, push, step } from '../../kernel.js';
 import type { Ctx, Effect } from '../../edition.js';
-import { copyJson } from '../../clone.js';
 import { fail } from '../../errors.js';
 import { randomInt } from '../../rng.js';
 import type { GameOptions, GameState, Loot, Option, Step } from '../../types.js';
@@ -90,6 +89,16 @@ export const CALM_TILES: TileSet = {
   hook: { anchor: [{ keepOrDoubloons: 2 }] },
   chest: { anchor: [{ doubloons: 5 }] },
 };
+
+/** Freezes a printed tile set all the way down: games share its objects (setupBoard). */
+function deepFreeze<T>(v: T): T {
+  if (v && typeof v === 'object') {
+    for (const k of Object.keys(v)) deepFreeze((v as Record<string, unknown>)[k]);
+    Object.freeze(v);
+  }
+  return v;
+}
+deepFreeze(CALM_TILES);
 
 /**
  * The stormy side. Its values are in none of our rules references and are not invented:
@@ -225,7 +234,8 @@ export function setupBoard(g: GameState, opts: GameOptions): void {
     // Uncharted: each tile's side is drawn from the game's seed, in the kinds' fixed order.
     const s = side === 'uncharted' ? (randomInt(g, 2) === 0 ? 'calm' : 'stormy') : side;
     e.sides[kind] = s;
-    e.tiles[kind] = copyJson((s === 'calm' ? calm : stormy)![kind]);
+    // Shared, not copied: tiles are only read after set-up (the printed sides are frozen below).
+    e.tiles[kind] = (s === 'calm' ? calm : stormy)![kind];
   }
 }
 
@@ -313,15 +323,16 @@ export const lootFx: Effect = (x, s, answer) => {
 
 const NONE: Step[] = [];
 
-/** Whether any tile in play has a night side (none on the calm side). Tiles never change after set-up. */
-const nightTiles = new WeakMap<TileSet, boolean>();
+/**
+ * Whether any tile in play has a night side (none on the calm side). Seven reads: cheaper than
+ * a cache keyed by the game's tile set (a new key every game, which the collector then tracks).
+ */
 function hasNightEffects(tiles: TileSet): boolean {
-  let has = nightTiles.get(tiles);
-  if (has === undefined) {
-    has = LOOT_KINDS.some((k) => (tiles[k].night?.length ?? 0) > 0);
-    nightTiles.set(tiles, has);
+  for (let i = 0; i < LOOT_KINDS.length; i++) {
+    const night = tiles[LOOT_KINDS[i]].night;
+    if (night !== undefined && night.length > 0) return true;
   }
-  return has;
+  return false;
 }
 
 /** Night: every token's night effects, once per token held (none on the calm side). */

@@ -18,8 +18,10 @@
 //    Witch never needs one; a Mutineer among such gainers matters only when it would discard
 //    a waiting Barkeep; a Topman among them only when its payment can be capped by what the
 //    player holds; a Witch among gainers only, in a ship without a Mutineer or Topman, copies
-//    a gain (or the Freed Prisoner, at the end of the night) whatever the order. A Witch with a
-//    Mutineer or a Topman, or a Mutineer with a Topman, still goes to the trial.
+//    a gain (or the Freed Prisoner, at the end of the night) whatever the order; a Witch with a
+//    Topman in a ship without a Mutineer is the trial replayed on the doubloons alone
+//    (witchWithTopman). A Witch with a Mutineer, or a Mutineer with a Topman, still goes to
+//    the trial.
 // 4. The Freed Prisoner resolves "at the end of the night", after every player's order; so does
 //    a Witch's copy of it (atNightEnd below), if she is still in the ship then.
 import { charId, cardName, discard } from '../../actions.js';
@@ -55,19 +57,43 @@ const NYMPHS = step('nymphs');
 const NIGHT_END = step('nightEnd');
 const shipNightStep = stepMaker('shipNight');
 const nightStep = stepMaker('night');
-/** Per player count: the night without loot night effects (calm tiles), one frozen list. */
+/**
+ * The night without loot night effects (calm tiles), one frozen list per set of seats whose
+ * ship holds a night ability (bit s for seat s; index players * 128 + seats).
+ */
 const PLAIN_NIGHTS: Step[][] = [];
 
-/** The steps of the whole night, pushed when it falls (pushAll only reads the list). */
+/** Bit s set for each seat whose ship holds a night ability other than the Freed Prisoner's. */
+function seatsWithNight(x: Ctx): number {
+  let seats = 0;
+  for (let s = 0; s < x.g.players; s++) {
+    const den = x.g.seats[s].den;
+    for (let i = 0; i < den.length; i++) {
+      if (den[i] !== FREED_PRISONER && hasNight(x, den[i])) {
+        seats |= 1 << s;
+        break;
+      }
+    }
+  }
+  return seats;
+}
+
+/**
+ * The steps of the whole night, pushed when it falls (pushAll only reads the list). A ship
+ * without a night ability gets no shipNight step: it would find nothing to resolve, and
+ * nothing at night brings a character into a ship.
+ */
 export function galecrestNight(x: Ctx): Step[] {
   const loot = lootNightSteps(x);
   const players = x.g.players;
-  if (loot.length === 0 && PLAIN_NIGHTS[players]) return PLAIN_NIGHTS[players];
+  const seats = seatsWithNight(x);
+  const key = players * 128 + seats;
+  if (loot.length === 0 && PLAIN_NIGHTS[key]) return PLAIN_NIGHTS[key];
   const steps = loot.slice();
   steps.push(NYMPHS);
-  for (let s = 0; s < players; s++) steps.push(shipNightStep(s, 0));
+  for (let s = 0; s < players; s++) if (seats & (1 << s)) steps.push(shipNightStep(s, 0));
   steps.push(NIGHT_END);
-  if (loot.length === 0) PLAIN_NIGHTS[players] = Object.freeze(steps) as Step[];
+  if (loot.length === 0) PLAIN_NIGHTS[key] = Object.freeze(steps) as Step[];
   return steps;
 }
 
@@ -196,11 +222,14 @@ export function orderByRule(g: GameState, seat: number, ranks: number[]): boolea
     if (r === WITCH) witch = true;
     else if (r === MUTINEER) mutineer = true;
     else if (r === TOPMAN) topman = true;
-    else if (r === BARKEEP || r === BRAWLER || r === ARMORER || r === WIND_NYMPH) gains += gainerAmount(g, seat, r);
+    else if (isGainer(r)) gains += gainerAmount(g, seat, r);
     else return undefined;
   }
   const me = g.seats[seat];
-  if (witch) return mutineer || topman ? undefined : witchAmongGainers(g, seat, ranks.length);
+  if (witch) {
+    if (mutineer) return undefined;
+    return topman ? witchWithTopman(g, seat, ranks) : witchAmongGainers(g, seat, ranks.length);
+  }
   if (mutineer && topman) return undefined;
   if (mutineer) return ranks.includes(BARKEEP) && Math.min(...me.den) === BARKEEP;
   if (topman) return !(me.doubloons + 4 >= me.den.length || gains === 0);
@@ -208,6 +237,9 @@ export function orderByRule(g: GameState, seat: number, ranks: number[]): boolea
 }
 
 const FACTORIAL = [1, 1, 2, 6, 24];
+
+/** The abilities that only gain doubloons (a lone Wind Nymph after the clash). */
+const isGainer = (r: number) => r === BARKEEP || r === BRAWLER || r === ARMORER || r === WIND_NYMPH;
 
 /**
  * A Witch waiting among gainers only: she copies the night ability of a ship character, and
@@ -220,9 +252,51 @@ function witchAmongGainers(g: GameState, seat: number, waiting: number): boolean
   let choices = 0;
   for (const r of g.seats[seat].den) {
     if (r === MUTINEER || r === TOPMAN) return undefined;
-    if (r === BARKEEP || r === BRAWLER || r === ARMORER || r === WIND_NYMPH || r === FREED_PRISONER) choices++;
+    if (isGainer(r) || r === FREED_PRISONER) choices++;
   }
   return FACTORIAL[waiting] * Math.max(1, choices) <= MAX_LEAVES ? false : undefined;
+}
+
+/**
+ * A Witch and a Topman waiting (with gainers or not) in a ship without a Mutineer: the trial
+ * replayed on the doubloons alone, which is all these abilities change. The ship's size L is
+ * fixed (nothing discards before the end), the Topman maps d to max(d + 4 - L, 0) (pay stops
+ * at 0), a gainer adds its amount, the Witch does what the ship character she copies does,
+ * and her copy of the Freed Prisoner waits for the end of the trial (+1 per ship character
+ * above 20, the Witch discarded if that made 3 or more: a different ship, so a different
+ * result). Every order's set of results is compared with the first's, as the trial does;
+ * undefined where the trial would stop at its budget.
+ */
+function witchWithTopman(g: GameState, seat: number, ranks: number[]): boolean | undefined {
+  const me = g.seats[seat];
+  const size = me.den.length;
+  const copies: number[] = [];
+  let above20 = 0;
+  for (const r of me.den) {
+    if (r === MUTINEER) return undefined;
+    if (r > 20) above20++;
+    if (r === TOPMAN || r === FREED_PRISONER || isGainer(r)) copies.push(r);
+  }
+  if (FACTORIAL[ranks.length] * Math.max(1, copies.length) > MAX_LEAVES) return undefined;
+  let first: Set<string> | null = null;
+  for (const order of permutations(ranks)) {
+    const results = new Set<string>();
+    for (const c of copies) {
+      let d = me.doubloons;
+      let prisoner = false;
+      for (const r of order) {
+        const ability = r === WITCH ? c : r;
+        if (ability === FREED_PRISONER) prisoner = true;
+        else if (ability === TOPMAN) d = Math.max(d + 4 - size, 0);
+        else d += gainerAmount(g, seat, ability);
+      }
+      if (prisoner) d += above20;
+      results.add(prisoner && above20 >= 3 ? `${d} without the Witch` : `${d}`);
+    }
+    if (!first) first = results;
+    else if (!sameSet(first, results)) return true;
+  }
+  return false;
 }
 
 /** The reference answer: every order tried on copies (all answers of any prompt inside). */

@@ -30,10 +30,11 @@ export function changeReputation(x: Ctx, seat: number, delta: number, reason: st
   // The players' tokens this one passes (each slides one space back towards `from`), so the
   // event says every token that moved; unused colours slide too but belong to nobody.
   const passed = x.events ? passedSeats(track, from, to) : [];
-  if (to !== from) {
-    track.splice(from, 1);
-    track.splice(to, 0, seat);
-  }
+  // The tokens between slide one space towards `from` (what removing and re-inserting would
+  // do, without the two splices).
+  const dir = to > from ? 1 : -1;
+  for (let i = from; i !== to; i += dir) track[i] = track[i + dir];
+  track[to] = seat;
   const overflow = raw - to;
   if (x.events) emit(x, 'reputation', { seat, from, to, overflow, reason, passed });
   if (settle) {

@@ -1,0 +1,95 @@
+// Profiles: per player and edition one counter item (`STATS#<edition>`: games played and won,
+// characters played), written once per finished game by a conditional put on its version that
+// also checks the game is not among the newest games it counted (the ratings' guard); and one
+// item per finished game (`PLAYED#<endedAt>#<gameId>`, idempotent) that pages the recent games.
+// Both live in the player's partition: no index, no hot key (docs/storage.md, "Profiles").
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { type Db, wonRace } from './db.js';
+import { keys } from './table.js';
+
+/** Game ids a stats item remembers as counted (the exactly-once guard; the newest kept). */
+export const COUNTED_KEPT = 50;
+
+export interface StatsRecord {
+  playerId: string;
+  edition: string;
+  played: number;
+  won: number;
+  /** Games in which the player played each character, by rank (bounded by the edition's cards). */
+  characters: Record<string, number>;
+  /** The newest games counted, oldest first (at most COUNTED_KEPT). */
+  counted: string[];
+  v: number;
+}
+
+export interface PlayedRecord {
+  gameId: string;
+  edition: string;
+  endedAt: string;
+  place: number;
+  players: number;
+  conceded: boolean;
+}
+
+const playedKey = (playerId: string, endedAt: string, gameId: string) => ({
+  PK: keys.player(playerId).PK,
+  SK: `PLAYED#${endedAt}#${gameId}`,
+});
+
+export async function getStats(db: Db, playerId: string, edition: string): Promise<StatsRecord | null> {
+  const r = await db.doc.send(
+    new GetCommand({ TableName: db.table, Key: keys.profile(playerId, edition), ConsistentRead: true }),
+  );
+  return r.Item ? (r.Item as unknown as StatsRecord) : null;
+}
+
+/** Writes the stats if still at version `prevV` (0: absent) and `gameId` not counted: false otherwise (reload). */
+export async function putStats(db: Db, rec: StatsRecord, prevV: number, gameId: string): Promise<boolean> {
+  return wonRace(
+    db.doc.send(
+      new PutCommand({
+        TableName: db.table,
+        Item: { ...keys.profile(rec.playerId, rec.edition), ...rec },
+        ConditionExpression: prevV === 0 ? 'attribute_not_exists(PK)' : 'v = :v AND NOT contains(counted, :g)',
+        ...(prevV === 0 ? {} : { ExpressionAttributeValues: { ':v': prevV, ':g': gameId } }),
+      }),
+    ),
+  );
+}
+
+/** The player's entry of one finished game (idempotent: the same key for the same game). */
+export async function putPlayed(db: Db, playerId: string, p: PlayedRecord): Promise<void> {
+  await db.doc.send(
+    new PutCommand({ TableName: db.table, Item: { ...playedKey(playerId, p.endedAt, p.gameId), ...p } }),
+  );
+}
+
+/** A player's finished games, newest first, paged by the sort key. */
+export async function listPlayed(
+  db: Db,
+  playerId: string,
+  limit: number,
+  before?: string | null,
+): Promise<{ items: PlayedRecord[]; cursor: string | null }> {
+  const r = await db.doc.send(
+    new QueryCommand({
+      TableName: db.table,
+      KeyConditionExpression: before
+        ? 'PK = :pk AND SK BETWEEN :from AND :before'
+        : 'PK = :pk AND begins_with(SK, :from)',
+      ExpressionAttributeValues: {
+        ':pk': keys.player(playerId).PK,
+        ':from': 'PLAYED#',
+        ...(before ? { ':before': before } : {}),
+      },
+      ScanIndexForward: false,
+      Limit: limit + 1,
+    }),
+  );
+  const items = (r.Items ?? []).filter((it) => it.SK !== before);
+  const page = items.slice(0, limit);
+  return {
+    items: page as unknown as PlayedRecord[],
+    cursor: items.length > limit ? (page[page.length - 1].SK as string) : null,
+  };
+}

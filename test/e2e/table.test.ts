@@ -307,7 +307,7 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('the drawn table in headless 
   }, 600_000);
 
   it('plays a 2-player Galecrest game between two browsers to the end', async () => {
-    const anne = await guest('Anne Bonny');
+    const anne = await guest('Jacquotte Delahaye');
     const mary = await guest('Mary Read');
     const { createGame } = await gql<{ createGame: { id: string } }>(
       'mutation ($i: CreateGameInput!) { createGame(input: $i) { id } }',

@@ -126,6 +126,7 @@ describe('cdk synth (CLI)', () => {
     ]);
     expect(result).toEqual({
       gamesChecked: 0,
+      mailed: 0,
       advanced: 0,
       timeouts: 0,
       repaired: 0,

@@ -170,7 +170,12 @@ describe('HTTP API', () => {
       'GET /games/{id}/scenario',
       'GET /graphql',
       'GET /health',
+      // e-mail links (docs/correspondence.md): GET shows a page, POST (RFC 8058 one-click) acts
+      'GET /reminders/confirm',
+      'GET /unsubscribe',
       'POST /graphql',
+      'POST /reminders/confirm',
+      'POST /unsubscribe',
     ]);
     const apiFnId = logicalIdOf('AWS::Lambda::Function', 'ApiFunction');
     const integrations = Object.values(resources).filter(

@@ -20,6 +20,8 @@ import { replayPart, type ReplayState } from '../table/replay-view';
 import { reputationPart } from '../table/reputation';
 import { scenePart } from '../table/scene';
 import { sidePanels } from '../table/side-panels';
+import '../table/concede';
+import '../table/chat';
 import { densPart } from '../table/dens';
 import { rankingPart, scoresPart } from '../table/scores';
 import { isMyTurn, statusLine } from '../table/status';
@@ -218,7 +220,7 @@ export function gameScreen(root: HTMLElement, id: string): () => void {
       );
       return;
     }
-    const ctx: TableCtx = { game: g, events, busy, names: namesFor(g), now: Date.now(), act };
+    const ctx: TableCtx = { game: g, events, busy, names: namesFor(g), now: Date.now(), act, redraw: draw };
     const r = replay();
     const d = dayReplay();
     const title = `${editionName(g.edition, g.board)} game`;

@@ -314,6 +314,14 @@ export type ProfileQueryVariables = Exact<{
 
 export type ProfileQuery = { profile: { playerId: string, name: string, editions: Array<{ edition: Edition, played: number, won: number, rating: { rating: number, games: number, wins: number } | null, favouriteCharacters: Array<{ rank: number, name: string, games: number }> }>, recentGames: { games: Array<{ gameId: string, edition: Edition, endedAt: string, place: number, players: number, conceded: boolean }> } } | null, ratingHistory: { games: Array<{ gameId: string, endedAt: string, place: number, players: number, rating: number }> } };
 
+export type SeatRatingQueryVariables = Exact<{
+  p: string | number;
+  e: Edition;
+}>;
+
+
+export type SeatRatingQuery = { rating: { playerId: string, rating: number, games: number } | null };
+
 export type TableSeatFragment = { seat: number, playerId: string | null, name: string | null, isBot: boolean, isOpen: boolean, hasChosen: boolean, awaited: boolean, deadline: string | null, doubloons: number, score: number, handSize: number, den: Array<number>, graveyard: Array<number> | null, graveyardSize: number, lootCount: number, reputation: number | null, colour: SeatColour, conceded: boolean, loot: Array<{ kind: LootKind, count: number }> | null };
 
 export type TableGameFragment = { id: string, status: GameStatus, edition: Edition, board: Board | null, creatorId: string, seatCount: number, decisionTimeLimitHours: number | null, createdAt: string, version: number, lastSeq: number, round: number, daysPerRound: Array<number>, day: number, phase: Phase, days: Array<Array<LootKind>>, bagSize: number, reputationPayouts: Array<number> | null, nextDeadline: string | null, awaiting: Array<number>, seed: string | null, galecrest: { reputation: Array<number | null>, side: Board | null, dial: Array<number>, tiles: Array<{ kind: LootKind, side: TileSide }> } | null, island: Array<{ seat: number, rank: number }>, lootLegend: Array<{ kind: LootKind, name: string, tokens: number, side: TileSide | null, worth: string, effect: string }>, pending: { seat: number, kind: PromptKind, promptId: string } | null, seats: Array<{ seat: number, playerId: string | null, name: string | null, isBot: boolean, isOpen: boolean, hasChosen: boolean, awaited: boolean, deadline: string | null, doubloons: number, score: number, handSize: number, den: Array<number>, graveyard: Array<number> | null, graveyardSize: number, lootCount: number, reputation: number | null, colour: SeatColour, conceded: boolean, loot: Array<{ kind: LootKind, count: number }> | null }>, me: { seat: number, hand: Array<number>, choice: number | null, choiceDeadline: string | null, prompts: Array<{ id: string, kind: PromptKind, text: string, deadline: string | null, options: Array<{ id: string, label: string }> }> } | null, ranking: Array<{ place: number, seat: number, name: string | null, score: number, tieBreak: string | null }> };
@@ -822,6 +830,15 @@ export const ProfileDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ProfileQuery, ProfileQueryVariables>;
+export const SeatRatingDocument = new TypedDocumentString(`
+    query SeatRating($p: ID!, $e: Edition!) {
+  rating(playerId: $p, edition: $e) {
+    playerId
+    rating
+    games
+  }
+}
+    `) as unknown as TypedDocumentString<SeatRatingQuery, SeatRatingQueryVariables>;
 export const SignUpDocument = new TypedDocumentString(`
     mutation SignUp($name: String!) {
   signUp(name: $name) {

@@ -3,7 +3,14 @@
 // a post form, and per message: mute its author, report it, hide it (the game's creator only).
 import { ApiError, request, requestId } from '../api';
 import { h } from '../dom';
-import { ChatDocument, type ChatLineFragment, HideChatDocument, MuteDocument, PostChatDocument, ReportChatDocument } from '../generated';
+import {
+  ChatDocument,
+  type ChatLineFragment,
+  HideChatDocument,
+  MuteDocument,
+  PostChatDocument,
+  ReportChatDocument,
+} from '../generated';
 import type { TableCtx } from './context';
 import { registerSidePanel } from './side-panels';
 
@@ -25,7 +32,16 @@ let chat: Chat | null = null;
 
 function fresh(gameId: string): Chat {
   if (chat?.timer) clearTimeout(chat.timer);
-  return { gameId, lines: new Map(), cursor: null, muted: new Set(), moderator: false, draft: '', note: '', timer: null };
+  return {
+    gameId,
+    lines: new Map(),
+    cursor: null,
+    muted: new Set(),
+    moderator: false,
+    draft: '',
+    note: '',
+    timer: null,
+  };
 }
 
 const take = (c: Chat, m: ChatLineFragment): void => void c.lines.set(m.id, m);
@@ -84,26 +100,45 @@ function post(e: Event, c: Chat, redraw: () => void): void {
 function line(ctx: TableCtx, c: Chat, m: ChatLineFragment): HTMLElement {
   const mine = m.authorId === myId(ctx);
   const act = (label: string, name: string, what: () => Promise<void>) =>
-    h('button', { type: 'button', class: 'link', 'aria-label': `${label} ${name}`, onclick: () => void run(c, ctx.redraw, what) }, label);
+    h(
+      'button',
+      { type: 'button', class: 'link', 'aria-label': `${label} ${name}`, onclick: () => void run(c, ctx.redraw, what) },
+      label,
+    );
   const g = c.gameId;
   return h(
     'li',
     { 'data-key': `chat-${m.id}`, 'data-testid': 'chat-line' },
     h('strong', null, m.authorName),
-    h('time', { class: 'muted', datetime: m.at }, ` ${new Date(m.at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })} `),
+    h(
+      'time',
+      { class: 'muted', datetime: m.at },
+      ` ${new Date(m.at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })} `,
+    ),
     m.hidden ? h('em', { class: 'muted' }, 'hidden by the host') : h('span', { class: 'chat-text' }, m.text ?? ''),
     h(
       'span',
       { class: 'chat-tools' },
-      !mine && act('Mute', m.authorName, async () => {
-        await request(MuteDocument, { p: m.authorId, m: true });
-        for (const [id, l] of c.lines) if (l.authorId === m.authorId) c.lines.delete(id);
-      }),
-      !mine && !m.hidden && (m.reportedByMe
-        ? h('span', { class: 'muted' }, ' reported')
-        : act('Report', `message ${m.id} by ${m.authorName}`, async () => take(c, (await request(ReportChatDocument, { g, m: m.id })).reportChatMessage))),
-      c.moderator && !m.hidden && act('Hide', `message ${m.id} by ${m.authorName}`, async () => take(c, (await request(HideChatDocument, { g, m: m.id })).hideChatMessage)),
-      c.moderator && m.reports ? h('span', { class: 'muted' }, ` ${m.reports} report${m.reports === 1 ? '' : 's'}`) : null,
+      !mine &&
+        act('Mute', m.authorName, async () => {
+          await request(MuteDocument, { p: m.authorId, m: true });
+          for (const [id, l] of c.lines) if (l.authorId === m.authorId) c.lines.delete(id);
+        }),
+      !mine &&
+        !m.hidden &&
+        (m.reportedByMe
+          ? h('span', { class: 'muted' }, ' reported')
+          : act('Report', `message ${m.id} by ${m.authorName}`, async () =>
+              take(c, (await request(ReportChatDocument, { g, m: m.id })).reportChatMessage),
+            )),
+      c.moderator &&
+        !m.hidden &&
+        act('Hide', `message ${m.id} by ${m.authorName}`, async () =>
+          take(c, (await request(HideChatDocument, { g, m: m.id })).hideChatMessage),
+        ),
+      c.moderator && m.reports
+        ? h('span', { class: 'muted' }, ` ${m.reports} report${m.reports === 1 ? '' : 's'}`)
+        : null,
     ),
   );
 }
@@ -127,7 +162,9 @@ export function chatPanel(ctx: TableCtx): HTMLElement | null {
     h(
       'ol',
       { class: 'chat-lines', 'aria-live': 'polite', 'aria-label': 'Messages', tabindex: '0' },
-      lines.length ? lines.map((m) => line(ctx, c, m)) : h('li', { class: 'muted', 'data-key': 'chat-none' }, 'No messages yet.'),
+      lines.length
+        ? lines.map((m) => line(ctx, c, m))
+        : h('li', { class: 'muted', 'data-key': 'chat-none' }, 'No messages yet.'),
     ),
     ctx.game.me &&
       h(

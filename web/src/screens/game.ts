@@ -19,6 +19,7 @@ import { promptPart } from '../table/prompt';
 import { replayPart, type ReplayState } from '../table/replay-view';
 import { reputationPart } from '../table/reputation';
 import { scenePart } from '../table/scene';
+import { forgetSeatRatings } from '../table/seat-ratings';
 import { sidePanels } from '../table/side-panels';
 import '../table/concede';
 import '../table/chat';
@@ -36,6 +37,7 @@ const seenKey = (id: string) => `libertalia.seen.${id}`;
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
 export function gameScreen(root: HTMLElement, id: string): () => void {
+  forgetSeatRatings();
   let game: Game | null = null;
   let events: GameEvent[] = [];
   let error = '';

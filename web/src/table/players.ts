@@ -7,7 +7,7 @@ import { denWord, timeLeft, when } from '../words';
 import { cardRef } from './card-ref';
 import { seatClass, type TableCtx } from './context';
 import { lootChip } from './loot-chip';
-import { ratingText } from './seat-ratings';
+import { ratingText } from '../community/seat-ratings';
 
 export interface PlayerRow {
   seat: Seat;

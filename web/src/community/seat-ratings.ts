@@ -3,7 +3,7 @@
 // not on every redraw.
 import { request } from '../api';
 import { SeatRatingDocument } from '../generated';
-import type { TableCtx } from './context';
+import type { TableCtx } from '../table/context';
 
 let gameId: string | null = null; // the game and status looked up
 const ratings = new Map<string, number>();

@@ -11,8 +11,8 @@ import {
   PostChatDocument,
   ReportChatDocument,
 } from '../generated';
-import type { TableCtx } from './context';
-import { registerSidePanel } from './side-panels';
+import type { TableCtx } from '../table/context';
+import { registerSidePanel } from '../table/side-panels';
 
 const MAX = 280;
 const POLL_MS = Number(new URLSearchParams(location.search).get('poll')) || 3000;

@@ -4,8 +4,8 @@
 import { request, requestId } from '../api';
 import { h } from '../dom';
 import { ConcedeDocument } from '../generated';
-import { press, type TableCtx } from './context';
-import { registerSidePanel } from './side-panels';
+import { press, type TableCtx } from '../table/context';
+import { registerSidePanel } from '../table/side-panels';
 
 let asking: string | null = null; // the game whose confirmation is open
 

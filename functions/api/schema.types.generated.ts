@@ -1866,15 +1866,15 @@ export type QueryProfileArgs = {
 /** Changes: sessions, lobbies, moves and webhooks. */
 export type Mutation = {
   __typename?: 'Mutation';
-  /** Quick play without an account: creates a guest player and returns a short-lived access token and a refresh token (see refreshSession). Guest names need not be unique among guests but may not be one an account or site user holds, nor a look-alike of it (compared by the Unicode UTS #39 confusable skeleton, case ignored): CONFLICT; link the guest to an account later with linkGuest. */
+  /** Quick play without an account: creates a guest player and returns a short-lived access token and a refresh token (see refreshSession). The name is unique across guests, accounts and site users, compared by its Unicode UTS #39 confusable skeleton with case ignored ("B1ll", "BILL" and Cyrillic look-alikes are "Bill"): CONFLICT with `extensions.reason` NAME_TAKEN. A guest holds its name until 60 days after its last sign-up, refresh or rename, or until it signs out; link the guest to an account later with linkGuest (the account keeps the name). */
   signUp: EntireFieldWrapper<Session>;
   /** A new access token (and a new refresh token) for a guest or site-user session. UNAUTHENTICATED once revoked or expired. */
   refreshSession: EntireFieldWrapper<Session>;
-  /** A signed-in account (provider access token) creates its player, with a display name chosen once: unique across accounts and site users by its Unicode confusable skeleton (look-alikes such as Cyrillic "а" for "a" are the same name: CONFLICT), normalised (NFC), no control, bidi, invisible or filler characters, not starting with "Bot". */
+  /** A signed-in account (provider access token) creates its player, with a display name chosen once: unique across accounts, guests and site users by its Unicode confusable skeleton (look-alikes such as Cyrillic "а" for "a", "1" for "l", "0" for "O" are the same name: CONFLICT, `extensions.reason` NAME_TAKEN), normalised (NFC), no control, bidi, invisible or filler characters, not starting with "Bot". */
   register: EntireFieldWrapper<Profile>;
   /** Migration: a signed-in account without a player takes over a guest player (and its games), proven by any of the guest's tokens (access, refresh, or a first-version 180-day token). The guest tokens stop working. `name` replaces the guest's name if given. */
   linkGuest: EntireFieldWrapper<Profile>;
-  /** Changes the caller's display name (same rules as register; an account's old name is freed). */
+  /** Changes the caller's display name (same rules as register; the old name is freed). */
   rename: EntireFieldWrapper<Profile>;
   /** Revokes every token issued so far for the caller's player (guest and site tokens, refresh tokens, and provider access tokens issued up to now): sign out everywhere. */
   revokeTokens: EntireFieldWrapper<Scalars['Boolean']['output']>;

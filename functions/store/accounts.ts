@@ -2,9 +2,11 @@
 // - identity: `IDENTITY#<issuer>#<subject>` / `IDENTITY` -> playerId (an OpenID Provider's user,
 //   or an integrator's user with issuer `site:<clientId>`): who a verified token is;
 // - name: `NAME#<nameKey>` / `NAME` -> playerId: a display name's confusable skeleton, held by
-//   the one player (account, guest or site user) bearing it (see functions/api/accounts/names.ts).
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+//   the one player (account, guest or site user) bearing it (see functions/api/accounts/names.ts);
+//   a guest's claim carries `expiresAt` and lapses with the guest's sessions.
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type Db, isConditionFailed, wonRace } from './db.js';
+import { TTL_ATTRIBUTE } from './table.js';
 
 export const accountKeys = {
   identity: (issuer: string, subject: string) => ({ PK: `IDENTITY#${issuer}#${subject}`, SK: 'IDENTITY' }),
@@ -36,21 +38,47 @@ export async function putIdentity(
   );
 }
 
-/** The player holding a reserved name, or null. */
-export async function nameHolder(db: Db, nameKey: string): Promise<string | null> {
-  const r = await db.doc.send(new GetCommand({ TableName: db.table, Key: accountKeys.name(nameKey) }));
-  return (r.Item?.playerId as string | undefined) ?? null;
-}
-
-/** Reserves a name for a player; false if another player holds it (idempotent for the holder). */
-export async function claimName(db: Db, nameKey: string, playerId: string): Promise<boolean> {
+/**
+ * Reserves a name for a player; false if another player holds it (idempotent for the holder).
+ * `expiresAt` (epoch seconds, the table's TTL attribute): a guest's claim, which lapses with the
+ * guest's last refresh token; without it the claim is permanent (accounts, site users, and a
+ * guest's claim rewritten when it links to an account). A lapsed claim counts as free at `now`
+ * even before DynamoDB's TTL has deleted it.
+ */
+export async function claimName(
+  db: Db,
+  nameKey: string,
+  playerId: string,
+  claim: { now: number; expiresAt?: number },
+): Promise<boolean> {
   return wonRace(
     db.doc.send(
       new PutCommand({
         TableName: db.table,
-        Item: { ...accountKeys.name(nameKey), playerId },
-        ConditionExpression: 'attribute_not_exists(PK) OR playerId = :p',
-        ExpressionAttributeValues: { ':p': playerId },
+        Item: {
+          ...accountKeys.name(nameKey),
+          playerId,
+          ...(claim.expiresAt === undefined ? {} : { [TTL_ATTRIBUTE]: claim.expiresAt }),
+        },
+        ConditionExpression: 'attribute_not_exists(PK) OR playerId = :p OR #ttl < :now',
+        ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+        ExpressionAttributeValues: { ':p': playerId, ':now': claim.now },
+      }),
+    ),
+  );
+}
+
+/** Moves a guest's claim's lapse to `expiresAt` (a refresh); false if the player no longer holds the name. */
+export async function renewName(db: Db, nameKey: string, playerId: string, expiresAt: number): Promise<boolean> {
+  return wonRace(
+    db.doc.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: accountKeys.name(nameKey),
+        UpdateExpression: 'SET #ttl = :e',
+        ConditionExpression: 'playerId = :p AND attribute_exists(#ttl)',
+        ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+        ExpressionAttributeValues: { ':p': playerId, ':e': expiresAt },
       }),
     ),
   );

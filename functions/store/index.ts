@@ -22,7 +22,7 @@ import {
   saveArchive,
   saveSnapshot,
 } from './games.js';
-import { claimName, getIdentity, nameHolder, putIdentity, releaseName } from './accounts.js';
+import { claimName, getIdentity, putIdentity, releaseName, renewName } from './accounts.js';
 import {
   addToPlayerSet,
   countOnPlayer,
@@ -143,8 +143,9 @@ export function createStore({ tableName, client }: { tableName: string; client: 
     getIdentity: (issuer: string, subject: string) => getIdentity(db, issuer, subject),
     putIdentity: (issuer: string, subject: string, playerId: string, createdAt: string) =>
       putIdentity(db, issuer, subject, playerId, createdAt),
-    nameHolder: (nameKey: string) => nameHolder(db, nameKey),
-    claimName: (nameKey: string, playerId: string) => claimName(db, nameKey, playerId),
+    claimName: (nameKey: string, playerId: string, claim: { now: number; expiresAt?: number }) =>
+      claimName(db, nameKey, playerId, claim),
+    renewName: (nameKey: string, playerId: string, expiresAt: number) => renewName(db, nameKey, playerId, expiresAt),
     releaseName: (nameKey: string, playerId: string) => releaseName(db, nameKey, playerId),
     countOnPlayer: (playerId: string, counter: string, window: string, max: number) =>
       countOnPlayer(db, playerId, counter, window, max),

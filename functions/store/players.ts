@@ -20,7 +20,7 @@ export interface PlayerRecord {
   /** Accounts and site users: who vouches for the player (issuer, or `site:<clientId>`) and its subject. */
   issuer?: string;
   subject?: string;
-  /** The comparison key of the name when the name is reserved (accounts, site users). */
+  /** The comparison key of the name when the name is reserved (every player since names are unique; guests created before may lack it). */
   nameKey?: string;
   /** The id (`jti`) of the one refresh token of ours that may still be redeemed (rotation). */
   refreshJti?: string;

@@ -5,6 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { ARMOR, INTROSPECTION_LIMITS, MAX_BODY_BYTES } from '../../functions/api/http/app.js';
 import { ARG_BOUNDS } from '../../functions/api/resolvers/bounds.js';
+import { REFRESH_TOKEN_SECONDS } from '../../functions/api/accounts/auth.js';
+import { NAME_MAX } from '../../functions/api/accounts/names.js';
 import { MAX_CHOICE_CHANGES_PER_DAY } from '../../functions/api/doc.js';
 import { HTTP_STATUS } from '../../functions/api/errors.js';
 import { MAX_EVENTS_PAGE } from '../../functions/api/play/games.js';
@@ -67,6 +69,7 @@ describe('docs/security.md "Limits" matches the code', () => {
       'lobbies one player joined (not created) and that have not started': String(BOUNDS.joinedLobbiesPerPlayer),
       'decision time limit when `createGame` gives none': `${DEFAULT_DECISION_TIME_LIMIT_HOURS} hours`,
       'removed players a lobby remembers': String(REMOVED_MAX),
+      'display names': `1-${NAME_MAX} characters, one holder per confusable skeleton; a guest's claim lapses ${REFRESH_TOKEN_SECONDS / 86_400} days after its last sign-up, refresh or rename`,
       'lobby without a change': `cancelled after ${BOUNDS.lobbyExpiryDays} days`,
       'event page': `1-${MAX_EVENTS_PAGE} events (default 50)`,
       'subscriptions per WebSocket connection': String(WS_LIMITS.subscriptionsPerConnection),

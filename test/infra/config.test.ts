@@ -49,8 +49,10 @@ function event(body: string): APIGatewayProxyEventV2 {
 }
 const ctx = { awsRequestId: 'x', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
 
+let signUps = 0;
 async function signUpToken(): Promise<string> {
-  const res = await handler(event(JSON.stringify({ query: 'mutation { signUp(name: "Key") { token } }' })), ctx);
+  const query = `mutation { signUp(name: "Key ${++signUps}") { token } }`; // names are unique
+  const res = await handler(event(JSON.stringify({ query })), ctx);
   const body = JSON.parse(res.body!);
   expect(body.errors).toBeUndefined();
   return body.data.signUp.token as string;

@@ -16,6 +16,7 @@ import { createHttpServer } from '../../functions/local/http.js';
 import { createStore, createTable } from '../../functions/store/index.js';
 import { eachLimited } from '../../functions/store/db.js';
 import { SIGNING_KEY } from '../setup/app.js';
+import { uniqueNames } from '../setup/names.js';
 
 export const STRESS = process.env.STRESS === '1';
 /** CI size or stress size. */
@@ -148,10 +149,13 @@ export async function startHarness(opts: { now?: () => Date; rateLimits?: RateCo
     return r.json;
   }
 
-  async function signUp(name: string): Promise<{ playerId: string; token: string }> {
+  const nameFor = uniqueNames();
+  /** A guest named `base` (or `base 2`, ... when this table already has one: names are unique). */
+  async function signUp(base: string): Promise<{ playerId: string; token: string; name: string }> {
+    const name = nameFor(base);
     const r = await gql(`mutation($n: String!) { signUp(name: $n) { playerId token } }`, { n: name });
     if (r.errors) throw new Error(JSON.stringify(r.errors));
-    return r.data.signUp;
+    return { ...r.data.signUp, name };
   }
 
   const store = createStore({ tableName, client: clean });

@@ -2,6 +2,7 @@
 // (the API tests; end-to-end tests go over real HTTP, see test/setup/http.ts).
 import { buildApp } from '../../functions/api/http/app.js';
 import { freshTable } from './db.js';
+import { uniqueNames } from './names.js';
 
 export const SIGNING_KEY = 'test-signing-key-0123456789-abcdefghijklmnop';
 
@@ -50,10 +51,13 @@ export async function testApp(
     if (r.body.kind !== 'single') throw new Error('incremental answer');
     return JSON.parse(JSON.stringify(r.body.singleResult)) as GqlResult<T>;
   }
-  async function signUp(name: string): Promise<{ playerId: string; token: string }> {
+  const nameFor = uniqueNames();
+  /** A guest named `base` (or `base 2`, ... when this table already has one: names are unique). */
+  async function signUp(base: string): Promise<{ playerId: string; token: string; name: string }> {
+    const name = nameFor(base);
     const r = await gql(`mutation($n: String!) { signUp(name: $n) { playerId token } }`, { n: name });
     if (r.errors) throw new Error(JSON.stringify(r.errors));
-    return r.data.signUp;
+    return { ...r.data.signUp, name };
   }
   return { app, client, tableName, gql, signUp, close: () => app.apollo.stop() };
 }

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { startLocal } from '../../functions/local/server.js';
 import type { GqlResult } from './app.js';
+import { uniqueNames } from './names.js';
 
 export async function startServer() {
   const local = await startLocal({
@@ -25,10 +26,13 @@ export async function startServer() {
     });
     return (await res.json()) as GqlResult<T>;
   }
-  async function signUp(name: string): Promise<{ playerId: string; token: string }> {
+  const nameFor = uniqueNames();
+  /** A guest named `base` (or `base 2`, ... when this table already has one: names are unique). */
+  async function signUp(base: string): Promise<{ playerId: string; token: string; name: string }> {
+    const name = nameFor(base);
     const r = await gql(`mutation($n: String!) { signUp(name: $n) { playerId token } }`, { n: name });
     if (r.errors) throw new Error(JSON.stringify(r.errors));
-    return r.data.signUp;
+    return { ...r.data.signUp, name };
   }
   return { ...local, gql, signUp };
 }

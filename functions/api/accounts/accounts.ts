@@ -3,7 +3,7 @@
 // what each may do with its tokens (refresh, revoke, rename, link a guest to an account).
 import { randomUUID } from 'node:crypto';
 import type { PlayerRecord } from '../../store/index.js';
-import { type Credential, SCOPES, verifyRefresh } from './auth.js';
+import { type Credential, REFRESH_TOKEN_SECONDS, SCOPES, verifyRefresh } from './auth.js';
 import type { PlayerCache, Services } from '../services.js';
 import { ApiError, unauthenticated } from '../errors.js';
 import type { PlayerKind, Profile } from '../schema.types.generated.js';
@@ -139,10 +139,10 @@ async function session(
   };
 }
 
-/** A guest: no account, a name that need not be unique among guests but is no look-alike of a held one (see reserve). */
+/** A guest: no account, a name held like any other (see reserve) for as long as the guest can sign in. */
 export async function signUpGuest(services: Services, rawName: string): Promise<SessionOut> {
   const name = normaliseName(rawName);
-  await notHeld(services, name);
+  const key = nameKey(name);
   const rec: PlayerRecord = {
     id: randomUUID(),
     name,
@@ -150,9 +150,21 @@ export async function signUpGuest(services: Services, rawName: string): Promise<
     kind: 'guest',
     tokenVersion: 0,
     refreshJti: randomUUID(),
+    nameKey: key,
   };
+  await reserve(services, key, rec, name);
   await services.store.insertPlayer(rec);
   return session(services, rec, null, [], rec.refreshJti!);
+}
+
+const isGuest = (rec: PlayerRecord) => rec.kind !== 'account' && rec.kind !== 'site';
+const epochSeconds = (services: Services) => Math.floor(services.now().getTime() / 1000);
+/** When a guest's name claim lapses: with the refresh token issued now, after which the guest cannot sign in again. */
+const guestLapse = (services: Services) => epochSeconds(services) + REFRESH_TOKEN_SECONDS;
+
+/** A guest that can never sign in again (signed out, or its token family revoked) lets its name go. */
+async function releaseGuestName(services: Services, rec: PlayerRecord): Promise<void> {
+  if (isGuest(rec) && rec.nameKey) await services.store.releaseName(rec.nameKey, rec.id);
 }
 
 /**
@@ -170,7 +182,7 @@ export async function refreshSession(services: Services, refreshToken: string): 
   if (rotated === 'revoked') return unauthenticated('refresh token revoked (signed out)', 'revoked');
   if (rotated === 'reused') {
     const rec = await services.store.updatePlayer(r.playerId, {}, { bumpTokenVersion: true });
-    if (rec) await endSessions(services, rec);
+    if (rec) await Promise.all([endSessions(services, rec), releaseGuestName(services, rec)]);
     return unauthenticated(
       'refresh token already used: every session of this player is revoked, sign in again',
       'revoked',
@@ -179,25 +191,26 @@ export async function refreshSession(services: Services, refreshToken: string): 
   const rec = await services.store.getPlayer(r.playerId);
   if (!rec || (rec.tokenVersion ?? 0) !== r.version)
     return unauthenticated('refresh token revoked (signed out)', 'revoked');
+  // The guest's name stays held as long as this new refresh token can be redeemed.
+  if (isGuest(rec) && rec.nameKey) await services.store.renewName(rec.nameKey, rec.id, guestLapse(services));
   return session(services, rec, r.clientId, r.scopes, next);
 }
 
 /**
  * Reserves a name's skeleton (names.ts `nameKey`) for a player: one conditional put of the item
  * `NAME#<skeleton>`, so two players racing for look-alike names cannot both win. One namespace for
- * accounts and the site users of every integrator; guests hold no name but may not take a held
- * one (notHeld); the reserved "Bot" prefix keeps bots' names apart. A name is held while its
- * player bears it (a rename frees the old one). CONFLICT if another player holds it.
+ * guests, accounts and the site users of every integrator; the reserved "Bot" prefix keeps bots'
+ * names apart. A name is held while its player bears it (a rename frees the old one); a guest's
+ * claim lapses 60 days after its last sign-up, refresh or rename (when its last refresh token
+ * does) and is freed at once when the guest signs out; linking a guest to an account makes it
+ * permanent. CONFLICT (`extensions.reason: "NAME_TAKEN"`) if another player holds it.
  */
-async function reserve(services: Services, key: string, playerId: string, name: string): Promise<void> {
-  if (!(await services.store.claimName(key, playerId)))
-    throw new ApiError('CONFLICT', `the name "${name}" is taken (or looks like a name that is)`);
-}
-
-/** A guest's name: CONFLICT if an account or a site user holds it or a look-alike. */
-async function notHeld(services: Services, name: string): Promise<void> {
-  if (await services.store.nameHolder(nameKey(name)))
-    throw new ApiError('CONFLICT', `the name "${name}" belongs to an account (or looks like one that does)`);
+async function reserve(services: Services, key: string, player: PlayerRecord, name: string): Promise<void> {
+  const claim = { now: epochSeconds(services), expiresAt: isGuest(player) ? guestLapse(services) : undefined };
+  if (!(await services.store.claimName(key, player.id, claim)))
+    throw new ApiError('CONFLICT', `the name "${name}" is taken (or looks like a name that is)`, {
+      reason: 'NAME_TAKEN',
+    });
 }
 
 /** An account's player, created once with its display name (unique across accounts). */
@@ -218,7 +231,7 @@ export async function register(services: Services, c: Credential, rawName: strin
     subject: c.subject,
     nameKey: key,
   };
-  await reserve(services, key, rec.id, name);
+  await reserve(services, key, rec, name);
   await services.store.insertPlayer(rec);
   if (!(await services.store.putIdentity(c.issuer, c.subject, rec.id, rec.createdAt))) {
     await services.store.releaseName(key, rec.id);
@@ -260,9 +273,13 @@ export async function linkGuest(
     return unauthenticated('that guest token is revoked (signed out)', 'revoked');
   const name = rawName ? normaliseName(rawName) : guest.name;
   const key = nameKey(name);
-  await reserve(services, key, guest.id, name);
+  // The guest's claim moves to the account: the same item rewritten without a lapse (or a new name's).
+  const account: PlayerRecord = { ...guest, kind: 'account' };
+  await reserve(services, key, account, name);
   if (!(await services.store.putIdentity(c.issuer, c.subject, guest.id, services.now().toISOString()))) {
-    await services.store.releaseName(key, guest.id);
+    if (key === guest.nameKey)
+      await reserve(services, key, guest, name); // still the guest's, lapsing again
+    else await services.store.releaseName(key, guest.id);
     throw new ApiError('CONFLICT', 'this account already has a player');
   }
   const rec = await services.store.updatePlayer(
@@ -270,22 +287,17 @@ export async function linkGuest(
     { kind: 'account', issuer: c.issuer, subject: c.subject, name, nameKey: key },
     { bumpTokenVersion: true },
   );
+  if (guest.nameKey && guest.nameKey !== key) await services.store.releaseName(guest.nameKey, guest.id);
   // The guest tokens stop here: so do the guest's open connections.
   await endSessions(services, { ...guest, tokenVersion: rec?.tokenVersion });
   return rec!;
 }
 
-/** A new display name (accounts and site users: held, see reserve, the old one freed; guests: notHeld). */
+/** A new display name, held (see reserve); the old one freed. */
 export async function rename(services: Services, me: PlayerRecord, rawName: string): Promise<PlayerRecord> {
   const name = normaliseName(rawName);
-  if (me.kind !== 'account' && me.kind !== 'site') {
-    await notHeld(services, name);
-    const guest = await services.store.updatePlayer(me.id, { name });
-    services.players.forget(me.id);
-    return guest!;
-  }
   const key = nameKey(name);
-  if (key !== me.nameKey) await reserve(services, key, me.id, name);
+  if (key !== me.nameKey || isGuest(me)) await reserve(services, key, me, name);
   const rec = await services.store.updatePlayer(me.id, { name, nameKey: key });
   if (me.nameKey && me.nameKey !== key) await services.store.releaseName(me.nameKey, me.id);
   services.players.forget(me.id);
@@ -300,10 +312,10 @@ export async function rename(services: Services, me: PlayerRecord, rawName: stri
 export async function revokeTokens(services: Services, me: PlayerRecord): Promise<void> {
   const rec = await services.store.updatePlayer(
     me.id,
-    { revokedAt: Math.floor(services.now().getTime() / 1000) },
+    { revokedAt: epochSeconds(services) },
     { bumpTokenVersion: true },
   );
-  await endSessions(services, rec ?? me);
+  await Promise.all([endSessions(services, rec ?? me), releaseGuestName(services, rec ?? me)]);
 }
 
 /** Closes the player's connections: this process's listeners, and the push connections the push store keeps (every instance, AWS too). */
@@ -351,7 +363,7 @@ export async function actAs(
       subject: user,
       nameKey: key,
     };
-    await reserve(services, key, rec.id, name);
+    await reserve(services, key, rec, name);
     await services.store.insertPlayer(rec);
     if (!(await services.store.putIdentity(issuer, user, rec.id, rec.createdAt))) {
       await services.store.releaseName(key, rec.id);

@@ -4,9 +4,10 @@
 //   characters; a first word that reads "Bot" (the bots' prefix, in any case or look-alike
 //   spelling: "B0t", Cyrillic "Вот"...);
 // - compared (uniqueness of names, look-alikes of bot names) by `nameKey`: the caseless confusable
-//   skeleton of Unicode's UTS #39 (skeleton.ts), everything but letters and digits dropped.
+//   skeleton of Unicode's UTS #39 (skeleton.ts), everything but letters and digits dropped (save
+//   symbols that look like them: "|" reads as "l").
 import { ApiError } from '../errors.js';
-import { caselessSkeleton } from './skeleton.js';
+import { caselessSkeleton, utsSkeleton } from './skeleton.js';
 
 export const NAME_MAX = 40;
 
@@ -15,17 +16,25 @@ const bad = (m: string): never => {
 };
 
 /**
- * The comparison key of a name: NFKC (fullwidth and compatibility forms), then the caseless UTS #39
- * confusable skeleton (skeleton.ts), keeping letters and digits only (spaces, punctuation and
- * accents do not tell two names apart). "Jасk" (Cyrillic а, с), "ʙᴏb", "Ᏼob" all key as "Bob".
+ * The comparison key of a name: its letters and digits (lettersOf) through the UTS #39 skeleton,
+ * NFKC (fullwidth and compatibility forms) and the caseless confusable skeleton (skeleton.ts),
+ * repeated until nothing changes, so a key is its own key. Spaces, punctuation and accents do not
+ * tell two names apart. "Jасk" (Cyrillic а, с), "ʙᴏb", "Ᏼob", "B0B" all key as "bob".
  */
 export function nameKey(name: string): string {
-  const letters = name
-    .normalize('NFKC')
-    .normalize('NFD')
-    .replace(/[^\p{L}\p{N}]/gu, '');
-  return caselessSkeleton(letters);
+  let key = name;
+  for (let i = 0; i < 8; i++) {
+    const next = caselessSkeleton(lettersOf(utsSkeleton(lettersOf(key)).normalize('NFKC')));
+    if (next === key) break;
+    key = next;
+  }
+  return key;
 }
+
+/** A symbol whose UTS #39 prototype is Latin letters or digits ("|" → "l", "‖" → "ll", "×" → "x") reads as them: "B|ll" is "Bill". */
+const LETTER_LIKE = /^[A-Za-z0-9]+$/;
+const lettersOf = (s: string) =>
+  s.normalize('NFD').replace(/[^\p{L}\p{N}]/gu, (ch) => (LETTER_LIKE.test(utsSkeleton(ch)) ? utsSkeleton(ch) : ''));
 
 const FORBIDDEN = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}]/u;
 /**

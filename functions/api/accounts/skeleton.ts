@@ -42,15 +42,30 @@ function smallCapitals(): Map<string, string> {
 let capitals: Map<string, string> | null = null;
 
 /**
- * The caseless skeleton: lower case and UTS #39 skeleton repeated until stable (a prototype may be
- * a capital: "0" → "O"), with the small capitals of smallCapitals() read as their letter.
+ * Digit and letter swaps. confusables.txt (13.0.0) maps "0" to "O", "1", "I", "|" to "l", and "m"
+ * to "rn", so B0b, B1ll and Sarn meet Bob, Bll and Sam in the skeleton. Lower case first, though,
+ * turns "I" into "i", which UTS #39 keeps apart from "l" (case-sensitive, it needs no more): "Bill"
+ * and "B1ll" would differ. A caseless comparison holds "BILL" and "Bill" equal and "BILL" looks
+ * like "B1LL", so "i" (and what reads as it: ı, ι, í once accents are dropped) reads as "l". The
+ * one case relation added: folding every letter into its capital's look-alike joins letters that
+ * do not look alike (Greek ν with n, η with h).
+ */
+const STROKE = 'l';
+const foldStroke = (ch: string) => (ch === 'i' ? STROKE : ch);
+
+/**
+ * The caseless skeleton: UTS #39 skeleton, lower case and skeleton again, repeated until stable (a
+ * prototype may be a capital: "0" → "O"), with the small capitals of smallCapitals() read as their letter and "i"
+ * as "l" (foldStroke).
  */
 export function caselessSkeleton(s: string): string {
   capitals ??= smallCapitals();
   let x = s;
   for (let i = 0; i < 4; i++) {
     let next = '';
-    for (const ch of utsSkeleton(x.toLowerCase())) next += capitals.get(ch) ?? ch;
+    // The skeleton before lower case too: a capital may look like a Latin one while its lower
+    // case does not (Greek "Η" is "H", "η" is not "h"): "ΗOOK" reads as "HOOK", that is "Hook".
+    for (const ch of utsSkeleton(utsSkeleton(x).toLowerCase())) next += foldStroke(capitals.get(ch) ?? ch);
     if (next === x) break;
     x = next;
   }

@@ -3,6 +3,7 @@
 import { type Edition, request } from '../api';
 import { h, render } from '../dom';
 import { LeaderboardDocument, type LeaderboardQuery } from '../generated';
+import { editionSelect } from '../community/edition-select';
 import { header, message } from '../shell';
 import { editionName } from '../words';
 
@@ -29,19 +30,10 @@ export function leaderboardScreen(root: HTMLElement): () => void {
       h(
         'main',
         { class: 'community', 'data-key': 'leaderboard' },
-        h('label', { for: 'lb-edition' }, 'Edition '),
-        h(
-          'select',
-          {
-            id: 'lb-edition',
-            value: edition,
-            onchange: (e: Event) => {
-              edition = (e.target as HTMLSelectElement).value as Edition;
-              load();
-            },
-          },
-          (['CLASSIC', 'GALECREST'] as Edition[]).map((e) => h('option', { value: e }, editionName(e, null))),
-        ),
+        editionSelect('lb-edition', 'Edition', edition, (e) => {
+          edition = e;
+          load();
+        }),
         h('p', { role: 'status' }, error || (rows ? '' : 'Loading…')),
         rows &&
           (rows.length

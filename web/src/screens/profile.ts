@@ -4,6 +4,7 @@
 import { type Edition, request } from '../api';
 import { h, render } from '../dom';
 import { ProfileDocument, type ProfileQuery } from '../generated';
+import { editionSelect } from '../community/edition-select';
 import { header, message } from '../shell';
 import { editionName } from '../words';
 
@@ -103,23 +104,10 @@ export function profileScreen(root: HTMLElement, playerId: string): () => void {
         h('p', { role: 'status' }, error || (data ? (p ? '' : 'There is no such player.') : 'Loading…')),
         p && stats(p),
         p &&
-          h(
-            'div',
-            null,
-            h('label', { for: 'pf-edition' }, 'History of '),
-            h(
-              'select',
-              {
-                id: 'pf-edition',
-                value: edition,
-                onchange: (e: Event) => {
-                  edition = (e.target as HTMLSelectElement).value as Edition;
-                  void load();
-                },
-              },
-              (['CLASSIC', 'GALECREST'] as Edition[]).map((e) => h('option', { value: e }, editionName(e, null))),
-            ),
-          ),
+          editionSelect('pf-edition', 'History of', edition, (e) => {
+            edition = e;
+            void load();
+          }),
         p && data && history(data, edition),
         p && recent(p),
       ),

@@ -123,6 +123,8 @@ describe('the example bot', () => {
         edition,
         seats: edition === 'GALECREST' ? 2 : 3,
         seed: 13,
+        // names are unique on a server (issue 23): one per edition's game
+        name: `SDK bot ${edition.toLowerCase()}`,
         log: (l: string) => lines.push(l),
       });
       expect(r.game.status).toBe('FINISHED');

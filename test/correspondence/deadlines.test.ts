@@ -106,7 +106,7 @@ describe('deadlines', () => {
     expect(replaced[0].data).toMatchObject({
       seat: 0,
       playerId: a.playerId,
-      name: 'Late Anne',
+      name: a.name,
       bot: 'greedy',
       timeouts: 2,
     });

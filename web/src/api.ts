@@ -102,7 +102,7 @@ export const api = {
   events: (gameId: string, after: number) => request(EventsDocument, { g: gameId, a: after }).then((d) => d.events),
 };
 
-function requestId(): string {
+export function requestId(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto
     ? crypto.randomUUID()
     : `${Date.now()}-${Math.random().toString(36).slice(2)}`;

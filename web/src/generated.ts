@@ -247,9 +247,84 @@ export type Timing =
   /** Classic: end of campaign; Galecrest: anchor. */
   | 'end';
 
-export type TableSeatFragment = { seat: number, playerId: string | null, name: string | null, isBot: boolean, isOpen: boolean, hasChosen: boolean, awaited: boolean, deadline: string | null, doubloons: number, score: number, handSize: number, den: Array<number>, graveyard: Array<number> | null, graveyardSize: number, lootCount: number, reputation: number | null, colour: SeatColour, loot: Array<{ kind: LootKind, count: number }> | null };
+export type ChatLineFragment = { id: string, authorId: string, authorName: string, text: string | null, at: string, hidden: boolean, reports: number | null, reportedByMe: boolean };
 
-export type TableGameFragment = { id: string, status: GameStatus, edition: Edition, board: Board | null, creatorId: string, seatCount: number, decisionTimeLimitHours: number | null, createdAt: string, version: number, lastSeq: number, round: number, daysPerRound: Array<number>, day: number, phase: Phase, days: Array<Array<LootKind>>, bagSize: number, reputationPayouts: Array<number> | null, nextDeadline: string | null, awaiting: Array<number>, seed: string | null, galecrest: { reputation: Array<number | null>, side: Board | null, dial: Array<number>, tiles: Array<{ kind: LootKind, side: TileSide }> } | null, island: Array<{ seat: number, rank: number }>, lootLegend: Array<{ kind: LootKind, name: string, tokens: number, side: TileSide | null, worth: string, effect: string }>, pending: { seat: number, kind: PromptKind, promptId: string } | null, seats: Array<{ seat: number, playerId: string | null, name: string | null, isBot: boolean, isOpen: boolean, hasChosen: boolean, awaited: boolean, deadline: string | null, doubloons: number, score: number, handSize: number, den: Array<number>, graveyard: Array<number> | null, graveyardSize: number, lootCount: number, reputation: number | null, colour: SeatColour, loot: Array<{ kind: LootKind, count: number }> | null }>, me: { seat: number, hand: Array<number>, choice: number | null, choiceDeadline: string | null, prompts: Array<{ id: string, kind: PromptKind, text: string, deadline: string | null, options: Array<{ id: string, label: string }> }> } | null, ranking: Array<{ place: number, seat: number, name: string | null, score: number, tieBreak: string | null }> };
+export type ChatQueryVariables = Exact<{
+  g: string | number;
+  a?: string | null | undefined;
+}>;
+
+
+export type ChatQuery = { chat: { mutedPlayers: Array<string>, moderator: boolean, messages: Array<{ id: string, authorId: string, authorName: string, text: string | null, at: string, hidden: boolean, reports: number | null, reportedByMe: boolean }>, pageInfo: { endCursor: string | null } } };
+
+export type PostChatMutationVariables = Exact<{
+  g: string | number;
+  t: string;
+  q?: string | number | null | undefined;
+}>;
+
+
+export type PostChatMutation = { postChatMessage: { id: string, authorId: string, authorName: string, text: string | null, at: string, hidden: boolean, reports: number | null, reportedByMe: boolean } };
+
+export type MuteMutationVariables = Exact<{
+  p: string | number;
+  m?: boolean | null | undefined;
+}>;
+
+
+export type MuteMutation = { mutePlayer: Array<string> };
+
+export type ReportChatMutationVariables = Exact<{
+  g: string | number;
+  m: string | number;
+}>;
+
+
+export type ReportChatMutation = { reportChatMessage: { id: string, authorId: string, authorName: string, text: string | null, at: string, hidden: boolean, reports: number | null, reportedByMe: boolean } };
+
+export type HideChatMutationVariables = Exact<{
+  g: string | number;
+  m: string | number;
+}>;
+
+
+export type HideChatMutation = { hideChatMessage: { id: string, authorId: string, authorName: string, text: string | null, at: string, hidden: boolean, reports: number | null, reportedByMe: boolean } };
+
+export type ConcedeMutationVariables = Exact<{
+  g: string | number;
+  q?: string | number | null | undefined;
+}>;
+
+
+export type ConcedeMutation = { concede: { id: string } };
+
+export type LeaderboardQueryVariables = Exact<{
+  e: Edition;
+  n?: number | null | undefined;
+}>;
+
+
+export type LeaderboardQuery = { leaderboard: { ratings: Array<{ playerId: string, name: string | null, rating: number, games: number, wins: number }> } };
+
+export type ProfileQueryVariables = Exact<{
+  p: string | number;
+  e: Edition;
+}>;
+
+
+export type ProfileQuery = { profile: { playerId: string, name: string, editions: Array<{ edition: Edition, played: number, won: number, rating: { rating: number, games: number, wins: number } | null, favouriteCharacters: Array<{ rank: number, name: string, games: number }> }>, recentGames: { games: Array<{ gameId: string, edition: Edition, endedAt: string, place: number, players: number, conceded: boolean }> } } | null, ratingHistory: { games: Array<{ gameId: string, endedAt: string, place: number, players: number, rating: number }> } };
+
+export type SeatRatingQueryVariables = Exact<{
+  p: string | number;
+  e: Edition;
+}>;
+
+
+export type SeatRatingQuery = { rating: { playerId: string, rating: number, games: number } | null };
+
+export type TableSeatFragment = { seat: number, playerId: string | null, name: string | null, isBot: boolean, isOpen: boolean, hasChosen: boolean, awaited: boolean, deadline: string | null, doubloons: number, score: number, handSize: number, den: Array<number>, graveyard: Array<number> | null, graveyardSize: number, lootCount: number, reputation: number | null, colour: SeatColour, conceded: boolean, loot: Array<{ kind: LootKind, count: number }> | null };
+
+export type TableGameFragment = { id: string, status: GameStatus, edition: Edition, board: Board | null, creatorId: string, seatCount: number, decisionTimeLimitHours: number | null, createdAt: string, version: number, lastSeq: number, round: number, daysPerRound: Array<number>, day: number, phase: Phase, days: Array<Array<LootKind>>, bagSize: number, reputationPayouts: Array<number> | null, nextDeadline: string | null, awaiting: Array<number>, seed: string | null, galecrest: { reputation: Array<number | null>, side: Board | null, dial: Array<number>, tiles: Array<{ kind: LootKind, side: TileSide }> } | null, island: Array<{ seat: number, rank: number }>, lootLegend: Array<{ kind: LootKind, name: string, tokens: number, side: TileSide | null, worth: string, effect: string }>, pending: { seat: number, kind: PromptKind, promptId: string } | null, seats: Array<{ seat: number, playerId: string | null, name: string | null, isBot: boolean, isOpen: boolean, hasChosen: boolean, awaited: boolean, deadline: string | null, doubloons: number, score: number, handSize: number, den: Array<number>, graveyard: Array<number> | null, graveyardSize: number, lootCount: number, reputation: number | null, colour: SeatColour, conceded: boolean, loot: Array<{ kind: LootKind, count: number }> | null }>, me: { seat: number, hand: Array<number>, choice: number | null, choiceDeadline: string | null, prompts: Array<{ id: string, kind: PromptKind, text: string, deadline: string | null, options: Array<{ id: string, label: string }> }> } | null, ranking: Array<{ place: number, seat: number, name: string | null, score: number, tieBreak: string | null }> };
 
 export type LobbyGameFragment = { id: string, status: GameStatus, edition: Edition, board: Board | null, seatCount: number, createdAt: string, round: number, day: number, phase: Phase, awaiting: Array<number>, decisionTimeLimitHours: number | null, creatorId: string, nextDeadline: string | null, lastSeq: number, seats: Array<{ seat: number, name: string | null, isBot: boolean, isOpen: boolean, deadline: string | null }>, me: { seat: number } | null };
 
@@ -334,7 +409,7 @@ export type GameQueryVariables = Exact<{
 }>;
 
 
-export type GameQuery = { game: { id: string, status: GameStatus, edition: Edition, board: Board | null, creatorId: string, seatCount: number, decisionTimeLimitHours: number | null, createdAt: string, version: number, lastSeq: number, round: number, daysPerRound: Array<number>, day: number, phase: Phase, days: Array<Array<LootKind>>, bagSize: number, reputationPayouts: Array<number> | null, nextDeadline: string | null, awaiting: Array<number>, seed: string | null, galecrest: { reputation: Array<number | null>, side: Board | null, dial: Array<number>, tiles: Array<{ kind: LootKind, side: TileSide }> } | null, island: Array<{ seat: number, rank: number }>, lootLegend: Array<{ kind: LootKind, name: string, tokens: number, side: TileSide | null, worth: string, effect: string }>, pending: { seat: number, kind: PromptKind, promptId: string } | null, seats: Array<{ seat: number, playerId: string | null, name: string | null, isBot: boolean, isOpen: boolean, hasChosen: boolean, awaited: boolean, deadline: string | null, doubloons: number, score: number, handSize: number, den: Array<number>, graveyard: Array<number> | null, graveyardSize: number, lootCount: number, reputation: number | null, colour: SeatColour, loot: Array<{ kind: LootKind, count: number }> | null }>, me: { seat: number, hand: Array<number>, choice: number | null, choiceDeadline: string | null, prompts: Array<{ id: string, kind: PromptKind, text: string, deadline: string | null, options: Array<{ id: string, label: string }> }> } | null, ranking: Array<{ place: number, seat: number, name: string | null, score: number, tieBreak: string | null }> } | null };
+export type GameQuery = { game: { id: string, status: GameStatus, edition: Edition, board: Board | null, creatorId: string, seatCount: number, decisionTimeLimitHours: number | null, createdAt: string, version: number, lastSeq: number, round: number, daysPerRound: Array<number>, day: number, phase: Phase, days: Array<Array<LootKind>>, bagSize: number, reputationPayouts: Array<number> | null, nextDeadline: string | null, awaiting: Array<number>, seed: string | null, galecrest: { reputation: Array<number | null>, side: Board | null, dial: Array<number>, tiles: Array<{ kind: LootKind, side: TileSide }> } | null, island: Array<{ seat: number, rank: number }>, lootLegend: Array<{ kind: LootKind, name: string, tokens: number, side: TileSide | null, worth: string, effect: string }>, pending: { seat: number, kind: PromptKind, promptId: string } | null, seats: Array<{ seat: number, playerId: string | null, name: string | null, isBot: boolean, isOpen: boolean, hasChosen: boolean, awaited: boolean, deadline: string | null, doubloons: number, score: number, handSize: number, den: Array<number>, graveyard: Array<number> | null, graveyardSize: number, lootCount: number, reputation: number | null, colour: SeatColour, conceded: boolean, loot: Array<{ kind: LootKind, count: number }> | null }>, me: { seat: number, hand: Array<number>, choice: number | null, choiceDeadline: string | null, prompts: Array<{ id: string, kind: PromptKind, text: string, deadline: string | null, options: Array<{ id: string, label: string }> }> } | null, ranking: Array<{ place: number, seat: number, name: string | null, score: number, tieBreak: string | null }> } | null };
 
 export type GameVersionQueryVariables = Exact<{
   id: string | number;
@@ -452,6 +527,18 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
+export const ChatLineFragmentDoc = new TypedDocumentString(`
+    fragment ChatLine on ChatMessage {
+  id
+  authorId
+  authorName
+  text
+  at
+  hidden
+  reports
+  reportedByMe
+}
+    `, {"fragmentName":"ChatLine"}) as unknown as TypedDocumentString<ChatLineFragment, unknown>;
 export const TableSeatFragmentDoc = new TypedDocumentString(`
     fragment TableSeat on Seat {
   seat
@@ -475,6 +562,7 @@ export const TableSeatFragmentDoc = new TypedDocumentString(`
   lootCount
   reputation
   colour
+  conceded
 }
     `, {"fragmentName":"TableSeat"}) as unknown as TypedDocumentString<TableSeatFragment, unknown>;
 export const TableGameFragmentDoc = new TypedDocumentString(`
@@ -574,6 +662,7 @@ export const TableGameFragmentDoc = new TypedDocumentString(`
   lootCount
   reputation
   colour
+  conceded
 }`, {"fragmentName":"TableGame"}) as unknown as TypedDocumentString<TableGameFragment, unknown>;
 export const LobbyGameFragmentDoc = new TypedDocumentString(`
     fragment LobbyGame on Game {
@@ -603,6 +692,153 @@ export const LobbyGameFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"LobbyGame"}) as unknown as TypedDocumentString<LobbyGameFragment, unknown>;
+export const ChatDocument = new TypedDocumentString(`
+    query Chat($g: ID!, $a: String) {
+  chat(gameId: $g, first: 100, after: $a) {
+    messages {
+      ...ChatLine
+    }
+    pageInfo {
+      endCursor
+    }
+    mutedPlayers
+    moderator
+  }
+}
+    fragment ChatLine on ChatMessage {
+  id
+  authorId
+  authorName
+  text
+  at
+  hidden
+  reports
+  reportedByMe
+}`) as unknown as TypedDocumentString<ChatQuery, ChatQueryVariables>;
+export const PostChatDocument = new TypedDocumentString(`
+    mutation PostChat($g: ID!, $t: String!, $q: ID) {
+  postChatMessage(gameId: $g, text: $t, requestId: $q) {
+    ...ChatLine
+  }
+}
+    fragment ChatLine on ChatMessage {
+  id
+  authorId
+  authorName
+  text
+  at
+  hidden
+  reports
+  reportedByMe
+}`) as unknown as TypedDocumentString<PostChatMutation, PostChatMutationVariables>;
+export const MuteDocument = new TypedDocumentString(`
+    mutation Mute($p: ID!, $m: Boolean) {
+  mutePlayer(playerId: $p, muted: $m)
+}
+    `) as unknown as TypedDocumentString<MuteMutation, MuteMutationVariables>;
+export const ReportChatDocument = new TypedDocumentString(`
+    mutation ReportChat($g: ID!, $m: ID!) {
+  reportChatMessage(gameId: $g, messageId: $m) {
+    ...ChatLine
+  }
+}
+    fragment ChatLine on ChatMessage {
+  id
+  authorId
+  authorName
+  text
+  at
+  hidden
+  reports
+  reportedByMe
+}`) as unknown as TypedDocumentString<ReportChatMutation, ReportChatMutationVariables>;
+export const HideChatDocument = new TypedDocumentString(`
+    mutation HideChat($g: ID!, $m: ID!) {
+  hideChatMessage(gameId: $g, messageId: $m) {
+    ...ChatLine
+  }
+}
+    fragment ChatLine on ChatMessage {
+  id
+  authorId
+  authorName
+  text
+  at
+  hidden
+  reports
+  reportedByMe
+}`) as unknown as TypedDocumentString<HideChatMutation, HideChatMutationVariables>;
+export const ConcedeDocument = new TypedDocumentString(`
+    mutation Concede($g: ID!, $q: ID) {
+  concede(gameId: $g, requestId: $q) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<ConcedeMutation, ConcedeMutationVariables>;
+export const LeaderboardDocument = new TypedDocumentString(`
+    query Leaderboard($e: Edition!, $n: Int) {
+  leaderboard(edition: $e, first: $n) {
+    ratings {
+      playerId
+      name
+      rating
+      games
+      wins
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<LeaderboardQuery, LeaderboardQueryVariables>;
+export const ProfileDocument = new TypedDocumentString(`
+    query Profile($p: ID!, $e: Edition!) {
+  profile(playerId: $p, first: 10) {
+    playerId
+    name
+    editions {
+      edition
+      played
+      won
+      rating {
+        rating
+        games
+        wins
+      }
+      favouriteCharacters {
+        rank
+        name
+        games
+      }
+    }
+    recentGames {
+      games {
+        gameId
+        edition
+        endedAt
+        place
+        players
+        conceded
+      }
+    }
+  }
+  ratingHistory(playerId: $p, edition: $e, first: 20) {
+    games {
+      gameId
+      endedAt
+      place
+      players
+      rating
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ProfileQuery, ProfileQueryVariables>;
+export const SeatRatingDocument = new TypedDocumentString(`
+    query SeatRating($p: ID!, $e: Edition!) {
+  rating(playerId: $p, edition: $e) {
+    playerId
+    rating
+    games
+  }
+}
+    `) as unknown as TypedDocumentString<SeatRatingQuery, SeatRatingQueryVariables>;
 export const SignUpDocument = new TypedDocumentString(`
     mutation SignUp($name: String!) {
   signUp(name: $name) {
@@ -709,6 +945,7 @@ export const GameDocument = new TypedDocumentString(`
   lootCount
   reputation
   colour
+  conceded
 }
 fragment TableGame on Game {
   id

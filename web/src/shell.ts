@@ -24,6 +24,14 @@ export function header(title: string, extra?: Node): HTMLElement {
     h('h1', null, title),
     session &&
       h(
+        'nav',
+        { 'aria-label': 'Community', class: 'who' },
+        h('a', { href: '#/leaderboard' }, 'Leaderboard'),
+        ' · ',
+        h('a', { href: `#/profile/${encodeURIComponent(session.playerId)}` }, 'My profile'),
+      ),
+    session &&
+      h(
         'p',
         { class: 'who' },
         `Signed in as ${session.name} `,

@@ -19,7 +19,10 @@ import { promptPart } from '../table/prompt';
 import { replayPart, type ReplayState } from '../table/replay-view';
 import { reputationPart } from '../table/reputation';
 import { scenePart } from '../table/scene';
+import { forgetSeatRatings } from '../community/seat-ratings';
 import { sidePanels } from '../table/side-panels';
+import '../community/concede';
+import '../community/chat';
 import { densPart } from '../table/dens';
 import { rankingPart, scoresPart } from '../table/scores';
 import { isMyTurn, statusLine } from '../table/status';
@@ -34,6 +37,7 @@ const seenKey = (id: string) => `libertalia.seen.${id}`;
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
 export function gameScreen(root: HTMLElement, id: string): () => void {
+  forgetSeatRatings();
   let game: Game | null = null;
   let events: GameEvent[] = [];
   let error = '';
@@ -218,7 +222,7 @@ export function gameScreen(root: HTMLElement, id: string): () => void {
       );
       return;
     }
-    const ctx: TableCtx = { game: g, events, busy, names: namesFor(g), now: Date.now(), act };
+    const ctx: TableCtx = { game: g, events, busy, names: namesFor(g), now: Date.now(), act, redraw: draw };
     const r = replay();
     const d = dayReplay();
     const title = `${editionName(g.edition, g.board)} game`;

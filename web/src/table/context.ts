@@ -13,6 +13,8 @@ export interface TableCtx {
   now: number;
   /** Runs a mutation, then reloads the game and redraws. */
   act(what: () => Promise<unknown>): Promise<void>;
+  /** Redraws without reloading (panels whose own state changed). */
+  redraw(): void;
 }
 
 export const SEAT_COLORS = 6;

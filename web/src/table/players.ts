@@ -7,6 +7,7 @@ import { denWord, timeLeft, when } from '../words';
 import { cardRef } from './card-ref';
 import { seatClass, type TableCtx } from './context';
 import { lootChip } from './loot-chip';
+import { ratingText } from '../community/seat-ratings';
 
 export interface PlayerRow {
   seat: Seat;
@@ -65,6 +66,8 @@ export function playersTable(
             h('span', { class: `dot ${seatClass(s.seat)}`, 'aria-hidden': 'true' }),
             `${s.name ?? 'free seat'}${s.isBot ? ' (bot)' : ''}${s.seat === g.me?.seat ? ' (you)' : ''}`,
             h('span', { class: 'muted colour' }, ` · ${s.colour.toLowerCase()}`),
+            opts.live && h('span', { class: 'muted', 'data-testid': 'seat-rating' }, ratingText(ctx, s.playerId)),
+            s.conceded && h('span', { class: 'muted' }, ' (conceded)'),
           ),
           cell('Doubloons', String(s.doubloons)),
           cell('Score', String(s.score)),

@@ -1,0 +1,158 @@
+// The community panels in a real browser (headless Chromium via playwright-core, the client built
+// with Vite and served by the local server in memory): two browser contexts at a rated 2-player
+// classic game (public, server-seeded, both seats human). Anne posts in the chat and Mary sees it
+// live (the panel polls its cursor); Mary concedes through the two-step button; Anne concedes
+// through GraphQL, which ends the game (the bots play the conceded seats); Anne's new rating then
+// shows on the leaderboard, her profile and beside her name at the table. No element sticks out
+// at 390 px.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalServer, startLocal } from '../../functions/local/server.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const HAVE_CHROMIUM = existsSync(CHROMIUM);
+const PHONE = { width: 390, height: 844 };
+
+type Who = { playerId: string; name: string; token: string };
+
+describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('the community panels in headless Chromium', () => {
+  let local: LocalServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    await build({ configFile: resolve('web/vite.config.ts'), logLevel: 'warn' });
+    local = await startLocal({ port: 0, dataDir: null, rateLimits: false });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close();
+    await browser?.close();
+    await local?.close();
+  });
+
+  async function gql<T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
+    const res = await fetch(`${local.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ query, variables }),
+    });
+    const body = (await res.json()) as { data: T; errors?: unknown };
+    expect(body.errors).toBeUndefined();
+    return body.data;
+  }
+
+  async function guest(name: string): Promise<Who> {
+    const { signUp } = await gql<{ signUp: Who }>(
+      'mutation ($n: String!) { signUp(name: $n) { playerId name token } }',
+      {
+        n: name,
+      },
+    );
+    return signUp;
+  }
+
+  /** A browser context signed in as the guest, on the game's table (the chat polled every 300 ms). */
+  async function tableFor(who: Who, gameId: string, viewport = { width: 1366, height: 768 }): Promise<Page> {
+    const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'UTC' });
+    contexts.push(context);
+    await context.addInitScript(`localStorage.setItem('libertalia.session', ${JSON.stringify(JSON.stringify(who))})`);
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${local.url}/?poll=300#/game/${gameId}`);
+    await page.waitForSelector('[data-testid=table][aria-busy=false]');
+    return page;
+  }
+
+  /** Nothing wider than the phone's screen. */
+  const fits = (page: Page) => page.evaluate('document.documentElement.scrollWidth <= window.innerWidth');
+
+  it('chats, concedes, ends a rated game and shows the new rating', async () => {
+    const anne = await guest('Anne Bonny');
+    const mary = await guest('Mary Read');
+    const { createGame } = await gql<{ createGame: { id: string } }>(
+      'mutation ($i: CreateGameInput!) { createGame(input: $i) { id } }',
+      { i: { edition: 'CLASSIC', seats: 2 } },
+      anne.token,
+    );
+    const id = createGame.id;
+    await gql('mutation ($g: ID!) { joinGame(gameId: $g) { id } }', { g: id }, mary.token);
+    await gql('mutation ($g: ID!) { startGame(gameId: $g) { id } }', { g: id }, anne.token);
+    const a = await tableFor(anne, id);
+    const b = await tableFor(mary, id, PHONE);
+
+    // Anne posts by keyboard; Mary's panel shows it without a reload.
+    await a.getByLabel('Message', { exact: true }).fill('Fair winds, Mary');
+    await a.getByLabel('Message', { exact: true }).press('Enter');
+    const line = b.locator('[data-testid=chat-line]', { hasText: 'Fair winds, Mary' });
+    await line.waitFor();
+    expect(await line.getByRole('button', { name: 'Mute Anne Bonny' }).count()).toBe(1);
+    expect(await line.getByRole('button', { name: /^Report message/ }).count()).toBe(1);
+    // Hiding is the creator's (Anne's), not Mary's; nobody reports or mutes themself.
+    expect(await line.getByRole('button', { name: /^Hide/ }).count()).toBe(0);
+    const own = a.locator('[data-testid=chat-line]', { hasText: 'Fair winds, Mary' });
+    await own.getByRole('button', { name: /^Hide/ }).waitFor();
+    expect(await own.getByRole('button', { name: /^(Mute|Report)/ }).count()).toBe(0);
+    expect(await fits(b)).toBe(true);
+
+    // Mary concedes in two steps: the first press only asks.
+    await b.getByRole('button', { name: 'Concede…' }).click();
+    await b.getByRole('button', { name: 'Keep playing' }).waitFor();
+    expect(await fits(b)).toBe(true);
+    await b.getByRole('button', { name: 'Yes, concede' }).click();
+    await b.getByRole('button', { name: 'Concede…' }).waitFor({ state: 'detached' });
+    await a.getByText('(conceded)').first().waitFor();
+
+    // Anne gives up too: every seat is then a bot's, which ends the game at once; Mary gave up
+    // first, so she ranks last and Anne wins.
+    const { concede } = await gql<{ concede: { status: string; ranking: { seat: number }[] } }>(
+      'mutation ($g: ID!) { concede(gameId: $g) { status ranking { seat } } }',
+      { g: id },
+      anne.token,
+    );
+    expect(concede.status).toBe('FINISHED');
+    expect(concede.ranking.map((r) => r.seat)).toEqual([0, 1]);
+    let rating: { rating: number; wins: number } | null = null;
+    for (let i = 0; i < 50 && !rating; i++) {
+      ({ rating } = await gql<{ rating: { rating: number; wins: number } | null }>(
+        'query ($p: ID!) { rating(playerId: $p, edition: CLASSIC) { rating wins } }',
+        { p: anne.playerId },
+      ));
+      if (!rating) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(rating?.wins).toBe(1);
+    const shown = rating!.rating.toFixed(1);
+
+    // The leaderboard, reached from the header, lists Anne with it; her name opens her profile.
+    await a.getByRole('link', { name: 'Leaderboard' }).click();
+    const board = a.locator('[data-testid=leaderboard]');
+    await board.waitFor();
+    expect(await board.getByRole('row', { name: /Anne Bonny/ }).innerText()).toContain(shown);
+    await board.getByRole('link', { name: 'Anne Bonny' }).click();
+    await a.locator('[data-testid=rating-history] li').first().waitFor();
+    expect(await a.locator('[data-testid=rating-history]').innerText()).toContain(`place 1 of 2, rating ${shown}`);
+    expect(await a.locator('[data-testid=profile-editions]').innerText()).toContain(`rating ${shown}, 1 played, 1 won`);
+    // A recent game opens the finished table (its replay).
+    await a.locator('[data-testid=recent-games] a').first().click();
+    await a.waitForSelector('[data-testid=table][aria-busy=false]');
+    await a.locator('[data-testid=seat-rating]', { hasText: `rating ${shown}` }).waitFor();
+
+    await b.goto(`${local.url}/#/profile/${anne.playerId}`);
+    await b.locator('[data-testid=rating-history] li').first().waitFor();
+    expect(await fits(b)).toBe(true);
+    expect(errors).toEqual([]);
+  }, 120_000);
+});

@@ -278,8 +278,16 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('the drawn table in headless 
     expect(gz).toBeLessThan(100 * 1024);
   });
 
-  it('plays a classic 4-seat game against 3 bots by keyboard, the island drawn as the game has it', async () => {
-    const anne = await guest('Anne Bonny');
+  // Known flaky (issue 28, left open): the bots play while the page renders, so a run may miss
+  // the island at sunrise, or meet a prompt whose panel pushes the hand past the fold. Retried
+  // (a fresh game, and a fresh name: names are unique) until that is fixed.
+  let classicTries = 0;
+  it('plays a classic 4-seat game against 3 bots by keyboard, the island drawn as the game has it', {
+    retry: 2,
+    timeout: 600_000,
+  }, async () => {
+    classicTries++;
+    const anne = await guest(classicTries === 1 ? 'Anne Bonny' : `Anne Bonny ${classicTries}`);
     const { createGame } = await gql<{ createGame: { id: string } }>(
       'mutation ($i: CreateGameInput!) { createGame(input: $i) { id } }',
       { i: { edition: 'CLASSIC', seats: 4, bots: 3, seed: 'table classic', decisionTimeLimitHours: 24 } },
@@ -304,7 +312,7 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('the drawn table in headless 
     while (await more.count()) await more.click();
     await page.getByRole('heading', { name: 'Setting up' }).waitFor();
     expect(errors).toEqual([]);
-  }, 600_000);
+  });
 
   it('plays a 2-player Galecrest game between two browsers to the end', async () => {
     const anne = await guest('Jacquotte Delahaye');

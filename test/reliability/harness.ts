@@ -171,8 +171,13 @@ export async function startHarness(opts: { now?: () => Date; rateLimits?: RateCo
   /** The game as stored (its snapshot with the commits past it folded in), read with the clean client. */
   const game = (id: string) => getGame({ ...app.services, store }, id);
 
-  /** Every item of a game's partition (snapshot, commits, members, request records), as stored. */
+  /**
+   * Every item of a game's partition (snapshot, commits, members, request records), as stored
+   * once the work after the last answer is done (the in-process notice worker clears each
+   * commit's outbox after the answer: drained first, so two reads compare settled states).
+   */
   async function partition(gameId: string): Promise<Record<string, unknown>[]> {
+    await app.notices?.drain();
     const out: Record<string, unknown>[] = [];
     let startKey: Record<string, unknown> | undefined;
     do {

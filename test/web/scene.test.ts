@@ -1,6 +1,8 @@
 // The island's places through a day (scene.ts islandSlots): the sunrise order kept, cards that
 // left marked, and a card that came later (the Parrot's replacement) placed by rank.
+// The loot tokens taken since a drawing (day.ts lootFlights), each from its day space or the bag.
 import { describe, expect, it } from 'vitest';
+import { lootFlights } from '../../web/src/day';
 import { islandSlots } from '../../web/src/slots';
 import type { Game, GameEvent } from '../../web/src/types';
 
@@ -50,5 +52,30 @@ describe('islandSlots', () => {
 
   it('shows the game island as it is while the players choose', () => {
     expect(islandSlots(game([], 'CHOOSE'), [sunrise(['0:1'])])).toEqual([]);
+  });
+});
+
+describe('lootFlights', () => {
+  const ev = (seq: number, type: string, data: Record<string, unknown>) =>
+    ({ seq, type, at: '', text: type, data }) as unknown as GameEvent;
+  const log = [
+    ev(1, 'sunrise', { round: 1, day: 1, island: [] }),
+    ev(2, 'lootGained', { seat: 1, kind: 'chest', n: 1, why: 'day' }),
+    ev(3, 'sunrise', { round: 1, day: 2, island: [] }),
+    ev(4, 'lootGained', { seat: 2, kind: 'jewel', n: 1, why: 'day' }),
+    ev(5, 'lootGained', { seat: 0, n: 2, why: 'bag' }),
+  ];
+
+  it('sends each token taken after the given event from its day space, in the order taken', () => {
+    expect(lootFlights(log, 3)).toEqual([
+      { seq: 4, seat: 2, kind: 'jewel', day: 2 },
+      { seq: 5, seat: 0, kind: undefined, day: null },
+      { seq: 5, seat: 0, kind: undefined, day: null },
+    ]);
+  });
+
+  it('sends nothing for tokens taken before', () => {
+    expect(lootFlights(log, 5)).toEqual([]);
+    expect(lootFlights(log, 1)[0]).toEqual({ seq: 2, seat: 1, kind: 'chest', day: 1 });
   });
 });

@@ -141,3 +141,33 @@ export function digest(events: GameEvent[], after: number): Digest {
     .map((e) => ({ round: Number(e.data.round), day: Number(e.data.day) }));
   return { days, deltas, events: later.length };
 }
+
+/** A loot token a player took, for the table to show it travelling to their den or ship. */
+export interface LootFlight {
+  seq: number;
+  seat: number;
+  /** The kind, when the caller may know it (a token drawn face down from the bag has none). */
+  kind?: string;
+  /** The day (1-based) whose space it left; null when it came out of the bag. */
+  day: number | null;
+}
+
+/** The tokens taken after event `after`, in the order they were taken (dusk: right to left). */
+export function lootFlights(events: GameEvent[], after: number): LootFlight[] {
+  const out: LootFlight[] = [];
+  let day: number | null = null;
+  for (const e of events) {
+    const d = e.data as Record<string, unknown>;
+    if (e.type === 'sunrise') day = Number(d.day);
+    if (e.seq <= after || e.type !== 'lootGained') continue;
+    const n = Math.max(1, Number(d.n ?? 1));
+    for (let i = 0; i < n; i++)
+      out.push({
+        seq: e.seq,
+        seat: Number(d.seat),
+        kind: typeof d.kind === 'string' ? d.kind : undefined,
+        day: d.why === 'day' ? day : null,
+      });
+  }
+  return out;
+}

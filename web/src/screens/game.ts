@@ -2,7 +2,7 @@
 // and draws the table from its parts (web/src/table/) by patching the page (dom.ts).
 import { clearAlert, setSound, soundOn, turnAlert } from '../alerts';
 import { api, fetchGame, fetchVersion, type Game, type GameEvent } from '../api';
-import { type DayStory, type Digest, dayStories, digest } from '../day';
+import { type DayStory, type Digest, dayStories, digest, lootFlights } from '../day';
 import { h, render } from '../dom';
 import { gameUpdates } from '../live';
 import { buildReplay, type Frame } from '../replay';
@@ -18,12 +18,12 @@ import { playersPart } from '../table/players';
 import { promptPart } from '../table/prompt';
 import { replayPart, type ReplayState } from '../table/replay-view';
 import { reputationPart } from '../table/reputation';
-import { scenePart } from '../table/scene';
+import { scenePart, tokenSpots } from '../table/scene';
 import { forgetSeatRatings } from '../community/seat-ratings';
 import { sidePanels } from '../table/side-panels';
 import '../community/concede';
 import '../community/chat';
-import { densPart } from '../table/dens';
+import { densPart, flyLoot } from '../table/dens';
 import { rankingPart, scoresPart } from '../table/scores';
 import { isMyTurn, statusLine } from '../table/status';
 import { editionName, roundWord } from '../words';
@@ -54,6 +54,8 @@ export function gameScreen(root: HTMLElement, id: string): () => void {
   /** Stories ending at or before this seq were there when the page opened (or were shown). */
   let storiesUpTo: number | null = null;
   let sinceLast: Digest | null = null;
+  /** Loot taken up to this seq has been shown travelling (or was there when the page opened). */
+  let flownUpTo: number | null = null;
   let seenAtOpen: number | null = (() => {
     const v = Number(localStorage.getItem(seenKey(id)));
     return Number.isFinite(v) && v > 0 ? v : null;
@@ -84,6 +86,7 @@ export function gameScreen(root: HTMLElement, id: string): () => void {
     if (storiesUpTo === null) {
       // First load: what this browser saw before, and what happened since.
       storiesUpTo = lastSeq();
+      flownUpTo = lastSeq();
       if (seenAtOpen !== null && seenAtOpen < lastSeq()) {
         const d = digest(events, seenAtOpen);
         if (d.events > 0) sinceLast = d;
@@ -245,6 +248,10 @@ export function gameScreen(root: HTMLElement, id: string): () => void {
       ' Sound on my turn',
     );
     const finished = g.status === 'FINISHED';
+    // Tokens taken since the last drawing: where they were drawn is read before the redraw.
+    const flights = flownUpTo !== null && lastSeq() > flownUpTo ? lootFlights(events, flownUpTo) : [];
+    const spots = flights.length ? tokenSpots(root) : null;
+    if (flownUpTo !== null) flownUpTo = lastSeq();
     render(
       root,
       header(title, h('p', { class: 'where' }, where, ' ', sound)),
@@ -309,6 +316,7 @@ export function gameScreen(root: HTMLElement, id: string): () => void {
         ),
       ),
     );
+    flyLoot(root, flights, spots);
   }
 
   draw();

@@ -9,5 +9,10 @@ export function lootChip(g: Game, kind: string, count = 1): HTMLElement {
   const help = info
     ? `${info.name}: ${info.worth === '0' ? 'worth nothing' : `worth ${info.worth}`}${info.effect ? `; ${info.effect}` : ''}`
     : kind;
-  return h('span', { class: 'loot', title: help }, lootIcon(kind, name), count === 1 ? name : `${count} × ${name}`);
+  return h(
+    'span',
+    { class: 'loot', title: help, 'data-kind': kind },
+    lootIcon(kind, name),
+    count === 1 ? name : `${count} × ${name}`,
+  );
 }

@@ -73,12 +73,21 @@ function lootSvg(g: Game): SVGElement {
           role: 'img',
           'aria-label': `Day ${d + 1}${d === g.day - 1 ? ' (today)' : ''}: ${tokens.length ? tokens.map(name).join(', ') : 'no loot left'}`,
           'data-key': `space-${d}`,
+          'data-day': d + 1,
         },
         s('rect', { x: 0, y: 1, width: w, height: height - 2, rx: 6 }),
         s('text', { x: w / 2, y: 17, 'text-anchor': 'middle' }, `Day ${d + 1}`),
-        tokens.map((k, i) =>
-          drawing(lootMarkup(k), 7 + (i % perRow) * TOKEN, 24 + Math.floor(i / perRow) * TOKEN, TOKEN - 2, 'token'),
-        ),
+        tokens.map((k, i) => {
+          const t = drawing(
+            lootMarkup(k),
+            7 + (i % perRow) * TOKEN,
+            24 + Math.floor(i / perRow) * TOKEN,
+            TOKEN - 2,
+            'token',
+          );
+          t.setAttribute('data-kind', k);
+          return t;
+        }),
       ),
     ),
   );
@@ -95,7 +104,33 @@ export function scenePart(ctx: TableCtx): HTMLElement {
     slots.length
       ? islandSvg(ctx, slots)
       : h('p', { class: 'muted', 'data-key': 'island-wait' }, g.phase === 'CHOOSE' ? w.waiting : w.empty),
-    h('h3', null, `Loot of the ${roundWord(g.edition).toLowerCase()} (bag: ${g.bagSize} tokens)`),
+    h('h3', { 'data-testid': 'bag' }, `Loot of the ${roundWord(g.edition).toLowerCase()} (bag: ${g.bagSize} tokens)`),
     lootSvg(g),
   );
+}
+
+/** Where the loot tokens are drawn now (page coordinates), read before a redraw takes some away. */
+export interface TokenSpots {
+  /** By day (1-based): each token's kind and box. */
+  days: Map<number, { kind: string; box: DOMRect }[]>;
+  /** Each day's space, and the bag (the loot heading). */
+  spaces: Map<number, DOMRect>;
+  bag: DOMRect | null;
+}
+
+export function tokenSpots(root: ParentNode): TokenSpots {
+  const days = new Map<number, { kind: string; box: DOMRect }[]>();
+  const spaces = new Map<number, DOMRect>();
+  for (const space of root.querySelectorAll('[data-testid=loot-spaces] g.space')) {
+    const day = Number(space.getAttribute('data-day'));
+    spaces.set(day, space.getBoundingClientRect());
+    days.set(
+      day,
+      [...space.querySelectorAll('svg.token')].map((t) => ({
+        kind: t.getAttribute('data-kind') ?? '',
+        box: t.getBoundingClientRect(),
+      })),
+    );
+  }
+  return { days, spaces, bag: root.querySelector('[data-testid=bag]')?.getBoundingClientRect() ?? null };
 }

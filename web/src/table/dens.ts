@@ -109,6 +109,20 @@ function aim(root: HTMLElement, t: Travel): boolean {
   return true;
 }
 
+/**
+ * The tokens travel in a layer over the whole page that clips them: a token on its way never
+ * makes the page wider (a phone turned, a window narrowed, mid-flight). Gone when they are.
+ */
+function layer(): HTMLElement {
+  let l = document.querySelector<HTMLElement>('body > .travel-layer');
+  if (!l) {
+    l = h('div', { class: 'travel-layer', 'aria-hidden': 'true' });
+    document.body.append(l);
+  }
+  l.style.height = `${document.documentElement.scrollHeight}px`;
+  return l;
+}
+
 function land(t: Travel, late: boolean): void {
   if (t.landed) return;
   t.landed = true;
@@ -118,7 +132,11 @@ function land(t: Travel, late: boolean): void {
   if (late) t.el.style.transition = 'none';
   t.el.style.transform = `translate(${t.dx}px, ${t.dy}px)`;
   t.el.setAttribute('data-travel', 'end');
-  setTimeout(() => t.el.remove(), 700);
+  setTimeout(() => {
+    const l = t.el.parentElement;
+    t.el.remove();
+    if (l && !l.firstChild) l.remove();
+  }, 700);
 }
 
 function go(t: Travel): void {
@@ -174,7 +192,6 @@ export function flyLoot(root: HTMLElement, flights: LootFlight[], before: TokenS
     const size = Math.max(18, Math.min(from.width, from.height, 32));
     const el = h('div', {
       class: 'travel',
-      'aria-hidden': 'true',
       'data-travel': 'start',
       'data-seat': f.seat,
       'data-kind': kind ?? 'face down',
@@ -196,7 +213,7 @@ export function flyLoot(root: HTMLElement, flights: LootFlight[], before: TokenS
       landed: false,
     };
     if (!aim(root, t)) return;
-    document.body.append(el);
+    layer().append(el);
     travelling.add(t);
     el.addEventListener('transitionend', (e) => e.propertyName === 'transform' && land(t, false));
     // A transition needs its start drawn first; the timer lands it if no frame or transitionend comes.

@@ -20,7 +20,7 @@ export function promptPart(ctx: TableCtx, p: Prompt): HTMLElement {
       ),
     h(
       'div',
-      { class: 'options', role: 'group', 'aria-label': p.text },
+      { class: `options${p.options.length > 4 ? ' many' : ''}`, role: 'group', 'aria-label': p.text },
       p.options.map((o, i) =>
         h(
           'button',

@@ -1,9 +1,10 @@
 // The island's places through a day (scene.ts islandSlots): the sunrise order kept, cards that
 // left marked, and a card that came later (the Parrot's replacement) placed by rank.
 // The loot tokens taken since a drawing (day.ts lootFlights), each from its day space or the bag.
+// The order the cards that left fade in (slots.ts leaveOrder).
 import { describe, expect, it } from 'vitest';
 import { lootFlights } from '../../web/src/day';
-import { islandSlots } from '../../web/src/slots';
+import { islandSlots, leaveOrder } from '../../web/src/slots';
 import type { Game, GameEvent } from '../../web/src/types';
 
 const sunrise = (island: string[]): GameEvent =>
@@ -77,5 +78,27 @@ describe('lootFlights', () => {
   it('sends nothing for tokens taken before', () => {
     expect(lootFlights(log, 5)).toEqual([]);
     expect(lootFlights(log, 1)[0]).toEqual({ seq: 2, seat: 1, kind: 'chest', day: 1 });
+  });
+});
+
+describe('leaveOrder', () => {
+  const left = (seq: number, seat: number, rank: number, to: string) =>
+    ({ seq, type: 'character', at: '', text: '', data: { seat, rank, from: 'island', to } }) as unknown as GameEvent;
+  const slots = [
+    { seat: 0, rank: 3, here: false },
+    { seat: 1, rank: 9, here: true },
+    { seat: 2, rank: 12, here: false },
+    { seat: 3, rank: 30, here: false },
+  ];
+
+  it('fades the cards in the order they left: a day ability first (left to right), then dusk right to left', () => {
+    // Seat 2's card killed during the day, then dusk from the right: seat 3, then seat 0.
+    const events = [left(10, 2, 12, 'graveyard'), left(11, 3, 30, 'den'), left(12, 0, 3, 'den')];
+    expect(leaveOrder(slots, events)).toEqual([2, 0, 0, 1]);
+  });
+
+  it('uses the latest time a card left (a card that came back and left again)', () => {
+    const events = [left(5, 0, 3, 'den'), left(10, 3, 30, 'den'), left(11, 2, 12, 'den'), left(12, 0, 3, 'den')];
+    expect(leaveOrder(slots, events)).toEqual([2, 0, 1, 0]);
   });
 });

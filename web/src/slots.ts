@@ -37,3 +37,18 @@ export function islandSlots(g: Game, events: GameEvent[]): Slot[] {
   }
   return out;
 }
+
+/**
+ * For each slot, its place in the order the cards left the island (0 first; 0 for those still
+ * there), as the log has it: day abilities left to right, dusk picks right to left.
+ */
+export function leaveOrder(slots: Slot[], events: GameEvent[]): number[] {
+  const left = new Map<string, number>();
+  for (const e of events) {
+    const d = e.data as Record<string, unknown>;
+    if (e.type === 'character' && d.from === 'island') left.set(`${d.seat}:${d.rank}`, e.seq);
+  }
+  const seqs = slots.map((c) => (c.here ? -1 : (left.get(`${c.seat}:${c.rank}`) ?? 0)));
+  const gone = seqs.filter((q) => q >= 0).sort((a, b) => a - b);
+  return seqs.map((q) => (q < 0 ? 0 : gone.indexOf(q)));
+}

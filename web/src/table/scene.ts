@@ -1,12 +1,12 @@
 // The island (classic) / the sea (Galecrest) drawn as a scene: the day's characters as card
 // faces in rank order from sunrise, each kept on its place through the day (a card that left
-// fades there, right to left at dusk, so the day's steps show in order), and below it the
-// loot of every day of the round on its space. CSS transitions move the parts; with
-// prefers-reduced-motion they jump (style.css).
+// fades there, in the order the log has: day abilities left to right, dusk right to left), and
+// below it the loot of every day of the round on its space. CSS transitions move the parts
+// (the loot taken travels to the dens: dens.ts); with prefers-reduced-motion they jump.
 import type { Game } from '../api';
 import { h, s } from '../dom';
 import { lootMarkup } from '../icons';
-import { islandSlots, type Slot } from '../slots';
+import { islandSlots, leaveOrder, type Slot } from '../slots';
 import { denWord, islandWords, roundWord } from '../words';
 import { CARD_H, CARD_W, cardFace, drawing } from './card-face';
 import type { TableCtx } from './context';
@@ -16,9 +16,8 @@ const GAP = 10;
 function islandSvg(ctx: TableCtx, slots: Slot[]): SVGElement {
   const g = ctx.game;
   const width = slots.length * (CARD_W + GAP) + GAP;
-  let departed = 0;
-  // Dusk picks go right to left: the rightmost card that left goes first.
-  const order = slots.map((c) => (c.here ? 0 : departed++)).map((k) => departed - 1 - k);
+  // The cards fade in the order they left: day abilities left to right, dusk picks right to left.
+  const order = leaveOrder(slots, ctx.events);
   return s(
     'svg',
     {

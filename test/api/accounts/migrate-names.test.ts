@@ -96,6 +96,7 @@ async function expectMigrated(store: Store, report: NamesMigrationReport): Promi
   expect(await holder(nameKey('Bill'))).toBe('b1ll');
   expect(await holder('bill')).toBe('bill');
   expect((await store.getPlayer('bill'))?.name).toBe('Bill');
+  expect(await store.claimName(nameKey('B|ll'), 'newcomer', { now: NOW })).toBe(false);
   expect(ids(report.collisions)).toEqual(
     expect.arrayContaining([
       [nameKey('Bill'), 'b1ll', 'bill'],

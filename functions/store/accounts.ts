@@ -4,8 +4,8 @@
 // - name: `NAME#<nameKey>` / `NAME` -> playerId: a display name's confusable skeleton, held by
 //   the one player (account, guest or site user) bearing it (see functions/api/accounts/names.ts);
 //   a guest's claim carries `expiresAt` and lapses with the guest's sessions.
-import { DeleteCommand, GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type Db, decodeScanCursor, encodeScanCursor, wonRace } from './db.js';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type Db, scanKind, wonRace } from './db.js';
 import { TTL_ATTRIBUTE } from './table.js';
 
 export const accountKeys = {
@@ -128,15 +128,6 @@ export async function scanNameClaims(
   limit: number,
   cursor: string | null,
 ): Promise<{ claims: NameClaim[]; cursor: string | null }> {
-  const r = await db.doc.send(
-    new ScanCommand({
-      TableName: db.table,
-      FilterExpression: 'SK = :sk AND begins_with(PK, :pk)',
-      ExpressionAttributeValues: { ':sk': 'NAME', ':pk': 'NAME#' },
-      Limit: limit,
-      ExclusiveStartKey: decodeScanCursor(cursor),
-      ConsistentRead: true,
-    }),
-  );
-  return { claims: (r.Items ?? []).map(toClaim), cursor: encodeScanCursor(r.LastEvaluatedKey) };
+  const page = await scanKind(db, { sk: 'NAME', pkPrefix: 'NAME#' }, limit, cursor);
+  return { claims: page.items.map(toClaim), cursor: page.cursor };
 }

@@ -3,8 +3,8 @@
 // before the game commit that seats the player and deleted after the one that unseats them,
 // so the index may briefly list a game the player is not in, never miss one: readers check
 // the game's own seat list.
-import { DeleteCommand, GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type Db, decodeScanCursor, encodeScanCursor, isConditionFailed, queryIndex, wonRace } from './db.js';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type Db, isConditionFailed, queryIndex, scanKind, wonRace } from './db.js';
 import { gameIdOf, GSI1, keys } from './table.js';
 
 export interface PlayerRecord {
@@ -105,17 +105,8 @@ export async function scanPlayers(
   limit: number,
   cursor: string | null,
 ): Promise<{ players: PlayerRecord[]; cursor: string | null }> {
-  const r = await db.doc.send(
-    new ScanCommand({
-      TableName: db.table,
-      FilterExpression: 'SK = :sk AND begins_with(PK, :pk)',
-      ExpressionAttributeValues: { ':sk': 'PROFILE', ':pk': 'PLAYER#' },
-      Limit: limit,
-      ExclusiveStartKey: decodeScanCursor(cursor),
-      ConsistentRead: true,
-    }),
-  );
-  return { players: (r.Items ?? []).map(toRecord), cursor: encodeScanCursor(r.LastEvaluatedKey) };
+  const page = await scanKind(db, { sk: 'PROFILE', pkPrefix: 'PLAYER#' }, limit, cursor);
+  return { players: page.items.map(toRecord), cursor: page.cursor };
 }
 
 /**

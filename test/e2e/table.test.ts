@@ -192,6 +192,8 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('the drawn table in headless 
   async function snap(page: Page, game: string, moment: Moment, taken: Set<Moment>) {
     if (taken.has(moment)) return;
     taken.add(moment);
+    // Pictures of the table at rest: the loot tokens travelling to the dens have landed.
+    await page.waitForFunction('!document.querySelector("[data-travel]")');
     if (moment === 'prompt') await decisionInView(page, `${game} desktop`);
     await noOverflow(page, `${game} ${moment} desktop`);
     await page.screenshot({ path: join(SHOTS, `${game}-${moment}-desktop.png`), fullPage: true });

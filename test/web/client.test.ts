@@ -169,11 +169,17 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
     // Each dusk line is one character's pick and what it gave.
     expect(await panel.locator('[data-step=dusk] li').count()).toBeGreaterThan(0);
     await hasText(panel.getByTestId('day-deltas'), 'doubloons');
-    if (shot) await panel.screenshot({ path: join(SHOTS, shot) });
+    if (shot) {
+      await tokensLanded();
+      await panel.screenshot({ path: join(SHOTS, shot) });
+    }
     await contrast('the day played out');
     await panel.getByRole('button', { name: 'Close' }).click();
     await poll(() => panel.count()).toBe(0);
   }
+
+  /** The loot tokens travelling to the dens have landed (pictures without tokens on their way). */
+  const tokensLanded = () => page.waitForFunction('!document.querySelector("[data-travel]")');
 
   /**
    * Plays the open game to the end by clicking: the first option of each prompt, otherwise
@@ -205,6 +211,7 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
       const prompt = page.getByTestId('prompt');
       if (await prompt.count()) {
         if (!seen.shot && seen.cardsPlayed > 0) {
+          await tokensLanded();
           await page.screenshot({ path: join(SHOTS, shot), fullPage: true });
           seen.shot = true;
         }

@@ -7,7 +7,9 @@
 // replay-frames.test.ts holds equal to the server's `replay` query; here the hand is also
 // compared with `replay` itself wherever a commit ends), the island scene's cards, the dens.
 // Another player's hand is never in the page and their loot stays face down until the end,
-// when the graveyards are shown. Stepped by keyboard; axe-core (all rules) on both replays.
+// when the graveyards are shown. Stepped by keyboard; axe-core (all rules) on both replays. A
+// finished 2-player Galecrest game's replay at 390 px: the reputation track as the frame has
+// it, everyone's face-up loot as chips, and never wider than the screen.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
@@ -117,6 +119,11 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('the replay in headless Chrom
           loot: row.querySelector('.den-loot').textContent.trim(),
           graves: row.querySelectorAll('.den-grave g.face').length,
         })),
+        track: [...r.querySelectorAll('[data-testid=reputation] li')].map((li) => {
+          const t = li.querySelector('.token');
+          return t ? num(t, 'data-seat') : null;
+        }),
+        wide: document.documentElement.scrollWidth > window.innerWidth,
       };
     })()`)) as {
       seq: number;
@@ -125,6 +132,8 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('the replay in headless Chrom
       hands: number;
       island: { seat: number; rank: number; gone: boolean }[];
       dens: { seat: number; cards: number[]; chips: string[]; loot: string; graves: number }[];
+      track: (number | null)[];
+      wide: boolean;
     };
   }
 
@@ -153,8 +162,19 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('the replay in headless Chrom
    * seat's card faces only), the island's cards still there, each den, the viewer's loot as
    * chips and the others' face down (until the end).
    */
-  async function frameShown(page: Page, f: Frame, me: number, legend: { kind: string; name: string }[]) {
+  async function frameShown(page: Page, f: Frame, me: number, game: any) {
     const s = await shown(page);
+    const legend: { kind: string; name: string }[] = game.lootLegend;
+    expect(s.wide).toBe(false);
+    // Galecrest: the track holds each player's token on the space the frame has (once dealt).
+    if (game.edition === 'GALECREST' && f.phase !== 'LOBBY')
+      expect(s.track).toEqual(
+        game.galecrest.reputation.map((_: unknown, i: number) => {
+          const k = f.seats.findIndex((x) => x.reputation === i);
+          return k < 0 ? null : k;
+        }),
+      );
+    else expect(s.track).toEqual([]);
     expect(s.seq).toBe(f.seq);
     expect(s.hands).toBe(1);
     expect(s.hand).toEqual(f.hand);
@@ -168,7 +188,9 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('the replay in headless Chrom
       expect(d.cards, `den of seat ${d.seat} at ${f.seq}`).toEqual(fs.den);
       if (f.finished) continue;
       expect(d.graves).toBe(0);
-      if (d.seat === me) expect(d.chips.sort()).toEqual(chipWords(legend, fs.lootKinds!));
+      // Your own loot as tokens, and Galecrest's face-up loot of everyone; classic's others face down.
+      if (d.seat === me || game.edition === 'GALECREST')
+        expect(d.chips.sort()).toEqual(chipWords(legend, fs.lootKinds!));
       else {
         expect(d.chips).toEqual([]);
         expect(d.loot).toBe(`${fs.loot} loot face down`);
@@ -207,7 +229,7 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('the replay in headless Chrom
     let withHand = 0;
     for (const k of [...ks].sort((a, b) => a - b)) {
       await goTo(page, k, frames[k].seq);
-      const s = await frameShown(page, frames[k], me, game.lootLegend);
+      const s = await frameShown(page, frames[k], me, game);
       if (s.hand.length) withHand++;
       const server = await handAtCommitEnd(gameId, frames[k].seq, who.token);
       if (server) {
@@ -269,6 +291,28 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('the replay in headless Chrom
     const graves = game.seats.reduce((n: number, s: { graveyard: number[] }) => n + s.graveyard.length, 0);
     expect(last.dens.reduce((n, d) => n + d.graves, 0)).toBe(graves);
     await axeClean(pm, 'the finished replay');
+    expect(errors).toEqual([]);
+  }, 240_000);
+
+  it("draws a Galecrest replay with the reputation track and everyone's face-up loot, at phone width too", async () => {
+    const anne = await guest(uniqueNames()('Anne Galecrest Replay'));
+    const { createGame } = await ok(
+      'mutation ($i: CreateGameInput!) { createGame(input: $i) { id } }',
+      { i: { edition: 'GALECREST', seats: 2, board: 'CALM', seed: 'replay browser galecrest' } },
+      anne.token,
+    );
+    const id = createGame.id;
+    await ok(
+      'mutation ($g: ID!) { startGame(gameId: $g, fillWithBots: true, botKind: GREEDY) { id } }',
+      { g: id },
+      anne.token,
+    );
+    await playToEnd(gql, id, [anne.token, null], 7);
+    const page = await tableFor(anne, id);
+    await page.waitForSelector('[data-testid=replay]');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await visit(page, id, anne, 10);
+    await axeClean(page, 'the Galecrest replay at phone width');
     expect(errors).toEqual([]);
   }, 240_000);
 });

@@ -11,8 +11,6 @@ import { ratingText } from '../community/seat-ratings';
 
 export interface PlayerRow {
   seat: Seat;
-  /** Replay frames know only the loot count. */
-  lootCount?: number;
   /** "Now" column: null leaves it out (replay). */
   now?: HTMLElement | string | null;
 }
@@ -50,7 +48,7 @@ export function playersTable(
     h(
       'tbody',
       null,
-      rows.map(({ seat: s, lootCount, now }) =>
+      rows.map(({ seat: s, now }) =>
         h(
           'tr',
           {
@@ -71,13 +69,11 @@ export function playersTable(
           ...(opts.live ? [cell('Hand', String(s.handSize))] : []),
           cell(
             'Loot',
-            ...(lootCount !== undefined
-              ? [String(lootCount)]
-              : s.loot
-                ? s.loot.filter((l) => l.count > 0).length
-                  ? s.loot.filter((l) => l.count > 0).map((l) => lootChip(g, l.kind, l.count))
-                  : ['—']
-                : [`${s.lootCount} face down`]),
+            ...(s.loot
+              ? s.loot.filter((l) => l.count > 0).length
+                ? s.loot.filter((l) => l.count > 0).map((l) => lootChip(g, l.kind, l.count))
+                : ['—']
+              : [`${s.lootCount} face down`]),
           ),
           ...(opts.live
             ? [

@@ -49,6 +49,19 @@ export async function queryIndex<T>(
   return out;
 }
 
+/** A scan's LastEvaluatedKey as an opaque text (base64url JSON), null at the end of the scan. */
+export function encodeScanCursor(key: Record<string, unknown> | undefined): string | null {
+  return key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
+}
+
+/** The ExclusiveStartKey of a cursor from encodeScanCursor (undefined: from the start). */
+export function decodeScanCursor(cursor: string | null | undefined): Record<string, unknown> | undefined {
+  if (!cursor) return undefined;
+  const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+  if (!key || typeof key !== 'object' || Array.isArray(key)) throw new Error(`not a scan cursor: ${cursor}`);
+  return key as Record<string, unknown>;
+}
+
 /** Runs `fn` over `items` with at most `limit` calls in flight. */
 export async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;

@@ -288,7 +288,7 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
     await replay.getByRole('button', { name: /Next sunrise/ }).click();
     await hasText(replay.getByTestId('replay-event'), 'Sunrise');
     // The replay draws the island with the table's own parts; the log marks the same event.
-    await poll(() => replay.getByTestId('island').locator('li').count()).toBeGreaterThanOrEqual(seats);
+    await poll(() => replay.getByTestId('island-scene').locator('g.scene-card').count()).toBeGreaterThanOrEqual(seats);
     const current = page.getByTestId('log').locator('li[aria-current=step]');
     await poll(() => current.count()).toBe(1);
     await hasText(current, 'Sunrise');

@@ -10,7 +10,7 @@ import { denWord } from '../words';
 import { cardSvg } from './card-face';
 import { seatClass, type TableCtx } from './context';
 import { lootChip } from './loot-chip';
-import type { TokenSpots } from './scene';
+import { onTable, type TokenSpots } from './scene';
 
 function lootOf(ctx: TableCtx, s: Seat): (HTMLElement | string)[] {
   if (!s.loot) return [`${s.lootCount} loot face down`];
@@ -18,14 +18,15 @@ function lootOf(ctx: TableCtx, s: Seat): (HTMLElement | string)[] {
   return held.length ? held.map((l) => lootChip(ctx.game, l.kind, l.count)) : ['no loot'];
 }
 
-export function densPart(ctx: TableCtx): HTMLElement {
+/** For a second drawing on the page (the replay): `id` prefixes the heading's id, `at` is added to the heading. */
+export function densPart(ctx: TableCtx, o: { id?: string; at?: string } = {}): HTMLElement {
   const g = ctx.game;
   const word = denWord(g.edition);
   const heading = word === 'ship' ? 'Ships' : 'Dens';
   return h(
     'section',
-    { 'aria-labelledby': 'dens-h', 'data-key': 'dens', 'data-testid': 'dens' },
-    h('h2', { id: 'dens-h' }, heading),
+    { 'aria-labelledby': `${o.id ?? ''}dens-h`, 'data-key': 'dens', 'data-testid': 'dens' },
+    h('h2', { id: `${o.id ?? ''}dens-h` }, `${heading}${o.at ?? ''}`),
     h(
       'ul',
       { class: 'dens' },
@@ -101,7 +102,7 @@ const travelling = new Set<Travel>();
 
 /** Where a token lands in its taker's row (its kind's chip when drawn), relative to its start. */
 function aim(root: HTMLElement, t: Travel): boolean {
-  const loot = root.querySelector(`[data-testid=dens] li[data-seat="${t.seat}"] .den-loot`);
+  const loot = onTable(root, `[data-testid=dens] li[data-seat="${t.seat}"] .den-loot`);
   if (!loot) return false;
   const to = ((t.kind && loot.querySelector(`[data-kind="${t.kind}"]`)) || loot).getBoundingClientRect();
   t.dx = to.left + window.scrollX + Math.min(to.width, 24) / 2 - t.size / 2 - t.x;
@@ -176,8 +177,8 @@ export function flyLoot(root: HTMLElement, flights: LootFlight[], before: TokenS
     const spaceWas = f.day === null ? before.bag : before.spaces.get(f.day);
     const spaceNow = (
       f.day === null
-        ? root.querySelector('[data-testid=bag]')
-        : root.querySelector(`[data-testid=loot-spaces] g.space[data-day="${f.day}"]`)
+        ? onTable(root, '[data-testid=bag]')
+        : onTable(root, '[data-testid=loot-spaces]')?.querySelector(`g.space[data-day="${f.day}"]`)
     )?.getBoundingClientRect();
     const from =
       spaceWas && spaceNow

@@ -92,18 +92,27 @@ function lootSvg(g: Game): SVGElement {
   );
 }
 
-export function scenePart(ctx: TableCtx): HTMLElement {
+/**
+ * For a second scene on the page (the replay): `id` prefixes the heading's id, `at` is added
+ * to the heading (" at this point"); `bag: false` leaves out the bag (a replay frame does not know it).
+ */
+export function scenePart(ctx: TableCtx, o: { id?: string; at?: string; bag?: boolean } = {}): HTMLElement {
   const g = ctx.game;
   const w = islandWords(g.edition);
   const slots = islandSlots(g, ctx.events);
+  const id = `${o.id ?? ''}island-h`;
   return h(
     'section',
-    { 'aria-labelledby': 'island-h', class: 'scene-box', 'data-key': 'island', 'data-testid': 'island-box' },
-    h('h2', { id: 'island-h' }, `${w.heading} (rank order, left to right)`),
+    { 'aria-labelledby': id, class: 'scene-box', 'data-key': 'island', 'data-testid': 'island-box' },
+    h('h2', { id }, `${w.heading}${o.at ?? ''} (rank order, left to right)`),
     slots.length
       ? islandSvg(ctx, slots)
       : h('p', { class: 'muted', 'data-key': 'island-wait' }, g.phase === 'CHOOSE' ? w.waiting : w.empty),
-    h('h3', { 'data-testid': 'bag' }, `Loot of the ${roundWord(g.edition).toLowerCase()} (bag: ${g.bagSize} tokens)`),
+    h(
+      'h3',
+      { 'data-testid': 'bag' },
+      `Loot of the ${roundWord(g.edition).toLowerCase()}${o.bag === false ? '' : ` (bag: ${g.bagSize} tokens)`}`,
+    ),
     lootSvg(g),
   );
 }
@@ -117,10 +126,15 @@ export interface TokenSpots {
   bag: DOMRect | null;
 }
 
+/** The first element matching `sel` on the table itself, not in the replay (which draws its own scene and dens). */
+export function onTable(root: ParentNode, sel: string): Element | null {
+  return [...root.querySelectorAll(sel)].find((e) => !e.closest('[data-testid=replay]')) ?? null;
+}
+
 export function tokenSpots(root: ParentNode): TokenSpots {
   const days = new Map<number, { kind: string; box: DOMRect }[]>();
   const spaces = new Map<number, DOMRect>();
-  for (const space of root.querySelectorAll('[data-testid=loot-spaces] g.space')) {
+  for (const space of onTable(root, '[data-testid=loot-spaces]')?.querySelectorAll('g.space') ?? []) {
     const day = Number(space.getAttribute('data-day'));
     spaces.set(day, space.getBoundingClientRect());
     days.set(
@@ -131,5 +145,5 @@ export function tokenSpots(root: ParentNode): TokenSpots {
       })),
     );
   }
-  return { days, spaces, bag: root.querySelector('[data-testid=bag]')?.getBoundingClientRect() ?? null };
+  return { days, spaces, bag: onTable(root, '[data-testid=bag]')?.getBoundingClientRect() ?? null };
 }

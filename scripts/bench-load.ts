@@ -235,7 +235,7 @@ export async function botGame(
   const rnd = botRandom(seed);
   for (let i = tokens.length; i < 4; i++)
     tokens.push(
-      (await setup(`mutation($n: String!) { signUp(name: $n) { token } }`, { n: `Client ${i}` })).signUp.token,
+      (await setup(`mutation($n: String!) { signUp(name: $n) { token } }`, { n: `Client ${seed} p${i}` })).signUp.token,
     );
   const id = (
     await setup(
@@ -624,7 +624,11 @@ export async function requestPath(): Promise<RequestPathRow[]> {
       const tokens: string[] = [];
       for (let i = 0; i < 4; i++)
         tokens.push(
-          (await p(`mutation($n: String!) { signUp(name: $n) { token } }`, { n: `Path ${edition} ${i}` })).signUp.token,
+          (
+            await p(`mutation($n: String!) { signUp(name: $n) { token } }`, {
+              n: `Path ${edition} ${withRequestId ? 'id' : 'plain'} p${i}`,
+            })
+          ).signUp.token,
         );
       const id = (
         await p(`mutation { createGame(input: { edition: ${edition}, seats: 4, seed: "path" }) { id } }`, {}, tokens[0])

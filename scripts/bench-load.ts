@@ -235,7 +235,8 @@ export async function botGame(
   const rnd = botRandom(seed);
   for (let i = tokens.length; i < 4; i++)
     tokens.push(
-      (await setup(`mutation($n: String!) { signUp(name: $n) { token } }`, { n: `Client ${seed} p${i}` })).signUp.token,
+      (await setup(`mutation($n: String!) { signUp(name: $n) { token } }`, { n: `Client ${edition} ${seed} p${i}` }))
+        .signUp.token,
     );
   const id = (
     await setup(

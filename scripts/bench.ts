@@ -316,6 +316,9 @@ function lambda() {
       'initSpreadPct',
       'initRatio',
       'initRatioSpreadPct',
+      'initCpuMsMedian',
+      'initCpuRatio',
+      'initCpuRatioSpreadPct',
       'rounds',
     ]),
   );

@@ -102,8 +102,11 @@ export interface Edition {
   roundEndSteps(x: Ctx): Step[];
   /** Final ranking, best first. */
   ranking(g: GameState): number[];
-  /** Edition step handlers, by Step.t. */
-  steps: Record<string, Effect>;
+  /**
+   * Runs one of the edition's own steps (by Step.t) and answers true; false for a step it does
+   * not know. A switch with direct calls, most frequent first, as the core's (phases.ts coreStep).
+   */
+  step: Flow;
   /** What a bot thinks a loot token is worth (greedy bot). */
   botLootValue: Readonly<Record<Loot, number>>;
   /** Reputation track position 0-5 of a seat (Galecrest), or null. */

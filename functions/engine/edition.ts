@@ -116,10 +116,11 @@ export interface Edition {
   /** Public edition data for views (reputation track, loot tiles...). */
   publicInfo?(g: GameState): Record<string, unknown>;
   /**
-   * The edition's own night (Galecrest: each player's order, ruling 7), as the steps pushed
-   * when night falls. Without it the core walks the dens by decreasing rank (classic).
+   * The edition's own night (Galecrest: each player's order, ruling 7): pushes the night's
+   * steps when night falls (above the core's end of the day). Without it the core walks the
+   * dens by decreasing rank (classic).
    */
-  night?(x: Ctx): Step[];
+  night?(x: Ctx): void;
   /**
    * A deep copy of `g.ext` for cloneState (default: a generic copy). It may share data the
    * edition never changes after set-up.

@@ -26,7 +26,7 @@
 //    a Witch's copy of it (atNightEnd below), if she is still in the ship then.
 import { charId, cardName, discard } from '../../actions.js';
 import { cloneWith } from '../../clone.js';
-import { ask, resume, step, stepMaker, trialCtx } from '../../kernel.js';
+import { ask, pushAll, resume, step, stepMaker, trialCtx } from '../../kernel.js';
 import type { Ctx, Effect } from '../../edition.js';
 import type { GameState, Option, Step } from '../../types.js';
 import { lootNightSteps } from './loot.js';
@@ -58,43 +58,67 @@ const NIGHT_END = step('nightEnd');
 const shipNightStep = stepMaker('shipNight');
 const nightStep = stepMaker('night');
 /**
- * The night without loot night effects (calm tiles), one frozen list per set of seats whose
- * ship holds a night ability (bit s for seat s; index players * 128 + seats).
+ * The steps of the whole night, pushed when it falls: loot night effects (none on the calm
+ * side), the Wind Nymph clash, one step per ship with a night ability, the night's end.
  */
-const PLAIN_NIGHTS: Step[][] = [];
-
-/** Bit s set for each seat whose ship holds a night ability other than the Freed Prisoner's. */
-function seatsWithNight(x: Ctx): number {
-  let seats = 0;
-  for (let s = 0; s < x.g.players; s++) {
-    const den = x.g.seats[s].den;
-    for (let i = 0; i < den.length; i++) {
-      if (den[i] !== FREED_PRISONER && hasNight(x, den[i])) {
-        seats |= 1 << s;
-        break;
-      }
-    }
-  }
-  return seats;
+function nightSteps(x: Ctx, loot: Step[]): void {
+  const steps = loot.slice();
+  steps.push(NYMPHS);
+  for (let s = 0; s < x.g.players; s++) if (shipWaits(x, s) !== 0) steps.push(shipNightStep(s, 0));
+  steps.push(NIGHT_END);
+  pushAll(x, steps);
 }
 
 /**
- * The steps of the whole night, pushed when it falls (pushAll only reads the list). A ship
- * without a night ability gets no shipNight step: it would find nothing to resolve, and
- * nothing at night brings a character into a ship.
+ * The night abilities a ship waits for as night falls, the Freed Prisoner's (at the end of the
+ * night) left out: 0, the one rank (as -rank) when there is one, else their count (2 or more).
  */
-export function galecrestNight(x: Ctx): Step[] {
+function shipWaits(x: Ctx, seat: number): number {
+  const den = x.g.seats[seat].den;
+  let count = 0;
+  let only = 0;
+  for (let i = 0; i < den.length; i++) {
+    const r = den[i];
+    if (r !== FREED_PRISONER && hasNight(x, r)) {
+      count++;
+      only = r;
+    }
+  }
+  return count === 1 ? -only : count;
+}
+
+/**
+ * Night falls. On tiles without night effects and with at most one Wind Nymph in the ships
+ * (the clash step would do nothing), the steps that would find nothing to do are left out,
+ * which changes nothing: a ship without a night ability gets no shipNight step, a ship with
+ * one gets that ability's step at once (its shipNight step would push just that: nothing at
+ * night before it can change that ship, ruling 7), the night's end only if a Freed Prisoner
+ * is in a ship (nothing at night brings a character into a ship). Pushed straight onto the
+ * queue, last first: no list is built.
+ */
+export function galecrestNight(x: Ctx): void {
   const loot = lootNightSteps(x);
-  const players = x.g.players;
-  const seats = seatsWithNight(x);
-  const key = players * 128 + seats;
-  if (loot.length === 0 && PLAIN_NIGHTS[key]) return PLAIN_NIGHTS[key];
-  const steps = loot.slice();
-  steps.push(NYMPHS);
-  for (let s = 0; s < players; s++) if (seats & (1 << s)) steps.push(shipNightStep(s, 0));
-  steps.push(NIGHT_END);
-  if (loot.length === 0) PLAIN_NIGHTS[key] = Object.freeze(steps) as Step[];
-  return steps;
+  const g = x.g;
+  let nymphs = 0;
+  let prisoner = false;
+  for (let s = 0; s < g.players; s++) {
+    const den = g.seats[s].den;
+    for (let i = 0; i < den.length; i++) {
+      if (den[i] === WIND_NYMPH) nymphs++;
+      else if (den[i] === FREED_PRISONER) prisoner = true;
+    }
+  }
+  if (loot.length > 0 || nymphs >= 2) {
+    nightSteps(x, loot);
+    return;
+  }
+  const q = g.queue;
+  if (prisoner) q.push(NIGHT_END);
+  for (let s = g.players - 1; s >= 0; s--) {
+    const w = shipWaits(x, s);
+    if (w < 0) q.push(nightStep(s, -w));
+    else if (w > 0) q.push(shipNightStep(s, 0));
+  }
 }
 
 /** Night falls: two or more Wind Nymphs in the ships are all discarded. */

@@ -9,8 +9,15 @@ import { perEdition } from '../../tables.js';
 import type { Ctx, Effect } from '../../edition.js';
 import type { Loot, Option, Step } from '../../types.js';
 import type { GalecrestCard } from './cards.js';
-import type { TileSet } from './tiles.js';
-import { bestSets, LOOT_KINDS } from './loot.js';
+import {
+  ANCHOR_DOUBLOONS,
+  ANCHOR_KEEP,
+  ANCHOR_REPUTATION,
+  ANCHOR_SETS,
+  bestSets,
+  LOOT_KINDS,
+  tileFacts,
+} from './loot.js';
 import { changeReputation } from './reputation.js';
 import { ext } from './state.js';
 
@@ -59,49 +66,6 @@ const byRank = perEdition((ed) => {
   return { anchor, countsDouble, backToHand };
 });
 
-/** A tile's anchor effect as an operation: which (DOUBLOONS...) and its number or sets. */
-interface AnchorOp {
-  op: number;
-  n: number;
-  sets: readonly { size: number; value: number }[] | null;
-}
-const DOUBLOONS = 0;
-const SETS = 1;
-const REPUTATION = 2;
-const KEEP = 3;
-/** The anchor effects of a tile set, per loot kind in LOOT_KINDS order (none: null). */
-type AnchorProgram = (AnchorOp[] | null)[];
-
-/**
- * A tile set's anchor effects read once into operations (instead of testing each effect's key
- * with `in` at every anchor). Tile sets are shared by games (the printed ones always): the
- * last one is remembered, others in a weak map.
- */
-const programs = new WeakMap<TileSet, AnchorProgram>();
-let lastTiles: TileSet | null = null;
-let lastProgram: AnchorProgram = [];
-function anchorProgram(tiles: TileSet): AnchorProgram {
-  if (tiles === lastTiles) return lastProgram;
-  let p = programs.get(tiles);
-  if (!p) {
-    p = LOOT_KINDS.map((kind) => {
-      const fx = tiles[kind].anchor;
-      if (!fx || fx.length === 0) return null;
-      return fx.map((e): AnchorOp => {
-        if ('doubloons' in e) return { op: DOUBLOONS, n: e.doubloons, sets: null };
-        if ('sets' in e) return { op: SETS, n: 0, sets: e.sets };
-        if ('reputation' in e) return { op: REPUTATION, n: e.reputation, sets: null };
-        if ('keepOrDoubloons' in e) return { op: KEEP, n: e.keepOrDoubloons, sets: null };
-        return { op: -1, n: 0, sets: null };
-      });
-    });
-    programs.set(tiles, p);
-  }
-  lastTiles = tiles;
-  lastProgram = p;
-  return p;
-}
-
 /**
  * One seat's anchor: ship abilities and loot tiles into the ledger, then hooks, then settle.
  * A hook that can only give its doubloons (the last voyage, or an empty ship: its one option
@@ -127,7 +91,7 @@ export const anchor: Effect = (x, s) => {
   }
   let hooks = 0;
   let hookValue = 0;
-  const program = anchorProgram(ext(g).tiles);
+  const program = tileFacts(ext(g).tiles).anchor;
   for (let k = 0; k < LOOT_KINDS.length; k++) {
     const ops = program[k];
     if (ops === null) continue;
@@ -138,10 +102,10 @@ export const anchor: Effect = (x, s) => {
     let v = 0;
     for (let i = 0; i < ops.length; i++) {
       const e = ops[i];
-      if (e.op === DOUBLOONS) v += e.n * count;
-      else if (e.op === SETS) v += bestSets(count, e.sets!);
-      else if (e.op === REPUTATION) v += changeReputation(x, s.seat, e.n * count, `${kind} tile`, false);
-      else if (e.op === KEEP) {
+      if (e.op === ANCHOR_DOUBLOONS) v += e.n * count;
+      else if (e.op === ANCHOR_SETS) v += bestSets(count, e.sets!);
+      else if (e.op === ANCHOR_REPUTATION) v += changeReputation(x, s.seat, e.n * count, `${kind} tile`, false);
+      else if (e.op === ANCHOR_KEEP) {
         hooks += held;
         hookValue = e.n;
       }
@@ -203,7 +167,10 @@ export const hook: Effect = (x, s, answer) => {
     return;
   }
   const rank = Number(answer.slice(answer.indexOf(':') + 1));
-  me.kept = me.kept.concat(rank); // replaced, not pushed to: copies share `kept` (clone.ts)
+  // Replaced, not pushed to: copies share `kept` (clone.ts).
+  const kept = me.kept.slice();
+  kept.push(rank);
+  me.kept = kept;
   if (x.events) emit(x, 'kept', { seat: s.seat, rank });
 };
 

@@ -323,22 +323,61 @@ export const lootFx: Effect = (x, s, answer) => {
 
 const NONE: Step[] = [];
 
-/**
- * Whether any tile in play has a night side (none on the calm side). Seven reads: cheaper than
- * a cache keyed by the game's tile set (a new key every game, which the collector then tracks).
- */
-function hasNightEffects(tiles: TileSet): boolean {
-  for (let i = 0; i < LOOT_KINDS.length; i++) {
-    const night = tiles[LOOT_KINDS[i]].night;
-    if (night !== undefined && night.length > 0) return true;
+/** A tile's anchor effect as an operation: which (ANCHOR_DOUBLOONS...) and its number or sets. */
+export interface AnchorOp {
+  op: number;
+  n: number;
+  sets: readonly { size: number; value: number }[] | null;
+}
+export const ANCHOR_DOUBLOONS = 0;
+export const ANCHOR_SETS = 1;
+export const ANCHOR_REPUTATION = 2;
+export const ANCHOR_KEEP = 3;
+
+/** What the engine reads of a game's tiles again and again, worked out once per set of sides. */
+export interface TileFacts {
+  /** Whether any tile has a night side (none on the calm side). */
+  hasNight: boolean;
+  /** Each kind's anchor effects as operations (LOOT_KINDS order), null for none. */
+  anchor: (AnchorOp[] | null)[];
+}
+
+function anchorOp(e: LootEffect): AnchorOp {
+  if ('doubloons' in e) return { op: ANCHOR_DOUBLOONS, n: e.doubloons, sets: null };
+  if ('sets' in e) return { op: ANCHOR_SETS, n: 0, sets: e.sets };
+  if ('reputation' in e) return { op: ANCHOR_REPUTATION, n: e.reputation, sets: null };
+  if ('keepOrDoubloons' in e) return { op: ANCHOR_KEEP, n: e.keepOrDoubloons, sets: null };
+  return { op: -1, n: 0, sets: null };
+}
+
+// Every game holds its own tile set object, but its sides are shared (the printed ones always,
+// setupBoard): the facts of the last sides seen are kept, found again by comparing the seven sides.
+const lastSides: (TileSide | undefined)[] = [];
+let lastFacts: TileFacts | null = null;
+
+/** The facts of a game's tiles (computed again only when the sides differ from the last ones). */
+export function tileFacts(tiles: TileSet): TileFacts {
+  if (lastFacts !== null) {
+    let same = true;
+    for (let i = 0; i < LOOT_KINDS.length; i++) if (tiles[LOOT_KINDS[i]] !== lastSides[i]) same = false;
+    if (same) return lastFacts;
   }
-  return false;
+  let hasNight = false;
+  const anchor: (AnchorOp[] | null)[] = [];
+  for (let i = 0; i < LOOT_KINDS.length; i++) {
+    const side = tiles[LOOT_KINDS[i]];
+    lastSides[i] = side;
+    if (side.night !== undefined && side.night.length > 0) hasNight = true;
+    anchor.push(side.anchor && side.anchor.length > 0 ? side.anchor.map(anchorOp) : null);
+  }
+  lastFacts = { hasNight, anchor };
+  return lastFacts;
 }
 
 /** Night: every token's night effects, once per token held (none on the calm side). */
 export function lootNightSteps(x: Ctx): Step[] {
   const tiles = ext(x.g).tiles;
-  if (!hasNightEffects(tiles)) return NONE;
+  if (!tileFacts(tiles).hasNight) return NONE;
   let out = NONE;
   for (let seat = 0; seat < x.g.players; seat++) {
     const loot = x.g.seats[seat].loot;

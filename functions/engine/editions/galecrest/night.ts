@@ -24,7 +24,7 @@
 //    the trial.
 // 4. The Freed Prisoner resolves "at the end of the night", after every player's order; so does
 //    a Witch's copy of it (atNightEnd below), if she is still in the ship then.
-import { charId, cardName, discard } from '../../actions.js';
+import { charId, cardName, discard, sortNumbers } from '../../actions.js';
 import { cloneWith } from '../../clone.js';
 import { ask, pushAll, resume, step, stepMaker, trialCtx } from '../../kernel.js';
 import type { Ctx, Effect } from '../../edition.js';
@@ -142,7 +142,7 @@ const waits = (x: Ctx, done: string[] | undefined, r: number): boolean =>
 function waiting(x: Ctx, s: Step): number[] {
   const out: number[] = [];
   for (const r of x.g.seats[s.seat].den) if (waits(x, s.memo, r)) out.push(r);
-  return out.sort((a, b) => b - a);
+  return sortNumbers(out).reverse();
 }
 
 /**

@@ -254,11 +254,28 @@ export function bestSets(count: number, sets: readonly { size: number; value: nu
 
 // ---- steps ----
 
+/**
+ * A loot effect's step (memo [kind, timing], n the effect's index on the tile): shared objects
+ * per kind, timing, index, seat and rank, with one shared memo list per kind and timing (steps
+ * and their memos are never edited), so taking a barrel or a saber allocates nothing.
+ */
+const LOOT_FX_STEPS: Step[] = [];
+const LOOT_FX_MEMOS: string[][] = [];
+function lootFxStep(seat: number, rank: number, i: number, kind: Loot, timing: LootTiming): Step {
+  const k = (LOOT_KINDS as readonly string[]).indexOf(kind);
+  const t = LOOT_TIMINGS.indexOf(timing);
+  if (k < 0 || t < 0 || i < 0 || i >= 4 || seat < -1 || seat >= 7 || rank < 0 || rank >= 64 || !Number.isInteger(rank))
+    return step('lootFx', seat, rank, i, [kind, timing]);
+  const m = k * 3 + t;
+  const j = ((m * 4 + i) * 8 + seat + 1) * 64 + rank;
+  return LOOT_FX_STEPS[j] ?? (LOOT_FX_STEPS[j] = step('lootFx', seat, rank, i, (LOOT_FX_MEMOS[m] ??= [kind, timing])));
+}
+
 /** Pushes the dusk effects of a token just taken (day loot, Stowaway, Smuggler). */
 export function pushLootDusk(x: Ctx, seat: number, rank: number, kind: Loot): void {
   const fx = ext(x.g).tiles[kind].dusk;
   if (!fx) return;
-  for (let i = fx.length - 1; i >= 0; i--) push(x, step('lootFx', seat, rank, i, [kind, 'dusk']));
+  for (let i = fx.length - 1; i >= 0; i--) push(x, lootFxStep(seat, rank, i, kind, 'dusk'));
 }
 
 /** Takes one token of today's loot (chosen by kind) with its dusk effects. */
@@ -358,8 +375,15 @@ let lastFacts: TileFacts | null = null;
 /** The facts of a game's tiles (computed again only when the sides differ from the last ones). */
 export function tileFacts(tiles: TileSet): TileFacts {
   if (lastFacts !== null) {
-    let same = true;
-    for (let i = 0; i < LOOT_KINDS.length; i++) if (tiles[LOOT_KINDS[i]] !== lastSides[i]) same = false;
+    // By name: the tile sets of games share one layout (setupBoard), so these are plain reads.
+    const same =
+      tiles.map === lastSides[0] &&
+      tiles.barrel === lastSides[1] &&
+      tiles.relic === lastSides[2] &&
+      tiles.saber === lastSides[3] &&
+      tiles.amulet === lastSides[4] &&
+      tiles.hook === lastSides[5] &&
+      tiles.chest === lastSides[6];
     if (same) return lastFacts;
   }
   let hasNight = false;
@@ -386,7 +410,7 @@ export function lootNightSteps(x: Ctx): Step[] {
       if (!fx || loot[kind] === 0) continue;
       if (out === NONE) out = [];
       for (let t = 0; t < loot[kind]; t++)
-        for (let i = 0; i < fx.length; i++) out.push(step('lootFx', seat, 0, i, [kind, 'night']));
+        for (let i = 0; i < fx.length; i++) out.push(lootFxStep(seat, 0, i, kind, 'night'));
     }
   }
   return out;

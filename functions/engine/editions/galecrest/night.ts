@@ -20,11 +20,12 @@
 //    player holds; a Witch among gainers only, in a ship without a Mutineer or Topman, copies
 //    a gain (or the Freed Prisoner, at the end of the night) whatever the order; a Witch with a
 //    Topman in a ship without a Mutineer is the trial replayed on the doubloons alone
-//    (witchWithTopman). A Witch with a Mutineer, or a Mutineer with a Topman, still goes to
-//    the trial.
+//    (witchWithTopman); a Mutineer with a Witch or a Topman is the trial replayed on a model of
+//    the ship, its doubloons and characters (shipModel). Only ships with more than
+//    MAX_TRIED abilities waiting (asked at once) or ranks outside that vocabulary reach the trial.
 // 4. The Freed Prisoner resolves "at the end of the night", after every player's order; so does
 //    a Witch's copy of it (atNightEnd below), if she is still in the ship then.
-import { charId, cardName, discard, sortNumbers } from '../../actions.js';
+import { charId, cardName, discard, removeAt, sortedCopy, sortNumbers } from '../../actions.js';
 import { cloneWith } from '../../clone.js';
 import { ask, pushAll, resume, step, stepMaker, trialCtx } from '../../kernel.js';
 import type { Ctx, Effect } from '../../edition.js';
@@ -251,10 +252,10 @@ export function orderByRule(g: GameState, seat: number, ranks: number[]): boolea
   }
   const me = g.seats[seat];
   if (witch) {
-    if (mutineer) return undefined;
+    if (mutineer) return shipModel(g, seat, ranks);
     return topman ? witchWithTopman(g, seat, ranks) : witchAmongGainers(g, seat, ranks.length);
   }
-  if (mutineer && topman) return undefined;
+  if (mutineer && topman) return shipModel(g, seat, ranks);
   if (mutineer) return ranks.includes(BARKEEP) && Math.min(...me.den) === BARKEEP;
   if (topman) return !(me.doubloons + 4 >= me.den.length || gains === 0);
   return false;
@@ -322,6 +323,82 @@ function witchWithTopman(g: GameState, seat: number, ranks: number[]): boolean |
   }
   return false;
 }
+
+/**
+ * The trial replayed on a model of one ship: its doubloons and its characters, which is all
+ * the night abilities of a ship change (the graveyard gets what leaves the ship; hand, loot and
+ * reputation stay). Every order of `ranks`, each branching on the Witch's choices as the
+ * trial does on her prompt (the ship characters with a night ability but her, lowest first, as
+ * they stand when she resolves; none: nothing), a rank discarded before its turn skipped, her
+ * copy of the Freed Prisoner after the order (+1 per ship character above 20, the Witch
+ * discarded if that made 3 or more, if she is still in the ship). The same leaf budget: more
+ * than MAX_LEAVES results in all asks (true), as the trial does. For the Mutineer with a
+ * Witch or a Topman, the cases no cheaper rule settles.
+ */
+function shipModel(g: GameState, seat: number, ranks: number[]): boolean {
+  const me = g.seats[seat];
+  const budget = { leaves: MAX_LEAVES };
+  let first: Set<string> | null = null;
+  for (const order of permutations(ranks)) {
+    const results = new Set<string>();
+    modelRun(g, seat, order, 0, me.doubloons, me.den.slice(), false, results, budget);
+    if (budget.leaves < 0) return true;
+    if (!first) first = results;
+    else if (!sameSet(first, results)) return true;
+  }
+  return false;
+}
+
+/** One ability on the model ship (Witch copies included, as the ability copied): the doubloons after. */
+function modelAbility(g: GameState, seat: number, rank: number, d: number, den: number[]): number {
+  if (rank === MUTINEER) {
+    removeAt(den, den.indexOf(Math.min(...den)));
+    return d + 2;
+  }
+  if (rank === TOPMAN) return d + 4 - Math.min(den.length, d + 4);
+  return d + gainerAmount(g, seat, rank);
+}
+
+function modelRun(
+  g: GameState,
+  seat: number,
+  order: number[],
+  from: number,
+  d: number,
+  den: number[],
+  prisoner: boolean,
+  out: Set<string>,
+  budget: { leaves: number },
+): void {
+  if (budget.leaves < 0) return;
+  for (let i = from; i < order.length; i++) {
+    const r = order[i];
+    if (!den.includes(r)) continue;
+    if (r !== WITCH) {
+      d = modelAbility(g, seat, r, d, den);
+      continue;
+    }
+    const choices = sortedCopy(den).filter((c) => c !== WITCH && NIGHT_RANKS.includes(c));
+    if (choices.length === 0) continue;
+    for (const c of choices) {
+      const mine = den.slice();
+      if (c === FREED_PRISONER) modelRun(g, seat, order, i + 1, d, mine, true, out, budget);
+      else modelRun(g, seat, order, i + 1, modelAbility(g, seat, c, d, mine), mine, prisoner, out, budget);
+    }
+    return;
+  }
+  if (prisoner && den.includes(WITCH)) {
+    let n = 0;
+    for (const r of den) if (r > 20) n++;
+    d += n;
+    if (n >= 3) removeAt(den, den.indexOf(WITCH));
+  }
+  budget.leaves--;
+  out.add(`${d}|${sortedCopy(den).join(',')}`);
+}
+
+/** The ranks with a night ability (the model's vocabulary; any other rank is left to the trial). */
+const NIGHT_RANKS: readonly number[] = [BARKEEP, WITCH, MUTINEER, FREED_PRISONER, BRAWLER, TOPMAN, ARMORER, WIND_NYMPH];
 
 /** The reference answer: every order tried on copies (all answers of any prompt inside). */
 export function orderMattersByTrial(x: Ctx, seat: number, ranks: number[]): boolean {

@@ -5,7 +5,15 @@
  */
 import * as path from 'node:path';
 import type { BuildOptions } from 'esbuild';
-import { BUNDLE_ALIASES, BUNDLE_MAIN_FIELDS, BUNDLE_TARGET, ESM_REQUIRE_BANNER, PROJECT_ROOT } from './function.js';
+import {
+  BUNDLE_ALIASES,
+  BUNDLE_CHARSET,
+  BUNDLE_LEGAL_COMMENTS,
+  BUNDLE_MAIN_FIELDS,
+  BUNDLE_TARGET,
+  ESM_REQUIRE_BANNER,
+  PROJECT_ROOT,
+} from './function.js';
 
 /** Each function's entry, by the name the bench and tests use. */
 export const HANDLERS = {
@@ -31,6 +39,8 @@ export function bundleOptions(entry: string, outfile: string): BuildOptions {
     mainFields: BUNDLE_MAIN_FIELDS,
     banner: { js: ESM_REQUIRE_BANNER },
     alias: BUNDLE_ALIASES,
+    charset: BUNDLE_CHARSET,
+    legalComments: BUNDLE_LEGAL_COMMENTS,
     outfile,
     logLevel: 'warning',
   };

@@ -9,6 +9,9 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 
+/** The runtime of every function (`npm run bench:lambda` measures module init on its Node major). */
+export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_24_X;
+
 /** Repository root (infra/ is one level below it). */
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -23,12 +26,29 @@ export const BUNDLE_TARGET = 'node22';
 export const ESM_REQUIRE_BANNER =
   "import { createRequire as __cjsCreateRequire } from 'node:module'; const require = __cjsCreateRequire(import.meta.url);";
 export const BUNDLE_MAIN_FIELDS = ['module', 'main'];
+/** Non-ASCII text (the confusables table of names, the schema's descriptions) kept as UTF-8, not as `\uXXXX` escapes. */
+export const BUNDLE_CHARSET = 'utf8';
+/** License comments go to `index.mjs.LEGAL.txt` beside the bundle (shipped, never loaded). */
+export const BUNDLE_LEGAL_COMMENTS = 'external';
+const nodeModule = (p: string) => path.join(PROJECT_ROOT, 'node_modules', p);
 /**
- * Modules replaced by an empty stub in the bundles because no code path of ours reaches them:
- * Apollo's usage-reporting protobuf (its plugins are disabled in functions/api/http/app.ts).
+ * Import paths the bundles resolve elsewhere than esbuild would:
+ * - Apollo's usage-reporting protobuf: an empty stub, no code path of ours reaches it (the
+ *   plugins are disabled in functions/api/http/app.ts).
+ * - One copy of a dual (ESM and CommonJS) package instead of both: `@as-integrations/aws-lambda`
+ *   is CommonJS, and its `require('@apollo/server')` took Apollo's CommonJS build (with the
+ *   CommonJS graphql-tools and lru-cache) beside the ESM build our code imports; graphql-armor's
+ *   `graphql/language/parser` took graphql's CommonJS parser and lexer beside the ESM ones. Two
+ *   copies are loaded twice, and their classes differ (`instanceof` across them fails). The
+ *   aliases point every import of those at the ESM build (a folder alias keeps subpaths such as
+ *   `@apollo/server/plugin/disabled`); test/infra/bundles.test.ts checks that no bundle holds a
+ *   package in both formats.
  */
 export const BUNDLE_ALIASES: Record<string, string> = {
   '@apollo/usage-reporting-protobuf': path.join(PROJECT_ROOT, 'infra', 'bundle-stubs', 'empty.cjs'),
+  '@apollo/server': nodeModule('@apollo/server/dist/esm'),
+  'graphql/language/parser': nodeModule('graphql/language/parser.mjs'),
+  'lru-cache': nodeModule('lru-cache/dist/esm/node/index.min.js'),
 };
 
 export interface ServiceFunctionProps {
@@ -85,7 +105,7 @@ export class ServiceFunction extends Construct {
       projectRoot: PROJECT_ROOT,
       depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
       description: props.description,
-      runtime: lambda.Runtime.NODEJS_24_X,
+      runtime: LAMBDA_RUNTIME,
       architecture: lambda.Architecture.ARM_64,
       memorySize: props.memorySize,
       timeout: props.timeout,
@@ -98,7 +118,8 @@ export class ServiceFunction extends Construct {
       loggingFormat: lambda.LoggingFormat.JSON,
       applicationLogLevelV2: lambda.ApplicationLogLevel.INFO,
       systemLogLevelV2: lambda.SystemLogLevel.INFO,
-      // X-Ray: the Powertools tracer adds a subsegment per invocation and one per AWS SDK call.
+      // X-Ray: Lambda's own segments (Init, Invocation, Overhead); the AWS SDK passes the trace header
+      // on (SQS: the notice worker joins the move's trace). No tracer SDK in the bundles (functions/handlers/observe.ts).
       tracing: lambda.Tracing.ACTIVE,
       reservedConcurrentExecutions: props.reservedConcurrentExecutions,
       environment: {
@@ -117,7 +138,13 @@ export class ServiceFunction extends Construct {
         format: OutputFormat.ESM,
         mainFields: BUNDLE_MAIN_FIELDS,
         banner: ESM_REQUIRE_BANNER,
-        esbuildArgs: Object.fromEntries(Object.entries(BUNDLE_ALIASES).map(([from, to]) => [`--alias:${from}`, to])),
+        // As esbuild arguments: the `charset` bundling prop is not passed on to esbuild (aws-cdk-lib
+        // 2.276; test/infra/cdk-synth.test.ts compares the synthesized bundles with the bench's).
+        esbuildArgs: {
+          ...Object.fromEntries(Object.entries(BUNDLE_ALIASES).map(([from, to]) => [`--alias:${from}`, to])),
+          '--charset': BUNDLE_CHARSET,
+          '--legal-comments': BUNDLE_LEGAL_COMMENTS,
+        },
         // Bundle the AWS SDK too: the versions in package-lock.json are the ones tested, and a
         // bundled, tree-shaken client initialises faster than the runtime's full copy.
         externalModules: [],

@@ -5,7 +5,14 @@
 // esbuild's metafile), and its module initialisation: the import of the bundle in a fresh Node
 // process with --enable-source-maps as deployed, repeated (rounds interleave the bundles, in a
 // rotating order, so a busy moment hits all alike); the ratio to the bare bundle is taken within
-// each round, then its median and spread ((max - min) / median) over the rounds.
+// each round, then its median and spread ((max - min) / median) over the rounds. Beside the wall
+// time, the CPU time of the import (the child's user + system, all its threads): a loaded machine
+// stretches the wall time while the CPU time moves much less.
+// Module init runs on the Node major Lambda runs (infra/function.ts LAMBDA_RUNTIME): this process's
+// Node if it is that major, else the `node` package of that major from the npm registry
+// (`npx -y node@24`: its binary comes from the registry too, and stays in npm's cache);
+// `--node <path>` names a binary, `--node current` keeps this process's Node. If none can be had,
+// init runs on this Node and the output says so.
 // Prints a table, then one JSON object on the last line (read by scripts/bench.ts). `--quick`: 5 rounds instead of 11.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -15,26 +22,55 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { bundleOptions, HANDLERS, packagesOf } from '../infra/bundles.js';
+import { LAMBDA_RUNTIME } from '../infra/function.js';
 
 const quick = process.argv.includes('--quick');
 const rounds = quick ? 5 : 11;
 /** The API bundle's target: at most this times the bare bundle's size (issue 29). */
 const API_TARGET_RATIO = 1.1;
 
+const lambdaMajor = /^nodejs(\d+)\.x$/.exec(LAMBDA_RUNTIME.name)?.[1];
+const majorOf = (version: string) => version.replace(/^v/, '').split('.')[0];
+
+/** The Node binary the imports run on: see the header. */
+function initNode(): { path: string; version: string; note?: string } {
+  const arg = process.argv.indexOf('--node');
+  const asked = arg >= 0 ? process.argv[arg + 1] : undefined;
+  const current = { path: process.execPath, version: process.version };
+  if (asked === 'current' || (!asked && majorOf(process.version) === lambdaMajor)) return current;
+  if (asked) {
+    const version = execFileSync(asked, ['--version'], { encoding: 'utf8' }).trim();
+    return { path: asked, version };
+  }
+  try {
+    const out = execFileSync('npx', ['-y', `node@${lambdaMajor}`, '-p', 'process.execPath + " " + process.version'], {
+      encoding: 'utf8',
+      timeout: 180_000,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+    const [path, version] = out.split(' ');
+    return { path, version };
+  } catch {
+    return { ...current, note: `node@${lambdaMajor} could not be fetched from the npm registry` };
+  }
+}
+
+const node = initNode();
+
 const bundles = [
   { name: 'bare', entry: 'scripts/bench/bare-lambda.ts' },
   ...Object.entries(HANDLERS).map(([name, entry]) => ({ name, entry })),
 ];
 
-/** Milliseconds to import the bundle (module evaluation included) in a new Node process, as deployed (source maps on). */
-function importMs(file: string): number {
-  const code = `const t = performance.now(); await import(${JSON.stringify(pathToFileURL(file).href)}); process.stdout.write(String(performance.now() - t));`;
-  const out = execFileSync(process.execPath, ['--enable-source-maps', '--input-type=module', '-e', code], {
+/** Milliseconds (wall, CPU) to import the bundle (module evaluation included) in a new Node process, as deployed (source maps on). */
+function importMs(file: string): { wall: number; cpu: number } {
+  const code = `const c = process.cpuUsage(); const t = performance.now(); await import(${JSON.stringify(pathToFileURL(file).href)}); const u = process.cpuUsage(c); process.stdout.write(JSON.stringify({ wall: performance.now() - t, cpu: (u.user + u.system) / 1000 }));`;
+  const out = execFileSync(node.path, ['--enable-source-maps', '--input-type=module', '-e', code], {
     encoding: 'utf8',
     // As on Lambda: nothing configured that would make the import do more.
     env: { PATH: process.env.PATH ?? '', NODE_OPTIONS: '', TABLE_NAME: 'bench' },
   });
-  return Number(out);
+  return JSON.parse(out) as { wall: number; cpu: number };
 }
 
 const median = (xs: number[]) => {
@@ -63,17 +99,23 @@ try {
     importMs(file); // warm the OS file cache once; not counted
   }
   const times = new Map<string, number[]>(built.map((b) => [b.name, []]));
+  const cpuTimes = new Map<string, number[]>(built.map((b) => [b.name, []]));
   for (let r = 0; r < rounds; r++) {
     for (let i = 0; i < built.length; i++) {
       const b = built[(i + r) % built.length];
-      times.get(b.name)!.push(importMs(b.file));
+      const { wall, cpu } = importMs(b.file);
+      times.get(b.name)!.push(wall);
+      cpuTimes.get(b.name)!.push(cpu);
     }
   }
   const bare = built[0];
   const bareTimes = times.get('bare')!;
+  const bareCpu = cpuTimes.get('bare')!;
   for (const b of built) {
     const t = times.get(b.name)!;
     const ratios = t.map((ms, r) => ms / bareTimes[r]);
+    const cpu = cpuTimes.get(b.name)!;
+    const cpuRatios = cpu.map((ms, r) => ms / bareCpu[r]);
     rows.push({
       handler: b.name,
       bundleKB: Math.round(b.bytes / 1024),
@@ -84,6 +126,9 @@ try {
       initSpreadPct: round(100 * spread(t), 1),
       initRatio: round(median(ratios)),
       initRatioSpreadPct: round(100 * spread(ratios), 1),
+      initCpuMsMedian: round(median(cpu), 1),
+      initCpuRatio: round(median(cpuRatios)),
+      initCpuRatioSpreadPct: round(100 * spread(cpuRatios), 1),
       rounds,
     });
   }
@@ -101,6 +146,9 @@ const cols = [
   'initSpreadPct',
   'initRatio',
   'initRatioSpreadPct',
+  'initCpuMsMedian',
+  'initCpuRatio',
+  'initCpuRatioSpreadPct',
   'rounds',
 ];
 const widths = cols.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));
@@ -111,9 +159,17 @@ const api = rows.find((r) => r.handler === 'api')!;
 const apiUnderTarget = (api.sizeRatio as number) <= API_TARGET_RATIO;
 console.log(
   `API bundle ${api.sizeRatio}x the bare Apollo + Lambda integration + DynamoDB client bundle: ${apiUnderTarget ? 'within' : 'OVER'} the ${API_TARGET_RATIO}x target. ` +
-    `Init = import of the bundle in a fresh node ${process.version} process with --enable-source-maps as deployed; ratios to the bare bundle ` +
-    `within each round (median, spread over ${rounds} rounds). Lambda runs nodejs24.x on arm64; the app itself (Apollo, signing key) is built on the first request.`,
+    `Init = import of the bundle in a fresh node ${node.version} process (${process.arch}) with --enable-source-maps as deployed, wall and CPU time; ratios to the bare bundle ` +
+    `within each round (median, spread over ${rounds} rounds). Lambda runs ${LAMBDA_RUNTIME.name} on arm64; the app itself (Apollo, signing key) is built on the first request.` +
+    (node.note ? ` NOT Lambda's Node: ${node.note}.` : ''),
 );
 console.log(
-  JSON.stringify({ node: process.version, apiTargetRatio: API_TARGET_RATIO, apiUnderTarget, handlers: rows }),
+  JSON.stringify({
+    node: node.version,
+    lambdaRuntime: LAMBDA_RUNTIME.name,
+    initOnLambdaNode: majorOf(node.version) === lambdaMajor,
+    apiTargetRatio: API_TARGET_RATIO,
+    apiUnderTarget,
+    handlers: rows,
+  }),
 );

@@ -315,6 +315,9 @@ function lambda() {
       'initSpreadPct',
       'initRatio',
       'initRatioSpreadPct',
+      'initCpuMsMedian',
+      'initCpuRatio',
+      'initCpuRatioSpreadPct',
       'rounds',
     ]),
   );

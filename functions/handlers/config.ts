@@ -27,7 +27,6 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { buildCore, type Core } from '../api/http/core.js';
 import type { PushGateway } from '../push/protocol.js';
-import { tracer } from './observe.js';
 import type { Mailer, MailSetup, NoticeQueue } from '../api/services.js';
 import type { IssuerConfig } from '../api/accounts/auth.js';
 import { refreshingKeys } from '../api/accounts/keys.js';
@@ -42,9 +41,7 @@ let documentClient: DynamoDBDocumentClient | undefined;
 export function getDocumentClient(): DynamoDBDocumentClient {
   if (!documentClient) {
     const endpoint = process.env.DYNAMODB_ENDPOINT;
-    // X-Ray subsegments for every DynamoDB call (no-op when tracing is off: tests, local).
-    const base = tracer.captureAWSv3Client(new DynamoDBClient(endpoint ? { endpoint } : {}));
-    documentClient = DynamoDBDocumentClient.from(base, {
+    documentClient = DynamoDBDocumentClient.from(new DynamoDBClient(endpoint ? { endpoint } : {}), {
       marshallOptions: { removeUndefinedValues: true },
     });
   }

@@ -5,7 +5,6 @@
  */
 import { managementApiGateway } from '../push/gateway.js';
 import type { PushGateway } from '../push/protocol.js';
-import { tracer } from './observe.js';
 
 let pushGateway: PushGateway | undefined;
 
@@ -16,7 +15,7 @@ let pushGateway: PushGateway | undefined;
 export function pushGatewayFromEnv(): PushGateway | undefined {
   const endpoint = process.env.PUSH_ENDPOINT;
   if (!endpoint) return undefined;
-  pushGateway ??= managementApiGateway(endpoint, (c) => tracer.captureAWSv3Client(c));
+  pushGateway ??= managementApiGateway(endpoint);
   return pushGateway;
 }
 

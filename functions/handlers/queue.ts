@@ -5,7 +5,6 @@
  * fast rather than hold the move: one retry, short timeouts.
  */
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { tracer } from './observe.js';
 import { MAX_DELAY_SECONDS } from '../api/notify/notices.js';
 import type { NoticeMessage, NoticeQueue } from '../api/services.js';
 
@@ -30,15 +29,13 @@ export function sqsNoticeQueue(queueUrl: string, client = new SQSClient({})): No
 
 let envQueue: NoticeQueue | undefined;
 
-/** This container's notice queue (`NOTICE_QUEUE_URL`, SQS, traced); none without it (tests: the in-process worker). */
+/** This container's notice queue (`NOTICE_QUEUE_URL`, SQS); none without it (tests: the in-process worker). */
 export function noticeQueueFromEnv(): NoticeQueue | undefined {
   const url = process.env.NOTICE_QUEUE_URL;
   if (!url) return undefined;
   envQueue ??= sqsNoticeQueue(
     url,
-    tracer.captureAWSv3Client(
-      new SQSClient({ maxAttempts: 2, requestHandler: { connectionTimeout: 1000, requestTimeout: 3000 } }),
-    ),
+    new SQSClient({ maxAttempts: 2, requestHandler: { connectionTimeout: 1000, requestTimeout: 3000 } }),
   );
   return envQueue;
 }

@@ -5,7 +5,6 @@
  * - `ORIGIN_SECRET_ARN`: the edge's origin secret (API only); `ORIGIN_SECRET` without it.
  */
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { tracer } from './observe.js';
 
 let secretsClient: SecretsManagerClient | undefined;
 
@@ -13,7 +12,7 @@ let secretsClient: SecretsManagerClient | undefined;
 export async function readSigningKeys(): Promise<string[]> {
   const arn = process.env.SIGNING_KEY_SECRET_ARN;
   if (arn) {
-    const sm = (secretsClient ??= tracer.captureAWSv3Client(new SecretsManagerClient({})));
+    const sm = (secretsClient ??= new SecretsManagerClient({}));
     const out = await sm.send(new GetSecretValueCommand({ SecretId: arn }));
     if (!out.SecretString) throw new Error('the signing key secret has no string value');
     let previous: string | undefined;
@@ -40,7 +39,7 @@ export async function readSigningKeys(): Promise<string[]> {
 export async function readOriginSecret(): Promise<string | null> {
   const arn = process.env.ORIGIN_SECRET_ARN;
   if (arn) {
-    const sm = (secretsClient ??= tracer.captureAWSv3Client(new SecretsManagerClient({})));
+    const sm = (secretsClient ??= new SecretsManagerClient({}));
     const out = await sm.send(new GetSecretValueCommand({ SecretId: arn }));
     if (!out.SecretString) throw new Error('the origin secret has no string value');
     return out.SecretString;

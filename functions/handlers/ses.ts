@@ -5,10 +5,9 @@
  */
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import type { Mailer } from '../api/services.js';
-import { tracer } from './observe.js';
 
 export function sesMailer(from: string): Mailer {
-  const client = tracer.captureAWSv3Client(new SESv2Client({}));
+  const client = new SESv2Client({});
   const utf8 = (Data: string) => ({ Data, Charset: 'UTF-8' });
   return {
     send: async (m) => {

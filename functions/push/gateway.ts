@@ -7,8 +7,8 @@ import {
 } from '@aws-sdk/client-apigatewaymanagementapi';
 import type { PushGateway } from './protocol.js';
 
-export function managementApiGateway(endpoint: string, wrap: <T>(client: T) => T = (c) => c): PushGateway {
-  const client = wrap(new ApiGatewayManagementApiClient({ endpoint }));
+export function managementApiGateway(endpoint: string): PushGateway {
+  const client = new ApiGatewayManagementApiClient({ endpoint });
   return {
     async post(connectionId, message) {
       try {

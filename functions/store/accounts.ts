@@ -5,7 +5,7 @@
 //   the one player (account, guest or site user) bearing it (see functions/api/accounts/names.ts);
 //   a guest's claim carries `expiresAt` and lapses with the guest's sessions.
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type Db, isConditionFailed, wonRace } from './db.js';
+import { type Db, scanKind, wonRace } from './db.js';
 import { TTL_ATTRIBUTE } from './table.js';
 
 export const accountKeys = {
@@ -84,18 +84,50 @@ export async function renewName(db: Db, nameKey: string, playerId: string, expir
   );
 }
 
-/** Frees a name the player holds (no-op otherwise). */
-export async function releaseName(db: Db, nameKey: string, playerId: string): Promise<void> {
-  try {
-    await db.doc.send(
+/** Frees a name the player holds (no-op otherwise); true if an item of the player's was deleted. */
+export async function releaseName(db: Db, nameKey: string, playerId: string): Promise<boolean> {
+  return wonRace(
+    db.doc.send(
       new DeleteCommand({
         TableName: db.table,
         Key: accountKeys.name(nameKey),
         ConditionExpression: 'playerId = :p',
         ExpressionAttributeValues: { ':p': playerId },
       }),
-    );
-  } catch (e) {
-    if (!isConditionFailed(e)) throw e;
-  }
+    ),
+  );
+}
+
+/** A name claim as stored: its key, its holder and, for a guest's, when it lapses (epoch seconds). */
+export interface NameClaim {
+  nameKey: string;
+  playerId: string;
+  expiresAt?: number;
+}
+
+const toClaim = (it: Record<string, unknown>): NameClaim => ({
+  nameKey: (it.PK as string).slice('NAME#'.length),
+  playerId: it.playerId as string,
+  ...(typeof it[TTL_ATTRIBUTE] === 'number' ? { expiresAt: it[TTL_ATTRIBUTE] as number } : {}),
+});
+
+/** The claim item of a name key (lapsed or not), or null (a strongly consistent read). */
+export async function getNameClaim(db: Db, nameKey: string): Promise<NameClaim | null> {
+  const r = await db.doc.send(
+    new GetCommand({ TableName: db.table, Key: accountKeys.name(nameKey), ConsistentRead: true }),
+  );
+  return r.Item ? toClaim(r.Item) : null;
+}
+
+/**
+ * One page of every name claim item (a table scan: maintenance scripts only, e.g. the name claims
+ * migration), paged like scanPlayers.
+ */
+export async function scanNameClaims(
+  db: Db,
+  limit: number,
+  cursor: string | null,
+): Promise<{ claims: NameClaim[]; cursor: string | null }> {
+  const page = await scanKind(db, { sk: 'NAME', pkPrefix: 'NAME#' }, limit, cursor);
+  return { claims: page.items.map(toClaim), cursor: page.cursor };
 }

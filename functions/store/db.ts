@@ -1,5 +1,5 @@
 // What every store module needs: the document client and the table name.
-import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, ScanCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 
 export interface Db {
@@ -47,6 +47,43 @@ export async function queryIndex<T>(
     startKey = r.LastEvaluatedKey;
   } while (startKey && out.length < limit);
   return out;
+}
+
+/** A scan's LastEvaluatedKey as an opaque text (base64url JSON), null at the end of the scan. */
+export function encodeScanCursor(key: Record<string, unknown> | undefined): string | null {
+  return key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
+}
+
+/** The ExclusiveStartKey of a cursor from encodeScanCursor (undefined: from the start). */
+export function decodeScanCursor(cursor: string | null | undefined): Record<string, unknown> | undefined {
+  if (!cursor) return undefined;
+  const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+  if (!key || typeof key !== 'object' || Array.isArray(key)) throw new Error(`not a scan cursor: ${cursor}`);
+  return key as Record<string, unknown>;
+}
+
+/**
+ * One page of a table scan for the items of one kind (`SK` equal to `sk`, `PK` starting with
+ * `pkPrefix`): maintenance scripts only. `limit` items are read per page (DynamoDB's Limit, before
+ * the filter: a page may hold fewer, even none); `cursor` is the previous page's, null at the end.
+ */
+export async function scanKind(
+  db: Db,
+  kind: { sk: string; pkPrefix: string },
+  limit: number,
+  cursor: string | null,
+): Promise<{ items: Record<string, unknown>[]; cursor: string | null }> {
+  const r = await db.doc.send(
+    new ScanCommand({
+      TableName: db.table,
+      FilterExpression: 'SK = :sk AND begins_with(PK, :pk)',
+      ExpressionAttributeValues: { ':sk': kind.sk, ':pk': kind.pkPrefix },
+      Limit: limit,
+      ExclusiveStartKey: decodeScanCursor(cursor),
+      ConsistentRead: true,
+    }),
+  );
+  return { items: r.Items ?? [], cursor: encodeScanCursor(r.LastEvaluatedKey) };
 }
 
 /** Runs `fn` over `items` with at most `limit` calls in flight. */

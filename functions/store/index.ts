@@ -22,7 +22,15 @@ import {
   saveArchive,
   saveSnapshot,
 } from './games.js';
-import { claimName, getIdentity, putIdentity, releaseName, renewName } from './accounts.js';
+import {
+  claimName,
+  getIdentity,
+  getNameClaim,
+  putIdentity,
+  releaseName,
+  renewName,
+  scanNameClaims,
+} from './accounts.js';
 import {
   addToPlayerSet,
   countOnPlayer,
@@ -35,6 +43,8 @@ import {
   putMember,
   removeFromPlayerSet,
   rotateRefresh,
+  scanPlayers,
+  setNameKey,
   updatePlayer,
 } from './players.js';
 import { claimRequest, getRequest } from './requests.js';
@@ -78,6 +88,7 @@ export type { CommitActor, CommitEvent, CommitRecord, GameHead, GameRecord, Game
 export { HEAD_COMMITS, lastSeqOf, parseOutboxId } from './games.js';
 export { eventsOf } from './events.js';
 export type { PlayerRecord } from './players.js';
+export type { NameClaim } from './accounts.js';
 export type { RequestRecord } from './requests.js';
 export type { ReminderRecord } from './reminders.js';
 export type { DeliveryRecord, WebhookOwner, WebhookRecord } from './webhooks.js';
@@ -147,6 +158,12 @@ export function createStore({ tableName, client }: { tableName: string; client: 
       claimName(db, nameKey, playerId, claim),
     renewName: (nameKey: string, playerId: string, expiresAt: number) => renewName(db, nameKey, playerId, expiresAt),
     releaseName: (nameKey: string, playerId: string) => releaseName(db, nameKey, playerId),
+    getNameClaim: (nameKey: string) => getNameClaim(db, nameKey),
+    /** Maintenance scans (the name claims migration): one page each, `cursor` null at the end. */
+    scanNameClaims: (limit: number, cursor: string | null) => scanNameClaims(db, limit, cursor),
+    scanPlayers: (limit: number, cursor: string | null) => scanPlayers(db, limit, cursor),
+    setNameKey: (playerId: string, name: string, from: string | null, to: string) =>
+      setNameKey(db, playerId, name, from, to),
     countOnPlayer: (playerId: string, counter: string, window: string, max: number) =>
       countOnPlayer(db, playerId, counter, window, max),
     /** A bounded set on the player item: adds `member` unless it has `max` members already (false). */

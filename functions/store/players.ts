@@ -4,7 +4,7 @@
 // so the index may briefly list a game the player is not in, never miss one: readers check
 // the game's own seat list.
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type Db, isConditionFailed, queryIndex, wonRace } from './db.js';
+import { type Db, isConditionFailed, queryIndex, scanKind, wonRace } from './db.js';
 import { gameIdOf, GSI1, keys } from './table.js';
 
 export interface PlayerRecord {
@@ -93,6 +93,45 @@ export async function updatePlayer(
     if (isConditionFailed(e)) return null;
     throw e;
   }
+}
+
+/**
+ * One page of every player item (a table scan: maintenance scripts only, e.g. the name claims
+ * migration). `limit` items are read per page (DynamoDB's Limit, before the filter: a page may
+ * hold fewer players, even none); `cursor` is the previous page's, null at the end.
+ */
+export async function scanPlayers(
+  db: Db,
+  limit: number,
+  cursor: string | null,
+): Promise<{ players: PlayerRecord[]; cursor: string | null }> {
+  const page = await scanKind(db, { sk: 'PROFILE', pkPrefix: 'PLAYER#' }, limit, cursor);
+  return { players: page.items.map(toRecord), cursor: page.cursor };
+}
+
+/**
+ * Points a player's record at the claim of its name's key `to`, if the record still bears `name`
+ * and the key `from` (null: none); false if it changed meanwhile (a rename) or is gone.
+ */
+export async function setNameKey(
+  db: Db,
+  playerId: string,
+  name: string,
+  from: string | null,
+  to: string,
+): Promise<boolean> {
+  return wonRace(
+    db.doc.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: keys.player(playerId),
+        UpdateExpression: 'SET nameKey = :to',
+        ConditionExpression: `attribute_exists(PK) AND #name = :name AND ${from === null ? 'attribute_not_exists(nameKey)' : 'nameKey = :from'}`,
+        ExpressionAttributeNames: { '#name': 'name' },
+        ExpressionAttributeValues: { ':name': name, ':to': to, ...(from === null ? {} : { ':from': from }) },
+      }),
+    ),
+  );
 }
 
 /** Idempotent: records that `playerId` sits (or is about to sit) in `gameId`. */

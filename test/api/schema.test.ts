@@ -8,11 +8,20 @@ import {
   isInputObjectType,
   isInterfaceType,
   isObjectType,
+  printSchema,
 } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { typeDefs } from '../../functions/api/schema.generated.js';
+import { readSdl } from '../../scripts/schema.js';
 
 describe('schema', () => {
+  it('the module the API ships builds the same schema as schema/*.graphql, every description included (only comments and layout are left out)', () => {
+    const written = readSdl();
+    expect(printSchema(buildSchema(typeDefs))).toBe(printSchema(buildSchema(written)));
+    expect(typeDefs.length).toBeLessThan(written.length);
+    expect(typeDefs).not.toMatch(/^\s*#/m);
+  });
+
   it('documents every type, field, argument and enum value (the schema documents itself)', () => {
     const schema = buildSchema(typeDefs);
     const missing: string[] = [];

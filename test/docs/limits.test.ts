@@ -1,6 +1,7 @@
 // The limits table of docs/security.md says the values the code enforces: each row's value is
 // compared with the constant it documents, so changing a limit without its docs line (or the
-// other way round) fails `npm test`. The error table of docs/api.md lists every code with the
+// other way round) fails `npm test`; so does a number its prose states (seed bits, lobby caps, caches,
+// close codes, what a socket may cost, AWS's throttle and table caps). The error table of docs/api.md lists every code with the
 // REST status the code answers.
 import { describe, expect, it } from 'vitest';
 import { ARMOR, INTROSPECTION_LIMITS, MAX_BODY_BYTES } from '../../functions/api/http/app.js';
@@ -20,6 +21,13 @@ import { EDGE_LIMITS } from '../../infra/edge.js';
 import { QUEUE_HANDOFF_MS } from '../../functions/api/notify/fanout.js';
 import { CLOSE_SLOW, MAX_SUBSCRIPTIONS, PUSH_LIMITS } from '../../functions/push/protocol.js';
 import { DEFAULT_DECISION_TIME_LIMIT_HOURS, REMOVED_MAX } from '../../functions/api/lobby/joined.js';
+import { ACCESS_TOKEN_SECONDS, VERIFIED_CACHE_MS } from '../../functions/api/accounts/auth.js';
+import { PLAYER_CACHE_MS } from '../../functions/api/accounts/accounts.js';
+import { drawSeed } from '../../functions/api/lobby/seeds.js';
+import { STARTING_RETRY_AFTER_SECONDS } from '../../functions/local/starting.js';
+import { CLOSE_TOO_MANY } from '../../functions/local/subscriptions.js';
+import { CLOSE_SIGNED_OUT } from '../../functions/push/protocol.js';
+import { API_THROTTLE, TABLE_MAX_UNITS } from '../../infra/limits.js';
 import { readPage } from './pages.js';
 
 const section = readPage('docs/security.md');
@@ -103,6 +111,47 @@ describe('docs/security.md "Limits" matches the code', () => {
     // A socket that does not read: the close code and the grace before it is cut.
     expect(section).toContain(`close ${CLOSE_SLOW}, cut ${PUSH_LIMITS.closeGraceMs / 1000} s later`);
     expect(section.replace(/\s+/g, ' ')).toContain(`then it is closed, ${CLOSE_SLOW}`);
+  });
+});
+
+describe('docs/security.md: the limits its prose states match the code', () => {
+  const text = section.replace(/\s+/g, ' ');
+  /** The page says `phrase` (the failure names the phrase, not the whole page). */
+  const says = (phrase: string) => expect(text.includes(phrase), `docs/security.md should say: ${phrase}`).toBe(true);
+  const row = (limit: string) =>
+    section
+      .split('\n')
+      .find((l) => l.startsWith(`| ${limit} |`))
+      ?.replace(/\s+/g, ' ') ?? '';
+
+  it('fair seeds, fair seating, names and startup', () => {
+    says(`draws ${Buffer.from(drawSeed(), 'base64url').length * 8} bits from the CSPRNG`);
+    says(`at most ${BOUNDS.joinedLobbiesPerPlayer} lobbies it joined and ${BOUNDS.openLobbiesPerPlayer} it created`);
+    says(`(${DEFAULT_DECISION_TIME_LIMIT_HOURS} hours per decision unless the creator chose)`);
+    says(`signs out or ${REFRESH_TOKEN_SECONDS / 86_400} days after its last sign-up, refresh or rename`);
+    says(`\`503\` with \`Retry-After: ${STARTING_RETRY_AFTER_SECONDS}\``);
+  });
+
+  it('tokens, caches, close codes and the open-lobby cap', () => {
+    says(`tokens expire (an hour)`);
+    expect(ACCESS_TOKEN_SECONDS).toBe(3600);
+    says(`cached per instance for ${VERIFIED_CACHE_MS / 1000} s`);
+    says(`the player record for ${PLAYER_CACHE_MS / 1000} s`);
+    says(`closed (close ${CLOSE_SIGNED_OUT};`);
+    expect(row('WebSocket connections per player (or address)')).toContain(`close ${CLOSE_TOO_MANY}`);
+    says(`on \`size < ${BOUNDS.openLobbiesPerPlayer}\``);
+    says(`make exactly ${BOUNDS.openLobbiesPerPlayer}, tested`);
+    expect(row('introspection fields (`__schema`, `__type`) per player / client / address')).toContain(
+      `more than ${RATES.introspection.burst} in one operation`,
+    );
+  });
+
+  it('what a socket may cost, and what AWS caps', () => {
+    says(
+      `${PUSH_LIMITS.sendQueueBytes / 1024} KB of unsent data (then it is closed, ${CLOSE_SLOW}), ${PUSH_LIMITS.pendingMessagesPerConnection} waiting messages`,
+    );
+    says(`stage throttle (${n(API_THROTTLE.rateLimit)} requests/s, burst ${n(API_THROTTLE.burstLimit)})`);
+    says(`on-demand caps (${n(TABLE_MAX_UNITS.write)} WRU/s, ${n(TABLE_MAX_UNITS.read)} RRU/s)`);
   });
 });
 

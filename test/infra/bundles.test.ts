@@ -2,7 +2,8 @@
  * What each Lambda bundle contains, read from esbuild's metafile with the options `cdk synth`
  * bundles with (infra/bundles.ts), against the synthesized template:
  * - lean bundles: only the API carries Apollo (the notice worker, sweep and push run on
- *   functions/api/http/core.ts alone);
+ *   functions/api/http/core.ts alone); no bundle holds two builds (ESM and CommonJS) of one
+ *   module, nor a tracer SDK;
  * - least privilege: each role holds only actions its bundle can send (the AWS SDK commands the
  *   bundle contains), besides what Lambda itself sends with the role (logs, X-Ray, the SQS event
  *   source of the notice worker).
@@ -104,6 +105,32 @@ describe('lean bundles', () => {
       [...packagesOf(inputs.get(name)!).keys()].filter((p) => p.startsWith('@apollo/'));
     expect(apollo('api')).toContain('@apollo/server');
     for (const name of ['notices', 'sweep', 'push'] as const) expect(apollo(name), name).toEqual([]);
+  });
+
+  it('no bundle holds two builds of one module (ESM and CommonJS copies of Apollo, graphql, lru-cache: the aliases of infra/function.ts)', () => {
+    for (const name of Object.keys(HANDLERS) as HandlerName[]) {
+      const copies = new Map<string, string[]>();
+      for (const file of Object.keys(inputs.get(name)!)) {
+        const m = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\/(.*)$/.exec(file);
+        if (!m) continue;
+        // The same module in another build folder (dist/cjs, dist/esm, dist-cjs, dist-es, cjs,
+        // esm, commonjs) or with another extension (.js, .mjs, .cjs) is the same module again.
+        const key = `${m[1]}/${m[2].replace(/(^|\/)(dist[-/])?(cjs|esm|es|commonjs)(?=\/)/, '$1*').replace(/\.[cm]?js$/, '.js')}`;
+        copies.set(key, [...(copies.get(key) ?? []), file]);
+      }
+      const twice = [...copies.values()].filter((files) => files.length > 1);
+      expect(twice, name).toEqual([]);
+    }
+  });
+
+  it('no bundle carries a tracer SDK: traces are Lambda active tracing (the X-Ray SDK and the Powertools tracer weighed about 120 KB)', () => {
+    for (const name of Object.keys(HANDLERS) as HandlerName[]) {
+      const pkgs = [...packagesOf(inputs.get(name)!).keys()];
+      expect(
+        pkgs.filter((p) => p === 'aws-xray-sdk-core' || p === '@aws-lambda-powertools/tracer'),
+        name,
+      ).toEqual([]);
+    }
   });
 
   it('the sweep and the notice worker carry no Secrets Manager client (they never read a secret), push no SQS client, the sweep no management API client', () => {

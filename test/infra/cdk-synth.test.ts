@@ -8,7 +8,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { bundleOptions, HANDLERS } from '../../infra/bundles.js';
 import { type CdkOut, cdkSynthOnce } from './cdk-out.js';
 import { freshTable } from '../setup/db.js';
 
@@ -75,14 +77,31 @@ describe('cdk synth (CLI)', () => {
     expect(types).toContain('AWS::ApiGatewayV2::Api');
   });
 
-  it('bundles each handler into an asset with its source map', () => {
+  it('bundles each handler into an asset with its source map and its license comments beside it', () => {
     const assets = readdirSync(outDir).filter((d) => d.startsWith('asset.'));
     expect(assets).toHaveLength(4);
     for (const a of assets) {
       const files = readdirSync(path.join(outDir, a)).sort();
-      expect(files).toEqual(['index.mjs', 'index.mjs.map']);
+      expect(files).toEqual(['index.mjs', 'index.mjs.LEGAL.txt', 'index.mjs.map']);
     }
   });
+
+  it('each asset is byte for byte the bundle of infra/bundles.ts: npm run bench:lambda and test/infra/bundles.test.ts measure what is deployed', async () => {
+    const assets = readdirSync(outDir)
+      .filter((d) => d.startsWith('asset.'))
+      .map((d) => readFileSync(path.join(outDir, d, 'index.mjs'), 'utf8'));
+    for (const [name, entry] of Object.entries(HANDLERS)) {
+      const built = await build({
+        ...bundleOptions(entry, path.join(outDir, 'bench', name, 'index.mjs')),
+        write: false,
+      });
+      const js = built.outputFiles.find((f) => f.path.endsWith('index.mjs'))!.text;
+      expect(
+        assets.some((a) => a === js),
+        name,
+      ).toBe(true);
+    }
+  }, 120_000);
 
   it('produces an API bundle that really runs: GET /health and a signUp against the local store', async () => {
     // The deployed artefact, not the TypeScript: catches bundling faults (ESM/CJS interop, two

@@ -121,6 +121,11 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
     );
     expect(wide, `clipped at phone width on ${where}`).toEqual([]);
     expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+    // A card's name stays inside its card (100 user units wide): "Quartermaster" once ran past it.
+    const spilled = await page.evaluate(
+      `[...document.querySelectorAll('.face-name')].filter((t) => t.getBBox().width > 94).map((t) => t.textContent)`,
+    );
+    expect(spilled, `card names wider than their card on ${where}`).toEqual([]);
   }
 
   /** The page says "your turn" in the tab title and the favicon badge exactly when it is. */
@@ -288,7 +293,7 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('reference web client in head
     await replay.getByRole('button', { name: /Next sunrise/ }).click();
     await hasText(replay.getByTestId('replay-event'), 'Sunrise');
     // The replay draws the island with the table's own parts; the log marks the same event.
-    await poll(() => replay.getByTestId('island').locator('li').count()).toBeGreaterThanOrEqual(seats);
+    await poll(() => replay.getByTestId('island-scene').locator('g.scene-card').count()).toBeGreaterThanOrEqual(seats);
     const current = page.getByTestId('log').locator('li[aria-current=step]');
     await poll(() => current.count()).toBe(1);
     await hasText(current, 'Sunrise');

@@ -103,10 +103,24 @@ export function gameScreen(root: HTMLElement, id: string): () => void {
     if (!game || g.version >= game.version) game = g;
     await fetchEvents();
     afterEvents();
-    if (game.status === 'FINISHED' && !frames) {
-      frames = buildReplay(events, game);
-      step = frames.length - 1;
+    if (game.status === 'FINISHED' && !frames) openReplay();
+    else if (frames) {
+      // Open during the game: the new events join it; a reader at the last event follows them.
+      const atEnd = step === frames.length - 1;
+      frames = framesOf(game);
+      step = atEnd ? frames.length - 1 : Math.min(step, frames.length - 1);
     }
+  }
+
+  /** The frames up to the game as loaded (the log may already hold newer events). */
+  const framesOf = (g: Game) =>
+    buildReplay(
+      events.filter((e) => e.seq <= g.lastSeq),
+      g,
+    );
+  function openReplay() {
+    frames = framesOf(game!);
+    step = frames.length - 1;
   }
 
   async function act(what: () => Promise<unknown>) {
@@ -172,6 +186,14 @@ export function gameScreen(root: HTMLElement, id: string): () => void {
         draw();
         followLog(root);
       },
+      close:
+        game?.status === 'FINISHED'
+          ? null
+          : () => {
+              frames = null;
+              draw();
+              document.querySelector<HTMLElement>('[data-key=r-open]')?.focus();
+            },
     };
 
   function dayReplay() {
@@ -292,14 +314,34 @@ export function gameScreen(root: HTMLElement, id: string): () => void {
           g.status !== 'LOBBY' && reputationPart(ctx),
           g.status !== 'LOBBY' && densPart(ctx),
           playersPart(ctx),
-          finished && r && replayPart(ctx, r),
+          r && replayPart(ctx, r),
+          g.status === 'ACTIVE' &&
+            !r &&
+            h(
+              'p',
+              { 'data-key': 'r-open-p' },
+              h(
+                'button',
+                {
+                  type: 'button',
+                  class: 'secondary',
+                  'data-key': 'r-open',
+                  onclick: () => {
+                    openReplay();
+                    draw();
+                    document.querySelector<HTMLElement>('[data-key=r-first]')?.focus();
+                  },
+                },
+                'Replay the game so far',
+              ),
+            ),
         ),
         h(
           'div',
           { class: 'col-side' },
           g.status !== 'LOBBY' && legendPart(ctx),
           sidePanels(ctx),
-          logPart(ctx, finished && r ? r.frames[r.step].seq : null, {
+          logPart(ctx, r ? r.frames[r.step].seq : null, {
             days: logDays,
             more: () => {
               logDays += LOG_PAGE;

@@ -78,7 +78,7 @@ export function cardFace(edition: Edition, rank: number, seat: number, o: FaceOp
     s(
       'text',
       { class: 'face-name', x: CARD_W / 2, y: lines.length > 1 ? 62 : 70, 'text-anchor': 'middle' },
-      lines.map((l, i) => s('tspan', { x: CARD_W / 2, dy: i ? 15 : 0 }, l)),
+      lines.map((l, i) => s('tspan', { x: CARD_W / 2, dy: i ? 15 : 0, ...squeeze(l) }, l)),
     ),
     mark !== null &&
       s(
@@ -91,6 +91,12 @@ export function cardFace(edition: Edition, rank: number, seat: number, o: FaceOp
     o.owner && s('text', { class: 'face-owner', x: CARD_W - 8, y: CARD_H - 12, 'text-anchor': 'end' }, short(o.owner)),
   );
 }
+
+/** A word too long for the card ("Quartermaster") is squeezed to the card's width, not cut. */
+const squeeze = (line: string) =>
+  line.length > NAME_FITS ? { textLength: CARD_W - 12, lengthAdjust: 'spacingAndGlyphs' } : {};
+/** Letters of the name font (13 px semibold) that fit across a card without squeezing. */
+const NAME_FITS = 10;
 
 const short = (name: string) => (name.length > 11 ? `${name.slice(0, 10)}…` : name);
 

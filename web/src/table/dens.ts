@@ -14,14 +14,15 @@ function lootOf(ctx: TableCtx, s: Seat): (HTMLElement | string)[] {
   return held.length ? held.map((l) => lootChip(ctx.game, l.kind, l.count)) : ['no loot'];
 }
 
-export function densPart(ctx: TableCtx): HTMLElement {
+/** For a second drawing on the page (the replay): `id` prefixes the heading's id, `at` is added to the heading. */
+export function densPart(ctx: TableCtx, o: { id?: string; at?: string } = {}): HTMLElement {
   const g = ctx.game;
   const word = denWord(g.edition);
   const heading = word === 'ship' ? 'Ships' : 'Dens';
   return h(
     'section',
-    { 'aria-labelledby': 'dens-h', 'data-key': 'dens', 'data-testid': 'dens' },
-    h('h2', { id: 'dens-h' }, heading),
+    { 'aria-labelledby': `${o.id ?? ''}dens-h`, 'data-key': 'dens', 'data-testid': 'dens' },
+    h('h2', { id: `${o.id ?? ''}dens-h` }, `${heading}${o.at ?? ''}`),
     h(
       'ul',
       { class: 'dens' },

@@ -1,9 +1,9 @@
-// The players table: doubloons, score, hand size, den / ship, loot, reputation, who is
+// The players table: doubloons, score, hand size, loot, graveyard, reputation, who is
 // deciding. At phone width each player becomes a block of labelled lines (no sideways scroll).
-// The finished game's replay draws the same table from a replay frame.
+// The replay draws the same table from a replay frame (its dens and ships as cards: dens.ts).
 import type { Seat } from '../api';
 import { h } from '../dom';
-import { denWord, timeLeft, when } from '../words';
+import { timeLeft, when } from '../words';
 import { cardRef } from './card-ref';
 import { seatClass, type TableCtx } from './context';
 import { lootChip } from './loot-chip';
@@ -11,8 +11,6 @@ import { ratingText } from '../community/seat-ratings';
 
 export interface PlayerRow {
   seat: Seat;
-  /** Replay frames know only the loot count. */
-  lootCount?: number;
   /** "Now" column: null leaves it out (replay). */
   now?: HTMLElement | string | null;
 }
@@ -24,14 +22,11 @@ export function playersTable(
 ): HTMLElement {
   const g = ctx.game;
   const gal = g.edition === 'GALECREST';
-  const den = denWord(g.edition) === 'ship' ? 'Ship' : 'Den';
   const cols = [
     'Player',
     'Doubloons',
     'Score',
     ...(opts.live ? ['Hand'] : []),
-    // The live table draws dens and ships as cards (dens.ts); the replay lists them here.
-    ...(opts.live ? [] : [den]),
     'Loot',
     ...(opts.live ? ['Graveyard'] : []),
     ...(gal ? ['Reputation'] : []),
@@ -53,7 +48,7 @@ export function playersTable(
     h(
       'tbody',
       null,
-      rows.map(({ seat: s, lootCount, now }) =>
+      rows.map(({ seat: s, now }) =>
         h(
           'tr',
           {
@@ -72,25 +67,13 @@ export function playersTable(
           cell('Doubloons', String(s.doubloons)),
           cell('Score', String(s.score)),
           ...(opts.live ? [cell('Hand', String(s.handSize))] : []),
-          ...(opts.live
-            ? []
-            : [
-                cell(
-                  den,
-                  ...(s.den.length
-                    ? s.den.map((r) => cardRef(g.edition, r, s.seat, `${opts.key}-den-${s.seat}-${r}`))
-                    : ['—']),
-                ),
-              ]),
           cell(
             'Loot',
-            ...(lootCount !== undefined
-              ? [String(lootCount)]
-              : s.loot
-                ? s.loot.filter((l) => l.count > 0).length
-                  ? s.loot.filter((l) => l.count > 0).map((l) => lootChip(g, l.kind, l.count))
-                  : ['—']
-                : [`${s.lootCount} face down`]),
+            ...(s.loot
+              ? s.loot.filter((l) => l.count > 0).length
+                ? s.loot.filter((l) => l.count > 0).map((l) => lootChip(g, l.kind, l.count))
+                : ['—']
+              : [`${s.lootCount} face down`]),
           ),
           ...(opts.live
             ? [

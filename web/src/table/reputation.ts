@@ -3,15 +3,16 @@
 import { h } from '../dom';
 import { seatClass, type TableCtx } from './context';
 
-export function reputationPart(ctx: TableCtx): HTMLElement | null {
+/** For a second drawing on the page (the replay): `id` prefixes the heading's id, `at` is added to the heading. */
+export function reputationPart(ctx: TableCtx, o: { id?: string; at?: string } = {}): HTMLElement | null {
   const g = ctx.game;
   const track = g.galecrest?.reputation;
   if (g.edition !== 'GALECREST' || !Array.isArray(track)) return null;
   const pay = g.reputationPayouts ?? [];
   return h(
     'section',
-    { 'aria-labelledby': 'rep-h', 'data-key': 'rep' },
-    h('h2', { id: 'rep-h' }, 'Reputation track'),
+    { 'aria-labelledby': `${o.id ?? ''}rep-h`, 'data-key': 'rep' },
+    h('h2', { id: `${o.id ?? ''}rep-h` }, `Reputation track${o.at ?? ''}`),
     h(
       'p',
       { class: 'muted' },

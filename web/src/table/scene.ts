@@ -84,18 +84,27 @@ function lootSvg(g: Game): SVGElement {
   );
 }
 
-export function scenePart(ctx: TableCtx): HTMLElement {
+/**
+ * For a second scene on the page (the replay): `id` prefixes the heading's id, `at` is added
+ * to the heading (" at this point"); `bag: false` leaves out the bag (a replay frame does not know it).
+ */
+export function scenePart(ctx: TableCtx, o: { id?: string; at?: string; bag?: boolean } = {}): HTMLElement {
   const g = ctx.game;
   const w = islandWords(g.edition);
   const slots = islandSlots(g, ctx.events);
+  const id = `${o.id ?? ''}island-h`;
   return h(
     'section',
-    { 'aria-labelledby': 'island-h', class: 'scene-box', 'data-key': 'island', 'data-testid': 'island-box' },
-    h('h2', { id: 'island-h' }, `${w.heading} (rank order, left to right)`),
+    { 'aria-labelledby': id, class: 'scene-box', 'data-key': 'island', 'data-testid': 'island-box' },
+    h('h2', { id }, `${w.heading}${o.at ?? ''} (rank order, left to right)`),
     slots.length
       ? islandSvg(ctx, slots)
       : h('p', { class: 'muted', 'data-key': 'island-wait' }, g.phase === 'CHOOSE' ? w.waiting : w.empty),
-    h('h3', null, `Loot of the ${roundWord(g.edition).toLowerCase()} (bag: ${g.bagSize} tokens)`),
+    h(
+      'h3',
+      null,
+      `Loot of the ${roundWord(g.edition).toLowerCase()}${o.bag === false ? '' : ` (bag: ${g.bagSize} tokens)`}`,
+    ),
     lootSvg(g),
   );
 }

@@ -18,13 +18,15 @@ export function alternate(
   batches: number,
   pure: boolean,
   mixed = false,
+  perBatch = 0,
 ) {
   const cpu = () => {
     const u = process.cpuUsage();
     return (u.user + u.system) / 1e6;
   };
   const board = edition === 'galecrest' ? 'calm' : undefined;
-  const per = pure ? 50 : 500;
+  // `perBatch` (--per): smaller batches give more pairs, each closer in time (a loaded machine).
+  const per = perBatch > 0 ? perBatch : pure ? 50 : 500;
   const batch = (E: Engine, first: number): number => {
     const t0 = cpu();
     for (let i = first; i < first + per; i++) {
@@ -109,7 +111,14 @@ export function alternate(
     treeGamesPerSecond: games / b,
     ratio: a / b,
     fastestRatio: bestA / bestB,
-    pairs: { n: pairs.length, min: pairs[0], median, max: pairs[pairs.length - 1] },
+    pairs: {
+      n: pairs.length,
+      min: pairs[0],
+      q1: pairs[Math.floor((pairs.length - 1) / 4)],
+      median,
+      q3: pairs[Math.ceil((3 * (pairs.length - 1)) / 4)],
+      max: pairs[pairs.length - 1],
+    },
     repetitions: {
       n: reps.length,
       pairsEach,

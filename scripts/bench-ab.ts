@@ -1,4 +1,4 @@
-// npm run bench:ab -- <git ref> [--edition classic|galecrest] [--players 4] [--batches 20] [--apply] [--mixed]
+// npm run bench:ab -- <git ref> [--edition classic|galecrest] [--players 4] [--batches 20] [--per 500] [--apply] [--mixed]
 //
 // The engine of the working tree against the engine at <ref>, side by side in ONE process:
 // batches of the same seeded games alternate between the two (A B, B A, A B...), and each
@@ -6,7 +6,9 @@
 // separate runs then differ by more than most single changes, while alternating batches see
 // the same load, so their ratio holds. `--apply`: the pure apply() (a state copy per command)
 // instead of the in-place bulk loop. `--mixed`: both engines first play every edition and
-// player count, as the one process of `npm run bench:engine` does. Both engines are bundled with esbuild, as the Lambdas are.
+// player count, as the one process of `npm run bench:engine` does. `--per`: games per batch
+// (500; `--apply` 50): on a loaded machine, many small batches (e.g. `--per 40 --batches 1500`)
+// read by the median of the pair ratios hold better than a few large ones. Both engines are bundled with esbuild, as the Lambdas are.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -22,7 +24,7 @@ async function main() {
   const ref = process.argv[2];
   if (!ref || ref.startsWith('--'))
     throw new Error(
-      'usage: npm run bench:ab -- <git ref> [--edition classic] [--players 4] [--batches 20] [--apply] [--mixed]',
+      'usage: npm run bench:ab -- <git ref> [--edition classic] [--players 4] [--batches 20] [--per 500] [--apply] [--mixed]',
     );
   const dir = mkdtempSync(join(tmpdir(), 'libertalia-ab-'));
   // The reference engine: `git archive` of functions/engine at <ref>, unpacked beside the bundle.
@@ -37,6 +39,7 @@ async function main() {
     batches: Number(arg('batches', '20')),
     pure: process.argv.includes('--apply'),
     mixed: process.argv.includes('--mixed'),
+    per: Number(arg('per', '0')),
   };
   writeFileSync(
     entry,
@@ -44,7 +47,7 @@ async function main() {
       `import * as A from ${JSON.stringify(join(dir, 'functions/engine/index.ts'))};`,
       `import * as B from ${JSON.stringify(resolve('functions/engine/index.ts'))};`,
       `import { alternate } from ${JSON.stringify(resolve('scripts/bench-ab-run.ts'))};`,
-      `console.log(JSON.stringify(alternate(A, B, ${JSON.stringify(opts.edition)}, ${opts.players}, ${opts.batches}, ${opts.pure}, ${opts.mixed})));`,
+      `console.log(JSON.stringify(alternate(A, B, ${JSON.stringify(opts.edition)}, ${opts.players}, ${opts.batches}, ${opts.pure}, ${opts.mixed}, ${opts.per})));`,
     ].join('\n'),
   );
   const out = join(dir, 'ab.mjs');
@@ -71,7 +74,7 @@ async function main() {
   );
   const q = r.pairs;
   console.log(
-    `spread over ${q.n} batch pairs: min ${q.min.toFixed(3)} / median ${q.median.toFixed(3)} / max ${q.max.toFixed(3)} ` +
+    `spread over ${q.n} batch pairs: min ${q.min.toFixed(3)} / quartile ${q.q1.toFixed(3)} / median ${q.median.toFixed(3)} / quartile ${q.q3.toFixed(3)} / max ${q.max.toFixed(3)} ` +
       `(${(((q.max - q.min) / q.median) * 100).toFixed(1)}%); ${cpus()[0]?.model ?? 'unknown cpu'}, ${cpus().length} cores, Node ${process.version}, load average ${loadavg()
         .map((x) => x.toFixed(1))
         .join(' ')}`,

@@ -235,7 +235,8 @@ export async function botGame(
   const rnd = botRandom(seed);
   for (let i = tokens.length; i < 4; i++)
     tokens.push(
-      (await setup(`mutation($n: String!) { signUp(name: $n) { token } }`, { n: `Client ${i}` })).signUp.token,
+      (await setup(`mutation($n: String!) { signUp(name: $n) { token } }`, { n: `Client ${edition} ${seed} p${i}` }))
+        .signUp.token,
     );
   const id = (
     await setup(
@@ -436,6 +437,8 @@ export interface LoadWindow {
   gamesCompleted: number;
   /** The API process's CPU over the window (every request, and the work after the answers). */
   apiCpuMs: number;
+  /** The bench's own CPU over the window (the bot clients: fetch, JSON, their choices), to tell a slow client from a slow API. */
+  clientCpuMs: number;
   byQuery: Record<string, QueryWindow>;
 }
 
@@ -461,18 +464,29 @@ export async function loadLevel(
     moves: number;
     completed: number;
     t0: number;
+    client0: number;
     cpu0: Promise<{ cpuMs: number; alone: Record<string, number[]> }>;
   }
+  const clientCpu = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  };
   const open = (): Open => ({
     times: new Map(),
     requests: 0,
     moves: 0,
     completed: 0,
     t0: performance.now(),
+    client0: clientCpu(),
     cpu0: stack.cpu(),
   });
   let cur = open();
-  const closed: { w: Open; cpu1: Promise<{ cpuMs: number; alone: Record<string, number[]> }>; t1: number }[] = [];
+  const closed: {
+    w: Open;
+    cpu1: Promise<{ cpuMs: number; alone: Record<string, number[]> }>;
+    t1: number;
+    client1: number;
+  }[] = [];
   const done = () => closed.length > windows;
   const record = (q: string, ms: number) => {
     if (done()) return;
@@ -484,7 +498,7 @@ export async function loadLevel(
     if (q !== 'playCard' && q !== 'answerPrompt') return;
     if (++cur.moves < movesPerWindow) return;
     const next = open();
-    closed.push({ w: cur, cpu1: next.cpu0, t1: next.t0 });
+    closed.push({ w: cur, cpu1: next.cpu0, t1: next.t0, client1: next.client0 });
     bar(label, Math.min(closed.length - 1, windows), windows, closed.length === 1 ? '(warm-up done)' : '');
     cur = next;
   };
@@ -501,7 +515,7 @@ export async function loadLevel(
   );
   process.stderr.write('\n');
   const out: LoadWindow[] = [];
-  for (const { w, cpu1, t1 } of closed.slice(1)) {
+  for (const { w, cpu1, t1, client1 } of closed.slice(1)) {
     const [before, after] = [await w.cpu0, await cpu1];
     const byQuery: Record<string, QueryWindow> = {};
     for (const q of QUERIES) {
@@ -524,6 +538,7 @@ export async function loadLevel(
       moves: w.moves,
       gamesCompleted: w.completed,
       apiCpuMs: after.cpuMs - before.cpuMs,
+      clientCpuMs: client1 - w.client0,
       byQuery,
     });
   }
@@ -624,7 +639,11 @@ export async function requestPath(): Promise<RequestPathRow[]> {
       const tokens: string[] = [];
       for (let i = 0; i < 4; i++)
         tokens.push(
-          (await p(`mutation($n: String!) { signUp(name: $n) { token } }`, { n: `Path ${edition} ${i}` })).signUp.token,
+          (
+            await p(`mutation($n: String!) { signUp(name: $n) { token } }`, {
+              n: `Path ${edition} ${withRequestId ? 'id' : 'plain'} p${i}`,
+            })
+          ).signUp.token,
         );
       const id = (
         await p(`mutation { createGame(input: { edition: ${edition}, seats: 4, seed: "path" }) { id } }`, {}, tokens[0])
@@ -717,6 +736,8 @@ export interface CpuFigure {
   concurrentGames: number;
   windows: number;
   cpuPerMoveMs: ReturnType<typeof spreadOf>;
+  /** The bench process's own CPU per move (the bot clients), beside the API's. */
+  clientCpuPerMoveMs: ReturnType<typeof spreadOf>;
   movesPerSecond: ReturnType<typeof spreadOf>;
 }
 
@@ -749,6 +770,7 @@ export function latencyFigures(windows: LoadWindow[]): { latency: LatencyFigure[
       concurrentGames,
       windows: ws.length,
       cpuPerMoveMs: spreadOf(ws.map((w) => w.apiCpuMs / w.moves)),
+      clientCpuPerMoveMs: spreadOf(ws.map((w) => w.clientCpuMs / w.moves)),
       movesPerSecond: spreadOf(ws.map((w) => w.moves / w.seconds)),
     });
   }

@@ -192,7 +192,7 @@ function api() {
     ),
   );
   console.log(
-    "\nThe API process's CPU per move (all its CPU in a window, the move's `{ __typename }` and `game` and the work after the answer included, / moves answered)",
+    "\nThe API process's CPU per move (all its CPU in a window, the move's `{ __typename }` and `game` and the work after the answer included, / moves answered); beside it the bench's own (the bot clients)",
   );
   console.log(
     table(
@@ -201,9 +201,10 @@ function api() {
         games: c.concurrentGames,
         windows: c.windows,
         'cpu ms per move': rep(c.cpuPerMoveMs, 2),
+        'client cpu ms per move': rep(c.clientCpuPerMoveMs, 2),
         'moves/s': rep(c.movesPerSecond, 0),
       })),
-      ['client', 'games', 'windows', 'cpu ms per move', 'moves/s'],
+      ['client', 'games', 'windows', 'cpu ms per move', 'client cpu ms per move', 'moves/s'],
     ),
   );
   // The goals of issue 29, on the `turns` client (medians over the repetitions).

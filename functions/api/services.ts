@@ -58,7 +58,15 @@ export interface Notice {
 
 /** A message of the notice queue (notify/notices.ts handles it). */
 export type NoticeMessage =
-  | { type: 'notices'; gameId: string; firstSeq: number; cid: string; notices: Notice[] }
+  | {
+      type: 'notices';
+      gameId: string;
+      firstSeq: number;
+      cid: string;
+      notices: Notice[];
+      /** The sender wrote that commit before handing it (play/commit.ts): the worker need not look for it. */
+      written?: true;
+    }
   | { type: 'retry'; deliveryId: string }
   /** A commit made this version of the game: fan it out to its push subscribers (notify/fanout.ts). */
   | { type: 'push'; gameId: string; version: number }

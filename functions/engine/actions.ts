@@ -276,5 +276,8 @@ function kindList(all: readonly Loot[], mask: number): Option[] {
 
 export function ownedKinds(x: Ctx, seat: number): Loot[] {
   const loot = x.g.seats[seat].loot;
-  return x.ed.lootKinds.filter((k) => loot[k] > 0);
+  const all = x.ed.lootKinds;
+  const out: Loot[] = [];
+  for (let i = 0; i < all.length; i++) if (loot[all[i]] > 0) out.push(all[i]);
+  return out;
 }

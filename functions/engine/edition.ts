@@ -102,8 +102,11 @@ export interface Edition {
   roundEndSteps(x: Ctx): Step[];
   /** Final ranking, best first. */
   ranking(g: GameState): number[];
-  /** Edition step handlers, by Step.t. */
-  steps: Record<string, Effect>;
+  /**
+   * Runs one of the edition's own steps (by Step.t) and answers true; false for a step it does
+   * not know. A switch with direct calls, most frequent first, as the core's (phases.ts coreStep).
+   */
+  step: Flow;
   /** What a bot thinks a loot token is worth (greedy bot). */
   botLootValue: Readonly<Record<Loot, number>>;
   /** Reputation track position 0-5 of a seat (Galecrest), or null. */
@@ -113,10 +116,11 @@ export interface Edition {
   /** Public edition data for views (reputation track, loot tiles...). */
   publicInfo?(g: GameState): Record<string, unknown>;
   /**
-   * The edition's own night (Galecrest: each player's order, ruling 7), as the steps pushed
-   * when night falls. Without it the core walks the dens by decreasing rank (classic).
+   * The edition's own night (Galecrest: each player's order, ruling 7): pushes the night's
+   * steps when night falls (above the core's end of the day). Without it the core walks the
+   * dens by decreasing rank (classic).
    */
-  night?(x: Ctx): Step[];
+  night?(x: Ctx): void;
   /**
    * A deep copy of `g.ext` for cloneState (default: a generic copy). It may share data the
    * edition never changes after set-up.

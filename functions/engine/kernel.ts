@@ -67,12 +67,14 @@ export function ask(x: Ctx, step: Step, seat: number, kind: PromptKind, text: st
 const PROMPT_IDS: string[] = [];
 const promptId = (n: number): string => PROMPT_IDS[n] ?? (PROMPT_IDS[n] = `p${n}`);
 
-/** Runs one step: the core flow's steps first (phases.ts), then the edition's by name. */
+/**
+ * Runs one step: the core flow's steps first (phases.ts), then the edition's (its own switch,
+ * Edition.step: direct calls, where a lookup by name in a table is a dictionary read and a call
+ * the compiler cannot inline).
+ */
 export function resume(x: Ctx, step: Step, answer?: string): void {
-  if (x.flow(x, step, answer)) return;
-  const h = x.ed.steps[step.t];
-  if (!h) throw new Error(`no handler for step ${step.t}`);
-  h(x, step, answer);
+  if (x.flow(x, step, answer) || x.ed.step(x, step, answer)) return;
+  throw new Error(`no handler for step ${step.t}`);
 }
 
 /** Runs queued steps until a decision is needed or the game ends. */

@@ -112,7 +112,7 @@ function endDusk(x: Ctx): void {
   g.cursor = RIGHT_END;
   if (x.events) emit(x, 'phase', { phase: 'night' });
   push(x, DAY_END);
-  if (x.ed.night) pushAll(x, x.ed.night(x));
+  if (x.ed.night) x.ed.night(x);
   else pushDenNights(x);
 }
 

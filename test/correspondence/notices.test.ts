@@ -194,6 +194,45 @@ describe('notices off the move’s path', () => {
     }
   }, 60_000);
 
+  it('the worker looks for a commit only if its sender did not write it: the move’s own hand-off is delivered without a read, a lost race’s notice is dropped', async () => {
+    const good = await receiver(false);
+    try {
+      const { id, tokens } = await twoSeats('Handed', good.url, 'notices-dies-1');
+      await t.app.notices!.drain();
+      const before = good.got.length;
+      const handed: NoticeMessage[] = [];
+      const { app: second, gql } = await secondProcess(async (ms) => void handed.push(...ms));
+      let looked = 0;
+      const getCommitId = second.services.store.getCommitId;
+      second.services.store.getCommitId = (...args) => {
+        looked++;
+        return getCommitId(...args);
+      };
+      // Anne chooses, then Mary's choice ends the day through the second process: a commit with notices.
+      const g0 = (await t.gql(GAME_QUERY, { id }, tokens[0])).data.game;
+      await t.gql(PLAY, { g: id, r: g0.me.hand[0] }, tokens[0]);
+      const hand = (await t.gql(GAME_QUERY, { id }, tokens[1])).data.game.me.hand;
+      expect((await gql(PLAY, { g: id, r: hand[0] }, tokens[1])).errors).toBeUndefined();
+      const notices = handed.filter((m): m is Extract<NoticeMessage, { type: 'notices' }> => m.type === 'notices');
+      expect(notices).toHaveLength(1);
+      const m = notices[0];
+      expect(m.written).toBe(true); // handed after the commit's put won
+      // Another writer's commit at that place (a hand-off from a writer that lost the race): dropped.
+      await second.handleNotice({ ...m, cid: 'another-writer', written: undefined });
+      expect(looked).toBe(1);
+      expect(good.got.length).toBe(before);
+      // The move's own hand-off: delivered, without looking for the commit.
+      await second.handleNotice(m);
+      expect(looked).toBe(1);
+      const mine = good.got.slice(before).map((b) => JSON.parse(b));
+      expect(mine.length).toBeGreaterThanOrEqual(1);
+      expect(mine.every((b) => b.gameId === id && b.version === m.notices[0].version)).toBe(true);
+      await second.apollo.stop();
+    } finally {
+      await good.close();
+    }
+  }, 60_000);
+
   it('a queue that refuses during a move fails no move: the notices wait in the outbox and the sweep delivers them once the queue is back', async () => {
     const good = await receiver(false);
     try {

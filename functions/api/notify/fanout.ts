@@ -242,7 +242,9 @@ export function createFanout(services: Services, store: PushStore, gateway: Push
   const chat = chatPusher(services, store, gateway);
   return {
     async gameChanged(gameId, version, _status, rec) {
-      void schedule(gameId, version, rec);
+      // After the answer: the fan-out's store calls start on the next turn of the event loop,
+      // once the move's own answer is written, not interleaved with it.
+      setImmediate(() => void schedule(gameId, version, rec));
     },
     deliver: (gameId, version) => schedule(gameId, version),
     endSessions: (playerId) => closeAll(store, gateway, playerId),

@@ -3,9 +3,10 @@
 // conditional put: see play/commit.ts), and hands them to the queue once that item is written,
 // naming it (its key and a random id); a queue that fails leaves them in the outbox, and the
 // sweep hands them again (`resendOutboxes`). The worker (the same `handleNotice` everywhere)
-// first finds that commit: a notice whose commit is not there (or is another writer's) is
-// dropped; one whose commit is there is delivered: one delivery per matching webhook (ids
-// derived from the notice: a notice handed twice is delivered once), attempted at once; a
+// first finds that commit, unless the message says its sender wrote it (`written`: the move's
+// own hand-off, made only after its put won): a notice whose commit is not there (or is
+// another writer's) is dropped; one whose commit is there is delivered: one delivery per
+// matching webhook (ids derived from the notice: a notice handed twice is delivered once), attempted at once; a
 // failed attempt comes back as a delayed `retry` message. Then it empties the commit's outbox
 // (conditional: a repeat is a no-op). A worker that stops half-way leaves the outbox full, so
 // the notice is handed again: delivery is at least once to the service, once per delivery id
@@ -66,7 +67,9 @@ export async function handleNotice(services: Services, m: NoticeMessage): Promis
     return;
   }
   if (m.type === 'notices') {
-    if (!(await committed(services, m))) return;
+    // Handed by the writer once its conditional put won (play/commit.ts): the commit is there,
+    // with this id. Else (the sweep's re-sends, messages of an older version) look for it first.
+    if (!m.written && !(await committed(services, m))) return;
     const pending = await recordDeliveries(services, m.notices);
     await Promise.all(
       pending.map(async (d) => {

@@ -291,7 +291,7 @@ async function handNotices(services: Services, gameId: string, commit: CommitRec
   let timer: NodeJS.Timeout | undefined;
   try {
     const sent = services.notices.send([
-      { type: 'notices', gameId, firstSeq: commit.firstSeq, cid: commit.cid!, notices: commit.notices },
+      { type: 'notices', gameId, firstSeq: commit.firstSeq, cid: commit.cid!, notices: commit.notices, written: true },
     ]);
     const late = new Promise<'late'>((ok) => {
       timer = setTimeout(() => ok('late'), NOTICE_HANDOFF_MS);

@@ -125,6 +125,8 @@ describe('the rules that skip the trial (night.ts orderByRule)', () => {
     let witch = 0;
     let witchTopman = 0;
     let witchTopmanMattered = 0;
+    let mutineerPair = 0;
+    let mutineerPairMattered = 0;
     for (let i = 0; i < 150; i++) {
       playBotGame(
         { edition: 'galecrest', players: 2 + (i % 5), seed: `rule${i}`, board: 'calm' },
@@ -145,6 +147,9 @@ describe('the rules that skip the trial (night.ts orderByRule)', () => {
               if (rule) mattered++;
               if (ranks.includes(15)) witch++;
               if (ranks.includes(15) && ranks.includes(24)) witchTopman++;
+              const pair = ranks.includes(16) && (ranks.includes(15) || ranks.includes(24));
+              if (pair) mutineerPair++;
+              if (pair && rule) mutineerPairMattered++;
               expect(
                 rule,
                 `seat ${s} ${JSON.stringify(ranks)} ship ${JSON.stringify(g.seats[s].den)} doubloons ${g.seats[s].doubloons}`,
@@ -174,5 +179,9 @@ describe('the rules that skip the trial (night.ts orderByRule)', () => {
     // So is a Witch with a Topman (witchWithTopman), the trial's most frequent case before.
     expect(witchTopman).toBeGreaterThan(20);
     expect(witchTopmanMattered).toBeGreaterThan(5);
+    // And a Mutineer with a Witch or a Topman (shipModel), the trial's last cases.
+    expect(mutineerPair).toBeGreaterThan(100);
+    expect(mutineerPairMattered).toBeGreaterThan(50);
+    expect(mutineerPair - mutineerPairMattered).toBeGreaterThan(5);
   });
 });

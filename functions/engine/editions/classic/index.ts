@@ -57,6 +57,17 @@ export const classic: Edition = {
   ranking: (g) =>
     rankSeats(g, [(s) => s.score, (s) => s.hand.length, (s) => s.final?.loot ?? 0, (s) => s.final?.doubloons ?? 0]),
   pick,
-  steps: { saber, scoreCampaign },
+  step: (x, s, answer) => {
+    switch (s.t) {
+      case 'saber':
+        saber(x, s, answer);
+        return true;
+      case 'scoreCampaign':
+        scoreCampaign(x, s, answer);
+        return true;
+      default:
+        return false;
+    }
+  },
   botLootValue: { chest: 5, jewel: 3, goods: 1, map: 4, relic: -3, saber: 1, officer: -2 },
 };

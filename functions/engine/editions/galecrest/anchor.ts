@@ -7,16 +7,22 @@ import { cardName, charId, gain, moveCharacter, pay, sortedCopy } from '../../ac
 import { ask, emit, push, step, stepMaker } from '../../kernel.js';
 import { perEdition } from '../../tables.js';
 import type { Ctx, Effect } from '../../edition.js';
-import type { Option, Step } from '../../types.js';
+import type { Loot, Option, Step } from '../../types.js';
 import type { GalecrestCard } from './cards.js';
-import { bestSets, LOOT_KINDS } from './loot.js';
+import {
+  ANCHOR_DOUBLOONS,
+  ANCHOR_KEEP,
+  ANCHOR_REPUTATION,
+  ANCHOR_SETS,
+  bestSets,
+  LOOT_KINDS,
+  tileFacts,
+} from './loot.js';
 import { changeReputation } from './reputation.js';
 import { ext } from './state.js';
 
 /** The score dial stops at 99; wealth above it is kept beside the dial and still counts. */
 export const DIAL_MAX = 99;
-
-const cardsOf = (x: Ctx) => x.ed.cards as ReadonlyArray<GalecrestCard | undefined>;
 
 // Anchor steps carry a seat (and the hook its value): shared objects, never edited.
 const anchorStep = stepMaker('anchor');
@@ -43,43 +49,79 @@ function hookStep(seat: number, value: number): Step {
   return HOOK_STEPS[i] ?? (HOOK_STEPS[i] = step('hook', seat, 0, value));
 }
 
-/** One seat's anchor: ship abilities and loot tiles into the ledger, then hooks, then settle. */
+/**
+ * The card table's anchor fields by rank (card objects differ in shape, so reading a field of
+ * each ship character is a slow lookup; an array by rank is one read), per edition.
+ */
+const byRank = perEdition((ed) => {
+  const cards = ed.cards as ReadonlyArray<GalecrestCard | undefined>;
+  const anchor: (GalecrestCard['anchor'] | undefined)[] = [];
+  const countsDouble: (Loot | undefined)[] = [];
+  const backToHand: (GalecrestCard['backToHand'] | undefined)[] = [];
+  for (let r = 0; r <= ed.ranks; r++) {
+    anchor.push(cards[r]?.anchor);
+    countsDouble.push(cards[r]?.countsDouble);
+    backToHand.push(cards[r]?.backToHand);
+  }
+  return { anchor, countsDouble, backToHand };
+});
+
+/**
+ * One seat's anchor: ship abilities and loot tiles into the ledger, then hooks, then settle.
+ * A hook that can only give its doubloons (the last voyage, or an empty ship: its one option
+ * would be taken without asking) adds them to the ledger at once; without a hook left to
+ * ask, the settle step that would run next runs at once.
+ */
 export const anchor: Effect = (x, s) => {
   const g = x.g;
   const me = g.seats[s.seat];
-  const cards = cardsOf(x);
+  const t = byRank(x.ed);
   let net = 0;
-  let doubled = '';
-  for (const r of me.den) {
-    const c = cards[r];
-    if (c?.countsDouble) doubled = c.countsDouble;
-    if (!c?.anchor) continue;
-    const v = c.anchor(x, s.seat);
+  let doubled: Loot | undefined;
+  const den = me.den;
+  for (let i = 0; i < den.length; i++) {
+    const r = den[i];
+    const d = t.countsDouble[r];
+    if (d !== undefined) doubled = d;
+    const f = t.anchor[r];
+    if (f === undefined) continue;
+    const v = f(x, s.seat);
     net += v;
     if (x.events) emit(x, 'anchorAbility', { seat: s.seat, rank: r, value: v });
   }
   let hooks = 0;
   let hookValue = 0;
-  const tiles = ext(g).tiles;
-  for (const kind of LOOT_KINDS) {
+  const program = tileFacts(ext(g).tiles).anchor;
+  for (let k = 0; k < LOOT_KINDS.length; k++) {
+    const ops = program[k];
+    if (ops === null) continue;
+    const kind = LOOT_KINDS[k];
     const held = me.loot[kind];
-    const fx = tiles[kind].anchor;
-    if (!fx || held === 0) continue;
+    if (held === 0) continue;
     const count = held + (doubled === kind ? 1 : 0);
     let v = 0;
-    for (const e of fx) {
-      if ('doubloons' in e) v += e.doubloons * count;
-      else if ('sets' in e) v += bestSets(count, e.sets);
-      else if ('reputation' in e) v += changeReputation(x, s.seat, e.reputation * count, `${kind} tile`, false);
-      else if ('keepOrDoubloons' in e) {
+    for (let i = 0; i < ops.length; i++) {
+      const e = ops[i];
+      if (e.op === ANCHOR_DOUBLOONS) v += e.n * count;
+      else if (e.op === ANCHOR_SETS) v += bestSets(count, e.sets!);
+      else if (e.op === ANCHOR_REPUTATION) v += changeReputation(x, s.seat, e.n * count, `${kind} tile`, false);
+      else if (e.op === ANCHOR_KEEP) {
         hooks += held;
-        hookValue = e.keepOrDoubloons;
+        hookValue = e.n;
       }
     }
     if (v !== 0 && x.events) emit(x, 'anchorLoot', { seat: s.seat, kind, count, value: v });
     net += v;
   }
+  if (hooks > 0 && (g.round >= x.ed.daysPerRound.length || den.length === 0)) {
+    net += hooks * hookValue;
+    hooks = 0;
+  }
   ext(g).ledger[s.seat] = net;
+  if (hooks === 0) {
+    settle(x, settleStep(s.seat, 0));
+    return;
+  }
   push(x, settleStep(s.seat, 0));
   for (let i = 0; i < hooks; i++) push(x, hookStep(s.seat, hookValue));
 };
@@ -125,7 +167,10 @@ export const hook: Effect = (x, s, answer) => {
     return;
   }
   const rank = Number(answer.slice(answer.indexOf(':') + 1));
-  me.kept = me.kept.concat(rank); // replaced, not pushed to: copies share `kept` (clone.ts)
+  // Replaced, not pushed to: copies share `kept` (clone.ts).
+  const kept = me.kept.slice();
+  kept.push(rank);
+  me.kept = kept;
   if (x.events) emit(x, 'kept', { seat: s.seat, rank });
 };
 
@@ -136,13 +181,15 @@ export const settle: Effect = (x, s) => {
   else if (net < 0) pay(x, s.seat, -net, 'anchor');
   ext(x.g).ledger[s.seat] = 0;
   const me = x.g.seats[s.seat];
-  const cards = cardsOf(x);
-  // Copied only when some character may go back (moving it edits the den).
-  if (!me.den.some((r) => cards[r]?.backToHand)) return;
+  const back = byRank(x.ed).backToHand;
+  // Copied only when some character may go back (moving it edits the ship).
+  let any = false;
+  for (let i = 0; i < me.den.length; i++) if (back[me.den[i]] !== undefined) any = true;
+  if (!any) return;
   for (const r of [...me.den]) {
-    const c = cards[r];
-    if (c?.backToHand && !me.kept.includes(r) && c.backToHand(x.g, s.seat))
-      moveCharacter(x, s.seat, r, 'den', 'hand', c.name);
+    const f = back[r];
+    if (f !== undefined && !me.kept.includes(r) && f(x.g, s.seat))
+      moveCharacter(x, s.seat, r, 'den', 'hand', cardName(x, r));
   }
 };
 
@@ -150,20 +197,33 @@ export const settle: Effect = (x, s) => {
 export const bank: Effect = (x) => {
   const g = x.g;
   const last = g.round === x.ed.daysPerRound.length;
-  g.seats.forEach((me, seat) => {
+  for (let seat = 0; seat < g.seats.length; seat++) {
+    const me = g.seats[seat];
     const banked = me.doubloons;
     let tokens = 0;
-    for (const k of LOOT_KINDS) {
-      const n = me.loot[k];
+    for (let k = 0; k < LOOT_KINDS.length; k++) {
+      const kind = LOOT_KINDS[k];
+      const n = me.loot[kind];
+      if (n === 0) continue;
       tokens += n;
-      for (let i = 0; i < n; i++) g.bag.push(k);
-      me.loot[k] = 0;
+      for (let i = 0; i < n; i++) g.bag.push(kind);
+      me.loot[kind] = 0;
     }
     if (last) me.final = { doubloons: banked, loot: tokens };
     me.score += banked;
     me.doubloons = 0;
-    for (const r of [...me.den]) if (!me.kept.includes(r)) moveCharacter(x, seat, r, 'den', 'graveyard', 'anchor');
-    me.kept = [];
+    const den = me.den;
+    if (me.kept.length === 0) {
+      // The whole ship in its order, as moving one character after the other does.
+      for (let i = 0; i < den.length; i++) {
+        me.graveyard.push(den[i]);
+        if (x.events) emit(x, 'character', { seat, rank: den[i], from: 'den', to: 'graveyard', reason: 'anchor' });
+      }
+      while (den.length > 0) den.pop();
+    } else {
+      for (const r of [...den]) if (!me.kept.includes(r)) moveCharacter(x, seat, r, 'den', 'graveyard', 'anchor');
+      me.kept = [];
+    }
     if (x.events)
       emit(x, 'voyageBanked', {
         seat,
@@ -172,6 +232,6 @@ export const bank: Effect = (x) => {
         dial: Math.min(DIAL_MAX, me.score),
         beyondDial: Math.max(0, me.score - DIAL_MAX),
       });
-  });
-  for (const day of g.days) for (const k of day.splice(0)) g.bag.push(k);
+  }
+  for (const day of g.days) while (day.length > 0) g.bag.push(day.shift()!);
 };

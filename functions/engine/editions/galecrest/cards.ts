@@ -78,8 +78,7 @@ const parseId = (id: string) => {
 function shipWith(x: Ctx, seat: number, timing: 'day' | 'night', except: number): Option[] {
   const out: Option[] = [];
   for (const r of sortedCopy(ship(x, seat))) {
-    // Stryker disable next-line OptionalChaining: every rank of a ship has a card
-    if (r !== except && x.ed.cards[r]?.[timing]) out.push(charOption(x, seat, r));
+    if (r !== except && x.fx[timing][r] !== undefined) out.push(charOption(x, seat, r));
   }
   return out;
 }

@@ -254,11 +254,28 @@ export function bestSets(count: number, sets: readonly { size: number; value: nu
 
 // ---- steps ----
 
+/**
+ * A loot effect's step (memo [kind, timing], n the effect's index on the tile): shared objects
+ * per kind, timing, index, seat and rank, with one shared memo list per kind and timing (steps
+ * and their memos are never edited), so taking a barrel or a saber allocates nothing.
+ */
+const LOOT_FX_STEPS: Step[] = [];
+const LOOT_FX_MEMOS: string[][] = [];
+function lootFxStep(seat: number, rank: number, i: number, kind: Loot, timing: LootTiming): Step {
+  const k = (LOOT_KINDS as readonly string[]).indexOf(kind);
+  const t = LOOT_TIMINGS.indexOf(timing);
+  if (k < 0 || t < 0 || i < 0 || i >= 4 || seat < -1 || seat >= 7 || rank < 0 || rank >= 64 || !Number.isInteger(rank))
+    return step('lootFx', seat, rank, i, [kind, timing]);
+  const m = k * 3 + t;
+  const j = ((m * 4 + i) * 8 + seat + 1) * 64 + rank;
+  return LOOT_FX_STEPS[j] ?? (LOOT_FX_STEPS[j] = step('lootFx', seat, rank, i, (LOOT_FX_MEMOS[m] ??= [kind, timing])));
+}
+
 /** Pushes the dusk effects of a token just taken (day loot, Stowaway, Smuggler). */
 export function pushLootDusk(x: Ctx, seat: number, rank: number, kind: Loot): void {
   const fx = ext(x.g).tiles[kind].dusk;
   if (!fx) return;
-  for (let i = fx.length - 1; i >= 0; i--) push(x, step('lootFx', seat, rank, i, [kind, 'dusk']));
+  for (let i = fx.length - 1; i >= 0; i--) push(x, lootFxStep(seat, rank, i, kind, 'dusk'));
 }
 
 /** Takes one token of today's loot (chosen by kind) with its dusk effects. */
@@ -323,22 +340,68 @@ export const lootFx: Effect = (x, s, answer) => {
 
 const NONE: Step[] = [];
 
-/**
- * Whether any tile in play has a night side (none on the calm side). Seven reads: cheaper than
- * a cache keyed by the game's tile set (a new key every game, which the collector then tracks).
- */
-function hasNightEffects(tiles: TileSet): boolean {
-  for (let i = 0; i < LOOT_KINDS.length; i++) {
-    const night = tiles[LOOT_KINDS[i]].night;
-    if (night !== undefined && night.length > 0) return true;
+/** A tile's anchor effect as an operation: which (ANCHOR_DOUBLOONS...) and its number or sets. */
+export interface AnchorOp {
+  op: number;
+  n: number;
+  sets: readonly { size: number; value: number }[] | null;
+}
+export const ANCHOR_DOUBLOONS = 0;
+export const ANCHOR_SETS = 1;
+export const ANCHOR_REPUTATION = 2;
+export const ANCHOR_KEEP = 3;
+
+/** What the engine reads of a game's tiles again and again, worked out once per set of sides. */
+export interface TileFacts {
+  /** Whether any tile has a night side (none on the calm side). */
+  hasNight: boolean;
+  /** Each kind's anchor effects as operations (LOOT_KINDS order), null for none. */
+  anchor: (AnchorOp[] | null)[];
+}
+
+function anchorOp(e: LootEffect): AnchorOp {
+  if ('doubloons' in e) return { op: ANCHOR_DOUBLOONS, n: e.doubloons, sets: null };
+  if ('sets' in e) return { op: ANCHOR_SETS, n: 0, sets: e.sets };
+  if ('reputation' in e) return { op: ANCHOR_REPUTATION, n: e.reputation, sets: null };
+  if ('keepOrDoubloons' in e) return { op: ANCHOR_KEEP, n: e.keepOrDoubloons, sets: null };
+  return { op: -1, n: 0, sets: null };
+}
+
+// Every game holds its own tile set object, but its sides are shared (the printed ones always,
+// setupBoard): the facts of the last sides seen are kept, found again by comparing the seven sides.
+const lastSides: (TileSide | undefined)[] = [];
+let lastFacts: TileFacts | null = null;
+
+/** The facts of a game's tiles (computed again only when the sides differ from the last ones). */
+export function tileFacts(tiles: TileSet): TileFacts {
+  if (lastFacts !== null) {
+    // By name: the tile sets of games share one layout (setupBoard), so these are plain reads.
+    const same =
+      tiles.map === lastSides[0] &&
+      tiles.barrel === lastSides[1] &&
+      tiles.relic === lastSides[2] &&
+      tiles.saber === lastSides[3] &&
+      tiles.amulet === lastSides[4] &&
+      tiles.hook === lastSides[5] &&
+      tiles.chest === lastSides[6];
+    if (same) return lastFacts;
   }
-  return false;
+  let hasNight = false;
+  const anchor: (AnchorOp[] | null)[] = [];
+  for (let i = 0; i < LOOT_KINDS.length; i++) {
+    const side = tiles[LOOT_KINDS[i]];
+    lastSides[i] = side;
+    if (side.night !== undefined && side.night.length > 0) hasNight = true;
+    anchor.push(side.anchor && side.anchor.length > 0 ? side.anchor.map(anchorOp) : null);
+  }
+  lastFacts = { hasNight, anchor };
+  return lastFacts;
 }
 
 /** Night: every token's night effects, once per token held (none on the calm side). */
 export function lootNightSteps(x: Ctx): Step[] {
   const tiles = ext(x.g).tiles;
-  if (!hasNightEffects(tiles)) return NONE;
+  if (!tileFacts(tiles).hasNight) return NONE;
   let out = NONE;
   for (let seat = 0; seat < x.g.players; seat++) {
     const loot = x.g.seats[seat].loot;
@@ -347,7 +410,7 @@ export function lootNightSteps(x: Ctx): Step[] {
       if (!fx || loot[kind] === 0) continue;
       if (out === NONE) out = [];
       for (let t = 0; t < loot[kind]; t++)
-        for (let i = 0; i < fx.length; i++) out.push(step('lootFx', seat, 0, i, [kind, 'night']));
+        for (let i = 0; i < fx.length; i++) out.push(lootFxStep(seat, 0, i, kind, 'night'));
     }
   }
   return out;

@@ -20,13 +20,14 @@
 //    player holds; a Witch among gainers only, in a ship without a Mutineer or Topman, copies
 //    a gain (or the Freed Prisoner, at the end of the night) whatever the order; a Witch with a
 //    Topman in a ship without a Mutineer is the trial replayed on the doubloons alone
-//    (witchWithTopman). A Witch with a Mutineer, or a Mutineer with a Topman, still goes to
-//    the trial.
+//    (witchWithTopman); a Mutineer with a Witch or a Topman is the trial replayed on a model of
+//    the ship, its doubloons and characters (shipModel). Only ships with more than
+//    MAX_TRIED abilities waiting (asked at once) or ranks outside that vocabulary reach the trial.
 // 4. The Freed Prisoner resolves "at the end of the night", after every player's order; so does
 //    a Witch's copy of it (atNightEnd below), if she is still in the ship then.
-import { charId, cardName, discard } from '../../actions.js';
+import { charId, cardName, discard, removeAt, sortedCopy, sortNumbers } from '../../actions.js';
 import { cloneWith } from '../../clone.js';
-import { ask, resume, step, stepMaker, trialCtx } from '../../kernel.js';
+import { ask, pushAll, resume, step, stepMaker, trialCtx } from '../../kernel.js';
 import type { Ctx, Effect } from '../../edition.js';
 import type { GameState, Option, Step } from '../../types.js';
 import { lootNightSteps } from './loot.js';
@@ -58,43 +59,67 @@ const NIGHT_END = step('nightEnd');
 const shipNightStep = stepMaker('shipNight');
 const nightStep = stepMaker('night');
 /**
- * The night without loot night effects (calm tiles), one frozen list per set of seats whose
- * ship holds a night ability (bit s for seat s; index players * 128 + seats).
+ * The steps of the whole night, pushed when it falls: loot night effects (none on the calm
+ * side), the Wind Nymph clash, one step per ship with a night ability, the night's end.
  */
-const PLAIN_NIGHTS: Step[][] = [];
-
-/** Bit s set for each seat whose ship holds a night ability other than the Freed Prisoner's. */
-function seatsWithNight(x: Ctx): number {
-  let seats = 0;
-  for (let s = 0; s < x.g.players; s++) {
-    const den = x.g.seats[s].den;
-    for (let i = 0; i < den.length; i++) {
-      if (den[i] !== FREED_PRISONER && hasNight(x, den[i])) {
-        seats |= 1 << s;
-        break;
-      }
-    }
-  }
-  return seats;
+function nightSteps(x: Ctx, loot: Step[]): void {
+  const steps = loot.slice();
+  steps.push(NYMPHS);
+  for (let s = 0; s < x.g.players; s++) if (shipWaits(x, s) !== 0) steps.push(shipNightStep(s, 0));
+  steps.push(NIGHT_END);
+  pushAll(x, steps);
 }
 
 /**
- * The steps of the whole night, pushed when it falls (pushAll only reads the list). A ship
- * without a night ability gets no shipNight step: it would find nothing to resolve, and
- * nothing at night brings a character into a ship.
+ * The night abilities a ship waits for as night falls, the Freed Prisoner's (at the end of the
+ * night) left out: 0, the one rank (as -rank) when there is one, else their count (2 or more).
  */
-export function galecrestNight(x: Ctx): Step[] {
+function shipWaits(x: Ctx, seat: number): number {
+  const den = x.g.seats[seat].den;
+  let count = 0;
+  let only = 0;
+  for (let i = 0; i < den.length; i++) {
+    const r = den[i];
+    if (r !== FREED_PRISONER && hasNight(x, r)) {
+      count++;
+      only = r;
+    }
+  }
+  return count === 1 ? -only : count;
+}
+
+/**
+ * Night falls. On tiles without night effects and with at most one Wind Nymph in the ships
+ * (the clash step would do nothing), the steps that would find nothing to do are left out,
+ * which changes nothing: a ship without a night ability gets no shipNight step, a ship with
+ * one gets that ability's step at once (its shipNight step would push just that: nothing at
+ * night before it can change that ship, ruling 7), the night's end only if a Freed Prisoner
+ * is in a ship (nothing at night brings a character into a ship). Pushed straight onto the
+ * queue, last first: no list is built.
+ */
+export function galecrestNight(x: Ctx): void {
   const loot = lootNightSteps(x);
-  const players = x.g.players;
-  const seats = seatsWithNight(x);
-  const key = players * 128 + seats;
-  if (loot.length === 0 && PLAIN_NIGHTS[key]) return PLAIN_NIGHTS[key];
-  const steps = loot.slice();
-  steps.push(NYMPHS);
-  for (let s = 0; s < players; s++) if (seats & (1 << s)) steps.push(shipNightStep(s, 0));
-  steps.push(NIGHT_END);
-  if (loot.length === 0) PLAIN_NIGHTS[key] = Object.freeze(steps) as Step[];
-  return steps;
+  const g = x.g;
+  let nymphs = 0;
+  let prisoner = false;
+  for (let s = 0; s < g.players; s++) {
+    const den = g.seats[s].den;
+    for (let i = 0; i < den.length; i++) {
+      if (den[i] === WIND_NYMPH) nymphs++;
+      else if (den[i] === FREED_PRISONER) prisoner = true;
+    }
+  }
+  if (loot.length > 0 || nymphs >= 2) {
+    nightSteps(x, loot);
+    return;
+  }
+  const q = g.queue;
+  if (prisoner) q.push(NIGHT_END);
+  for (let s = g.players - 1; s >= 0; s--) {
+    const w = shipWaits(x, s);
+    if (w < 0) q.push(nightStep(s, -w));
+    else if (w > 0) q.push(shipNightStep(s, 0));
+  }
 }
 
 /** Night falls: two or more Wind Nymphs in the ships are all discarded. */
@@ -118,7 +143,7 @@ const waits = (x: Ctx, done: string[] | undefined, r: number): boolean =>
 function waiting(x: Ctx, s: Step): number[] {
   const out: number[] = [];
   for (const r of x.g.seats[s.seat].den) if (waits(x, s.memo, r)) out.push(r);
-  return out.sort((a, b) => b - a);
+  return sortNumbers(out).reverse();
 }
 
 /**
@@ -227,10 +252,10 @@ export function orderByRule(g: GameState, seat: number, ranks: number[]): boolea
   }
   const me = g.seats[seat];
   if (witch) {
-    if (mutineer) return undefined;
+    if (mutineer) return shipModel(g, seat, ranks);
     return topman ? witchWithTopman(g, seat, ranks) : witchAmongGainers(g, seat, ranks.length);
   }
-  if (mutineer && topman) return undefined;
+  if (mutineer && topman) return shipModel(g, seat, ranks);
   if (mutineer) return ranks.includes(BARKEEP) && Math.min(...me.den) === BARKEEP;
   if (topman) return !(me.doubloons + 4 >= me.den.length || gains === 0);
   return false;
@@ -298,6 +323,82 @@ function witchWithTopman(g: GameState, seat: number, ranks: number[]): boolean |
   }
   return false;
 }
+
+/**
+ * The trial replayed on a model of one ship: its doubloons and its characters, which is all
+ * the night abilities of a ship change (the graveyard gets what leaves the ship; hand, loot and
+ * reputation stay). Every order of `ranks`, each branching on the Witch's choices as the
+ * trial does on her prompt (the ship characters with a night ability but her, lowest first, as
+ * they stand when she resolves; none: nothing), a rank discarded before its turn skipped, her
+ * copy of the Freed Prisoner after the order (+1 per ship character above 20, the Witch
+ * discarded if that made 3 or more, if she is still in the ship). The same leaf budget: more
+ * than MAX_LEAVES results in all asks (true), as the trial does. For the Mutineer with a
+ * Witch or a Topman, the cases no cheaper rule settles.
+ */
+function shipModel(g: GameState, seat: number, ranks: number[]): boolean {
+  const me = g.seats[seat];
+  const budget = { leaves: MAX_LEAVES };
+  let first: Set<string> | null = null;
+  for (const order of permutations(ranks)) {
+    const results = new Set<string>();
+    modelRun(g, seat, order, 0, me.doubloons, me.den.slice(), false, results, budget);
+    if (budget.leaves < 0) return true;
+    if (!first) first = results;
+    else if (!sameSet(first, results)) return true;
+  }
+  return false;
+}
+
+/** One ability on the model ship (Witch copies included, as the ability copied): the doubloons after. */
+function modelAbility(g: GameState, seat: number, rank: number, d: number, den: number[]): number {
+  if (rank === MUTINEER) {
+    removeAt(den, den.indexOf(Math.min(...den)));
+    return d + 2;
+  }
+  if (rank === TOPMAN) return d + 4 - Math.min(den.length, d + 4);
+  return d + gainerAmount(g, seat, rank);
+}
+
+function modelRun(
+  g: GameState,
+  seat: number,
+  order: number[],
+  from: number,
+  d: number,
+  den: number[],
+  prisoner: boolean,
+  out: Set<string>,
+  budget: { leaves: number },
+): void {
+  if (budget.leaves < 0) return;
+  for (let i = from; i < order.length; i++) {
+    const r = order[i];
+    if (!den.includes(r)) continue;
+    if (r !== WITCH) {
+      d = modelAbility(g, seat, r, d, den);
+      continue;
+    }
+    const choices = sortedCopy(den).filter((c) => c !== WITCH && NIGHT_RANKS.includes(c));
+    if (choices.length === 0) continue;
+    for (const c of choices) {
+      const mine = den.slice();
+      if (c === FREED_PRISONER) modelRun(g, seat, order, i + 1, d, mine, true, out, budget);
+      else modelRun(g, seat, order, i + 1, modelAbility(g, seat, c, d, mine), mine, prisoner, out, budget);
+    }
+    return;
+  }
+  if (prisoner && den.includes(WITCH)) {
+    let n = 0;
+    for (const r of den) if (r > 20) n++;
+    d += n;
+    if (n >= 3) removeAt(den, den.indexOf(WITCH));
+  }
+  budget.leaves--;
+  out.add(`${d}|${sortedCopy(den).join(',')}`);
+}
+
+/** The ranks with a night ability (the model's vocabulary; any other rank is left to the trial). */
+const NIGHT_RANKS: readonly number[] = [BARKEEP, WITCH, MUTINEER, FREED_PRISONER, BRAWLER, TOPMAN, ARMORER, WIND_NYMPH];
 
 /** The reference answer: every order tried on copies (all answers of any prompt inside). */
 export function orderMattersByTrial(x: Ctx, seat: number, ranks: number[]): boolean {

@@ -14,7 +14,10 @@ export const TRACK_SPACES = 6;
 export const REPUTATION_DOUBLOONS: readonly number[] = [12, 11, 10, 9, 8, 7];
 
 export function reputationOf(g: GameState, seat: number): number {
-  return ext(g).track.indexOf(seat);
+  // A loop, not indexOf: the track mixes seats and nulls, which the built-in searches generically.
+  const track = ext(g).track;
+  for (let i = 0; i < track.length; i++) if (track[i] === seat) return i;
+  return -1;
 }
 
 /**
@@ -24,7 +27,7 @@ export function reputationOf(g: GameState, seat: number): number {
 export function changeReputation(x: Ctx, seat: number, delta: number, reason: string, settle = true): number {
   if (delta === 0) return 0;
   const track = ext(x.g).track;
-  const from = track.indexOf(seat);
+  const from = reputationOf(x.g, seat);
   const raw = from + delta;
   const to = raw < 0 ? 0 : raw >= TRACK_SPACES ? TRACK_SPACES - 1 : raw;
   // The players' tokens this one passes (each slides one space back towards `from`), so the

@@ -69,11 +69,12 @@ const LOOT_NAMES: Record<string, [one: string, many: string]> = {
   hook: ['hook', 'hooks'],
 };
 
-/** "a saber", "2 cursed relics", "an amulet". */
+/** "a saber", "2 cursed relics", "an amulet", "a goods token" (goods has no singular). */
 export function lootWords(kind: string, n = 1): string {
   const [one, many] = LOOT_NAMES[kind] ?? [kind, `${kind}s`];
   if (n !== 1) return `${n} ${many}`;
-  return `${/^[aeiou]/i.test(one) ? 'an' : 'a'} ${one}`;
+  const noun = one === many ? `${one} token` : one;
+  return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
 }
 
 export const lootName = (kind: string) => (LOOT_NAMES[kind] ?? [kind])[0];

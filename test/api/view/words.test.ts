@@ -35,6 +35,13 @@ describe('words (unit)', () => {
     expect(describeEvent({ type: 'lootGained', data: { seat: 0, kind: 'relic', n: 2 } }, names)).toBe(
       'You take 2 cursed relics.',
     );
+    // The Cook takes two goods one by one: "a goods" is not English.
+    expect(describeEvent({ type: 'lootGained', data: { seat: 1, kind: 'goods', n: 1 } }, names)).toBe(
+      'Mary takes a goods token.',
+    );
+    expect(describeEvent({ type: 'lootGained', data: { seat: 1, kind: 'amulet', n: 1 } }, names)).toBe(
+      'Mary takes an amulet.',
+    );
     expect(describeEvent({ type: 'phase', data: { phase: 'anchor' } }, names)).toMatch(/^End of the campaign/);
     expect(
       describeEvent({ type: 'phase', data: { phase: 'night' } }, namesOf({ ...doc, edition: 'galecrest' }, 0)),

@@ -46,14 +46,16 @@ export async function archiveLog(services: Services, gameId: string): Promise<bo
   await countGame(services, rec);
   const recipes = (await services.store.listRecipes(gameId)) as CommitRec[];
   const archive: Archive = { version: rec.version, commands: commandsOf(recipes) };
-  await services.store.saveArchive(gameId, archive, services.now().toISOString());
+  // One clock reading for the whole step: the chat must expire with the log to the second.
+  const now = services.now();
+  await services.store.saveArchive(gameId, archive, now.toISOString());
   await services.store.expireCommits(
     gameId,
     recipes.map((c) => c.firstSeq),
-    expiryOf(services.now()),
+    expiryOf(now),
   );
   // The chat goes with the log (the same TTL), before the snapshot leaves the due-work index.
-  await services.store.expireChat(gameId, expiryOf(services.now()));
+  await services.store.expireChat(gameId, expiryOf(now));
   await services.store.markArchived(gameId, rec.version);
   return true;
 }

@@ -5,48 +5,20 @@
 // through GraphQL, which ends the game (the bots play the conceded seats); Anne's new rating then
 // shows on the leaderboard, her profile and beside her name at the table. No element sticks out
 // at 390 px.
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalServer, startLocal } from '../../functions/local/server.js';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { browserStage, describeInChromium } from '../setup/browser.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const HAVE_CHROMIUM = existsSync(CHROMIUM);
 const PHONE = { width: 390, height: 844 };
 
 type Who = { playerId: string; name: string; token: string };
 
-describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('the community panels in headless Chromium', () => {
-  let local: LocalServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    await build({ configFile: resolve('web/vite.config.ts'), logLevel: 'warn' });
-    local = await startLocal({ port: 0, dataDir: null, rateLimits: false });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    });
-  }, 120_000);
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
-    await local?.close();
-  });
+describeInChromium('the community panels in headless Chromium', () => {
+  const stage = browserStage();
+  const { contexts, errors } = stage;
 
   async function gql<T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
-    const res = await fetch(`${local.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify({ query, variables }),
-    });
-    const body = (await res.json()) as { data: T; errors?: unknown };
+    const body = (await stage.post(query, variables, token)) as { data: T; errors?: unknown };
     expect(body.errors).toBeUndefined();
     return body.data;
   }
@@ -63,7 +35,7 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('the community panels in head
 
   /** A browser context signed in as the guest, on the game's table (the chat polled every 300 ms). */
   async function tableFor(who: Who, gameId: string, viewport = { width: 1366, height: 768 }): Promise<Page> {
-    const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'UTC' });
+    const context = await stage.browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'UTC' });
     contexts.push(context);
     await context.addInitScript(`localStorage.setItem('libertalia.session', ${JSON.stringify(JSON.stringify(who))})`);
     const page = await context.newPage();
@@ -72,7 +44,7 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('the community panels in head
       if (m.type() === 'error') errors.push(m.text());
     });
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${local.url}/?poll=300#/game/${gameId}`);
+    await page.goto(`${stage.local.url}/?poll=300#/game/${gameId}`);
     await page.waitForSelector('[data-testid=table][aria-busy=false]');
     return page;
   }
@@ -150,7 +122,7 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('the community panels in head
     await a.waitForSelector('[data-testid=table][aria-busy=false]');
     await a.locator('[data-testid=seat-rating]', { hasText: `rating ${shown}` }).waitFor();
 
-    await b.goto(`${local.url}/#/profile/${anne.playerId}`);
+    await b.goto(`${stage.local.url}/#/profile/${anne.playerId}`);
     await b.locator('[data-testid=rating-history] li').first().waitFor();
     expect(await fits(b)).toBe(true);
     expect(errors).toEqual([]);

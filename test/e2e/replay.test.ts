@@ -10,20 +10,15 @@
 // when the graveyards are shown. Stepped by keyboard; axe-core (all rules) on both replays. A
 // finished 2-player Galecrest game's replay at 390 px: the reputation track as the frame has
 // it, everyone's face-up loot as chips, and never wider than the screen.
-import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalServer, startLocal } from '../../functions/local/server.js';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { browserStage, describeInChromium } from '../setup/browser.js';
 import { buildReplay, type Frame } from '../../web/src/replay.js';
 import { GAME_FIELDS } from '../setup/app.js';
 import { allEvents, playToEnd } from '../setup/play.js';
 import { uniqueNames } from '../setup/names.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const HAVE_CHROMIUM = existsSync(CHROMIUM);
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const FIELDS = `${GAME_FIELDS} galecrest { reputation }`;
 
@@ -33,40 +28,12 @@ interface Who {
   token: string;
 }
 
-describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('the replay in headless Chromium', () => {
-  let local: LocalServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    await build({ configFile: resolve('web/vite.config.ts'), logLevel: 'warn' });
-    local = await startLocal({ port: 0, dataDir: null, rateLimits: false });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    });
-  }, 120_000);
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
-    await local?.close();
-  });
-
-  /** GraphQL against the local server, answered like the API tests' helper ({ data, errors }). */
-  async function gql(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<any> {
-    const res = await fetch(`${local.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify({ query, variables }),
-    });
-    return res.json();
-  }
+describeInChromium('the replay in headless Chromium', () => {
+  const stage = browserStage();
+  const { contexts, errors } = stage;
 
   async function ok(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<any> {
-    const r = await gql(query, variables, token);
+    const r = await stage.post(query, variables, token);
     expect(r.errors).toBeUndefined();
     return r.data;
   }
@@ -77,7 +44,7 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('the replay in headless Chrom
   }
 
   async function tableFor(who: Who, gameId: string): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'en-GB' });
+    const context = await stage.browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'en-GB' });
     contexts.push(context);
     await context.addInitScript(`localStorage.setItem('libertalia.session', ${JSON.stringify(JSON.stringify(who))})`);
     const page = await context.newPage();
@@ -86,7 +53,7 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('the replay in headless Chrom
       if (m.type() === 'error') errors.push(m.text());
     });
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${local.url}/?step=150#/game/${gameId}`);
+    await page.goto(`${stage.local.url}/?step=150#/game/${gameId}`);
     await page.waitForSelector('[data-testid=table][aria-busy=false]');
     return page;
   }
@@ -214,7 +181,7 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('the replay in headless Chrom
     const game = (
       await ok(`query ($id: ID!) { game(id: $id) { ${FIELDS} lootLegend { kind name } } }`, { id: gameId }, who.token)
     ).game;
-    const events = await allEvents(gql, gameId, who.token);
+    const events = await allEvents(stage.post, gameId, who.token);
     const frames = buildReplay(events, game);
     await page.waitForFunction(
       `document.querySelector('[data-testid=replay]') && document.getElementById('replay-step').max === '${frames.length - 1}'`,
@@ -260,7 +227,7 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('the replay in headless Chrom
     );
     const tokens = [anne.token, mary.token, null];
     // Half-way: the moves of about a campaign and a half.
-    await expect(playToEnd(gql, id, tokens, 5, 30)).rejects.toThrow(/did not finish/);
+    await expect(playToEnd(stage.post, id, tokens, 5, 30)).rejects.toThrow(/did not finish/);
 
     // During the game: Anne opens the replay of the game so far, by keyboard.
     const pa = await tableFor(anne, id);
@@ -282,7 +249,7 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('the replay in headless Chrom
     expect(await pa.locator('[data-testid=replay]').count()).toBe(0);
 
     // After the end: Mary's replay of the finished game, with every graveyard at its last frame.
-    await playToEnd(gql, id, tokens, 5);
+    await playToEnd(stage.post, id, tokens, 5);
     const pm = await tableFor(mary, id);
     await pm.waitForSelector('[data-testid=replay]');
     const { frames, game } = await visit(pm, id, mary, 12);
@@ -307,7 +274,7 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('the replay in headless Chrom
       { g: id },
       anne.token,
     );
-    await playToEnd(gql, id, [anne.token, null], 7);
+    await playToEnd(stage.post, id, [anne.token, null], 7);
     const page = await tableFor(anne, id);
     await page.waitForSelector('[data-testid=replay]');
     await page.setViewportSize({ width: 390, height: 844 });

@@ -7,18 +7,15 @@
 // end of a round and the final screen, both sizes: `UPDATE_SCREENSHOTS=1` writes them to
 // docs/screenshots/ (else the temp folder). axe-core (all rules) runs on the table and the end
 // screen; the first paint and the gzipped bundle are measured and printed.
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalServer, startLocal } from '../../functions/local/server.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
+import { browserStage, describeInChromium } from '../setup/browser.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const HAVE_CHROMIUM = existsSync(CHROMIUM);
 const SHOTS = process.env.UPDATE_SCREENSHOTS ? resolve('docs/screenshots') : join(tmpdir(), 'libertalia-table-shots');
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const DESKTOP = { width: 1366, height: 768 };
@@ -31,36 +28,16 @@ interface Card {
   rank: number;
 }
 
-describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('the drawn table in headless Chromium', () => {
-  let local: LocalServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  const errors: string[] = [];
+describeInChromium('the drawn table in headless Chromium', () => {
+  const stage = browserStage();
+  const { contexts, errors } = stage;
 
-  beforeAll(async () => {
-    await build({ configFile: resolve('web/vite.config.ts'), logLevel: 'warn' });
-    local = await startLocal({ port: 0, dataDir: null, rateLimits: false });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    });
+  beforeAll(() => {
     mkdirSync(SHOTS, { recursive: true });
-  }, 120_000);
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
-    await local?.close();
   });
 
   async function gql<T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
-    const res = await fetch(`${local.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify({ query, variables }),
-    });
-    const body = (await res.json()) as { data: T; errors?: unknown };
+    const body = (await stage.post(query, variables, token)) as { data: T; errors?: unknown };
     expect(body.errors).toBeUndefined();
     return body.data;
   }
@@ -79,7 +56,12 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('the drawn table in headless 
     gameId: string,
     reducedMotion: 'reduce' | 'no-preference' = 'no-preference',
   ): Promise<Page> {
-    const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-GB', timezoneId: 'UTC', reducedMotion });
+    const context = await stage.browser.newContext({
+      viewport: DESKTOP,
+      locale: 'en-GB',
+      timezoneId: 'UTC',
+      reducedMotion,
+    });
     contexts.push(context);
     await context.addInitScript(`localStorage.setItem('libertalia.session', ${JSON.stringify(JSON.stringify(who))})`);
     const page = await context.newPage();
@@ -88,7 +70,7 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('the drawn table in headless 
       if (m.type() === 'error') errors.push(m.text());
     });
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${local.url}/?step=150#/game/${gameId}`);
+    await page.goto(`${stage.local.url}/?step=150#/game/${gameId}`);
     await page.waitForSelector('[data-testid=table][aria-busy=false]');
     return page;
   }

@@ -7,15 +7,13 @@
 // at 390 px.
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { browserStage, describeInChromium } from '../setup/browser.js';
+import { browserStage, describeInChromium, type Who } from '../setup/browser.js';
 
 const PHONE = { width: 390, height: 844 };
 
-type Who = { playerId: string; name: string; token: string };
-
 describeInChromium('the community panels in headless Chromium', () => {
   const stage = browserStage();
-  const { contexts, errors } = stage;
+  const { errors } = stage;
 
   async function gql<T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
     const body = (await stage.post(query, variables, token)) as { data: T; errors?: unknown };
@@ -23,31 +21,11 @@ describeInChromium('the community panels in headless Chromium', () => {
     return body.data;
   }
 
-  async function guest(name: string): Promise<Who> {
-    const { signUp } = await gql<{ signUp: Who }>(
-      'mutation ($n: String!) { signUp(name: $n) { playerId name token } }',
-      {
-        n: name,
-      },
-    );
-    return signUp;
-  }
+  const guest = (name: string) => stage.guest(name);
 
   /** A browser context signed in as the guest, on the game's table (the chat polled every 300 ms). */
-  async function tableFor(who: Who, gameId: string, viewport = { width: 1366, height: 768 }): Promise<Page> {
-    const context = await stage.browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'UTC' });
-    contexts.push(context);
-    await context.addInitScript(`localStorage.setItem('libertalia.session', ${JSON.stringify(JSON.stringify(who))})`);
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${stage.local.url}/?poll=300#/game/${gameId}`);
-    await page.waitForSelector('[data-testid=table][aria-busy=false]');
-    return page;
-  }
+  const tableFor = (who: Who, gameId: string, viewport = { width: 1366, height: 768 }) =>
+    stage.openTable(who, gameId, { context: { viewport, timezoneId: 'UTC' }, search: '?poll=300', timeout: 20_000 });
 
   /** Nothing wider than the phone's screen. */
   const fits = (page: Page) => page.evaluate('document.documentElement.scrollWidth <= window.innerWidth');

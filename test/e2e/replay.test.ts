@@ -13,7 +13,7 @@
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { browserStage, describeInChromium } from '../setup/browser.js';
+import { browserStage, describeInChromium, type Who } from '../setup/browser.js';
 import { buildReplay, type Frame } from '../../web/src/replay.js';
 import { GAME_FIELDS } from '../setup/app.js';
 import { allEvents, playToEnd } from '../setup/play.js';
@@ -22,15 +22,9 @@ import { uniqueNames } from '../setup/names.js';
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const FIELDS = `${GAME_FIELDS} galecrest { reputation }`;
 
-interface Who {
-  playerId: string;
-  name: string;
-  token: string;
-}
-
 describeInChromium('the replay in headless Chromium', () => {
   const stage = browserStage();
-  const { contexts, errors } = stage;
+  const { errors } = stage;
 
   async function ok(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<any> {
     const r = await stage.post(query, variables, token);
@@ -38,25 +32,7 @@ describeInChromium('the replay in headless Chromium', () => {
     return r.data;
   }
 
-  async function guest(name: string): Promise<Who> {
-    const { signUp } = await ok('mutation ($n: String!) { signUp(name: $n) { playerId name token } }', { n: name });
-    return signUp;
-  }
-
-  async function tableFor(who: Who, gameId: string): Promise<Page> {
-    const context = await stage.browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'en-GB' });
-    contexts.push(context);
-    await context.addInitScript(`localStorage.setItem('libertalia.session', ${JSON.stringify(JSON.stringify(who))})`);
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${stage.local.url}/?step=150#/game/${gameId}`);
-    await page.waitForSelector('[data-testid=table][aria-busy=false]');
-    return page;
-  }
+  const guest = (name: string) => stage.guest(name);
 
   async function axeClean(page: Page, where: string) {
     if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.addScriptTag({ path: AXE });
@@ -230,7 +206,7 @@ describeInChromium('the replay in headless Chromium', () => {
     await expect(playToEnd(stage.post, id, tokens, 5, 30)).rejects.toThrow(/did not finish/);
 
     // During the game: Anne opens the replay of the game so far, by keyboard.
-    const pa = await tableFor(anne, id);
+    const pa = await stage.openTable(anne, id);
     const open = pa.getByRole('button', { name: 'Replay the game so far' });
     await open.focus();
     await pa.keyboard.press('Enter');
@@ -250,7 +226,7 @@ describeInChromium('the replay in headless Chromium', () => {
 
     // After the end: Mary's replay of the finished game, with every graveyard at its last frame.
     await playToEnd(stage.post, id, tokens, 5);
-    const pm = await tableFor(mary, id);
+    const pm = await stage.openTable(mary, id);
     await pm.waitForSelector('[data-testid=replay]');
     const { frames, game } = await visit(pm, id, mary, 12);
     const last = await shown(pm);
@@ -275,7 +251,7 @@ describeInChromium('the replay in headless Chromium', () => {
       anne.token,
     );
     await playToEnd(stage.post, id, [anne.token, null], 7);
-    const page = await tableFor(anne, id);
+    const page = await stage.openTable(anne, id);
     await page.waitForSelector('[data-testid=replay]');
     await page.setViewportSize({ width: 390, height: 844 });
     await visit(page, id, anne, 10);

@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
-import { browserStage, describeInChromium } from '../setup/browser.js';
+import { browserStage, describeInChromium, type Who } from '../setup/browser.js';
 
 const SHOTS = process.env.UPDATE_SCREENSHOTS ? resolve('docs/screenshots') : join(tmpdir(), 'libertalia-table-shots');
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -30,7 +30,7 @@ interface Card {
 
 describeInChromium('the drawn table in headless Chromium', () => {
   const stage = browserStage();
-  const { contexts, errors } = stage;
+  const { errors } = stage;
 
   beforeAll(() => {
     mkdirSync(SHOTS, { recursive: true });
@@ -42,38 +42,11 @@ describeInChromium('the drawn table in headless Chromium', () => {
     return body.data;
   }
 
-  async function guest(name: string) {
-    const { signUp } = await gql<{ signUp: { playerId: string; name: string; token: string } }>(
-      'mutation ($n: String!) { signUp(name: $n) { playerId name token } }',
-      { n: name },
-    );
-    return signUp;
-  }
+  const guest = (name: string) => stage.guest(name);
 
-  /** A browser context signed in as the guest (its session in localStorage), on the game's table. */
-  async function tableFor(
-    who: { playerId: string; name: string; token: string },
-    gameId: string,
-    reducedMotion: 'reduce' | 'no-preference' = 'no-preference',
-  ): Promise<Page> {
-    const context = await stage.browser.newContext({
-      viewport: DESKTOP,
-      locale: 'en-GB',
-      timezoneId: 'UTC',
-      reducedMotion,
-    });
-    contexts.push(context);
-    await context.addInitScript(`localStorage.setItem('libertalia.session', ${JSON.stringify(JSON.stringify(who))})`);
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${stage.local.url}/?step=150#/game/${gameId}`);
-    await page.waitForSelector('[data-testid=table][aria-busy=false]');
-    return page;
-  }
+  /** A browser context signed in as the guest, on the game's table. */
+  const openTable = (who: Who, gameId: string, reducedMotion: 'reduce' | 'no-preference' = 'no-preference') =>
+    stage.openTable(who, gameId, { context: { viewport: DESKTOP, timezoneId: 'UTC', reducedMotion } });
 
   /** The table at rest: no request running. */
   const settled = (page: Page) => page.waitForSelector('[data-testid=table][aria-busy=false]');
@@ -306,7 +279,7 @@ describeInChromium('the drawn table in headless Chromium', () => {
     );
     const id = createGame.id;
     await gql('mutation ($g: ID!) { startGame(gameId: $g) { id } }', { g: id }, anne.token);
-    const page = await tableFor(anne, id);
+    const page = await openTable(anne, id);
     const paint = (await page.evaluate(
       `performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1`,
     )) as number;
@@ -381,7 +354,7 @@ describeInChromium('the drawn table in headless Chromium', () => {
       );
       const id = createGame.id;
       await gql('mutation ($g: ID!) { startGame(gameId: $g) { id } }', { g: id }, who.token);
-      const page = await tableFor(who, id, reduced ? 'reduce' : 'no-preference');
+      const page = await openTable(who, id, reduced ? 'reduce' : 'no-preference');
       await page.evaluate(RECORD_TRAVEL);
       const before = Number(await page.getAttribute('[data-testid=table]', 'data-seq'));
       // Play until a day has been played out (a card, and any decision the day asks for).
@@ -455,8 +428,8 @@ describeInChromium('the drawn table in headless Chromium', () => {
     const id = createGame.id;
     await gql('mutation ($g: ID!) { joinGame(gameId: $g) { id } }', { g: id }, mary.token);
     await gql('mutation ($g: ID!) { startGame(gameId: $g) { id } }', { g: id }, anne.token);
-    const a = await tableFor(anne, id);
-    const b = await tableFor(mary, id);
+    const a = await openTable(anne, id);
+    const b = await openTable(mary, id);
     // The reputation track is drawn: one token per player on its space.
     expect(await a.locator('[data-testid=reputation] .token').count()).toBe(2);
     const taken = await playToEnd(

@@ -4,7 +4,7 @@
 // against that server. Under CI a missing Chromium fails the tests instead of skipping them.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { type LocalServer, startLocal } from '../../functions/local/server.js';
@@ -25,6 +25,26 @@ export interface Stage {
   errors: string[];
   /** GraphQL against the local server, the answer as sent ({ data, errors }). */
   post(query: string, variables?: Record<string, unknown>, token?: string): Promise<any>;
+  /** A new guest (`signUp`) of that name. */
+  guest(name: string): Promise<Who>;
+  /** A new context signed in as `who` (its session in localStorage), on the game's table at rest. */
+  openTable(who: Who, gameId: string, options?: TableOptions): Promise<Page>;
+}
+
+/** A signed-in guest as the client keeps it in localStorage. */
+export interface Who {
+  playerId: string;
+  name: string;
+  token: string;
+}
+
+export interface TableOptions {
+  /** Chromium context options (viewport, reducedMotion...); a 1366x768 en-GB context by default. */
+  context?: BrowserContextOptions;
+  /** The client's query string: `?step=150` (the day's steps shown quickly) by default. */
+  search?: string;
+  /** The page's default timeout, 15 s by default. */
+  timeout?: number;
 }
 
 /** Registers the stage's beforeAll/afterAll in the calling describe. */
@@ -39,6 +59,29 @@ export function browserStage(): Stage {
         body: JSON.stringify({ query, variables }),
       });
       return res.json();
+    },
+    async guest(name: string): Promise<Who> {
+      const r = await stage.post('mutation ($n: String!) { signUp(name: $n) { playerId name token } }', { n: name });
+      if (!r.data?.signUp) throw new Error(`signUp ${name}: ${JSON.stringify(r.errors)}`);
+      return r.data.signUp;
+    },
+    async openTable(who: Who, gameId: string, options: TableOptions = {}): Promise<Page> {
+      const context = await stage.browser.newContext({
+        viewport: { width: 1366, height: 768 },
+        locale: 'en-GB',
+        ...options.context,
+      });
+      stage.contexts.push(context);
+      await context.addInitScript(`localStorage.setItem('libertalia.session', ${JSON.stringify(JSON.stringify(who))})`);
+      const page = await context.newPage();
+      page.setDefaultTimeout(options.timeout ?? 15_000);
+      page.on('console', (m) => {
+        if (m.type() === 'error') stage.errors.push(m.text());
+      });
+      page.on('pageerror', (e) => stage.errors.push(e.message));
+      await page.goto(`${stage.local.url}/${options.search ?? '?step=150'}#/game/${gameId}`);
+      await page.waitForSelector('[data-testid=table][aria-busy=false]');
+      return page;
     },
   } as unknown as Stage;
   beforeAll(async () => {

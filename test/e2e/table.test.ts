@@ -233,8 +233,12 @@ describeInChromium('the drawn table in headless Chromium', () => {
         if (k === 0 && taken.size < MOMENTS.length - 1) {
           // The day played out reveals its steps one by one: on a fast machine the next card
           // started a new day before the campaign's scoring step was shown. Show them all first.
-          const showAll = page.locator('[data-testid=day-replay] button[data-key=dayr-all]');
-          if (!taken.has('round-end') && (await showAll.count())) await showAll.first().click();
+          // Clicked in the page, at once: the button re-renders at every step and leaves when the
+          // day is shown, so waiting for it to be stable can outlast it.
+          if (!taken.has('round-end'))
+            await page.evaluate(
+              `document.querySelector('[data-testid=day-replay] button[data-key=dayr-all]')?.click()`,
+            );
         }
         if (k === 0 && taken.size < MOMENTS.length - 1)
           for (const m of await momentsOf(page)) if (m !== 'final' && !taken.has(m)) await snap(page, name, m, taken);

@@ -810,7 +810,9 @@ export async function latency(
     const windows: LoadWindow[] = [];
     for (const [client, c] of LEVELS) {
       const moves = (quick ? 40 : 80) * (c > 1 ? 2 : 1);
-      windows.push(...(await loadLevel(stack, client, c, 5, moves, 100_000 * c + (client === 'racing' ? 50_000 : 0))));
+      windows.push(
+        ...(await loadLevel(stack, client, c, quick ? 5 : 9, moves, 100_000 * c + (client === 'racing' ? 50_000 : 0))),
+      );
     }
     const c = cpus();
     return {

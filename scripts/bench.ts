@@ -6,11 +6,12 @@
 // (`--engine-ref <git ref>`: that commit's engine measured beside the working tree's, in the
 // same process, interleaved; scripts/bench-engine.ts);
 // `--cost`: the AWS cost part alone; `--api`: the API part alone (`--latency`: its latency
-// windows only, `--profile`: the API process under `node --cpu-prof`).
+// windows only, `--profile`: the API process under `node --cpu-prof`); `--out <file>`: the report there
+// instead of results/bench.json (two runs compared by `npm run bench:compare`, scripts/bench-compare.ts).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { latencyFigures, type LoadReport } from './bench-load.js';
 import { type CostReport, costTable } from './bench-cost.js';
@@ -344,6 +345,9 @@ else {
   }
 }
 report.seconds = Math.round((Date.now() - t0) / 1000);
-mkdirSync('results', { recursive: true });
-writeFileSync(join('results', 'bench.json'), JSON.stringify(report, null, 2));
-console.log(`\nwritten: results/bench.json (${report.seconds} s)`);
+// `--out <file>`: another report file, e.g. to compare two runs (npm run bench:compare -- a b).
+const outAt = process.argv.indexOf('--out');
+const outFile = outAt > 0 ? process.argv[outAt + 1] : join('results', 'bench.json');
+mkdirSync(dirname(outFile), { recursive: true });
+writeFileSync(outFile, JSON.stringify(report, null, 2));
+console.log(`\nwritten: ${outFile} (${report.seconds} s)`);

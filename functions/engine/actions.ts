@@ -2,7 +2,7 @@
 // state and logs one event, so effects stay one-liners and the log stays complete.
 import type { Ctx } from './edition.js';
 import { emit } from './kernel.js';
-import { indexIn, insertAt, removeAt, sortedCopy } from './lists.js';
+import { indexIn, insertAt, removeAt } from './lists.js';
 import { perEdition } from './tables.js';
 import type { GameState, IslandCard, Loot, Option } from './types.js';
 
@@ -156,22 +156,101 @@ export function rankOption(x: Ctx, rank: number): Option {
   return table[rank] ?? (table[rank] = Object.freeze({ id: String(rank), label: `${cardName(x, rank)} (${rank})` }));
 }
 
-/** `rankOption`s of some ranks, lowest first. */
+/**
+ * Ranks put in order for an option list: a fixed scratch buffer, filled and sorted by
+ * insertion (a hand, a den or a graveyard: a few ranks, and never more than the edition's
+ * ranks, below 64, as a seat owns one card of each), read back by the caller at once. The
+ * option lists are then built straight from it, with no sorted copy of the ranks per prompt.
+ */
+const SCRATCH = new Float64Array(64);
+
+/** Inserts rank r among the first n scratch ranks (ascending); returns the new count. */
+function sortIn(n: number, r: number): number {
+  let j = n;
+  while (j > 0 && SCRATCH[j - 1] > r) {
+    SCRATCH[j] = SCRATCH[j - 1];
+    j--;
+  }
+  SCRATCH[j] = r;
+  return n + 1;
+}
+
+/** `rankOption`s of some ranks (one seat's: at most an edition's ranks, below 64), lowest first. */
 export function rankOptions(x: Ctx, ranks: readonly number[]): Option[] {
-  const sorted = sortedCopy(ranks);
+  let n = 0;
+  for (let i = 0; i < ranks.length; i++) n = sortIn(n, ranks[i]);
   const out: Option[] = [];
-  for (let i = 0; i < sorted.length; i++) out.push(rankOption(x, sorted[i]));
+  for (let i = 0; i < n; i++) out.push(rankOption(x, SCRATCH[i]));
   return out;
+}
+
+/**
+ * Pushes one seat's den characters to `out`, by rank; with `abilities` (a timing's abilities
+ * by rank) only those that have one, `except` left out.
+ */
+function pushDen(x: Ctx, out: Option[], seat: number, abilities: readonly unknown[] | null, except: number): void {
+  const den = x.g.seats[seat].den;
+  let n = 0;
+  // Only the characters kept are sorted (a copy prompt offers a few of the ship's).
+  for (let i = 0; i < den.length; i++) {
+    const r = den[i];
+    if (abilities === null || (r !== except && abilities[r] !== undefined)) n = sortIn(n, r);
+  }
+  for (let i = 0; i < n; i++) out.push(charOption(x, seat, SCRATCH[i]));
 }
 
 /** Every character in every den as a `character` prompt option (each den by rank). */
 export function denOptions(x: Ctx, seats: number[]): Option[] {
   const out: Option[] = [];
-  for (const s of seats) {
-    const ranks = sortedCopy(x.g.seats[s].den);
-    for (let i = 0; i < ranks.length; i++) out.push(charOption(x, s, ranks[i]));
-  }
+  for (let i = 0; i < seats.length; i++) pushDen(x, out, seats[i], null, -1);
   return out;
+}
+
+/** `denOptions` of one seat (no list of seats to build). */
+export function ownDenOptions(x: Ctx, seat: number): Option[] {
+  const out: Option[] = [];
+  pushDen(x, out, seat, null, -1);
+  return out;
+}
+
+/** `denOptions` of every seat, in seat order (no list of seats to build). */
+export function allDenOptions(x: Ctx): Option[] {
+  const out: Option[] = [];
+  for (let s = 0; s < x.g.players; s++) pushDen(x, out, s, null, -1);
+  return out;
+}
+
+/**
+ * One seat's den characters with an ability in `abilities` (a timing's, by rank), `except` left
+ * out, by rank: the matching ones are picked out first and only they are sorted (a copy prompt
+ * offers the few ship characters with the copied timing).
+ */
+export function denOptionsWith(x: Ctx, seat: number, abilities: readonly unknown[], except: number): Option[] {
+  const out: Option[] = [];
+  pushDen(x, out, seat, abilities, except);
+  return out;
+}
+
+/**
+ * The seat and the rank of a `character` option id (`<seat>:<rank>`, both whole numbers, as
+ * charId writes them), read digit by digit: no object and no substrings per answer.
+ */
+export function idSeat(id: string): number {
+  return digitsFrom(id, 0);
+}
+
+export function idRank(id: string): number {
+  return digitsFrom(id, id.indexOf(':') + 1);
+}
+
+function digitsFrom(id: string, i: number): number {
+  let v = 0;
+  for (; i < id.length; i++) {
+    const d = id.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) break;
+    v = v * 10 + d;
+  }
+  return v;
 }
 
 export function allSeats(g: GameState): number[] {

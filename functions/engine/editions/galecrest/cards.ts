@@ -7,24 +7,27 @@ import {
   allSeats,
   cardName,
   charId,
-  charOption,
-  denOptions,
+  allDenOptions,
+  denOptionsWith,
   discard,
   gain,
   gainLoot,
+  idRank,
+  idSeat,
   kindOptions,
   lootCount,
+  leftOf,
   moveCharacter,
-  neighbours,
   onIsland,
+  ownDenOptions,
   ownedKinds,
   passLoot,
   pay,
   placeOnIsland,
   rankOptions,
   removeAt,
-  sortedCopy,
   returnLoot,
+  rightOf,
   transfer,
 } from '../../actions.js';
 import { ask, emit, push, step } from '../../kernel.js';
@@ -69,43 +72,40 @@ const countShip = (x: Ctx, seat: number, test: (rank: number) => boolean) => {
   return n;
 };
 const rightmost = (g: GameState) => g.island[g.island.length - 1];
-const parseId = (id: string) => {
-  const i = id.indexOf(':');
-  return { seat: Number(id.slice(0, i)), rank: Number(id.slice(i + 1)) };
-};
 
-/** Ship characters of one seat with a given ability, as `character` options. */
-function shipWith(x: Ctx, seat: number, timing: 'day' | 'night', except: number): Option[] {
-  const out: Option[] = [];
-  for (const r of sortedCopy(ship(x, seat))) {
-    if (r !== except && x.fx[timing][r] !== undefined) out.push(charOption(x, seat, r));
-  }
-  return out;
+/**
+ * A prompt's text, "<card>: <text>", for the card whose step runs (the copier for a copy): built
+ * once per rank, not at every prompt. These cards are Galecrest's, so are their names.
+ */
+function said(text: string): (x: Ctx, s: Step) => string {
+  const byRank: string[] = [];
+  return (x, s) => byRank[s.rank] ?? (byRank[s.rank] = `${name(x, s)}: ${text}`);
 }
 
-/** A `character` prompt over some seats' ships, then `then` with the chosen card. */
+/** A `character` prompt of the asking seat's options, then `then` with the chosen card. */
 function pickFromShips(
   text: string,
-  seats: (x: Ctx, s: Step) => number[],
+  options: (x: Ctx, s: Step) => Option[],
   then: (x: Ctx, s: Step, seat: number, rank: number) => void,
 ): Effect {
+  const prompt = said(text);
   return (x, s, answer) => {
     if (answer === undefined) {
-      ask(x, s, s.seat, 'character', `${name(x, s)}: ${text}`, denOptions(x, seats(x, s)));
+      ask(x, s, s.seat, 'character', prompt(x, s), options(x, s));
       return;
     }
-    const c = parseId(answer);
-    then(x, s, c.seat, c.rank);
+    then(x, s, idSeat(answer), idRank(answer));
   };
 }
 
 // ---- daytime ----
 
 /** Scout: discarded; its owner inserts another character from hand on the island. */
+const scoutText = said('choose the character you put on the island');
 const scout: Effect = (x, s, answer) => {
   const hand = x.g.seats[s.seat].hand;
   if (answer === undefined && hand.length > 0) {
-    ask(x, s, s.seat, 'hand', `${name(x, s)}: choose the character you put on the island`, rankOptions(x, hand));
+    ask(x, s, s.seat, 'hand', scoutText(x, s), rankOptions(x, hand));
     return;
   }
   discard(x, s.seat, s.rank, 'island', name(x, s));
@@ -130,19 +130,14 @@ export const copy: Effect = (x, s, answer) => {
 };
 
 function copier(timing: 'day' | 'night', what: string): Effect {
+  const text = said(`copy the ${what} ability of a character in your ship`);
   return (x, s, answer) => {
     if (answer === undefined) {
-      ask(
-        x,
-        s,
-        s.seat,
-        'character',
-        `${name(x, s)}: copy the ${what} ability of a character in your ship`,
-        shipWith(x, s.seat, timing, s.rank),
-      );
+      // The ship's characters with an ability of that timing, the copier itself left out.
+      ask(x, s, s.seat, 'character', text(x, s), denOptionsWith(x, s.seat, x.fx[timing], s.rank));
       return;
     }
-    const r = parseId(answer).rank;
+    const r = idRank(answer);
     // Stryker disable next-line ConditionalExpression: emit() checks x.events itself; the guard only skips building the event
     if (x.events) emit(x, 'copied', { seat: s.seat, rank: s.rank, copied: r });
     const copied = step('copy', s.seat, s.rank, undefined, [timing, String(r)]);
@@ -162,7 +157,7 @@ const beggar: Effect = (x, s) => {
 
 const innkeeper = pickFromShips(
   'return a character from your ship to your hand',
-  (_x, s) => [s.seat],
+  (x, s) => ownDenOptions(x, s.seat),
   (x, s, seat, rank) => void moveCharacter(x, seat, rank, 'den', 'hand', name(x, s)),
 );
 
@@ -175,17 +170,11 @@ const cabinBoy: Effect = (x, s) => {
 const bandit: Effect = (x, s) => gain(x, s.seat, moveReputationTo(x, s.seat, 0, name(x, s)), name(x, s));
 
 /** Preacher: keep one token of your choice, discard the rest, +1 reputation per token discarded. */
+const preacherText = said('choose the one loot token you keep');
 const preacher: Effect = (x, s, answer) => {
   if (answer === undefined) {
     // No token: ask() asks nothing. One: ask() answers it itself, and keeping it discards nothing.
-    ask(
-      x,
-      s,
-      s.seat,
-      'loot',
-      `${name(x, s)}: choose the one loot token you keep`,
-      kindOptions(x, ownedKinds(x, s.seat)),
-    );
+    ask(x, s, s.seat, 'loot', preacherText(x, s), kindOptions(x, ownedKinds(x, s.seat)));
     return;
   }
   let n = 0;
@@ -212,10 +201,11 @@ const officer: Effect = (x, s) => {
 };
 
 /** Smuggler: takes one of today's tokens now (dusk effects included) and goes into the ship. */
+const smugglerText = said('take a loot token now');
 const smuggler: Effect = (x, s, answer) => {
   const today = x.g.days[x.g.day - 1];
   if (answer === undefined && today.length > 0) {
-    ask(x, s, s.seat, 'loot', `${name(x, s)}: take a loot token now`, kindOptions(x, today));
+    ask(x, s, s.seat, 'loot', smugglerText(x, s), kindOptions(x, today));
     return;
   }
   push(x, step('enterDen', s.seat, s.rank));
@@ -248,28 +238,18 @@ const brute: Effect = (x, s) => {
 };
 
 /** Gunner: discard a character of any ship; +1 reputation if it was yours, -1 if not. */
-const gunner = pickFromShips(
-  'discard a character from any ship',
-  (x) => allSeats(x.g),
-  (x, s, seat, rank) => {
-    discard(x, seat, rank, 'den', name(x, s));
-    changeReputation(x, s.seat, seat === s.seat ? 1 : -1, name(x, s));
-  },
-);
+const gunner = pickFromShips('discard a character from any ship', allDenOptions, (x, s, seat, rank) => {
+  discard(x, seat, rank, 'den', name(x, s));
+  changeReputation(x, s.seat, seat === s.seat ? 1 : -1, name(x, s));
+});
 
 /** Necromancer: discard a relic to bring a character of your graveyard into your ship. */
+const necromancerText = said('discard a relic to bring back a character into your ship');
 const necromancer: Effect = (x, s, answer) => {
   const grave = x.g.seats[s.seat].graveyard;
   if (answer === undefined) {
     if (loot(x, s.seat).relic === 0) return;
-    ask(
-      x,
-      s,
-      s.seat,
-      'graveyard',
-      `${name(x, s)}: discard a relic to bring back a character into your ship`,
-      rankOptions(x, grave),
-    );
+    ask(x, s, s.seat, 'graveyard', necromancerText(x, s), rankOptions(x, grave));
     return;
   }
   // Stryker disable next-line BooleanLiteral: Galecrest loot is face up, seen or not
@@ -278,6 +258,7 @@ const necromancer: Effect = (x, s, answer) => {
 };
 
 /** Brawler: discard an opponent's Brawler from their ship, then +2 reputation. */
+const brawlerText = said("discard an opponent's Brawler");
 const brawler: Effect = (x, s, answer) => {
   if (answer === undefined) {
     const options: Option[] = [];
@@ -285,23 +266,34 @@ const brawler: Effect = (x, s, answer) => {
       if (o !== s.seat && x.g.seats[o].den.includes(BRAWLER))
         options.push({ id: charId(o, BRAWLER), label: `Brawler of seat ${o}` });
     }
-    ask(x, s, s.seat, 'character', `${name(x, s)}: discard an opponent's Brawler`, options);
+    ask(x, s, s.seat, 'character', brawlerText(x, s), options);
     return;
   }
-  const c = parseId(answer);
-  discard(x, c.seat, c.rank, 'den', name(x, s));
+  discard(x, idSeat(answer), idRank(answer), 'den', name(x, s));
   changeReputation(x, s.seat, 2, name(x, s));
 };
 const BRAWLER = 22;
 
 /** Thief: one token of a neighbour (`<seat>:<kind>`), then -2 reputation. */
+const thiefText = said('take a loot token from a neighbour');
+/** The Thief's options, one shared frozen object per seat and kind (index in LOOT_KINDS). */
+const THIEF_OPTIONS: readonly (readonly Option[])[] = Array.from({ length: 6 }, (_, n) =>
+  LOOT_KINDS.map((k) => Object.freeze({ id: `${n}:${k}`, label: `${k} of seat ${n}` })),
+);
+/** Pushes a neighbour's tokens as Thief options, one per kind held, in LOOT_KINDS order. */
+function pushThiefOptions(x: Ctx, out: Option[], n: number): void {
+  const held = loot(x, n);
+  for (let i = 0; i < LOOT_KINDS.length; i++) if (held[LOOT_KINDS[i]] > 0) out.push(THIEF_OPTIONS[n][i]);
+}
 const thief: Effect = (x, s, answer) => {
   if (answer === undefined) {
     const options: Option[] = [];
-    for (const n of neighbours(x.g, s.seat)) {
-      for (const k of ownedKinds(x, n)) options.push({ id: `${n}:${k}`, label: `${k} of seat ${n}` });
-    }
-    ask(x, s, s.seat, 'loot', `${name(x, s)}: take a loot token from a neighbour`, options);
+    // The left neighbour, then the right one if it is another seat (neighbours(), without its list).
+    const left = leftOf(x.g, s.seat);
+    const right = rightOf(x.g, s.seat);
+    pushThiefOptions(x, options, left);
+    if (right !== left) pushThiefOptions(x, options, right);
+    ask(x, s, s.seat, 'loot', thiefText(x, s), options);
     return;
   }
   const i = answer.indexOf(':');
@@ -309,16 +301,19 @@ const thief: Effect = (x, s, answer) => {
   changeReputation(x, s.seat, -2, name(x, s));
 };
 
+const recruiterText = said('play a character from your hand into your ship');
 const recruiter: Effect = (x, s, answer) => {
   const hand = x.g.seats[s.seat].hand;
   if (answer === undefined) {
-    ask(x, s, s.seat, 'hand', `${name(x, s)}: play a character from your hand into your ship`, rankOptions(x, hand));
+    ask(x, s, s.seat, 'hand', recruiterText(x, s), rankOptions(x, hand));
     return;
   }
   moveCharacter(x, s.seat, Number(answer), 'hand', 'den', name(x, s));
 };
 
 /** Watchman: swap one of today's tokens with one of tomorrow's (step.n: 1 + today's kind index). */
+const watchmanToday = said("choose today's token to swap");
+const watchmanTomorrow = said("choose tomorrow's token to swap with");
 const watchman: Effect = (x, s, answer) => {
   const g = x.g;
   const today = g.days[g.day - 1];
@@ -327,11 +322,11 @@ const watchman: Effect = (x, s, answer) => {
   if (!tomorrow || tomorrow.length === 0) return;
   if (s.n === undefined) {
     if (answer === undefined) {
-      ask(x, s, s.seat, 'loot', `${name(x, s)}: choose today's token to swap`, kindOptions(x, today));
+      ask(x, s, s.seat, 'loot', watchmanToday(x, s), kindOptions(x, today));
       return;
     }
     const next: Step = step(s.t, s.seat, s.rank, LOOT_KINDS.indexOf(answer as (typeof LOOT_KINDS)[number]) + 1, s.memo);
-    ask(x, next, s.seat, 'loot', `${name(x, s)}: choose tomorrow's token to swap with`, kindOptions(x, tomorrow));
+    ask(x, next, s.seat, 'loot', watchmanTomorrow(x, s), kindOptions(x, tomorrow));
     return;
   }
   const a = LOOT_KINDS[s.n - 1];
@@ -349,14 +344,20 @@ const infantry: Effect = (x, s) => {
 
 /** Merchant: discard 1, 2 or 3 identical tokens (`<kind>:<count>`) for 1, 4 or 9. */
 const MERCHANT: readonly number[] = [0, 1, 4, 9];
+const merchantText = said('trade identical loot tokens');
+/** The Merchant's options, one shared frozen object per kind (index in LOOT_KINDS) and count 1-3. */
+const MERCHANT_OPTIONS: readonly (readonly Option[])[] = LOOT_KINDS.map((k) =>
+  [0, 1, 2, 3].map((n) => Object.freeze({ id: `${k}:${n}`, label: `${n} ${k} for ${MERCHANT[n]}` })),
+);
 const merchant: Effect = (x, s, answer) => {
   if (answer === undefined) {
     const options: Option[] = [];
-    for (const k of ownedKinds(x, s.seat)) {
-      for (let n = 1; n <= 3 && n <= loot(x, s.seat)[k]; n++)
-        options.push({ id: `${k}:${n}`, label: `${n} ${k} for ${MERCHANT[n]}` });
+    const held = loot(x, s.seat);
+    for (let i = 0; i < LOOT_KINDS.length; i++) {
+      const has = held[LOOT_KINDS[i]];
+      for (let n = 1; n <= 3 && n <= has; n++) options.push(MERCHANT_OPTIONS[i][n]);
     }
-    ask(x, s, s.seat, 'trade', `${name(x, s)}: trade identical loot tokens`, options);
+    ask(x, s, s.seat, 'trade', merchantText(x, s), options);
     return;
   }
   const i = answer.indexOf(':');
@@ -367,16 +368,10 @@ const merchant: Effect = (x, s, answer) => {
 };
 
 /** Surgeon: a character of your graveyard back to hand, unseen by the others. */
+const surgeonText = said('take a character of your graveyard back into your hand');
 const surgeon: Effect = (x, s, answer) => {
   if (answer === undefined) {
-    ask(
-      x,
-      s,
-      s.seat,
-      'graveyard',
-      `${name(x, s)}: take a character of your graveyard back into your hand`,
-      rankOptions(x, x.g.seats[s.seat].graveyard),
-    );
+    ask(x, s, s.seat, 'graveyard', surgeonText(x, s), rankOptions(x, x.g.seats[s.seat].graveyard));
     return;
   }
   moveCharacter(x, s.seat, Number(answer), 'graveyard', 'hand', name(x, s), true);

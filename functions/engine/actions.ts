@@ -164,8 +164,12 @@ export function rankOption(x: Ctx, rank: number): Option {
  */
 const SCRATCH = new Float64Array(64);
 
-/** Inserts rank r among the first n scratch ranks (ascending); returns the new count. */
+/**
+ * Inserts rank r among the first n scratch ranks (ascending); returns the new count. A list
+ * longer than the buffer (no game makes one) is refused loudly rather than cut short.
+ */
 function sortIn(n: number, r: number): number {
+  if (n >= SCRATCH.length) throw new Error(`more than ${SCRATCH.length} ranks in one option list`);
   let j = n;
   while (j > 0 && SCRATCH[j - 1] > r) {
     SCRATCH[j] = SCRATCH[j - 1];

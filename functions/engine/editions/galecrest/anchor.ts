@@ -15,6 +15,8 @@ import {
   ANCHOR_REPUTATION,
   ANCHOR_SETS,
   bestSets,
+  clearLoot,
+  heldOf,
   LOOT_KINDS,
   tileFacts,
 } from './loot.js';
@@ -95,9 +97,9 @@ export const anchor: Effect = (x, s) => {
   for (let k = 0; k < LOOT_KINDS.length; k++) {
     const ops = program[k];
     if (ops === null) continue;
-    const kind = LOOT_KINDS[k];
-    const held = me.loot[kind];
+    const held = heldOf(me.loot, k);
     if (held === 0) continue;
+    const kind = LOOT_KINDS[k];
     const count = held + (doubled === kind ? 1 : 0);
     let v = 0;
     for (let i = 0; i < ops.length; i++) {
@@ -202,13 +204,11 @@ export const bank: Effect = (x) => {
     const banked = me.doubloons;
     let tokens = 0;
     for (let k = 0; k < LOOT_KINDS.length; k++) {
-      const kind = LOOT_KINDS[k];
-      const n = me.loot[kind];
-      if (n === 0) continue;
+      const n = heldOf(me.loot, k);
       tokens += n;
-      for (let i = 0; i < n; i++) g.bag.push(kind);
-      me.loot[kind] = 0;
+      for (let i = 0; i < n; i++) g.bag.push(LOOT_KINDS[k]);
     }
+    clearLoot(me.loot);
     if (last) me.final = { doubloons: banked, loot: tokens };
     me.score += banked;
     me.doubloons = 0;

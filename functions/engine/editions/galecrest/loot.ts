@@ -66,6 +66,53 @@ export function addLoot(l: Record<Loot, number>, kind: Loot, n: number): void {
   }
 }
 
+/**
+ * A kind's index in LOOT_KINDS, or -1: found by its first letter (the seven kinds' differ) and
+ * checked against the kind itself, where `indexOf` compares it with each kind in turn.
+ */
+export function kindIndex(kind: Loot): number {
+  const i = KIND_BY_LETTER[kind.charCodeAt(0) & 127];
+  return i >= 0 && LOOT_KINDS[i] === kind ? i : -1;
+}
+const KIND_BY_LETTER = new Int8Array(128).fill(-1);
+LOOT_KINDS.forEach((k, i) => (KIND_BY_LETTER[k.charCodeAt(0)] = i));
+
+/**
+ * `loot[LOOT_KINDS[k]]`, read by the kind's fixed name: a read by a varying name is a lookup
+ * (the anchor and the bank read every kind of every seat).
+ */
+export function heldOf(l: Readonly<Record<Loot, number>>, k: number): number {
+  switch (k) {
+    case 0:
+      return l.map;
+    case 1:
+      return l.barrel;
+    case 2:
+      return l.relic;
+    case 3:
+      return l.saber;
+    case 4:
+      return l.amulet;
+    case 5:
+      return l.hook;
+    case 6:
+      return l.chest;
+    default:
+      return 0;
+  }
+}
+
+/** Every count to 0, each by its fixed name (heldOf). */
+export function clearLoot(l: Record<Loot, number>): void {
+  l.map = 0;
+  l.barrel = 0;
+  l.relic = 0;
+  l.saber = 0;
+  l.amulet = 0;
+  l.hook = 0;
+  l.chest = 0;
+}
+
 export const LOOT_BAG: Record<Loot, number> = { map: 10, barrel: 8, relic: 8, saber: 6, amulet: 6, hook: 6, chest: 4 };
 
 export const LOOT_TIMINGS: readonly LootTiming[] = ['dusk', 'night', 'anchor'];
@@ -261,10 +308,13 @@ export function bestSets(count: number, sets: readonly { size: number; value: nu
  */
 const LOOT_FX_STEPS: Step[] = [];
 const LOOT_FX_MEMOS: string[][] = [];
-function lootFxStep(seat: number, rank: number, i: number, kind: Loot, timing: LootTiming): Step {
-  const k = (LOOT_KINDS as readonly string[]).indexOf(kind);
-  const t = LOOT_TIMINGS.indexOf(timing);
-  if (k < 0 || t < 0 || i < 0 || i >= 4 || seat < -1 || seat >= 7 || rank < 0 || rank >= 64 || !Number.isInteger(rank))
+/** Timing indexes in LOOT_TIMINGS (a loot effect step's table slot). */
+const DUSK = 0;
+const NIGHT = 1;
+function lootFxStep(seat: number, rank: number, i: number, k: number, t: number): Step {
+  const kind = LOOT_KINDS[k];
+  const timing = LOOT_TIMINGS[t];
+  if (i < 0 || i >= 4 || seat < -1 || seat >= 7 || rank < 0 || rank >= 64 || !Number.isInteger(rank))
     return step('lootFx', seat, rank, i, [kind, timing]);
   const m = k * 3 + t;
   const j = ((m * 4 + i) * 8 + seat + 1) * 64 + rank;
@@ -275,7 +325,8 @@ function lootFxStep(seat: number, rank: number, i: number, kind: Loot, timing: L
 export function pushLootDusk(x: Ctx, seat: number, rank: number, kind: Loot): void {
   const fx = ext(x.g).tiles[kind].dusk;
   if (!fx) return;
-  for (let i = fx.length - 1; i >= 0; i--) push(x, lootFxStep(seat, rank, i, kind, 'dusk'));
+  const k = kindIndex(kind);
+  for (let i = fx.length - 1; i >= 0; i--) push(x, lootFxStep(seat, rank, i, k, DUSK));
 }
 
 /** Takes one token of today's loot (chosen by kind) with its dusk effects. */
@@ -405,12 +456,12 @@ export function lootNightSteps(x: Ctx): Step[] {
   let out = NONE;
   for (let seat = 0; seat < x.g.players; seat++) {
     const loot = x.g.seats[seat].loot;
-    for (const kind of LOOT_KINDS) {
-      const fx = tiles[kind].night;
-      if (!fx || loot[kind] === 0) continue;
+    for (let k = 0; k < LOOT_KINDS.length; k++) {
+      const fx = tiles[LOOT_KINDS[k]].night;
+      const held = heldOf(loot, k);
+      if (!fx || held === 0) continue;
       if (out === NONE) out = [];
-      for (let t = 0; t < loot[kind]; t++)
-        for (let i = 0; i < fx.length; i++) out.push(lootFxStep(seat, 0, i, kind, 'night'));
+      for (let t = 0; t < held; t++) for (let i = 0; i < fx.length; i++) out.push(lootFxStep(seat, 0, i, k, NIGHT));
     }
   }
   return out;

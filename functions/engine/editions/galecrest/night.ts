@@ -30,6 +30,7 @@ import { cloneWith } from '../../clone.js';
 import { ask, pushAll, resume, step, stepMaker, trialCtx } from '../../kernel.js';
 import type { Ctx, Effect } from '../../edition.js';
 import type { GameState, Option, Step } from '../../types.js';
+import { perEdition } from '../../tables.js';
 import { lootNightSteps } from './loot.js';
 
 export const FREED_PRISONER = 20;
@@ -147,48 +148,61 @@ function waiting(x: Ctx, s: Step): number[] {
 }
 
 /**
- * One seat's night in the player's order; step.memo lists the ranks already resolved. Most
- * ships wait for none or one night ability: those are found without building the list, and
- * after the last one nothing is left to order (no night ability brings a character into a ship).
+ * One seat's night in the player's order; step.memo lists the ranks already resolved. The
+ * abilities left are counted in place, their highest rank kept: a ship waiting for one, one
+ * answered, or one whose order was found not to matter needs no list of them (the list is
+ * built, highest first, only to try the orders or to ask). After the last one nothing is left
+ * to order (no night ability brings a character into a ship).
  */
 export const shipNight: Effect = (x, s, answer) => {
+  const den = x.g.seats[s.seat].den;
   let count = 0;
-  let only = 0;
-  for (const r of x.g.seats[s.seat].den) {
+  let highest = 0;
+  for (let i = 0; i < den.length; i++) {
+    const r = den[i];
     if (waits(x, s.memo, r)) {
       count++;
-      only = r;
+      if (r > highest) highest = r;
     }
   }
   if (count === 0) return;
   if (count === 1 && answer === undefined) {
-    x.g.queue.push(nightStep(s.seat, only));
+    x.g.queue.push(nightStep(s.seat, highest));
     return;
   }
-  const left = waiting(x, s);
   let next: number;
-  let memo = s.memo ?? [];
+  let memo = s.memo ?? NO_MEMO;
   if (answer !== undefined) next = Number(answer.slice(answer.indexOf(':') + 1));
-  else if (memo.includes(ANY_ORDER)) next = left[0];
-  else if (!orderMatters(x, s.seat, left)) {
+  else if (memo.includes(ANY_ORDER)) next = highest;
+  else {
+    const left = waiting(x, s);
+    if (orderMatters(x, s.seat, left)) {
+      const options: Option[] = [];
+      for (let i = left.length - 1; i >= 0; i--) options.push(orderOption(x, s.seat, left[i]));
+      ask(x, s, s.seat, 'order', 'Night: choose the ability of your ship that resolves next', options);
+      return;
+    }
     // No order of these abilities changes anything, so neither can any order of what is left
     // after each of them: resolve the rest highest rank first without trying again.
-    next = left[0];
+    next = highest;
     memo = [...memo, ANY_ORDER];
-  } else {
-    const options: Option[] = left
-      .slice()
-      .sort((a, b) => a - b)
-      .map((r) => ({
-        id: charId(s.seat, r),
-        label: `${cardName(x, r)} (${r}): ${x.ed.cards[r]!.text.replace(/^.*Night: /, '').replace(/ Anchor:.*$/, '')}`,
-      }));
-    ask(x, s, s.seat, 'order', 'Night: choose the ability of your ship that resolves next', options);
-    return;
   }
   x.g.queue.push(step('shipNight', s.seat, 0, undefined, [...memo, RANK_TEXT[next]]));
   x.g.queue.push(nightStep(s.seat, next));
 };
+
+const NO_MEMO: readonly string[] = Object.freeze([]);
+
+// Order options are shared frozen objects per seat and rank, as actions.ts charOption (a prompt
+// is replaced, never edited): the label is the card's night text, cut out of its rules text.
+const orderOptions = perEdition(() => [] as Option[]);
+function orderOption(x: Ctx, seat: number, rank: number): Option {
+  const table = orderOptions(x.ed);
+  const i = seat * 64 + rank;
+  if (table[i] !== undefined) return table[i];
+  const text = x.ed.cards[rank]!.text.replace(/^.*Night: /, '').replace(/ Anchor:.*$/, '');
+  return (table[i] = Object.freeze({ id: charId(seat, rank), label: `${cardName(x, rank)} (${rank}): ${text}` }));
+}
 
 /**
  * Schedules a step for the end of the night (the Witch's copy of the Freed Prisoner, ruling 7):
@@ -303,9 +317,11 @@ function witchWithTopman(g: GameState, seat: number, ranks: number[]): boolean |
     if (r === TOPMAN || r === FREED_PRISONER || isGainer(r)) copies.push(r);
   }
   if (FACTORIAL[ranks.length] * Math.max(1, copies.length) > MAX_LEAVES) return undefined;
-  let first: Set<string> | null = null;
-  for (const order of permutations(ranks)) {
-    const results = new Set<string>();
+  let first: Set<number> | null = null;
+  const order: number[] = [];
+  for (const p of ORDERS[ranks.length]) {
+    arrange(order, ranks, p);
+    const results = new Set<number>();
     for (const c of copies) {
       let d = me.doubloons;
       let prisoner = false;
@@ -316,7 +332,8 @@ function witchWithTopman(g: GameState, seat: number, ranks: number[]): boolean |
         else d += gainerAmount(g, seat, ability);
       }
       if (prisoner) d += above20;
-      results.add(prisoner && above20 >= 3 ? `${d} without the Witch` : `${d}`);
+      // d >= 0: the Witch discarded is the result -1 - d, unlike any other.
+      results.add(prisoner && above20 >= 3 ? -1 - d : d);
     }
     if (!first) first = results;
     else if (!sameSet(first, results)) return true;
@@ -338,9 +355,11 @@ function witchWithTopman(g: GameState, seat: number, ranks: number[]): boolean |
 function shipModel(g: GameState, seat: number, ranks: number[]): boolean {
   const me = g.seats[seat];
   const budget = { leaves: MAX_LEAVES };
-  let first: Set<string> | null = null;
-  for (const order of permutations(ranks)) {
-    const results = new Set<string>();
+  let first: Set<number | string> | null = null;
+  const order: number[] = [];
+  for (const p of ORDERS[ranks.length]) {
+    arrange(order, ranks, p);
+    const results = new Set<number | string>();
     modelRun(g, seat, order, 0, me.doubloons, me.den.slice(), false, results, budget);
     if (budget.leaves < 0) return true;
     if (!first) first = results;
@@ -367,7 +386,7 @@ function modelRun(
   d: number,
   den: number[],
   prisoner: boolean,
-  out: Set<string>,
+  out: Set<number | string>,
   budget: { leaves: number },
 ): void {
   if (budget.leaves < 0) return;
@@ -394,7 +413,15 @@ function modelRun(
     if (n >= 3) removeAt(den, den.indexOf(WITCH));
   }
   budget.leaves--;
-  out.add(`${d}|${sortedCopy(den).join(',')}`);
+  out.add(shipKey(d, den));
+}
+
+/**
+ * A model ship's result as one number, d * 2^41 plus the ship's rank set (ranks 1-40: below
+ * 2^41), exact below 2^53 (d < 4096); a string beyond (never equal to a number).
+ */
+function shipKey(d: number, den: number[]): number | string {
+  return d >= 0 && d < 4096 ? d * 2 ** 41 + rankSet(den) : `${d}|${rankSet(den)}`;
 }
 
 /** The ranks with a night ability (the model's vocabulary; any other rank is left to the trial). */
@@ -406,7 +433,9 @@ export function orderMattersByTrial(x: Ctx, seat: number, ranks: number[]): bool
   if (ranks.length > MAX_TRIED) return true;
   let first: Set<string> | null = null;
   const budget = { leaves: MAX_LEAVES };
-  for (const order of permutations(ranks)) {
+  const order: number[] = [];
+  for (const p of ORDERS[ranks.length]) {
+    arrange(order, ranks, p);
     const results = new Set<string>();
     const h = trialCopy(x, x.g);
     for (let i = order.length - 1; i >= 0; i--) h.queue.push(nightStep(seat, order[i]));
@@ -475,19 +504,27 @@ function fingerprint(h: GameState, seat: number): string {
   return `${me.doubloons}|${rankSet(me.den)}|${rankSet(me.graveyard)}|${rankSet(me.hand)}|${loot}|${track.indexOf(seat)}`;
 }
 
-function sameSet(a: Set<string>, b: Set<string>): boolean {
+function sameSet<T>(a: Set<T>, b: Set<T>): boolean {
   if (a.size !== b.size) return false;
   for (const v of a) if (!b.has(v)) return false;
   return true;
 }
 
-function* permutations(xs: number[]): Generator<number[]> {
-  if (xs.length <= 1) {
-    yield xs.slice();
-    return;
-  }
-  for (let i = 0; i < xs.length; i++) {
-    const rest = xs.slice(0, i).concat(xs.slice(i + 1));
-    for (const p of permutations(rest)) yield [xs[i], ...p];
-  }
+/** Every order of n items as lists of their indexes, the first index slowest (lexicographic). */
+function ordersOf(n: number): number[][] {
+  if (n <= 1) return [n === 1 ? [0] : []];
+  const out: number[][] = [];
+  for (let i = 0; i < n; i++) for (const p of ordersOf(n - 1)) out.push([i, ...p.map((j) => (j >= i ? j + 1 : j))]);
+  return out;
+}
+
+/**
+ * The orders tried, by the number of abilities (at most MAX_TRIED: beyond, the engine asks
+ * without trying): built once, where a generator made every order's list again at each try.
+ */
+const ORDERS: readonly (readonly number[])[][] = Array.from({ length: MAX_TRIED + 1 }, (_, n) => ordersOf(n));
+
+/** Fills `order` with `ranks` in the order of `p` (one list per try, filled again per order). */
+function arrange(order: number[], ranks: readonly number[], p: readonly number[]): void {
+  for (let i = 0; i < p.length; i++) order[i] = ranks[p[i]];
 }

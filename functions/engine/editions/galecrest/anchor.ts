@@ -14,10 +14,10 @@ import {
   ANCHOR_KEEP,
   ANCHOR_REPUTATION,
   ANCHOR_SETS,
-  bestSets,
   clearLoot,
   heldOf,
   LOOT_KINDS,
+  setsValue,
   tileFacts,
 } from './loot.js';
 import { changeReputation } from './reputation.js';
@@ -105,7 +105,7 @@ export const anchor: Effect = (x, s) => {
     for (let i = 0; i < ops.length; i++) {
       const e = ops[i];
       if (e.op === ANCHOR_DOUBLOONS) v += e.n * count;
-      else if (e.op === ANCHOR_SETS) v += bestSets(count, e.sets!);
+      else if (e.op === ANCHOR_SETS) v += setsValue(e, count);
       else if (e.op === ANCHOR_REPUTATION) v += changeReputation(x, s.seat, e.n * count, `${kind} tile`, false);
       else if (e.op === ANCHOR_KEEP) {
         hooks += held;

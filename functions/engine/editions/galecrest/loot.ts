@@ -290,13 +290,18 @@ export function setupBoard(g: GameState, opts: GameOptions): void {
 
 /** The best split of `count` tokens into sets (tokens left over score 0). */
 export function bestSets(count: number, sets: readonly { size: number; value: number }[]): number {
+  return bestSplits(count, sets)[count];
+}
+
+/** bestSets of every count from 0 to `max` (each count's best builds on the smaller ones'). */
+function bestSplits(max: number, sets: readonly { size: number; value: number }[]): number[] {
   const best = [0];
-  for (let n = 1; n <= count; n++) {
+  for (let n = 1; n <= max; n++) {
     let b = best[n - 1];
     for (const s of sets) if (s.size <= n && best[n - s.size] + s.value > b) b = best[n - s.size] + s.value;
     best.push(b);
   }
-  return best[count];
+  return best;
 }
 
 // ---- steps ----
@@ -396,6 +401,16 @@ export interface AnchorOp {
   op: number;
   n: number;
   sets: readonly { size: number; value: number }[] | null;
+  /** ANCHOR_SETS: the sets' value of every count of tokens up to SET_COUNTS, worked out once. */
+  values: readonly number[] | null;
+}
+
+/** Counts whose set values are kept (a game has 48 tokens; more is worked out when asked). */
+const SET_COUNTS = 64;
+
+/** What `count` tokens of a kind with an ANCHOR_SETS effect score (bestSets). */
+export function setsValue(e: AnchorOp, count: number): number {
+  return count <= SET_COUNTS ? e.values![count] : bestSets(count, e.sets!);
 }
 export const ANCHOR_DOUBLOONS = 0;
 export const ANCHOR_SETS = 1;
@@ -411,11 +426,11 @@ export interface TileFacts {
 }
 
 function anchorOp(e: LootEffect): AnchorOp {
-  if ('doubloons' in e) return { op: ANCHOR_DOUBLOONS, n: e.doubloons, sets: null };
-  if ('sets' in e) return { op: ANCHOR_SETS, n: 0, sets: e.sets };
-  if ('reputation' in e) return { op: ANCHOR_REPUTATION, n: e.reputation, sets: null };
-  if ('keepOrDoubloons' in e) return { op: ANCHOR_KEEP, n: e.keepOrDoubloons, sets: null };
-  return { op: -1, n: 0, sets: null };
+  if ('doubloons' in e) return { op: ANCHOR_DOUBLOONS, n: e.doubloons, sets: null, values: null };
+  if ('sets' in e) return { op: ANCHOR_SETS, n: 0, sets: e.sets, values: bestSplits(SET_COUNTS, e.sets) };
+  if ('reputation' in e) return { op: ANCHOR_REPUTATION, n: e.reputation, sets: null, values: null };
+  if ('keepOrDoubloons' in e) return { op: ANCHOR_KEEP, n: e.keepOrDoubloons, sets: null, values: null };
+  return { op: -1, n: 0, sets: null, values: null };
 }
 
 // Every game holds its own tile set object, but its sides are shared (the printed ones always,

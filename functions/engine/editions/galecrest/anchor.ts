@@ -10,10 +10,10 @@ import type { Ctx, Effect } from '../../edition.js';
 import type { Loot, Option, Step } from '../../types.js';
 import type { GalecrestCard } from './cards.js';
 import {
-  ANCHOR_DOUBLOONS,
-  ANCHOR_KEEP,
-  ANCHOR_REPUTATION,
-  ANCHOR_SETS,
+  OP_DOUBLOONS,
+  OP_KEEP,
+  OP_REPUTATION,
+  OP_SETS,
   clearLoot,
   heldOf,
   LOOT_KINDS,
@@ -104,10 +104,10 @@ export const anchor: Effect = (x, s) => {
     let v = 0;
     for (let i = 0; i < ops.length; i++) {
       const e = ops[i];
-      if (e.op === ANCHOR_DOUBLOONS) v += e.n * count;
-      else if (e.op === ANCHOR_SETS) v += setsValue(e, count);
-      else if (e.op === ANCHOR_REPUTATION) v += changeReputation(x, s.seat, e.n * count, `${kind} tile`, false);
-      else if (e.op === ANCHOR_KEEP) {
+      if (e.op === OP_DOUBLOONS) v += e.n * count;
+      else if (e.op === OP_SETS) v += setsValue(e, count);
+      else if (e.op === OP_REPUTATION) v += changeReputation(x, s.seat, e.n * count, `${kind} tile`, false);
+      else if (e.op === OP_KEEP) {
         hooks += held;
         hookValue = e.n;
       }

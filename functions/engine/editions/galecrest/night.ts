@@ -101,14 +101,28 @@ function shipWaits(x: Ctx, seat: number): number {
 export function galecrestNight(x: Ctx): void {
   const loot = lootNightSteps(x);
   const g = x.g;
+  const night = x.fx.night;
   let nymphs = 0;
   let prisoner = false;
+  // One pass over the ships: the Nymphs, a Freed Prisoner, and what each ship waits for
+  // (shipWaits, kept in WAITS by seat).
   for (let s = 0; s < g.players; s++) {
     const den = g.seats[s].den;
+    let count = 0;
+    let only = 0;
     for (let i = 0; i < den.length; i++) {
-      if (den[i] === WIND_NYMPH) nymphs++;
-      else if (den[i] === FREED_PRISONER) prisoner = true;
+      const r = den[i];
+      if (r === FREED_PRISONER) {
+        prisoner = true;
+        continue;
+      }
+      if (r === WIND_NYMPH) nymphs++;
+      if (night[r] !== undefined) {
+        count++;
+        only = r;
+      }
     }
+    WAITS[s] = count === 1 ? -only : count;
   }
   if (loot.length > 0 || nymphs >= 2) {
     nightSteps(x, loot);
@@ -117,11 +131,14 @@ export function galecrestNight(x: Ctx): void {
   const q = g.queue;
   if (prisoner) q.push(NIGHT_END);
   for (let s = g.players - 1; s >= 0; s--) {
-    const w = shipWaits(x, s);
+    const w = WAITS[s];
     if (w < 0) q.push(nightStep(s, -w));
     else if (w > 0) q.push(shipNightStep(s, 0));
   }
 }
+
+/** galecrestNight's shipWaits of every seat (seats < 8), filled and read in one call. */
+const WAITS = new Int32Array(8);
 
 /** Night falls: two or more Wind Nymphs in the ships are all discarded. */
 export const nymphs: Effect = (x) => {

@@ -275,11 +275,18 @@ export function setupBoard(g: GameState, opts: GameOptions): void {
   }
   const e = ext(g);
   e.board = custom ? 'custom' : side;
+  if (side !== 'uncharted') {
+    // One side for every tile: the tile set itself, shared, not copied (tiles are only read
+    // after set-up; the printed ones are frozen), and the sides as one object literal.
+    e.sides = { map: side, barrel: side, relic: side, saber: side, amulet: side, hook: side, chest: side };
+    e.tiles = (side === 'calm' ? calm : stormy)!;
+    return;
+  }
   e.sides = {};
   e.tiles = {};
   for (const kind of LOOT_KINDS) {
     // Uncharted: each tile's side is drawn from the game's seed, in the kinds' fixed order.
-    const s = side === 'uncharted' ? (randomInt(g, 2) === 0 ? 'calm' : 'stormy') : side;
+    const s = randomInt(g, 2) === 0 ? 'calm' : 'stormy';
     e.sides[kind] = s;
     // Shared, not copied: tiles are only read after set-up (the printed sides are frozen below).
     e.tiles[kind] = (s === 'calm' ? calm : stormy)![kind];
@@ -460,9 +467,9 @@ function lootOp(e: LootEffect): LootOp {
   return { op: -1, n: 0, sets: null, values: null };
 }
 
-// Every game holds its own tile set object (shared by its copies, clone.ts), but its sides are
-// shared too (the printed ones always, setupBoard): the facts of the last tile set seen are
-// kept, found again by that object or else by comparing the seven sides.
+// A game's tile set object is shared by its copies (clone.ts) and, on one side (setupBoard), by
+// every game of that side; its sides are shared (the printed ones always): the facts of the last
+// tile set seen are kept, found again by that object or else by comparing the seven sides.
 let lastTiles: TileSet | null = null;
 const lastSides: (TileSide | undefined)[] = [];
 let lastFacts: TileFacts | null = null;

@@ -20,8 +20,10 @@
 //    player holds; a Witch among gainers only, in a ship without a Mutineer or Topman, copies
 //    a gain (or the Freed Prisoner, at the end of the night) whatever the order; a Witch with a
 //    Topman in a ship without a Mutineer is the trial replayed on the doubloons alone
-//    (witchWithTopman); a Mutineer with a Witch or a Topman is the trial replayed on a model of
-//    the ship, its doubloons and characters (shipModel). Only ships with more than
+//    (witchWithTopman); a Mutineer with a Witch or a Topman, or a Witch with a resolved Mutineer
+//    or Topman in the ship, is the trial replayed on a model of the ship, its doubloons and
+//    characters (shipModel); a Witch's trial that would pass its budget answers true (ask) at
+//    once, as the trial would (overBudget). Only ships with more than
 //    MAX_TRIED abilities waiting (asked at once) or ranks outside that vocabulary reach the trial.
 // 4. The Freed Prisoner resolves "at the end of the night", after every player's order; so does
 //    a Witch's copy of it (atNightEnd below), if she is still in the ship then.
@@ -283,8 +285,11 @@ export function orderByRule(g: GameState, seat: number, ranks: number[]): boolea
   }
   const me = g.seats[seat];
   if (witch) {
-    if (mutineer) return shipModel(g, seat, ranks);
-    return topman ? witchWithTopman(g, seat, ranks) : witchAmongGainers(g, seat, ranks.length);
+    // A Mutineer in the ship, waiting or resolved (she may copy him): the model of the ship.
+    if (mutineer || me.den.includes(MUTINEER)) return shipModel(g, seat, ranks);
+    if (topman) return witchWithTopman(g, seat, ranks);
+    // A resolved Topman she may copy: the model too.
+    return witchAmongGainers(g, seat, ranks.length) ?? shipModel(g, seat, ranks);
   }
   if (mutineer && topman) return shipModel(g, seat, ranks);
   if (mutineer) return ranks.includes(BARKEEP) && Math.min(...me.den) === BARKEEP;
@@ -301,8 +306,9 @@ const isGainer = (r: number) => r === BARKEEP || r === BRAWLER || r === ARMORER 
  * A Witch waiting among gainers only: she copies the night ability of a ship character, and
  * when the ship holds no Mutineer or Topman (resolved or not) every choice is a gain or the
  * Freed Prisoner's, whose copy waits for the end of the night in every order. Nothing at night
- * changes what she may copy, so every order reaches the same results: false. Undefined where
- * the trial would stop at its budget and ask (orders times her choices above MAX_LEAVES).
+ * changes what she may copy, so every order reaches the same results: false. Where the trial
+ * would pass its budget, true, as the trial answers then (see overBudget). Undefined with a
+ * Mutineer or Topman in the ship (resolved: she may copy them), left to the model.
  */
 function witchAmongGainers(g: GameState, seat: number, waiting: number): boolean | undefined {
   let choices = 0;
@@ -310,7 +316,18 @@ function witchAmongGainers(g: GameState, seat: number, waiting: number): boolean
     if (r === MUTINEER || r === TOPMAN) return undefined;
     if (isGainer(r) || r === FREED_PRISONER) choices++;
   }
-  return FACTORIAL[waiting] * Math.max(1, choices) <= MAX_LEAVES ? false : undefined;
+  return overBudget(waiting, choices);
+}
+
+/**
+ * Whether the trial of a Witch's ship without a Mutineer passes its budget of MAX_LEAVES
+ * results: nothing there discards before the end of the trial (her copy of the Freed Prisoner
+ * comes last), so every order reaches her turn and asks her choice among the ship's other night
+ * characters, and the trial has exactly orders times max(1, choices) results. Past the budget
+ * it answers true (ask) whatever they are: so does this, without running it.
+ */
+function overBudget(waiting: number, choices: number): boolean {
+  return FACTORIAL[waiting] * Math.max(1, choices) > MAX_LEAVES;
 }
 
 /**
@@ -321,7 +338,7 @@ function witchAmongGainers(g: GameState, seat: number, waiting: number): boolean
  * and her copy of the Freed Prisoner waits for the end of the trial (+1 per ship character
  * above 20, the Witch discarded if that made 3 or more: a different ship, so a different
  * result). Every order's set of results is compared with the first's, as the trial does;
- * undefined where the trial would stop at its budget.
+ * true where the trial would pass its budget (overBudget).
  */
 function witchWithTopman(g: GameState, seat: number, ranks: number[]): boolean | undefined {
   const me = g.seats[seat];
@@ -333,7 +350,7 @@ function witchWithTopman(g: GameState, seat: number, ranks: number[]): boolean |
     if (r > 20) above20++;
     if (r === TOPMAN || r === FREED_PRISONER || isGainer(r)) copies.push(r);
   }
-  if (FACTORIAL[ranks.length] * Math.max(1, copies.length) > MAX_LEAVES) return undefined;
+  if (overBudget(ranks.length, copies.length)) return true;
   let first: Set<number> | null = null;
   const order: number[] = [];
   for (const p of ORDERS[ranks.length]) {
@@ -367,7 +384,8 @@ function witchWithTopman(g: GameState, seat: number, ranks: number[]): boolean |
  * copy of the Freed Prisoner after the order (+1 per ship character above 20, the Witch
  * discarded if that made 3 or more, if she is still in the ship). The same leaf budget: more
  * than MAX_LEAVES results in all asks (true), as the trial does. For the Mutineer with a
- * Witch or a Topman, the cases no cheaper rule settles.
+ * Witch or a Topman, and a Witch with a resolved Mutineer or Topman in the ship (she may copy
+ * them): the cases no cheaper rule settles.
  */
 function shipModel(g: GameState, seat: number, ranks: number[]): boolean {
   const me = g.seats[seat];

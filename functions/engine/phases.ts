@@ -97,17 +97,29 @@ const duskNext: Effect = (x) => {
   if (steps.length > 0) resume(x, steps[0]);
 };
 
-const notASeat = (c: IslandCard): boolean => c.seat < 0;
+function anyNotASeat(island: readonly IslandCard[]): boolean {
+  for (let i = 0; i < island.length; i++) if (island[i].seat < 0) return true;
+  return false;
+}
+
+/**
+ * The day's unclaimed loot back to the bag (Galecrest), emptied in place: a loop and pops,
+ * where `splice(0)` made a new list at every dusk (the event gets its own copy).
+ */
+function leftoverToBag(x: Ctx): void {
+  const g = x.g;
+  const day = g.days[g.day - 1];
+  if (day.length === 0) return;
+  if (x.events) emit(x, 'lootLeftover', { day: g.day, kinds: day.slice() });
+  for (let i = 0; i < day.length; i++) g.bag.push(day[i]);
+  while (day.length > 0) day.pop();
+}
 
 function endDusk(x: Ctx): void {
   const g = x.g;
-  if (x.ed.leftoverToBag) {
-    const left = g.days[g.day - 1].splice(0);
-    for (const k of left) g.bag.push(k);
-    if (left.length) emit(x, 'lootLeftover', { day: g.day, kinds: left });
-  }
+  if (x.ed.leftoverToBag) leftoverToBag(x);
   // Pieces that are not characters of a seat (the Midshipman) leave with the dusk.
-  if (g.island.some(notASeat)) g.island = g.island.filter((c) => c.seat >= 0);
+  if (anyNotASeat(g.island)) g.island = g.island.filter((c) => c.seat >= 0);
   g.phase = 'night';
   g.cursor = RIGHT_END;
   if (x.events) emit(x, 'phase', { phase: 'night' });

@@ -127,6 +127,7 @@ describe('the rules that skip the trial (night.ts orderByRule)', () => {
     let witchTopmanMattered = 0;
     let mutineerPair = 0;
     let mutineerPairMattered = 0;
+    let witchResolved = 0;
     for (let i = 0; i < 150; i++) {
       playBotGame(
         { edition: 'galecrest', players: 2 + (i % 5), seed: `rule${i}`, board: 'calm' },
@@ -150,6 +151,9 @@ describe('the rules that skip the trial (night.ts orderByRule)', () => {
               const pair = ranks.includes(16) && (ranks.includes(15) || ranks.includes(24));
               if (pair) mutineerPair++;
               if (pair && rule) mutineerPairMattered++;
+              const den = g.seats[s].den;
+              const resolved = (r: number) => den.includes(r) && !ranks.includes(r);
+              if (ranks.includes(15) && (resolved(16) || resolved(24))) witchResolved++;
               expect(
                 rule,
                 `seat ${s} ${JSON.stringify(ranks)} ship ${JSON.stringify(g.seats[s].den)} doubloons ${g.seats[s].doubloons}`,
@@ -183,5 +187,7 @@ describe('the rules that skip the trial (night.ts orderByRule)', () => {
     expect(mutineerPair).toBeGreaterThan(100);
     expect(mutineerPairMattered).toBeGreaterThan(50);
     expect(mutineerPair - mutineerPairMattered).toBeGreaterThan(5);
+    // And a Witch with a resolved Mutineer or Topman she may copy (shipModel), left to the trial before.
+    expect(witchResolved).toBeGreaterThan(20);
   });
 });

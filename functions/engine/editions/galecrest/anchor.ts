@@ -10,12 +10,14 @@ import type { Ctx, Effect } from '../../edition.js';
 import type { Loot, Option, Step } from '../../types.js';
 import type { GalecrestCard } from './cards.js';
 import {
-  ANCHOR_DOUBLOONS,
-  ANCHOR_KEEP,
-  ANCHOR_REPUTATION,
-  ANCHOR_SETS,
-  bestSets,
+  OP_DOUBLOONS,
+  OP_KEEP,
+  OP_REPUTATION,
+  OP_SETS,
+  clearLoot,
+  heldOf,
   LOOT_KINDS,
+  setsValue,
   tileFacts,
 } from './loot.js';
 import { changeReputation } from './reputation.js';
@@ -95,17 +97,17 @@ export const anchor: Effect = (x, s) => {
   for (let k = 0; k < LOOT_KINDS.length; k++) {
     const ops = program[k];
     if (ops === null) continue;
-    const kind = LOOT_KINDS[k];
-    const held = me.loot[kind];
+    const held = heldOf(me.loot, k);
     if (held === 0) continue;
+    const kind = LOOT_KINDS[k];
     const count = held + (doubled === kind ? 1 : 0);
     let v = 0;
     for (let i = 0; i < ops.length; i++) {
       const e = ops[i];
-      if (e.op === ANCHOR_DOUBLOONS) v += e.n * count;
-      else if (e.op === ANCHOR_SETS) v += bestSets(count, e.sets!);
-      else if (e.op === ANCHOR_REPUTATION) v += changeReputation(x, s.seat, e.n * count, `${kind} tile`, false);
-      else if (e.op === ANCHOR_KEEP) {
+      if (e.op === OP_DOUBLOONS) v += e.n * count;
+      else if (e.op === OP_SETS) v += setsValue(e, count);
+      else if (e.op === OP_REPUTATION) v += changeReputation(x, s.seat, e.n * count, `${kind} tile`, false);
+      else if (e.op === OP_KEEP) {
         hooks += held;
         hookValue = e.n;
       }
@@ -202,13 +204,11 @@ export const bank: Effect = (x) => {
     const banked = me.doubloons;
     let tokens = 0;
     for (let k = 0; k < LOOT_KINDS.length; k++) {
-      const kind = LOOT_KINDS[k];
-      const n = me.loot[kind];
-      if (n === 0) continue;
+      const n = heldOf(me.loot, k);
       tokens += n;
-      for (let i = 0; i < n; i++) g.bag.push(kind);
-      me.loot[kind] = 0;
+      for (let i = 0; i < n; i++) g.bag.push(LOOT_KINDS[k]);
     }
+    clearLoot(me.loot);
     if (last) me.final = { doubloons: banked, loot: tokens };
     me.score += banked;
     me.doubloons = 0;

@@ -47,7 +47,17 @@ export const galecrest: Edition = {
   hiddenGraveyard: true,
   cards,
   setup: (g, opts) => {
-    g.ext = { took: [], ledger: new Array(g.players).fill(0) };
+    // Every field at once, in cloneExt's order (the state's): new games' data and their copies
+    // share one object layout; set-up fills the board, sides, tiles and track in place.
+    const e: GalecrestExt = {
+      took: [],
+      ledger: new Array(g.players).fill(0),
+      board: '',
+      sides: {},
+      tiles: {},
+      track: [],
+    };
+    g.ext = e as unknown as Record<string, unknown>;
     setupBoard(g, opts);
     setupTrack(g, opts);
   },

@@ -66,6 +66,53 @@ export function addLoot(l: Record<Loot, number>, kind: Loot, n: number): void {
   }
 }
 
+/**
+ * A kind's index in LOOT_KINDS, or -1: found by its first letter (the seven kinds' differ) and
+ * checked against the kind itself, where `indexOf` compares it with each kind in turn.
+ */
+export function kindIndex(kind: Loot): number {
+  const i = KIND_BY_LETTER[kind.charCodeAt(0) & 127];
+  return i >= 0 && LOOT_KINDS[i] === kind ? i : -1;
+}
+const KIND_BY_LETTER = new Int8Array(128).fill(-1);
+LOOT_KINDS.forEach((k, i) => (KIND_BY_LETTER[k.charCodeAt(0)] = i));
+
+/**
+ * `loot[LOOT_KINDS[k]]`, read by the kind's fixed name: a read by a varying name is a lookup
+ * (the anchor and the bank read every kind of every seat).
+ */
+export function heldOf(l: Readonly<Record<Loot, number>>, k: number): number {
+  switch (k) {
+    case 0:
+      return l.map;
+    case 1:
+      return l.barrel;
+    case 2:
+      return l.relic;
+    case 3:
+      return l.saber;
+    case 4:
+      return l.amulet;
+    case 5:
+      return l.hook;
+    case 6:
+      return l.chest;
+    default:
+      return 0;
+  }
+}
+
+/** Every count to 0, each by its fixed name (heldOf). */
+export function clearLoot(l: Record<Loot, number>): void {
+  l.map = 0;
+  l.barrel = 0;
+  l.relic = 0;
+  l.saber = 0;
+  l.amulet = 0;
+  l.hook = 0;
+  l.chest = 0;
+}
+
 export const LOOT_BAG: Record<Loot, number> = { map: 10, barrel: 8, relic: 8, saber: 6, amulet: 6, hook: 6, chest: 4 };
 
 export const LOOT_TIMINGS: readonly LootTiming[] = ['dusk', 'night', 'anchor'];
@@ -228,11 +275,18 @@ export function setupBoard(g: GameState, opts: GameOptions): void {
   }
   const e = ext(g);
   e.board = custom ? 'custom' : side;
+  if (side !== 'uncharted') {
+    // One side for every tile: the tile set itself, shared, not copied (tiles are only read
+    // after set-up; the printed ones are frozen), and the sides as one object literal.
+    e.sides = { map: side, barrel: side, relic: side, saber: side, amulet: side, hook: side, chest: side };
+    e.tiles = (side === 'calm' ? calm : stormy)!;
+    return;
+  }
   e.sides = {};
   e.tiles = {};
   for (const kind of LOOT_KINDS) {
     // Uncharted: each tile's side is drawn from the game's seed, in the kinds' fixed order.
-    const s = side === 'uncharted' ? (randomInt(g, 2) === 0 ? 'calm' : 'stormy') : side;
+    const s = randomInt(g, 2) === 0 ? 'calm' : 'stormy';
     e.sides[kind] = s;
     // Shared, not copied: tiles are only read after set-up (the printed sides are frozen below).
     e.tiles[kind] = (s === 'calm' ? calm : stormy)![kind];
@@ -243,13 +297,18 @@ export function setupBoard(g: GameState, opts: GameOptions): void {
 
 /** The best split of `count` tokens into sets (tokens left over score 0). */
 export function bestSets(count: number, sets: readonly { size: number; value: number }[]): number {
+  return bestSplits(count, sets)[count];
+}
+
+/** bestSets of every count from 0 to `max` (each count's best builds on the smaller ones'). */
+function bestSplits(max: number, sets: readonly { size: number; value: number }[]): number[] {
   const best = [0];
-  for (let n = 1; n <= count; n++) {
+  for (let n = 1; n <= max; n++) {
     let b = best[n - 1];
     for (const s of sets) if (s.size <= n && best[n - s.size] + s.value > b) b = best[n - s.size] + s.value;
     best.push(b);
   }
-  return best[count];
+  return best;
 }
 
 // ---- steps ----
@@ -257,25 +316,34 @@ export function bestSets(count: number, sets: readonly { size: number; value: nu
 /**
  * A loot effect's step (memo [kind, timing], n the effect's index on the tile): shared objects
  * per kind, timing, index, seat and rank, with one shared memo list per kind and timing (steps
- * and their memos are never edited), so taking a barrel or a saber allocates nothing.
+ * and their memos are never edited), so taking a barrel or a saber allocates nothing. Kept in
+ * small dense tables, one per kind, timing and index (84), each by seat and rank (512 slots):
+ * a single table by all five would be indexed up to 43,008 and, written at a few scattered
+ * indexes, become a dictionary (a hash look-up per read).
  */
-const LOOT_FX_STEPS: Step[] = [];
+const LOOT_FX_STEPS: (Step | undefined)[][] = [];
 const LOOT_FX_MEMOS: string[][] = [];
-function lootFxStep(seat: number, rank: number, i: number, kind: Loot, timing: LootTiming): Step {
-  const k = (LOOT_KINDS as readonly string[]).indexOf(kind);
-  const t = LOOT_TIMINGS.indexOf(timing);
-  if (k < 0 || t < 0 || i < 0 || i >= 4 || seat < -1 || seat >= 7 || rank < 0 || rank >= 64 || !Number.isInteger(rank))
+/** Timing indexes in LOOT_TIMINGS (a loot effect step's table slot). */
+const DUSK = 0;
+const NIGHT = 1;
+const STEP_SLOTS = 8 * 64;
+function lootFxStep(seat: number, rank: number, i: number, k: number, t: number): Step {
+  const kind = LOOT_KINDS[k];
+  const timing = LOOT_TIMINGS[t];
+  if (i < 0 || i >= 4 || seat < -1 || seat >= 7 || rank < 0 || rank >= 64 || !Number.isInteger(rank))
     return step('lootFx', seat, rank, i, [kind, timing]);
   const m = k * 3 + t;
-  const j = ((m * 4 + i) * 8 + seat + 1) * 64 + rank;
-  return LOOT_FX_STEPS[j] ?? (LOOT_FX_STEPS[j] = step('lootFx', seat, rank, i, (LOOT_FX_MEMOS[m] ??= [kind, timing])));
+  const table = (LOOT_FX_STEPS[m * 4 + i] ??= new Array<Step | undefined>(STEP_SLOTS).fill(undefined));
+  const j = (seat + 1) * 64 + rank;
+  return table[j] ?? (table[j] = step('lootFx', seat, rank, i, (LOOT_FX_MEMOS[m] ??= [kind, timing])));
 }
 
 /** Pushes the dusk effects of a token just taken (day loot, Stowaway, Smuggler). */
 export function pushLootDusk(x: Ctx, seat: number, rank: number, kind: Loot): void {
-  const fx = ext(x.g).tiles[kind].dusk;
-  if (!fx) return;
-  for (let i = fx.length - 1; i >= 0; i--) push(x, lootFxStep(seat, rank, i, kind, 'dusk'));
+  const k = kindIndex(kind);
+  const ops = tileFacts(ext(x.g).tiles).effects[k * 3 + DUSK];
+  if (ops === null) return;
+  for (let i = ops.length - 1; i >= 0; i--) push(x, lootFxStep(seat, rank, i, k, DUSK));
 }
 
 /** Takes one token of today's loot (chosen by kind) with its dusk effects. */
@@ -313,68 +381,103 @@ function discardTargets(x: Ctx, seat: number, where: 'island' | 'ship'): Option[
   return out;
 }
 
-/** One loot effect: step.memo = [kind, timing], step.n = the effect's index on the tile. */
+/** The reason of a tile's doubloons and reputation, per kind (built once, not per effect). */
+const TILE_REASONS: readonly string[] = LOOT_KINDS.map((k) => `${k} tile`);
+
+/** A timing's index in LOOT_TIMINGS by its first letter (dusk, night, anchor), checked. */
+function timingIndex(timing: string): number {
+  const t = timing.charCodeAt(0) === 100 ? 0 : timing.charCodeAt(0) === 110 ? 1 : 2;
+  return LOOT_TIMINGS[t] === timing ? t : -1;
+}
+
+/**
+ * One loot effect: step.memo = [kind, timing], step.n = the effect's index on the tile. Read
+ * from the tile facts' operations, by the kind's and the timing's indexes.
+ */
 export const lootFx: Effect = (x, s, answer) => {
-  const kind = s.memo![0];
-  const fx = ext(x.g).tiles[kind][s.memo![1] as LootTiming]![s.n!];
-  const why = `${kind} tile`;
-  if ('doubloons' in fx) {
-    if (fx.doubloons > 0) gain(x, s.seat, fx.doubloons, why);
-    else pay(x, s.seat, -fx.doubloons, why);
-  } else if ('reputation' in fx) {
-    changeReputation(x, s.seat, fx.reputation, why);
-  } else if ('discard' in fx) {
-    const where = fx.discard === 'ship' ? 'den' : 'island';
+  const k = kindIndex(s.memo![0]);
+  const t = timingIndex(s.memo![1]);
+  if (k < 0 || t < 0) throw new Error(`no loot effect ${s.memo!.join(' ')}`);
+  const e = tileFacts(ext(x.g).tiles).effects[k * 3 + t]![s.n!];
+  const why = TILE_REASONS[k];
+  if (e.op === OP_DOUBLOONS) {
+    if (e.n > 0) gain(x, s.seat, e.n, why);
+    else pay(x, s.seat, -e.n, why);
+  } else if (e.op === OP_REPUTATION) {
+    changeReputation(x, s.seat, e.n, why);
+  } else if (e.op === OP_DISCARD) {
+    const ship = e.n === DISCARD_SHIP;
     if (answer === undefined) {
-      const text =
-        fx.discard === 'ship'
-          ? `${kind}: discard a character from another player's ship`
-          : `${kind}: discard another player's character on the island`;
-      ask(x, s, s.seat, 'character', text, discardTargets(x, s.seat, fx.discard));
+      const kind = LOOT_KINDS[k];
+      const text = ship
+        ? `${kind}: discard a character from another player's ship`
+        : `${kind}: discard another player's character on the island`;
+      ask(x, s, s.seat, 'character', text, discardTargets(x, s.seat, ship ? 'ship' : 'island'));
       return;
     }
     const i = answer.indexOf(':');
-    discard(x, Number(answer.slice(0, i)), Number(answer.slice(i + 1)), where, why);
+    discard(x, Number(answer.slice(0, i)), Number(answer.slice(i + 1)), ship ? 'den' : 'island', why);
   }
 };
 
 const NONE: Step[] = [];
 
-/** A tile's anchor effect as an operation: which (ANCHOR_DOUBLOONS...) and its number or sets. */
-export interface AnchorOp {
+/** A tile's effect as an operation: which (OP_DOUBLOONS...) and its number or sets. */
+export interface LootOp {
   op: number;
+  /** OP_DOUBLOONS, OP_REPUTATION, OP_KEEP: the number; OP_DISCARD: DISCARD_SHIP or DISCARD_ISLAND. */
   n: number;
   sets: readonly { size: number; value: number }[] | null;
+  /** OP_SETS: the sets' value of every count of tokens up to SET_COUNTS, worked out once. */
+  values: readonly number[] | null;
 }
-export const ANCHOR_DOUBLOONS = 0;
-export const ANCHOR_SETS = 1;
-export const ANCHOR_REPUTATION = 2;
-export const ANCHOR_KEEP = 3;
+
+/** Counts whose set values are kept (a game has 48 tokens; more is worked out when asked). */
+const SET_COUNTS = 64;
+
+/** What `count` tokens of a kind with an OP_SETS effect score (bestSets). */
+export function setsValue(e: LootOp, count: number): number {
+  return count <= SET_COUNTS ? e.values![count] : bestSets(count, e.sets!);
+}
+export const OP_DOUBLOONS = 0;
+export const OP_SETS = 1;
+export const OP_REPUTATION = 2;
+export const OP_KEEP = 3;
+export const OP_DISCARD = 4;
+const DISCARD_ISLAND = 0;
+const DISCARD_SHIP = 1;
 
 /** What the engine reads of a game's tiles again and again, worked out once per set of sides. */
 export interface TileFacts {
   /** Whether any tile has a night side (none on the calm side). */
   hasNight: boolean;
   /** Each kind's anchor effects as operations (LOOT_KINDS order), null for none. */
-  anchor: (AnchorOp[] | null)[];
+  anchor: (LootOp[] | null)[];
+  /** Each kind's effects per timing as operations, at kind index * 3 + timing index; null for none. */
+  effects: (LootOp[] | null)[];
 }
 
-function anchorOp(e: LootEffect): AnchorOp {
-  if ('doubloons' in e) return { op: ANCHOR_DOUBLOONS, n: e.doubloons, sets: null };
-  if ('sets' in e) return { op: ANCHOR_SETS, n: 0, sets: e.sets };
-  if ('reputation' in e) return { op: ANCHOR_REPUTATION, n: e.reputation, sets: null };
-  if ('keepOrDoubloons' in e) return { op: ANCHOR_KEEP, n: e.keepOrDoubloons, sets: null };
-  return { op: -1, n: 0, sets: null };
+function lootOp(e: LootEffect): LootOp {
+  if ('doubloons' in e) return { op: OP_DOUBLOONS, n: e.doubloons, sets: null, values: null };
+  if ('sets' in e) return { op: OP_SETS, n: 0, sets: e.sets, values: bestSplits(SET_COUNTS, e.sets) };
+  if ('reputation' in e) return { op: OP_REPUTATION, n: e.reputation, sets: null, values: null };
+  if ('keepOrDoubloons' in e) return { op: OP_KEEP, n: e.keepOrDoubloons, sets: null, values: null };
+  if ('discard' in e)
+    return { op: OP_DISCARD, n: e.discard === 'ship' ? DISCARD_SHIP : DISCARD_ISLAND, sets: null, values: null };
+  return { op: -1, n: 0, sets: null, values: null };
 }
 
-// Every game holds its own tile set object, but its sides are shared (the printed ones always,
-// setupBoard): the facts of the last sides seen are kept, found again by comparing the seven sides.
+// A game's tile set object is shared by its copies (clone.ts) and, on one side (setupBoard), by
+// every game of that side; its sides are shared (the printed ones always): the facts of the last
+// tile set seen are kept, found again by that object or else by comparing the seven sides.
+let lastTiles: TileSet | null = null;
 const lastSides: (TileSide | undefined)[] = [];
 let lastFacts: TileFacts | null = null;
 
 /** The facts of a game's tiles (computed again only when the sides differ from the last ones). */
 export function tileFacts(tiles: TileSet): TileFacts {
   if (lastFacts !== null) {
+    if (tiles === lastTiles) return lastFacts;
     // By name: the tile sets of games share one layout (setupBoard), so these are plain reads.
     const same =
       tiles.map === lastSides[0] &&
@@ -384,33 +487,40 @@ export function tileFacts(tiles: TileSet): TileFacts {
       tiles.amulet === lastSides[4] &&
       tiles.hook === lastSides[5] &&
       tiles.chest === lastSides[6];
-    if (same) return lastFacts;
+    if (same) {
+      lastTiles = tiles;
+      return lastFacts;
+    }
   }
   let hasNight = false;
-  const anchor: (AnchorOp[] | null)[] = [];
+  const anchor: (LootOp[] | null)[] = [];
+  const effects: (LootOp[] | null)[] = [];
+  const ops = (list: LootEffect[] | undefined) => (list && list.length > 0 ? list.map(lootOp) : null);
   for (let i = 0; i < LOOT_KINDS.length; i++) {
     const side = tiles[LOOT_KINDS[i]];
     lastSides[i] = side;
     if (side.night !== undefined && side.night.length > 0) hasNight = true;
-    anchor.push(side.anchor && side.anchor.length > 0 ? side.anchor.map(anchorOp) : null);
+    for (const timing of LOOT_TIMINGS) effects.push(ops(side[timing]));
+    anchor.push(effects[i * 3 + 2]);
   }
-  lastFacts = { hasNight, anchor };
+  lastTiles = tiles;
+  lastFacts = { hasNight, anchor, effects };
   return lastFacts;
 }
 
 /** Night: every token's night effects, once per token held (none on the calm side). */
 export function lootNightSteps(x: Ctx): Step[] {
-  const tiles = ext(x.g).tiles;
-  if (!tileFacts(tiles).hasNight) return NONE;
+  const facts = tileFacts(ext(x.g).tiles);
+  if (!facts.hasNight) return NONE;
   let out = NONE;
   for (let seat = 0; seat < x.g.players; seat++) {
     const loot = x.g.seats[seat].loot;
-    for (const kind of LOOT_KINDS) {
-      const fx = tiles[kind].night;
-      if (!fx || loot[kind] === 0) continue;
+    for (let k = 0; k < LOOT_KINDS.length; k++) {
+      const fx = facts.effects[k * 3 + NIGHT];
+      const held = heldOf(loot, k);
+      if (fx === null || held === 0) continue;
       if (out === NONE) out = [];
-      for (let t = 0; t < loot[kind]; t++)
-        for (let i = 0; i < fx.length; i++) out.push(lootFxStep(seat, 0, i, kind, 'night'));
+      for (let t = 0; t < held; t++) for (let i = 0; i < fx.length; i++) out.push(lootFxStep(seat, 0, i, k, NIGHT));
     }
   }
   return out;

@@ -20,8 +20,10 @@
 //    player holds; a Witch among gainers only, in a ship without a Mutineer or Topman, copies
 //    a gain (or the Freed Prisoner, at the end of the night) whatever the order; a Witch with a
 //    Topman in a ship without a Mutineer is the trial replayed on the doubloons alone
-//    (witchWithTopman); a Mutineer with a Witch or a Topman is the trial replayed on a model of
-//    the ship, its doubloons and characters (shipModel). Only ships with more than
+//    (witchWithTopman); a Mutineer with a Witch or a Topman, or a Witch with a resolved Mutineer
+//    or Topman in the ship, is the trial replayed on a model of the ship, its doubloons and
+//    characters (shipModel); a Witch's trial that would pass its budget answers true (ask) at
+//    once, as the trial would (overBudget). Only ships with more than
 //    MAX_TRIED abilities waiting (asked at once) or ranks outside that vocabulary reach the trial.
 // 4. The Freed Prisoner resolves "at the end of the night", after every player's order; so does
 //    a Witch's copy of it (atNightEnd below), if she is still in the ship then.
@@ -30,6 +32,7 @@ import { cloneWith } from '../../clone.js';
 import { ask, pushAll, resume, step, stepMaker, trialCtx } from '../../kernel.js';
 import type { Ctx, Effect } from '../../edition.js';
 import type { GameState, Option, Step } from '../../types.js';
+import { perEdition } from '../../tables.js';
 import { lootNightSteps } from './loot.js';
 
 export const FREED_PRISONER = 20;
@@ -100,14 +103,28 @@ function shipWaits(x: Ctx, seat: number): number {
 export function galecrestNight(x: Ctx): void {
   const loot = lootNightSteps(x);
   const g = x.g;
+  const night = x.fx.night;
   let nymphs = 0;
   let prisoner = false;
+  // One pass over the ships: the Nymphs, a Freed Prisoner, and what each ship waits for
+  // (shipWaits, kept in WAITS by seat).
   for (let s = 0; s < g.players; s++) {
     const den = g.seats[s].den;
+    let count = 0;
+    let only = 0;
     for (let i = 0; i < den.length; i++) {
-      if (den[i] === WIND_NYMPH) nymphs++;
-      else if (den[i] === FREED_PRISONER) prisoner = true;
+      const r = den[i];
+      if (r === FREED_PRISONER) {
+        prisoner = true;
+        continue;
+      }
+      if (r === WIND_NYMPH) nymphs++;
+      if (night[r] !== undefined) {
+        count++;
+        only = r;
+      }
     }
+    WAITS[s] = count === 1 ? -only : count;
   }
   if (loot.length > 0 || nymphs >= 2) {
     nightSteps(x, loot);
@@ -116,11 +133,14 @@ export function galecrestNight(x: Ctx): void {
   const q = g.queue;
   if (prisoner) q.push(NIGHT_END);
   for (let s = g.players - 1; s >= 0; s--) {
-    const w = shipWaits(x, s);
+    const w = WAITS[s];
     if (w < 0) q.push(nightStep(s, -w));
     else if (w > 0) q.push(shipNightStep(s, 0));
   }
 }
+
+/** galecrestNight's shipWaits of every seat (seats < 8), filled and read in one call. */
+const WAITS = new Int32Array(8);
 
 /** Night falls: two or more Wind Nymphs in the ships are all discarded. */
 export const nymphs: Effect = (x) => {
@@ -147,48 +167,61 @@ function waiting(x: Ctx, s: Step): number[] {
 }
 
 /**
- * One seat's night in the player's order; step.memo lists the ranks already resolved. Most
- * ships wait for none or one night ability: those are found without building the list, and
- * after the last one nothing is left to order (no night ability brings a character into a ship).
+ * One seat's night in the player's order; step.memo lists the ranks already resolved. The
+ * abilities left are counted in place, their highest rank kept: a ship waiting for one, one
+ * answered, or one whose order was found not to matter needs no list of them (the list is
+ * built, highest first, only to try the orders or to ask). After the last one nothing is left
+ * to order (no night ability brings a character into a ship).
  */
 export const shipNight: Effect = (x, s, answer) => {
+  const den = x.g.seats[s.seat].den;
   let count = 0;
-  let only = 0;
-  for (const r of x.g.seats[s.seat].den) {
+  let highest = 0;
+  for (let i = 0; i < den.length; i++) {
+    const r = den[i];
     if (waits(x, s.memo, r)) {
       count++;
-      only = r;
+      if (r > highest) highest = r;
     }
   }
   if (count === 0) return;
   if (count === 1 && answer === undefined) {
-    x.g.queue.push(nightStep(s.seat, only));
+    x.g.queue.push(nightStep(s.seat, highest));
     return;
   }
-  const left = waiting(x, s);
   let next: number;
-  let memo = s.memo ?? [];
+  let memo = s.memo ?? NO_MEMO;
   if (answer !== undefined) next = Number(answer.slice(answer.indexOf(':') + 1));
-  else if (memo.includes(ANY_ORDER)) next = left[0];
-  else if (!orderMatters(x, s.seat, left)) {
+  else if (memo.includes(ANY_ORDER)) next = highest;
+  else {
+    const left = waiting(x, s);
+    if (orderMatters(x, s.seat, left)) {
+      const options: Option[] = [];
+      for (let i = left.length - 1; i >= 0; i--) options.push(orderOption(x, s.seat, left[i]));
+      ask(x, s, s.seat, 'order', 'Night: choose the ability of your ship that resolves next', options);
+      return;
+    }
     // No order of these abilities changes anything, so neither can any order of what is left
     // after each of them: resolve the rest highest rank first without trying again.
-    next = left[0];
+    next = highest;
     memo = [...memo, ANY_ORDER];
-  } else {
-    const options: Option[] = left
-      .slice()
-      .sort((a, b) => a - b)
-      .map((r) => ({
-        id: charId(s.seat, r),
-        label: `${cardName(x, r)} (${r}): ${x.ed.cards[r]!.text.replace(/^.*Night: /, '').replace(/ Anchor:.*$/, '')}`,
-      }));
-    ask(x, s, s.seat, 'order', 'Night: choose the ability of your ship that resolves next', options);
-    return;
   }
   x.g.queue.push(step('shipNight', s.seat, 0, undefined, [...memo, RANK_TEXT[next]]));
   x.g.queue.push(nightStep(s.seat, next));
 };
+
+const NO_MEMO: readonly string[] = Object.freeze([]);
+
+// Order options are shared frozen objects per seat and rank, as actions.ts charOption (a prompt
+// is replaced, never edited): the label is the card's night text, cut out of its rules text.
+const orderOptions = perEdition(() => [] as Option[]);
+function orderOption(x: Ctx, seat: number, rank: number): Option {
+  const table = orderOptions(x.ed);
+  const i = seat * 64 + rank;
+  if (table[i] !== undefined) return table[i];
+  const text = x.ed.cards[rank]!.text.replace(/^.*Night: /, '').replace(/ Anchor:.*$/, '');
+  return (table[i] = Object.freeze({ id: charId(seat, rank), label: `${cardName(x, rank)} (${rank}): ${text}` }));
+}
 
 /**
  * Schedules a step for the end of the night (the Witch's copy of the Freed Prisoner, ruling 7):
@@ -252,8 +285,11 @@ export function orderByRule(g: GameState, seat: number, ranks: number[]): boolea
   }
   const me = g.seats[seat];
   if (witch) {
-    if (mutineer) return shipModel(g, seat, ranks);
-    return topman ? witchWithTopman(g, seat, ranks) : witchAmongGainers(g, seat, ranks.length);
+    // A Mutineer in the ship, waiting or resolved (she may copy him): the model of the ship.
+    if (mutineer || me.den.includes(MUTINEER)) return shipModel(g, seat, ranks);
+    if (topman) return witchWithTopman(g, seat, ranks);
+    // A resolved Topman she may copy: the model too.
+    return witchAmongGainers(g, seat, ranks.length) ?? shipModel(g, seat, ranks);
   }
   if (mutineer && topman) return shipModel(g, seat, ranks);
   if (mutineer) return ranks.includes(BARKEEP) && Math.min(...me.den) === BARKEEP;
@@ -270,8 +306,9 @@ const isGainer = (r: number) => r === BARKEEP || r === BRAWLER || r === ARMORER 
  * A Witch waiting among gainers only: she copies the night ability of a ship character, and
  * when the ship holds no Mutineer or Topman (resolved or not) every choice is a gain or the
  * Freed Prisoner's, whose copy waits for the end of the night in every order. Nothing at night
- * changes what she may copy, so every order reaches the same results: false. Undefined where
- * the trial would stop at its budget and ask (orders times her choices above MAX_LEAVES).
+ * changes what she may copy, so every order reaches the same results: false. Where the trial
+ * would pass its budget, true, as the trial answers then (see overBudget). Undefined with a
+ * Mutineer or Topman in the ship (resolved: she may copy them), left to the model.
  */
 function witchAmongGainers(g: GameState, seat: number, waiting: number): boolean | undefined {
   let choices = 0;
@@ -279,7 +316,18 @@ function witchAmongGainers(g: GameState, seat: number, waiting: number): boolean
     if (r === MUTINEER || r === TOPMAN) return undefined;
     if (isGainer(r) || r === FREED_PRISONER) choices++;
   }
-  return FACTORIAL[waiting] * Math.max(1, choices) <= MAX_LEAVES ? false : undefined;
+  return overBudget(waiting, choices);
+}
+
+/**
+ * Whether the trial of a Witch's ship without a Mutineer passes its budget of MAX_LEAVES
+ * results: nothing there discards before the end of the trial (her copy of the Freed Prisoner
+ * comes last), so every order reaches her turn and asks her choice among the ship's other night
+ * characters, and the trial has exactly orders times max(1, choices) results. Past the budget
+ * it answers true (ask) whatever they are: so does this, without running it.
+ */
+function overBudget(waiting: number, choices: number): boolean {
+  return FACTORIAL[waiting] * Math.max(1, choices) > MAX_LEAVES;
 }
 
 /**
@@ -290,7 +338,7 @@ function witchAmongGainers(g: GameState, seat: number, waiting: number): boolean
  * and her copy of the Freed Prisoner waits for the end of the trial (+1 per ship character
  * above 20, the Witch discarded if that made 3 or more: a different ship, so a different
  * result). Every order's set of results is compared with the first's, as the trial does;
- * undefined where the trial would stop at its budget.
+ * true where the trial would pass its budget (overBudget).
  */
 function witchWithTopman(g: GameState, seat: number, ranks: number[]): boolean | undefined {
   const me = g.seats[seat];
@@ -302,10 +350,12 @@ function witchWithTopman(g: GameState, seat: number, ranks: number[]): boolean |
     if (r > 20) above20++;
     if (r === TOPMAN || r === FREED_PRISONER || isGainer(r)) copies.push(r);
   }
-  if (FACTORIAL[ranks.length] * Math.max(1, copies.length) > MAX_LEAVES) return undefined;
-  let first: Set<string> | null = null;
-  for (const order of permutations(ranks)) {
-    const results = new Set<string>();
+  if (overBudget(ranks.length, copies.length)) return true;
+  let first: Set<number> | null = null;
+  const order: number[] = [];
+  for (const p of ORDERS[ranks.length]) {
+    arrange(order, ranks, p);
+    const results = new Set<number>();
     for (const c of copies) {
       let d = me.doubloons;
       let prisoner = false;
@@ -316,7 +366,8 @@ function witchWithTopman(g: GameState, seat: number, ranks: number[]): boolean |
         else d += gainerAmount(g, seat, ability);
       }
       if (prisoner) d += above20;
-      results.add(prisoner && above20 >= 3 ? `${d} without the Witch` : `${d}`);
+      // d >= 0: the Witch discarded is the result -1 - d, unlike any other.
+      results.add(prisoner && above20 >= 3 ? -1 - d : d);
     }
     if (!first) first = results;
     else if (!sameSet(first, results)) return true;
@@ -333,14 +384,17 @@ function witchWithTopman(g: GameState, seat: number, ranks: number[]): boolean |
  * copy of the Freed Prisoner after the order (+1 per ship character above 20, the Witch
  * discarded if that made 3 or more, if she is still in the ship). The same leaf budget: more
  * than MAX_LEAVES results in all asks (true), as the trial does. For the Mutineer with a
- * Witch or a Topman, the cases no cheaper rule settles.
+ * Witch or a Topman, and a Witch with a resolved Mutineer or Topman in the ship (she may copy
+ * them): the cases no cheaper rule settles.
  */
 function shipModel(g: GameState, seat: number, ranks: number[]): boolean {
   const me = g.seats[seat];
   const budget = { leaves: MAX_LEAVES };
-  let first: Set<string> | null = null;
-  for (const order of permutations(ranks)) {
-    const results = new Set<string>();
+  let first: Set<number | string> | null = null;
+  const order: number[] = [];
+  for (const p of ORDERS[ranks.length]) {
+    arrange(order, ranks, p);
+    const results = new Set<number | string>();
     modelRun(g, seat, order, 0, me.doubloons, me.den.slice(), false, results, budget);
     if (budget.leaves < 0) return true;
     if (!first) first = results;
@@ -367,7 +421,7 @@ function modelRun(
   d: number,
   den: number[],
   prisoner: boolean,
-  out: Set<string>,
+  out: Set<number | string>,
   budget: { leaves: number },
 ): void {
   if (budget.leaves < 0) return;
@@ -394,7 +448,15 @@ function modelRun(
     if (n >= 3) removeAt(den, den.indexOf(WITCH));
   }
   budget.leaves--;
-  out.add(`${d}|${sortedCopy(den).join(',')}`);
+  out.add(shipKey(d, den));
+}
+
+/**
+ * A model ship's result as one number, d * 2^41 plus the ship's rank set (ranks 1-40: below
+ * 2^41), exact below 2^53 (d < 4096); a string beyond (never equal to a number).
+ */
+function shipKey(d: number, den: number[]): number | string {
+  return d >= 0 && d < 4096 ? d * 2 ** 41 + rankSet(den) : `${d}|${rankSet(den)}`;
 }
 
 /** The ranks with a night ability (the model's vocabulary; any other rank is left to the trial). */
@@ -406,7 +468,9 @@ export function orderMattersByTrial(x: Ctx, seat: number, ranks: number[]): bool
   if (ranks.length > MAX_TRIED) return true;
   let first: Set<string> | null = null;
   const budget = { leaves: MAX_LEAVES };
-  for (const order of permutations(ranks)) {
+  const order: number[] = [];
+  for (const p of ORDERS[ranks.length]) {
+    arrange(order, ranks, p);
     const results = new Set<string>();
     const h = trialCopy(x, x.g);
     for (let i = order.length - 1; i >= 0; i--) h.queue.push(nightStep(seat, order[i]));
@@ -475,19 +539,27 @@ function fingerprint(h: GameState, seat: number): string {
   return `${me.doubloons}|${rankSet(me.den)}|${rankSet(me.graveyard)}|${rankSet(me.hand)}|${loot}|${track.indexOf(seat)}`;
 }
 
-function sameSet(a: Set<string>, b: Set<string>): boolean {
+function sameSet<T>(a: Set<T>, b: Set<T>): boolean {
   if (a.size !== b.size) return false;
   for (const v of a) if (!b.has(v)) return false;
   return true;
 }
 
-function* permutations(xs: number[]): Generator<number[]> {
-  if (xs.length <= 1) {
-    yield xs.slice();
-    return;
-  }
-  for (let i = 0; i < xs.length; i++) {
-    const rest = xs.slice(0, i).concat(xs.slice(i + 1));
-    for (const p of permutations(rest)) yield [xs[i], ...p];
-  }
+/** Every order of n items as lists of their indexes, the first index slowest (lexicographic). */
+function ordersOf(n: number): number[][] {
+  if (n <= 1) return [n === 1 ? [0] : []];
+  const out: number[][] = [];
+  for (let i = 0; i < n; i++) for (const p of ordersOf(n - 1)) out.push([i, ...p.map((j) => (j >= i ? j + 1 : j))]);
+  return out;
+}
+
+/**
+ * The orders tried, by the number of abilities (at most MAX_TRIED: beyond, the engine asks
+ * without trying): built once, where a generator made every order's list again at each try.
+ */
+const ORDERS: readonly (readonly number[])[][] = Array.from({ length: MAX_TRIED + 1 }, (_, n) => ordersOf(n));
+
+/** Fills `order` with `ranks` in the order of `p` (one list per try, filled again per order). */
+function arrange(order: number[], ranks: readonly number[], p: readonly number[]): void {
+  for (let i = 0; i < p.length; i++) order[i] = ranks[p[i]];
 }

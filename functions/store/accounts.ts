@@ -4,8 +4,7 @@
 // - name: `NAME#<nameKey>` / `NAME` -> playerId: a display name's confusable skeleton, held by
 //   the one player (account, guest or site user) bearing it (see functions/api/accounts/names.ts);
 //   a guest's claim carries `expiresAt` and lapses with the guest's sessions.
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type Db, scanKind, wonRace } from './db.js';
+import { type Db, deleteItem, getItem, putItem, scanKind, updateItem, wonRace } from './db.js';
 import { TTL_ATTRIBUTE } from './table.js';
 
 export const accountKeys = {
@@ -15,7 +14,7 @@ export const accountKeys = {
 
 /** The player of an identity, or null. */
 export async function getIdentity(db: Db, issuer: string, subject: string): Promise<string | null> {
-  const r = await db.doc.send(new GetCommand({ TableName: db.table, Key: accountKeys.identity(issuer, subject) }));
+  const r = await getItem(db, { TableName: db.table, Key: accountKeys.identity(issuer, subject) });
   return (r.Item?.playerId as string | undefined) ?? null;
 }
 
@@ -28,13 +27,11 @@ export async function putIdentity(
   createdAt: string,
 ): Promise<boolean> {
   return wonRace(
-    db.doc.send(
-      new PutCommand({
-        TableName: db.table,
-        Item: { ...accountKeys.identity(issuer, subject), playerId, issuer, subject, createdAt },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
-    ),
+    putItem(db, {
+      TableName: db.table,
+      Item: { ...accountKeys.identity(issuer, subject), playerId, issuer, subject, createdAt },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
   );
 }
 
@@ -52,49 +49,43 @@ export async function claimName(
   claim: { now: number; expiresAt?: number },
 ): Promise<boolean> {
   return wonRace(
-    db.doc.send(
-      new PutCommand({
-        TableName: db.table,
-        Item: {
-          ...accountKeys.name(nameKey),
-          playerId,
-          ...(claim.expiresAt === undefined ? {} : { [TTL_ATTRIBUTE]: claim.expiresAt }),
-        },
-        ConditionExpression: 'attribute_not_exists(PK) OR playerId = :p OR #ttl < :now',
-        ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
-        ExpressionAttributeValues: { ':p': playerId, ':now': claim.now },
-      }),
-    ),
+    putItem(db, {
+      TableName: db.table,
+      Item: {
+        ...accountKeys.name(nameKey),
+        playerId,
+        ...(claim.expiresAt === undefined ? {} : { [TTL_ATTRIBUTE]: claim.expiresAt }),
+      },
+      ConditionExpression: 'attribute_not_exists(PK) OR playerId = :p OR #ttl < :now',
+      ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+      ExpressionAttributeValues: { ':p': playerId, ':now': claim.now },
+    }),
   );
 }
 
 /** Moves a guest's claim's lapse to `expiresAt` (a refresh); false if the player no longer holds the name. */
 export async function renewName(db: Db, nameKey: string, playerId: string, expiresAt: number): Promise<boolean> {
   return wonRace(
-    db.doc.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: accountKeys.name(nameKey),
-        UpdateExpression: 'SET #ttl = :e',
-        ConditionExpression: 'playerId = :p AND attribute_exists(#ttl)',
-        ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
-        ExpressionAttributeValues: { ':p': playerId, ':e': expiresAt },
-      }),
-    ),
+    updateItem(db, {
+      TableName: db.table,
+      Key: accountKeys.name(nameKey),
+      UpdateExpression: 'SET #ttl = :e',
+      ConditionExpression: 'playerId = :p AND attribute_exists(#ttl)',
+      ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+      ExpressionAttributeValues: { ':p': playerId, ':e': expiresAt },
+    }),
   );
 }
 
 /** Frees a name the player holds (no-op otherwise); true if an item of the player's was deleted. */
 export async function releaseName(db: Db, nameKey: string, playerId: string): Promise<boolean> {
   return wonRace(
-    db.doc.send(
-      new DeleteCommand({
-        TableName: db.table,
-        Key: accountKeys.name(nameKey),
-        ConditionExpression: 'playerId = :p',
-        ExpressionAttributeValues: { ':p': playerId },
-      }),
-    ),
+    deleteItem(db, {
+      TableName: db.table,
+      Key: accountKeys.name(nameKey),
+      ConditionExpression: 'playerId = :p',
+      ExpressionAttributeValues: { ':p': playerId },
+    }),
   );
 }
 
@@ -113,9 +104,7 @@ const toClaim = (it: Record<string, unknown>): NameClaim => ({
 
 /** The claim item of a name key (lapsed or not), or null (a strongly consistent read). */
 export async function getNameClaim(db: Db, nameKey: string): Promise<NameClaim | null> {
-  const r = await db.doc.send(
-    new GetCommand({ TableName: db.table, Key: accountKeys.name(nameKey), ConsistentRead: true }),
-  );
+  const r = await getItem(db, { TableName: db.table, Key: accountKeys.name(nameKey), ConsistentRead: true });
   return r.Item ? toClaim(r.Item) : null;
 }
 

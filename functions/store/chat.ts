@@ -4,8 +4,7 @@
 // the other reads again, so numbers have no gaps and a reader that saw message n has seen every
 // message before it (the cursor never skips one). The game's moderation item (`CHATMOD`) holds
 // the players its moderator silenced. No rules here: who may post, hide or report is the API's.
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type Db, eachLimited, isConditionFailed, wonRace } from './db.js';
+import { type Db, eachLimited, getItem, isConditionFailed, putItem, queryItems, updateItem, wonRace } from './db.js';
 import { keys, TTL_ATTRIBUTE } from './table.js';
 
 export interface ChatReport {
@@ -38,17 +37,15 @@ const toRecord = (it: Record<string, unknown>): ChatRecord => {
 
 /** The number of the game's newest message (0: none). */
 export async function lastChatSeq(db: Db, gameId: string): Promise<number> {
-  const r = await db.doc.send(
-    new QueryCommand({
-      TableName: db.table,
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :chat)',
-      ExpressionAttributeValues: { ':pk': keys.game(gameId).PK, ':chat': 'CHAT#' },
-      ScanIndexForward: false,
-      ConsistentRead: true,
-      Limit: 1,
-      ProjectionExpression: 'SK',
-    }),
-  );
+  const r = await queryItems(db, {
+    TableName: db.table,
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :chat)',
+    ExpressionAttributeValues: { ':pk': keys.game(gameId).PK, ':chat': 'CHAT#' },
+    ScanIndexForward: false,
+    ConsistentRead: true,
+    Limit: 1,
+    ProjectionExpression: 'SK',
+  });
   const it = r.Items?.[0];
   return it ? Number((it.SK as string).slice('CHAT#'.length)) : 0;
 }
@@ -56,13 +53,11 @@ export async function lastChatSeq(db: Db, gameId: string): Promise<number> {
 /** Writes message `m.seq` if nobody wrote that number yet (false: read the last number again). */
 export async function putChat(db: Db, m: ChatRecord): Promise<boolean> {
   return wonRace(
-    db.doc.send(
-      new PutCommand({
-        TableName: db.table,
-        Item: { ...keys.chat(m.gameId, m.seq), ...m },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
-    ),
+    putItem(db, {
+      TableName: db.table,
+      Item: { ...keys.chat(m.gameId, m.seq), ...m },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
   );
 }
 
@@ -73,43 +68,37 @@ export async function listChat(
   after: number,
   limit: number,
 ): Promise<{ items: ChatRecord[]; hasMore: boolean }> {
-  const r = await db.doc.send(
-    new QueryCommand({
-      TableName: db.table,
-      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-      ExpressionAttributeValues: {
-        ':pk': keys.game(gameId).PK,
-        ':from': keys.chatSk(after + 1),
-        ':to': keys.chatSk(999_999),
-      },
-      ConsistentRead: true,
-      Limit: limit + 1,
-    }),
-  );
+  const r = await queryItems(db, {
+    TableName: db.table,
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+    ExpressionAttributeValues: {
+      ':pk': keys.game(gameId).PK,
+      ':from': keys.chatSk(after + 1),
+      ':to': keys.chatSk(999_999),
+    },
+    ConsistentRead: true,
+    Limit: limit + 1,
+  });
   const items = (r.Items ?? []).map(toRecord);
   return { items: items.slice(0, limit), hasMore: items.length > limit };
 }
 
 export async function getChat(db: Db, gameId: string, seq: number): Promise<ChatRecord | null> {
-  const r = await db.doc.send(
-    new GetCommand({ TableName: db.table, Key: keys.chat(gameId, seq), ConsistentRead: true }),
-  );
+  const r = await getItem(db, { TableName: db.table, Key: keys.chat(gameId, seq), ConsistentRead: true });
   return r.Item ? toRecord(r.Item) : null;
 }
 
 /** Marks a message hidden (idempotent); false if there is no such message. */
 export async function hideChat(db: Db, gameId: string, seq: number, by: string): Promise<boolean> {
   return wonRace(
-    db.doc.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: keys.chat(gameId, seq),
-        UpdateExpression: 'SET #h = :t, #by = if_not_exists(#by, :by)',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeNames: { '#h': 'hidden', '#by': 'hiddenBy' },
-        ExpressionAttributeValues: { ':t': true, ':by': by },
-      }),
-    ),
+    updateItem(db, {
+      TableName: db.table,
+      Key: keys.chat(gameId, seq),
+      UpdateExpression: 'SET #h = :t, #by = if_not_exists(#by, :by)',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeNames: { '#h': 'hidden', '#by': 'hiddenBy' },
+      ExpressionAttributeValues: { ':t': true, ':by': by },
+    }),
   );
 }
 
@@ -127,25 +116,21 @@ export async function reportChat(
 ): Promise<'ok' | 'already' | 'full' | 'missing'> {
   const key = keys.chat(gameId, seq);
   try {
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: key,
-        UpdateExpression: 'SET reports = if_not_exists(reports, :empty)',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':empty': {} },
-      }),
-    );
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: key,
-        UpdateExpression: 'SET reports.#r = :report',
-        ConditionExpression: 'attribute_not_exists(reports.#r) AND size(reports) < :max',
-        ExpressionAttributeNames: { '#r': reporterId },
-        ExpressionAttributeValues: { ':report': report, ':max': max },
-      }),
-    );
+    await updateItem(db, {
+      TableName: db.table,
+      Key: key,
+      UpdateExpression: 'SET reports = if_not_exists(reports, :empty)',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':empty': {} },
+    });
+    await updateItem(db, {
+      TableName: db.table,
+      Key: key,
+      UpdateExpression: 'SET reports.#r = :report',
+      ConditionExpression: 'attribute_not_exists(reports.#r) AND size(reports) < :max',
+      ExpressionAttributeNames: { '#r': reporterId },
+      ExpressionAttributeValues: { ':report': report, ':max': max },
+    });
     return 'ok';
   } catch (e) {
     if (!isConditionFailed(e)) throw e;
@@ -157,9 +142,7 @@ export async function reportChat(
 
 /** The players the game's moderator silenced in its chat. */
 export async function listSilenced(db: Db, gameId: string): Promise<string[]> {
-  const r = await db.doc.send(
-    new GetCommand({ TableName: db.table, Key: keys.chatModeration(gameId), ConsistentRead: true }),
-  );
+  const r = await getItem(db, { TableName: db.table, Key: keys.chatModeration(gameId), ConsistentRead: true });
   const set = r.Item?.silenced as Set<string> | undefined;
   return set ? [...set] : [];
 }
@@ -173,26 +156,22 @@ export async function setSilenced(
   max: number,
 ): Promise<boolean> {
   if (!silenced) {
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: keys.chatModeration(gameId),
-        UpdateExpression: 'DELETE silenced :p',
-        ExpressionAttributeValues: { ':p': new Set([playerId]) },
-      }),
-    );
+    await updateItem(db, {
+      TableName: db.table,
+      Key: keys.chatModeration(gameId),
+      UpdateExpression: 'DELETE silenced :p',
+      ExpressionAttributeValues: { ':p': new Set([playerId]) },
+    });
     return true;
   }
   return wonRace(
-    db.doc.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: keys.chatModeration(gameId),
-        UpdateExpression: 'ADD silenced :p',
-        ConditionExpression: 'attribute_not_exists(silenced) OR contains(silenced, :id) OR size(silenced) < :max',
-        ExpressionAttributeValues: { ':p': new Set([playerId]), ':id': playerId, ':max': max },
-      }),
-    ),
+    updateItem(db, {
+      TableName: db.table,
+      Key: keys.chatModeration(gameId),
+      UpdateExpression: 'ADD silenced :p',
+      ConditionExpression: 'attribute_not_exists(silenced) OR contains(silenced, :id) OR size(silenced) < :max',
+      ExpressionAttributeValues: { ':p': new Set([playerId]), ':id': playerId, ':max': max },
+    }),
   );
 }
 
@@ -204,32 +183,28 @@ export async function expireChat(db: Db, gameId: string, expiresAt: number): Pro
   let after = 0;
   let n = 0;
   for (;;) {
-    const r = await db.doc.send(
-      new QueryCommand({
-        TableName: db.table,
-        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-        ExpressionAttributeValues: {
-          ':pk': keys.game(gameId).PK,
-          ':from': keys.chatSk(after + 1),
-          ':to': keys.chatSk(999_999),
-        },
-        ProjectionExpression: 'SK, #ttl',
-        ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
-        Limit: 200,
-      }),
-    );
+    const r = await queryItems(db, {
+      TableName: db.table,
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+      ExpressionAttributeValues: {
+        ':pk': keys.game(gameId).PK,
+        ':from': keys.chatSk(after + 1),
+        ':to': keys.chatSk(999_999),
+      },
+      ProjectionExpression: 'SK, #ttl',
+      ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+      Limit: 200,
+    });
     const items = r.Items ?? [];
     const due = items.filter((it) => it[TTL_ATTRIBUTE] !== expiresAt);
     await eachLimited(due, 16, async (it) => {
-      await db.doc.send(
-        new UpdateCommand({
-          TableName: db.table,
-          Key: { PK: keys.game(gameId).PK, SK: it.SK },
-          UpdateExpression: 'SET #ttl = :t',
-          ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
-          ExpressionAttributeValues: { ':t': expiresAt },
-        }),
-      );
+      await updateItem(db, {
+        TableName: db.table,
+        Key: { PK: keys.game(gameId).PK, SK: it.SK },
+        UpdateExpression: 'SET #ttl = :t',
+        ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+        ExpressionAttributeValues: { ':t': expiresAt },
+      });
     });
     n += due.length;
     if (items.length < 200) {
@@ -242,15 +217,13 @@ export async function expireChat(db: Db, gameId: string, expiresAt: number): Pro
 
 async function expireModeration(db: Db, gameId: string, expiresAt: number): Promise<void> {
   await wonRace(
-    db.doc.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: keys.chatModeration(gameId),
-        UpdateExpression: 'SET #ttl = :t',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
-        ExpressionAttributeValues: { ':t': expiresAt },
-      }),
-    ),
+    updateItem(db, {
+      TableName: db.table,
+      Key: keys.chatModeration(gameId),
+      UpdateExpression: 'SET #ttl = :t',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+      ExpressionAttributeValues: { ':t': expiresAt },
+    }),
   );
 }

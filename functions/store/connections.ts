@@ -11,15 +11,8 @@
 // A fan-out is one eventually consistent Query of `PUSH#<gameId>`; a connection that is gone
 // (closed without $disconnect) is deleted when a post finds it gone, or expires by TTL. The
 // bounds are the push protocol's (functions/push/protocol.ts), handed in by the caller.
-import {
-  DeleteCommand,
-  type DynamoDBDocumentClient,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
-import { isConditionFailed } from './db.js';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { type Db, deleteItem, getItem, isConditionFailed, putItem, queryItems, updateItem } from './db.js';
 
 export interface Subscriber {
   connectionId: string;
@@ -57,6 +50,7 @@ export function createPushStore({
   maxSubscriptions,
   ttlSeconds,
 }: PushStoreConfig): PushStore {
+  const db: Db = { doc, table };
   const sub = (gameId: string, connectionId: string) => ({ PK: `PUSH#${gameId}`, SK: `CONN#${connectionId}` });
   const conn = (connectionId: string) => ({ PK: `CONN#${connectionId}`, SK: 'CONN' });
   const ttl = (now: Date) => Math.floor(now.getTime() / 1000) + ttlSeconds;
@@ -66,35 +60,29 @@ export function createPushStore({
   });
   return {
     async connect(connectionId, playerId, now) {
-      await doc.send(
-        new PutCommand({
-          TableName: table,
-          Item: { ...byPlayer(playerId, connectionId), connectionId, expiresAt: ttl(now) },
-        }),
-      );
-      await doc.send(
-        new UpdateCommand({
-          TableName: table,
-          Key: conn(connectionId),
-          UpdateExpression: 'SET playerId = :p, expiresAt = :t',
-          ExpressionAttributeValues: { ':p': playerId, ':t': ttl(now) },
-        }),
-      );
+      await putItem(db, {
+        TableName: table,
+        Item: { ...byPlayer(playerId, connectionId), connectionId, expiresAt: ttl(now) },
+      });
+      await updateItem(db, {
+        TableName: table,
+        Key: conn(connectionId),
+        UpdateExpression: 'SET playerId = :p, expiresAt = :t',
+        ExpressionAttributeValues: { ':p': playerId, ':t': ttl(now) },
+      });
     },
     async connectionsOf(playerId) {
       const out: string[] = [];
       let startKey: Record<string, unknown> | undefined;
       const now = Math.floor(Date.now() / 1000);
       do {
-        const r = await doc.send(
-          new QueryCommand({
-            TableName: table,
-            KeyConditionExpression: 'PK = :pk',
-            ExpressionAttributeValues: { ':pk': `PUSHP#${playerId}` },
-            ConsistentRead: true,
-            ExclusiveStartKey: startKey,
-          }),
-        );
+        const r = await queryItems(db, {
+          TableName: table,
+          KeyConditionExpression: 'PK = :pk',
+          ExpressionAttributeValues: { ':pk': `PUSHP#${playerId}` },
+          ConsistentRead: true,
+          ExclusiveStartKey: startKey,
+        });
         // Past the TTL the item is gone on AWS but may linger (dynalite, TTL's lag): not a connection.
         for (const it of r.Items ?? []) if (Number(it.expiresAt) > now) out.push(String(it.connectionId));
         startKey = r.LastEvaluatedKey;
@@ -103,55 +91,47 @@ export function createPushStore({
     },
     async subscribe(connectionId, gameId, playerId, now) {
       try {
-        await doc.send(
-          new UpdateCommand({
-            TableName: table,
-            Key: conn(connectionId),
-            UpdateExpression: 'ADD games :g SET expiresAt = :t',
-            ConditionExpression: 'attribute_not_exists(games) OR size(games) < :max OR contains(games, :id)',
-            ExpressionAttributeValues: {
-              ':g': new Set([gameId]),
-              ':t': ttl(now),
-              ':max': maxSubscriptions,
-              ':id': gameId,
-            },
-          }),
-        );
+        await updateItem(db, {
+          TableName: table,
+          Key: conn(connectionId),
+          UpdateExpression: 'ADD games :g SET expiresAt = :t',
+          ConditionExpression: 'attribute_not_exists(games) OR size(games) < :max OR contains(games, :id)',
+          ExpressionAttributeValues: {
+            ':g': new Set([gameId]),
+            ':t': ttl(now),
+            ':max': maxSubscriptions,
+            ':id': gameId,
+          },
+        });
       } catch (e) {
         if (isConditionFailed(e)) return false;
         throw e;
       }
-      await doc.send(
-        new PutCommand({
-          TableName: table,
-          Item: { ...sub(gameId, connectionId), connectionId, ...(playerId ? { playerId } : {}), expiresAt: ttl(now) },
-        }),
-      );
+      await putItem(db, {
+        TableName: table,
+        Item: { ...sub(gameId, connectionId), connectionId, ...(playerId ? { playerId } : {}), expiresAt: ttl(now) },
+      });
       return true;
     },
     async unsubscribe(connectionId, gameId) {
-      await doc.send(new DeleteCommand({ TableName: table, Key: sub(gameId, connectionId) }));
-      await doc
-        .send(
-          new UpdateCommand({
-            TableName: table,
-            Key: conn(connectionId),
-            UpdateExpression: 'DELETE games :g',
-            ConditionExpression: 'attribute_exists(PK)',
-            ExpressionAttributeValues: { ':g': new Set([gameId]) },
-          }),
-        )
-        .catch((e) => {
-          if (!isConditionFailed(e)) throw e;
-        });
+      await deleteItem(db, { TableName: table, Key: sub(gameId, connectionId) });
+      await updateItem(db, {
+        TableName: table,
+        Key: conn(connectionId),
+        UpdateExpression: 'DELETE games :g',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':g': new Set([gameId]) },
+      }).catch((e) => {
+        if (!isConditionFailed(e)) throw e;
+      });
     },
     async disconnect(connectionId) {
-      const r = await doc.send(new GetCommand({ TableName: table, Key: conn(connectionId) }));
+      const r = await getItem(db, { TableName: table, Key: conn(connectionId) });
       const games = [...((r.Item?.games as Set<string> | undefined) ?? [])];
-      await Promise.all(games.map((g) => doc.send(new DeleteCommand({ TableName: table, Key: sub(g, connectionId) }))));
+      await Promise.all(games.map((g) => deleteItem(db, { TableName: table, Key: sub(g, connectionId) })));
       if (typeof r.Item?.playerId === 'string')
-        await doc.send(new DeleteCommand({ TableName: table, Key: byPlayer(r.Item.playerId, connectionId) }));
-      if (r.Item) await doc.send(new DeleteCommand({ TableName: table, Key: conn(connectionId) }));
+        await deleteItem(db, { TableName: table, Key: byPlayer(r.Item.playerId, connectionId) });
+      if (r.Item) await deleteItem(db, { TableName: table, Key: conn(connectionId) });
     },
     async subscribers(gameId) {
       const out: Subscriber[] = [];
@@ -159,15 +139,13 @@ export function createPushStore({
       do {
         // Eventually consistent (half the price): a subscription made in the last instant may
         // miss one push, and its `subscribed` answer already carried the version.
-        const r = await doc.send(
-          new QueryCommand({
-            TableName: table,
-            KeyConditionExpression: 'PK = :pk',
-            ExpressionAttributeValues: { ':pk': `PUSH#${gameId}` },
-            ProjectionExpression: 'connectionId, playerId',
-            ExclusiveStartKey: startKey,
-          }),
-        );
+        const r = await queryItems(db, {
+          TableName: table,
+          KeyConditionExpression: 'PK = :pk',
+          ExpressionAttributeValues: { ':pk': `PUSH#${gameId}` },
+          ProjectionExpression: 'connectionId, playerId',
+          ExclusiveStartKey: startKey,
+        });
         for (const it of r.Items ?? [])
           out.push({
             connectionId: String(it.connectionId),
@@ -178,7 +156,7 @@ export function createPushStore({
       return out;
     },
     async forget(gameId, connectionId) {
-      await doc.send(new DeleteCommand({ TableName: table, Key: sub(gameId, connectionId) }));
+      await deleteItem(db, { TableName: table, Key: sub(gameId, connectionId) });
     },
   };
 }

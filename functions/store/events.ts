@@ -1,7 +1,6 @@
 // The event feed: events live in the commit items that produced them (one item per commit,
 // keyed by the seq of its first event), so a page is a query over a few commit items.
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { Db } from './db.js';
+import { type Db, queryItems } from './db.js';
 import { type CommitRecord, listCommits, type StoredEvent } from './games.js';
 import { keys } from './table.js';
 
@@ -16,17 +15,15 @@ export function eventsOf(commits: CommitRecord[]): StoredEvent[] {
 
 /** The first seq of the commit holding event `seq` (the newest commit starting at or before it), or null. */
 async function commitHolding(db: Db, gameId: string, seq: number): Promise<number | null> {
-  const r = await db.doc.send(
-    new QueryCommand({
-      TableName: db.table,
-      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': keys.game(gameId).PK, ':from': keys.commitSk(1), ':to': keys.commitSk(seq) },
-      ScanIndexForward: false,
-      ConsistentRead: true,
-      Limit: 1,
-      ProjectionExpression: 'SK',
-    }),
-  );
+  const r = await queryItems(db, {
+    TableName: db.table,
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': keys.game(gameId).PK, ':from': keys.commitSk(1), ':to': keys.commitSk(seq) },
+    ScanIndexForward: false,
+    ConsistentRead: true,
+    Limit: 1,
+    ProjectionExpression: 'SK',
+  });
   const it = r.Items?.[0];
   return it ? Number((it.SK as string).slice('COMMIT#'.length)) : null;
 }

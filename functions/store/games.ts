@@ -10,16 +10,22 @@
 // 3. It writes the snapshot (when it is due), on `version < :v`: a snapshot never moves back.
 // A crash between 2 and 3 loses nothing: readers fold the commits past the snapshot, and the
 // next snapshot writer (the next commit, or the sweep) writes it forward.
+import type { BatchGetCommandInput } from '@aws-sdk/lib-dynamodb';
 import {
-  BatchGetCommand,
-  type BatchGetCommandInput,
-  type BatchGetCommandOutput,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
-import { type Db, eachLimited, isConditionFailed, pack, queryIndex, queryShards, unpack, wonRace } from './db.js';
+  batchGetItems,
+  type Db,
+  eachLimited,
+  getItem,
+  isConditionFailed,
+  pack,
+  putItem,
+  queryIndex,
+  queryItems,
+  queryShards,
+  unpack,
+  updateItem,
+  wonRace,
+} from './db.js';
 import { GSI2, GSI3, INDEX_SHARDS, keys, shardOf, TTL_ATTRIBUTE } from './table.js';
 
 export type GameStatus = 'LOBBY' | 'ACTIVE' | 'FINISHED' | 'CANCELLED';
@@ -245,21 +251,19 @@ export async function findRequestCommit(
 ): Promise<CommitRecord | null> {
   let startKey: Record<string, unknown> | undefined;
   do {
-    const r = await db.doc.send(
-      new QueryCommand({
-        TableName: db.table,
-        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-        FilterExpression: 'req = :r',
-        ExpressionAttributeValues: {
-          ':pk': keys.game(gameId).PK,
-          ':from': keys.commitSk(afterSeq + 1),
-          ':to': keys.commitSk(9_999_999_999),
-          ':r': request,
-        },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
+    const r = await queryItems(db, {
+      TableName: db.table,
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+      FilterExpression: 'req = :r',
+      ExpressionAttributeValues: {
+        ':pk': keys.game(gameId).PK,
+        ':from': keys.commitSk(afterSeq + 1),
+        ':to': keys.commitSk(9_999_999_999),
+        ':r': request,
+      },
+      ConsistentRead: true,
+      ExclusiveStartKey: startKey,
+    });
     if (r.Items && r.Items.length > 0) return fromCommitItem(r.Items[0]);
     startKey = r.LastEvaluatedKey;
   } while (startKey);
@@ -272,16 +276,14 @@ export async function findRequestCommit(
  * second query only if a crash left a longer tail. Null: no such game.
  */
 export async function loadGame<D>(db: Db, gameId: string): Promise<GameHead<D> | null> {
-  const r = await db.doc.send(
-    new QueryCommand({
-      TableName: db.table,
-      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': keys.game(gameId).PK, ':from': 'COMMIT#', ':to': 'GAME' },
-      ScanIndexForward: false,
-      ConsistentRead: true,
-      Limit: HEAD_COMMITS + 1,
-    }),
-  );
+  const r = await queryItems(db, {
+    TableName: db.table,
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': keys.game(gameId).PK, ':from': 'COMMIT#', ':to': 'GAME' },
+    ScanIndexForward: false,
+    ConsistentRead: true,
+    Limit: HEAD_COMMITS + 1,
+  });
   const items = r.Items ?? [];
   if (items.length === 0) return null;
   const game = items[0].SK === 'GAME' ? fromSnapshotItem<D>(items[0]) : null;
@@ -299,14 +301,12 @@ export async function loadGame<D>(db: Db, gameId: string): Promise<GameHead<D> |
 
 /** The id (`cid`) of the commit at `firstSeq`: null if there is no commit there (yet), '' if it has no id. */
 export async function getCommitId(db: Db, gameId: string, firstSeq: number): Promise<string | null> {
-  const r = await db.doc.send(
-    new GetCommand({
-      TableName: db.table,
-      Key: keys.commit(gameId, firstSeq),
-      ConsistentRead: true,
-      ProjectionExpression: 'SK, cid',
-    }),
-  );
+  const r = await getItem(db, {
+    TableName: db.table,
+    Key: keys.commit(gameId, firstSeq),
+    ConsistentRead: true,
+    ProjectionExpression: 'SK, cid',
+  });
   return r.Item ? ((r.Item.cid as string | undefined) ?? '') : null;
 }
 
@@ -316,14 +316,12 @@ export async function getOutbox<N = unknown>(
   gameId: string,
   firstSeq: number,
 ): Promise<{ cid: string; notices: N[] } | null> {
-  const r = await db.doc.send(
-    new GetCommand({
-      TableName: db.table,
-      Key: keys.commit(gameId, firstSeq),
-      ConsistentRead: true,
-      ProjectionExpression: 'cid, nt, GSI3PK',
-    }),
-  );
+  const r = await getItem(db, {
+    TableName: db.table,
+    Key: keys.commit(gameId, firstSeq),
+    ConsistentRead: true,
+    ProjectionExpression: 'cid, nt, GSI3PK',
+  });
   const it = r.Item;
   if (!it?.GSI3PK || !it.cid || it.nt === undefined) return null;
   return { cid: it.cid as string, notices: unpack<N[]>(it.nt) };
@@ -336,15 +334,13 @@ export async function getOutbox<N = unknown>(
  */
 export async function clearOutbox(db: Db, gameId: string, firstSeq: number, cid: string): Promise<boolean> {
   return wonRace(
-    db.doc.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: keys.commit(gameId, firstSeq),
-        UpdateExpression: 'REMOVE GSI3PK, GSI3SK',
-        ConditionExpression: 'cid = :cid AND attribute_exists(GSI3PK)',
-        ExpressionAttributeValues: { ':cid': cid },
-      }),
-    ),
+    updateItem(db, {
+      TableName: db.table,
+      Key: keys.commit(gameId, firstSeq),
+      UpdateExpression: 'REMOVE GSI3PK, GSI3SK',
+      ConditionExpression: 'cid = :cid AND attribute_exists(GSI3PK)',
+      ExpressionAttributeValues: { ':cid': cid },
+    }),
   );
 }
 
@@ -359,27 +355,23 @@ export async function insertGame(db: Db, r: GameRecord, first: CommitRecord): Pr
 export async function appendCommit(db: Db, gameId: string, c: CommitRecord): Promise<boolean> {
   if (c.events.length === 0) throw new Error('a commit has at least one event (its key is the seq of the first)');
   return wonRace(
-    db.doc.send(
-      new PutCommand({
-        TableName: db.table,
-        Item: toCommitItem(gameId, c),
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
-    ),
+    putItem(db, {
+      TableName: db.table,
+      Item: toCommitItem(gameId, c),
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
   );
 }
 
 /** Writes the snapshot unless a newer (or the same) version is stored already; true if written. */
 export async function saveSnapshot(db: Db, r: GameRecord): Promise<boolean> {
   return wonRace(
-    db.doc.send(
-      new PutCommand({
-        TableName: db.table,
-        Item: toSnapshotItem(r),
-        ConditionExpression: 'attribute_not_exists(PK) OR version < :v',
-        ExpressionAttributeValues: { ':v': r.version },
-      }),
-    ),
+    putItem(db, {
+      TableName: db.table,
+      Item: toSnapshotItem(r),
+      ConditionExpression: 'attribute_not_exists(PK) OR version < :v',
+      ExpressionAttributeValues: { ':v': r.version },
+    }),
   );
 }
 
@@ -394,7 +386,7 @@ async function batchGet(
       [db.table]: { Keys: keyList.slice(i, i + 100), ConsistentRead: consistent },
     };
     for (let attempt = 0; req && Object.keys(req).length > 0 && attempt < 10; attempt++) {
-      const r: BatchGetCommandOutput = await db.doc.send(new BatchGetCommand({ RequestItems: req }));
+      const r = await batchGetItems(db, { RequestItems: req });
       out.push(...(r.Responses?.[db.table] ?? []));
       req = r.UnprocessedKeys;
     }
@@ -437,11 +429,11 @@ export async function getGames<D>(db: Db, ids: string[], consistent = true): Pro
  * game's partition (it sorts before `COMMIT#`: game loads never read it).
  */
 export async function saveArchive(db: Db, gameId: string, value: unknown, at: string): Promise<void> {
-  await db.doc.send(new PutCommand({ TableName: db.table, Item: { ...keys.archive(gameId), at, body: pack(value) } }));
+  await putItem(db, { TableName: db.table, Item: { ...keys.archive(gameId), at, body: pack(value) } });
 }
 
 export async function getArchive<T>(db: Db, gameId: string): Promise<T | null> {
-  const r = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.archive(gameId) }));
+  const r = await getItem(db, { TableName: db.table, Key: keys.archive(gameId) });
   return r.Item ? unpack<T>(r.Item.body) : null;
 }
 
@@ -453,16 +445,14 @@ export async function getArchive<T>(db: Db, gameId: string): Promise<T | null> {
 export async function expireCommits(db: Db, gameId: string, firstSeqs: number[], expiresAt: number): Promise<void> {
   await eachLimited(firstSeqs, 16, async (seq) => {
     try {
-      await db.doc.send(
-        new UpdateCommand({
-          TableName: db.table,
-          Key: keys.commit(gameId, seq),
-          UpdateExpression: 'SET #ttl = :t',
-          ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(#ttl) OR #ttl <> :t)',
-          ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
-          ExpressionAttributeValues: { ':t': expiresAt },
-        }),
-      );
+      await updateItem(db, {
+        TableName: db.table,
+        Key: keys.commit(gameId, seq),
+        UpdateExpression: 'SET #ttl = :t',
+        ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(#ttl) OR #ttl <> :t)',
+        ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+        ExpressionAttributeValues: { ':t': expiresAt },
+      });
     } catch (e) {
       if (!isConditionFailed(e)) throw e;
     }
@@ -476,15 +466,13 @@ export async function expireCommits(db: Db, gameId: string, firstSeqs: number[],
  */
 export async function markArchived(db: Db, gameId: string, version: number): Promise<boolean> {
   return wonRace(
-    db.doc.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: keys.game(gameId),
-        UpdateExpression: 'REMOVE archiveAt, GSI3PK, GSI3SK',
-        ConditionExpression: 'version = :v AND attribute_exists(archiveAt) AND attribute_not_exists(dueAt)',
-        ExpressionAttributeValues: { ':v': version },
-      }),
-    ),
+    updateItem(db, {
+      TableName: db.table,
+      Key: keys.game(gameId),
+      UpdateExpression: 'REMOVE archiveAt, GSI3PK, GSI3SK',
+      ConditionExpression: 'version = :v AND attribute_exists(archiveAt) AND attribute_not_exists(dueAt)',
+      ExpressionAttributeValues: { ':v': version },
+    }),
   );
 }
 

@@ -11,8 +11,7 @@
 //
 // Expired entries are never answered (DynamoDB's TTL deletes late, dynalite never): a read past
 // `expiresAt` deletes the entry and answers nothing.
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Db } from './db.js';
+import { type Db, deleteItem, getItem, putItem, queryItems, updateItem } from './db.js';
 
 export interface OidcEntry {
   payload: Record<string, unknown>;
@@ -26,15 +25,13 @@ async function queryAll(db: Db, pk: string): Promise<Record<string, unknown>[]> 
   const out: Record<string, unknown>[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
-    const r = await db.doc.send(
-      new QueryCommand({
-        TableName: db.table,
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
+    const r = await queryItems(db, {
+      TableName: db.table,
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': pk },
+      ConsistentRead: true,
+      ExclusiveStartKey: startKey,
+    });
     out.push(...(r.Items ?? []));
     startKey = r.LastEvaluatedKey;
   } while (startKey);
@@ -51,11 +48,9 @@ export async function putOidc(
 ): Promise<void> {
   const key = entryKey(model, id);
   const expiresAt = nowSeconds() + Math.max(1, Math.ceil(expiresIn));
-  await db.doc.send(
-    new PutCommand({ TableName: db.table, Item: { ...key, payload: JSON.stringify(payload), expiresAt } }),
-  );
+  await putItem(db, { TableName: db.table, Item: { ...key, payload: JSON.stringify(payload), expiresAt } });
   const pointer = (PK: string, SK: string) =>
-    db.doc.send(new PutCommand({ TableName: db.table, Item: { PK, SK, ref: key.PK, expiresAt } }));
+    putItem(db, { TableName: db.table, Item: { PK, SK, ref: key.PK, expiresAt } });
   const writes: Promise<unknown>[] = [];
   if (typeof payload.uid === 'string') writes.push(pointer(`OIDCUID#${payload.uid}`, 'OIDC'));
   if (typeof payload.grantId === 'string') writes.push(pointer(`OIDCGRANT#${payload.grantId}`, `${model}#${id}`));
@@ -70,12 +65,10 @@ export async function getOidc(db: Db, model: string, id: string): Promise<OidcEn
 }
 
 async function getByPk(db: Db, pk: string): Promise<OidcEntry | null> {
-  const r = await db.doc.send(
-    new GetCommand({ TableName: db.table, Key: { PK: pk, SK: 'OIDC' }, ConsistentRead: true }),
-  );
+  const r = await getItem(db, { TableName: db.table, Key: { PK: pk, SK: 'OIDC' }, ConsistentRead: true });
   if (!r.Item) return null;
   if (Number(r.Item.expiresAt) <= nowSeconds()) {
-    await db.doc.send(new DeleteCommand({ TableName: db.table, Key: { PK: pk, SK: 'OIDC' } }));
+    await deleteItem(db, { TableName: db.table, Key: { PK: pk, SK: 'OIDC' } });
     return null;
   }
   return {
@@ -86,33 +79,27 @@ async function getByPk(db: Db, pk: string): Promise<OidcEntry | null> {
 
 /** A session by its uid. */
 export async function getOidcByUid(db: Db, uid: string): Promise<OidcEntry | null> {
-  const r = await db.doc.send(
-    new GetCommand({ TableName: db.table, Key: { PK: `OIDCUID#${uid}`, SK: 'OIDC' }, ConsistentRead: true }),
-  );
+  const r = await getItem(db, { TableName: db.table, Key: { PK: `OIDCUID#${uid}`, SK: 'OIDC' }, ConsistentRead: true });
   if (!r.Item || Number(r.Item.expiresAt) <= nowSeconds()) return null;
   return getByPk(db, String(r.Item.ref));
 }
 
 /** Marks a one-time entry (an authorization code, a rotated refresh token) as used. */
 export async function consumeOidc(db: Db, model: string, id: string): Promise<void> {
-  await db.doc
-    .send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: entryKey(model, id),
-        UpdateExpression: 'SET #c = :t',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeNames: { '#c': 'consumed' },
-        ExpressionAttributeValues: { ':t': nowSeconds() },
-      }),
-    )
-    .catch((e) => {
-      if ((e as { name?: string }).name !== 'ConditionalCheckFailedException') throw e;
-    });
+  await updateItem(db, {
+    TableName: db.table,
+    Key: entryKey(model, id),
+    UpdateExpression: 'SET #c = :t',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeNames: { '#c': 'consumed' },
+    ExpressionAttributeValues: { ':t': nowSeconds() },
+  }).catch((e) => {
+    if ((e as { name?: string }).name !== 'ConditionalCheckFailedException') throw e;
+  });
 }
 
 export async function deleteOidc(db: Db, model: string, id: string): Promise<void> {
-  await db.doc.send(new DeleteCommand({ TableName: db.table, Key: entryKey(model, id) }));
+  await deleteItem(db, { TableName: db.table, Key: entryKey(model, id) });
 }
 
 /** Deletes every entry of a grant (its tokens and codes): a revoked grant's refresh tokens stop working. */
@@ -121,8 +108,8 @@ export async function revokeOidcGrant(db: Db, grantId: string): Promise<void> {
   const items = await queryAll(db, pk);
   await Promise.all(
     items.map(async (it) => {
-      await db.doc.send(new DeleteCommand({ TableName: db.table, Key: { PK: String(it.ref), SK: 'OIDC' } }));
-      await db.doc.send(new DeleteCommand({ TableName: db.table, Key: { PK: pk, SK: it.SK } }));
+      await deleteItem(db, { TableName: db.table, Key: { PK: String(it.ref), SK: 'OIDC' } });
+      await deleteItem(db, { TableName: db.table, Key: { PK: pk, SK: it.SK } });
     }),
   );
 }
@@ -138,8 +125,8 @@ export async function revokeOidcAccount(db: Db, accountId: string): Promise<void
     items.map(async (it) => {
       const [model, id] = String(it.SK).split('#');
       if (model === 'Grant') await revokeOidcGrant(db, id);
-      await db.doc.send(new DeleteCommand({ TableName: db.table, Key: { PK: String(it.ref), SK: 'OIDC' } }));
-      await db.doc.send(new DeleteCommand({ TableName: db.table, Key: { PK: pk, SK: it.SK } }));
+      await deleteItem(db, { TableName: db.table, Key: { PK: String(it.ref), SK: 'OIDC' } });
+      await deleteItem(db, { TableName: db.table, Key: { PK: pk, SK: it.SK } });
     }),
   );
 }

@@ -3,8 +3,17 @@
 // before the game commit that seats the player and deleted after the one that unseats them,
 // so the index may briefly list a game the player is not in, never miss one: readers check
 // the game's own seat list.
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type Db, isConditionFailed, queryIndex, scanKind, wonRace } from './db.js';
+import {
+  type Db,
+  deleteItem,
+  getItem,
+  isConditionFailed,
+  putItem,
+  queryIndex,
+  scanKind,
+  updateItem,
+  wonRace,
+} from './db.js';
 import { gameIdOf, GSI1, keys } from './table.js';
 
 export interface PlayerRecord {
@@ -39,18 +48,16 @@ const withoutId = ({ id: _id, ...rest }: PlayerRecord) =>
 
 export async function insertPlayer(db: Db, p: PlayerRecord): Promise<boolean> {
   return wonRace(
-    db.doc.send(
-      new PutCommand({
-        TableName: db.table,
-        Item: { ...keys.player(p.id), ...withoutId(p), playerId: p.id },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
-    ),
+    putItem(db, {
+      TableName: db.table,
+      Item: { ...keys.player(p.id), ...withoutId(p), playerId: p.id },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
   );
 }
 
 export async function getPlayer(db: Db, playerId: string): Promise<PlayerRecord | null> {
-  const r = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.player(playerId) }));
+  const r = await getItem(db, { TableName: db.table, Key: keys.player(playerId) });
   return r.Item ? toRecord(r.Item) : null;
 }
 
@@ -77,17 +84,15 @@ export async function updatePlayer(
     expr += ' ADD #tv :one';
   }
   try {
-    const r = await db.doc.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: keys.player(playerId),
-        UpdateExpression: expr.trim(),
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
+    const r = await updateItem(db, {
+      TableName: db.table,
+      Key: keys.player(playerId),
+      UpdateExpression: expr.trim(),
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+      ReturnValues: 'ALL_NEW',
+    });
     return r.Attributes ? toRecord(r.Attributes) : null;
   } catch (e) {
     if (isConditionFailed(e)) return null;
@@ -121,36 +126,32 @@ export async function setNameKey(
   to: string,
 ): Promise<boolean> {
   return wonRace(
-    db.doc.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: keys.player(playerId),
-        UpdateExpression: 'SET nameKey = :to',
-        ConditionExpression: `attribute_exists(PK) AND #name = :name AND ${from === null ? 'attribute_not_exists(nameKey)' : 'nameKey = :from'}`,
-        ExpressionAttributeNames: { '#name': 'name' },
-        ExpressionAttributeValues: { ':name': name, ':to': to, ...(from === null ? {} : { ':from': from }) },
-      }),
-    ),
+    updateItem(db, {
+      TableName: db.table,
+      Key: keys.player(playerId),
+      UpdateExpression: 'SET nameKey = :to',
+      ConditionExpression: `attribute_exists(PK) AND #name = :name AND ${from === null ? 'attribute_not_exists(nameKey)' : 'nameKey = :from'}`,
+      ExpressionAttributeNames: { '#name': 'name' },
+      ExpressionAttributeValues: { ':name': name, ':to': to, ...(from === null ? {} : { ':from': from }) },
+    }),
   );
 }
 
 /** Idempotent: records that `playerId` sits (or is about to sit) in `gameId`. */
 export async function putMember(db: Db, gameId: string, playerId: string, gameCreatedAt: string): Promise<void> {
-  await db.doc.send(
-    new PutCommand({
-      TableName: db.table,
-      Item: {
-        ...keys.member(gameId, playerId),
-        ...keys.memberIndex(playerId, gameCreatedAt, gameId),
-        gameId,
-        playerId,
-      },
-    }),
-  );
+  await putItem(db, {
+    TableName: db.table,
+    Item: {
+      ...keys.member(gameId, playerId),
+      ...keys.memberIndex(playerId, gameCreatedAt, gameId),
+      gameId,
+      playerId,
+    },
+  });
 }
 
 export async function deleteMember(db: Db, gameId: string, playerId: string): Promise<void> {
-  await db.doc.send(new DeleteCommand({ TableName: db.table, Key: keys.member(gameId, playerId) }));
+  await deleteItem(db, { TableName: db.table, Key: keys.member(gameId, playerId) });
 }
 
 /** Ids of the games a player is (or was about to be) seated in, newest first. */
@@ -181,16 +182,14 @@ export async function countOnPlayer(
   const key = keys.player(playerId);
   const count = async () => {
     try {
-      await db.doc.send(
-        new UpdateCommand({
-          TableName: db.table,
-          Key: key,
-          UpdateExpression: 'SET #n = #n + :one',
-          ConditionExpression: 'attribute_exists(PK) AND #w = :w AND #n < :max',
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: { ':w': window, ':one': 1, ':max': max },
-        }),
-      );
+      await updateItem(db, {
+        TableName: db.table,
+        Key: key,
+        UpdateExpression: 'SET #n = #n + :one',
+        ConditionExpression: 'attribute_exists(PK) AND #w = :w AND #n < :max',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: { ':w': window, ':one': 1, ':max': max },
+      });
       return true;
     } catch (e) {
       if (!isConditionFailed(e)) throw e;
@@ -200,16 +199,14 @@ export async function countOnPlayer(
   if (await count()) return true;
   try {
     // A new window (or the first count): start at 1, unless another request just did.
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: key,
-        UpdateExpression: 'SET #w = :w, #n = :one',
-        ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(#w) OR #w <> :w)',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: { ':w': window, ':one': 1 },
-      }),
-    );
+    await updateItem(db, {
+      TableName: db.table,
+      Key: key,
+      UpdateExpression: 'SET #w = :w, #n = :one',
+      ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(#w) OR #w <> :w)',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: { ':w': window, ':one': 1 },
+    });
     return max >= 1;
   } catch (e) {
     if (!isConditionFailed(e)) throw e;
@@ -253,54 +250,46 @@ export async function addToPlayerSet(
   max?: number,
 ): Promise<boolean> {
   return wonRace(
-    db.doc.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: keys.player(playerId),
-        UpdateExpression: 'ADD #s :m',
-        ConditionExpression:
-          max === undefined
-            ? 'attribute_exists(PK)'
-            : 'attribute_exists(PK) AND (attribute_not_exists(#s) OR size(#s) < :max OR contains(#s, :one))',
-        ExpressionAttributeNames: { '#s': set },
-        ExpressionAttributeValues: {
-          ':m': new Set([member]),
-          ...(max === undefined ? {} : { ':max': max, ':one': member }),
-        },
-      }),
-    ),
+    updateItem(db, {
+      TableName: db.table,
+      Key: keys.player(playerId),
+      UpdateExpression: 'ADD #s :m',
+      ConditionExpression:
+        max === undefined
+          ? 'attribute_exists(PK)'
+          : 'attribute_exists(PK) AND (attribute_not_exists(#s) OR size(#s) < :max OR contains(#s, :one))',
+      ExpressionAttributeNames: { '#s': set },
+      ExpressionAttributeValues: {
+        ':m': new Set([member]),
+        ...(max === undefined ? {} : { ':max': max, ':one': member }),
+      },
+    }),
   );
 }
 
 /** Removes `member` from the player's set (idempotent: absent members and sets are fine). */
 export async function removeFromPlayerSet(db: Db, playerId: string, set: string, member: string): Promise<void> {
-  await db.doc
-    .send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: keys.player(playerId),
-        UpdateExpression: 'DELETE #s :m',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeNames: { '#s': set },
-        ExpressionAttributeValues: { ':m': new Set([member]) },
-      }),
-    )
-    .catch((e) => {
-      if (!isConditionFailed(e)) throw e;
-    });
+  await updateItem(db, {
+    TableName: db.table,
+    Key: keys.player(playerId),
+    UpdateExpression: 'DELETE #s :m',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeNames: { '#s': set },
+    ExpressionAttributeValues: { ':m': new Set([member]) },
+  }).catch((e) => {
+    if (!isConditionFailed(e)) throw e;
+  });
 }
 
 /** The members of the player's set (consistent read; [] if none). */
 export async function listPlayerSet(db: Db, playerId: string, set: string): Promise<string[]> {
-  const r = await db.doc.send(
-    new GetCommand({
-      TableName: db.table,
-      Key: keys.player(playerId),
-      ProjectionExpression: '#s',
-      ExpressionAttributeNames: { '#s': set },
-      ConsistentRead: true,
-    }),
-  );
+  const r = await getItem(db, {
+    TableName: db.table,
+    Key: keys.player(playerId),
+    ProjectionExpression: '#s',
+    ExpressionAttributeNames: { '#s': set },
+    ConsistentRead: true,
+  });
   const s = r.Item?.[set] as Set<string> | undefined;
   return s ? [...s] : [];
 }
@@ -321,21 +310,17 @@ export async function rotateRefresh(
   const versionHolds = version === 0 ? '(attribute_not_exists(#tv) OR #tv = :v)' : '#tv = :v';
   const tokenHolds = current === null ? 'attribute_not_exists(#rj)' : '#rj = :cur';
   const written = await wonRace(
-    db.doc.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: keys.player(playerId),
-        UpdateExpression: 'SET #rj = :next',
-        ConditionExpression: `attribute_exists(PK) AND ${versionHolds} AND ${tokenHolds}`,
-        ExpressionAttributeNames: { '#tv': 'tokenVersion', '#rj': 'refreshJti' },
-        ExpressionAttributeValues: { ':v': version, ':next': next, ...(current === null ? {} : { ':cur': current }) },
-      }),
-    ),
+    updateItem(db, {
+      TableName: db.table,
+      Key: keys.player(playerId),
+      UpdateExpression: 'SET #rj = :next',
+      ConditionExpression: `attribute_exists(PK) AND ${versionHolds} AND ${tokenHolds}`,
+      ExpressionAttributeNames: { '#tv': 'tokenVersion', '#rj': 'refreshJti' },
+      ExpressionAttributeValues: { ':v': version, ':next': next, ...(current === null ? {} : { ':cur': current }) },
+    }),
   );
   if (written) return 'ok';
-  const now = await db.doc.send(
-    new GetCommand({ TableName: db.table, Key: keys.player(playerId), ConsistentRead: true }),
-  );
+  const now = await getItem(db, { TableName: db.table, Key: keys.player(playerId), ConsistentRead: true });
   if (!now.Item) return 'unknown';
   return ((now.Item.tokenVersion as number | undefined) ?? 0) !== version ? 'revoked' : 'reused';
 }

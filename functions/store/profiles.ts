@@ -3,8 +3,7 @@
 // also checks the game is not among the newest games it counted (the ratings' guard); and one
 // item per finished game (`PLAYED#<endedAt>#<gameId>`, idempotent) that pages the recent games.
 // Both live in the player's partition: no index, no hot key (docs/storage.md, "Profiles").
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { type Db, wonRace } from './db.js';
+import { type Db, getItem, putItem, queryItems, wonRace } from './db.js';
 import { keys } from './table.js';
 
 /** Game ids a stats item remembers as counted (the exactly-once guard; the newest kept). */
@@ -37,31 +36,25 @@ const playedKey = (playerId: string, endedAt: string, gameId: string) => ({
 });
 
 export async function getStats(db: Db, playerId: string, edition: string): Promise<StatsRecord | null> {
-  const r = await db.doc.send(
-    new GetCommand({ TableName: db.table, Key: keys.profile(playerId, edition), ConsistentRead: true }),
-  );
+  const r = await getItem(db, { TableName: db.table, Key: keys.profile(playerId, edition), ConsistentRead: true });
   return r.Item ? (r.Item as unknown as StatsRecord) : null;
 }
 
 /** Writes the stats if still at version `prevV` (0: absent) and `gameId` not counted: false otherwise (reload). */
 export async function putStats(db: Db, rec: StatsRecord, prevV: number, gameId: string): Promise<boolean> {
   return wonRace(
-    db.doc.send(
-      new PutCommand({
-        TableName: db.table,
-        Item: { ...keys.profile(rec.playerId, rec.edition), ...rec },
-        ConditionExpression: prevV === 0 ? 'attribute_not_exists(PK)' : 'v = :v AND NOT contains(counted, :g)',
-        ...(prevV === 0 ? {} : { ExpressionAttributeValues: { ':v': prevV, ':g': gameId } }),
-      }),
-    ),
+    putItem(db, {
+      TableName: db.table,
+      Item: { ...keys.profile(rec.playerId, rec.edition), ...rec },
+      ConditionExpression: prevV === 0 ? 'attribute_not_exists(PK)' : 'v = :v AND NOT contains(counted, :g)',
+      ...(prevV === 0 ? {} : { ExpressionAttributeValues: { ':v': prevV, ':g': gameId } }),
+    }),
   );
 }
 
 /** The player's entry of one finished game (idempotent: the same key for the same game). */
 export async function putPlayed(db: Db, playerId: string, p: PlayedRecord): Promise<void> {
-  await db.doc.send(
-    new PutCommand({ TableName: db.table, Item: { ...playedKey(playerId, p.endedAt, p.gameId), ...p } }),
-  );
+  await putItem(db, { TableName: db.table, Item: { ...playedKey(playerId, p.endedAt, p.gameId), ...p } });
 }
 
 /** A player's finished games, newest first, paged by the sort key. */
@@ -71,21 +64,19 @@ export async function listPlayed(
   limit: number,
   before?: string | null,
 ): Promise<{ items: PlayedRecord[]; cursor: string | null }> {
-  const r = await db.doc.send(
-    new QueryCommand({
-      TableName: db.table,
-      KeyConditionExpression: before
-        ? 'PK = :pk AND SK BETWEEN :from AND :before'
-        : 'PK = :pk AND begins_with(SK, :from)',
-      ExpressionAttributeValues: {
-        ':pk': keys.player(playerId).PK,
-        ':from': 'PLAYED#',
-        ...(before ? { ':before': before } : {}),
-      },
-      ScanIndexForward: false,
-      Limit: limit + 1,
-    }),
-  );
+  const r = await queryItems(db, {
+    TableName: db.table,
+    KeyConditionExpression: before
+      ? 'PK = :pk AND SK BETWEEN :from AND :before'
+      : 'PK = :pk AND begins_with(SK, :from)',
+    ExpressionAttributeValues: {
+      ':pk': keys.player(playerId).PK,
+      ':from': 'PLAYED#',
+      ...(before ? { ':before': before } : {}),
+    },
+    ScanIndexForward: false,
+    Limit: limit + 1,
+  });
   const items = (r.Items ?? []).filter((it) => it.SK !== before);
   const page = items.slice(0, limit);
   return {

@@ -2,8 +2,7 @@
 // leaderboard), one history item per rated game of the player, and one marker per rated game
 // that fixes, once, what the game's players were rated before it. Every write is one
 // conditional single-item write (docs/storage.md, "Ratings").
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { type Db, queryShards, wonRace } from './db.js';
+import { type Db, deleteItem, getItem, putItem, queryItems, queryShards, wonRace } from './db.js';
 import { GSI2, INDEX_SHARDS, keys } from './table.js';
 
 /** Game ids a rating item remembers as applied (the exactly-once guard; the newest kept). */
@@ -58,9 +57,7 @@ export function leaderboardSortKey(ordinal: number, playerId: string): string {
 }
 
 export async function getRating(db: Db, playerId: string, edition: string): Promise<RatingRecord | null> {
-  const r = await db.doc.send(
-    new GetCommand({ TableName: db.table, Key: keys.rating(playerId, edition), ConsistentRead: true }),
-  );
+  const r = await getItem(db, { TableName: db.table, Key: keys.rating(playerId, edition), ConsistentRead: true });
   return r.Item ? (r.Item as unknown as RatingRecord) : null;
 }
 
@@ -75,32 +72,26 @@ export async function putRating(db: Db, rec: RatingRecord, prevV: number, gameId
     ...rec,
   };
   return wonRace(
-    db.doc.send(
-      new PutCommand({
-        TableName: db.table,
-        Item,
-        ConditionExpression: prevV === 0 ? 'attribute_not_exists(PK)' : 'v = :v AND NOT contains(applied, :g)',
-        ...(prevV === 0 ? {} : { ExpressionAttributeValues: { ':v': prevV, ':g': gameId } }),
-      }),
-    ),
+    putItem(db, {
+      TableName: db.table,
+      Item,
+      ConditionExpression: prevV === 0 ? 'attribute_not_exists(PK)' : 'v = :v AND NOT contains(applied, :g)',
+      ...(prevV === 0 ? {} : { ExpressionAttributeValues: { ':v': prevV, ':g': gameId } }),
+    }),
   );
 }
 
 /** Claims the game's marker (first writer wins); the marker stored either way is returned. */
 export async function claimRatedGame(db: Db, m: RatedGameMarker): Promise<RatedGameMarker> {
   const won = await wonRace(
-    db.doc.send(
-      new PutCommand({
-        TableName: db.table,
-        Item: { ...keys.ratedGame(m.gameId), ...m },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
-    ),
+    putItem(db, {
+      TableName: db.table,
+      Item: { ...keys.ratedGame(m.gameId), ...m },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
   );
   if (won) return m;
-  const r = await db.doc.send(
-    new GetCommand({ TableName: db.table, Key: keys.ratedGame(m.gameId), ConsistentRead: true }),
-  );
+  const r = await getItem(db, { TableName: db.table, Key: keys.ratedGame(m.gameId), ConsistentRead: true });
   return r.Item as unknown as RatedGameMarker;
 }
 
@@ -111,12 +102,10 @@ export async function putRatingHistory(
   edition: string,
   h: RatingHistoryRecord,
 ): Promise<void> {
-  await db.doc.send(
-    new PutCommand({
-      TableName: db.table,
-      Item: { ...keys.ratingHistory(playerId, edition, h.endedAt, h.gameId), ...h },
-    }),
-  );
+  await putItem(db, {
+    TableName: db.table,
+    Item: { ...keys.ratingHistory(playerId, edition, h.endedAt, h.gameId), ...h },
+  });
 }
 
 /** A player's rating history in an edition, newest first, paged by the sort key. */
@@ -128,21 +117,19 @@ export async function listRatingHistory(
   before?: string | null,
 ): Promise<{ items: RatingHistoryRecord[]; cursor: string | null }> {
   const prefix = keys.ratingHistoryPrefix(edition);
-  const r = await db.doc.send(
-    new QueryCommand({
-      TableName: db.table,
-      KeyConditionExpression: before
-        ? 'PK = :pk AND SK BETWEEN :from AND :before'
-        : 'PK = :pk AND begins_with(SK, :from)',
-      ExpressionAttributeValues: {
-        ':pk': keys.player(playerId).PK,
-        ':from': prefix,
-        ...(before ? { ':before': before } : {}),
-      },
-      ScanIndexForward: false,
-      Limit: limit + 1,
-    }),
-  );
+  const r = await queryItems(db, {
+    TableName: db.table,
+    KeyConditionExpression: before
+      ? 'PK = :pk AND SK BETWEEN :from AND :before'
+      : 'PK = :pk AND begins_with(SK, :from)',
+    ExpressionAttributeValues: {
+      ':pk': keys.player(playerId).PK,
+      ':from': prefix,
+      ...(before ? { ':before': before } : {}),
+    },
+    ScanIndexForward: false,
+    Limit: limit + 1,
+  });
   const items = (r.Items ?? []).filter((it) => it.SK !== before);
   const page = items.slice(0, limit);
   return {
@@ -153,12 +140,12 @@ export async function listRatingHistory(
 
 /** Deletes a player's rating item of an edition (the rebuild starts from nothing). */
 export async function deleteRating(db: Db, playerId: string, edition: string): Promise<void> {
-  await db.doc.send(new DeleteCommand({ TableName: db.table, Key: keys.rating(playerId, edition) }));
+  await deleteItem(db, { TableName: db.table, Key: keys.rating(playerId, edition) });
 }
 
 /** Deletes a game's marker (the rebuild claims every marker again). */
 export async function deleteRatedGame(db: Db, gameId: string): Promise<void> {
-  await db.doc.send(new DeleteCommand({ TableName: db.table, Key: keys.ratedGame(gameId) }));
+  await deleteItem(db, { TableName: db.table, Key: keys.ratedGame(gameId) });
 }
 
 /**
@@ -188,9 +175,7 @@ export async function listLeaderboard(
   );
   const page = entries.slice(0, limit);
   const items = await Promise.all(
-    page.map(
-      async (e) => (await db.doc.send(new GetCommand({ TableName: db.table, Key: { PK: e.PK, SK: e.SK } }))).Item,
-    ),
+    page.map(async (e) => (await getItem(db, { TableName: db.table, Key: { PK: e.PK, SK: e.SK } })).Item),
   );
   return {
     items: items

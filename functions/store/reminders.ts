@@ -2,9 +2,8 @@
 // due-work index GSI3 as kind REMIND while the sweep has something to check for it), one mark
 // per mail that must go at most once (a turn's reminder, a day's digest, an address's
 // confirmation), and the key that signs mail links. Every write is one conditional single-item write.
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { randomBytes } from 'node:crypto';
-import { type Db, wonRace } from './db.js';
+import { type Db, deleteItem, getItem, putItem, wonRace } from './db.js';
 import { keys, TTL_ATTRIBUTE } from './table.js';
 
 export interface ReminderRecord {
@@ -24,9 +23,7 @@ export interface ReminderRecord {
 }
 
 export async function getReminders(db: Db, playerId: string): Promise<ReminderRecord | null> {
-  const r = await db.doc.send(
-    new GetCommand({ TableName: db.table, Key: keys.reminders(playerId), ConsistentRead: true }),
-  );
+  const r = await getItem(db, { TableName: db.table, Key: keys.reminders(playerId), ConsistentRead: true });
   if (!r.Item) return null;
   const { PK: _pk, SK: _sk, GSI3PK: _g, GSI3SK: _s, ...rec } = r.Item;
   return rec as ReminderRecord;
@@ -44,9 +41,7 @@ export async function putReminders(db: Db, rec: ReminderRecord, ifUpdatedAt?: st
       ? {}
       : { ConditionExpression: 'updatedAt = :u', ExpressionAttributeValues: { ':u': ifUpdatedAt } };
   return wonRace(
-    db.doc.send(
-      new PutCommand({ TableName: db.table, Item: { ...keys.reminders(rec.playerId), ...due, ...rec }, ...condition }),
-    ),
+    putItem(db, { TableName: db.table, Item: { ...keys.reminders(rec.playerId), ...due, ...rec }, ...condition }),
   );
 }
 
@@ -63,19 +58,17 @@ export async function claimMailMark(
 ): Promise<boolean> {
   const expires = Math.floor(now.getTime() / 1000) + ttlDays * 86_400;
   return wonRace(
-    db.doc.send(
-      new PutCommand({
-        TableName: db.table,
-        Item: { ...keys.mailMark(playerId, mark), at: now.toISOString(), [TTL_ATTRIBUTE]: expires },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
-    ),
+    putItem(db, {
+      TableName: db.table,
+      Item: { ...keys.mailMark(playerId, mark), at: now.toISOString(), [TTL_ATTRIBUTE]: expires },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
   );
 }
 
 /** Gives a mark back (its mail could not go: over the day's limit, or the transport failed). */
 export async function releaseMailMark(db: Db, playerId: string, mark: string): Promise<void> {
-  await db.doc.send(new DeleteCommand({ TableName: db.table, Key: keys.mailMark(playerId, mark) }));
+  await deleteItem(db, { TableName: db.table, Key: keys.mailMark(playerId, mark) });
 }
 
 /**
@@ -86,18 +79,17 @@ export async function releaseMailMark(db: Db, playerId: string, mark: string): P
  */
 export async function mailKey(db: Db): Promise<string> {
   const read = async () =>
-    (await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.mailKey(), ConsistentRead: true }))).Item
-      ?.secret as string | undefined;
+    (await getItem(db, { TableName: db.table, Key: keys.mailKey(), ConsistentRead: true })).Item?.secret as
+      | string
+      | undefined;
   const found = await read();
   if (found) return found;
   await wonRace(
-    db.doc.send(
-      new PutCommand({
-        TableName: db.table,
-        Item: { ...keys.mailKey(), secret: randomBytes(32).toString('base64url') },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
-    ),
+    putItem(db, {
+      TableName: db.table,
+      Item: { ...keys.mailKey(), secret: randomBytes(32).toString('base64url') },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
   );
   const made = await read();
   if (!made) throw new Error('the mail link key could not be read back');

@@ -2,8 +2,7 @@
 // commit that applies the request) with the request's fingerprint and the seq the game was at.
 // The commit that applies it names the request (`req` on the commit item), so a retry finds its
 // answer in the log: never a copy of the game here.
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { type Db, wonRace } from './db.js';
+import { type Db, getItem, putItem, wonRace } from './db.js';
 import { keys } from './table.js';
 
 /** How long a record is kept (DynamoDB TTL on `expiresAt`, where the table enables it). */
@@ -22,9 +21,11 @@ export async function getRequest(
   scope: string,
   requestId: string,
 ): Promise<RequestRecord | null> {
-  const r = await db.doc.send(
-    new GetCommand({ TableName: db.table, Key: keys.request(gameId, scope, requestId), ConsistentRead: true }),
-  );
+  const r = await getItem(db, {
+    TableName: db.table,
+    Key: keys.request(gameId, scope, requestId),
+    ConsistentRead: true,
+  });
   if (!r.Item) return null;
   return { fingerprint: r.Item.fingerprint as string, after: r.Item.after as number };
 }
@@ -39,17 +40,15 @@ export async function claimRequest(
   now: Date,
 ): Promise<boolean> {
   return wonRace(
-    db.doc.send(
-      new PutCommand({
-        TableName: db.table,
-        Item: {
-          ...keys.request(gameId, scope, requestId),
-          fingerprint: rec.fingerprint,
-          after: rec.after,
-          expiresAt: Math.floor(now.getTime() / 1000) + KEEP_SECONDS,
-        },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
-    ),
+    putItem(db, {
+      TableName: db.table,
+      Item: {
+        ...keys.request(gameId, scope, requestId),
+        fingerprint: rec.fingerprint,
+        after: rec.after,
+        expiresAt: Math.floor(now.getTime() / 1000) + KEEP_SECONDS,
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
   );
 }

@@ -1,8 +1,7 @@
 // Webhook registrations (a player's in the player's partition, a site's in its client's) and webhook deliveries (one item each,
 // in the due-work index GSI3 while an attempt is due). Attempts are claimed with a conditional
 // write on the attempt count, so two sweeps never send the same attempt twice.
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type Db, isConditionFailed, wonRace } from './db.js';
+import { type Db, deleteItem, getItem, isConditionFailed, putItem, queryItems, updateItem, wonRace } from './db.js';
 import { keys } from './table.js';
 
 /** Deliveries are kept a week after their creation (DynamoDB TTL on `expiresAt`). */
@@ -52,22 +51,20 @@ const ownerKey = (o: WebhookOwner, hookId: string) =>
 export async function putWebhook(db: Db, w: WebhookRecord): Promise<boolean> {
   const owner: WebhookOwner = w.clientId ? { clientId: w.clientId } : { playerId: w.playerId as string };
   return wonRace(
-    db.doc.send(
-      new PutCommand({
-        TableName: db.table,
-        Item: {
-          ...ownerKey(owner, w.id),
-          id: w.id,
-          ...(w.playerId ? { playerId: w.playerId } : {}),
-          ...(w.clientId ? { clientId: w.clientId } : {}),
-          url: w.url,
-          secret: w.secret,
-          createdAt: w.createdAt,
-          ...(w.gameId ? { gameId: w.gameId } : {}),
-        },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
-    ),
+    putItem(db, {
+      TableName: db.table,
+      Item: {
+        ...ownerKey(owner, w.id),
+        id: w.id,
+        ...(w.playerId ? { playerId: w.playerId } : {}),
+        ...(w.clientId ? { clientId: w.clientId } : {}),
+        url: w.url,
+        secret: w.secret,
+        createdAt: w.createdAt,
+        ...(w.gameId ? { gameId: w.gameId } : {}),
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
   );
 }
 
@@ -82,58 +79,50 @@ const toWebhook = (it: Record<string, unknown>): WebhookRecord => ({
 });
 
 export async function getWebhook(db: Db, owner: WebhookOwner, hookId: string): Promise<WebhookRecord | null> {
-  const r = await db.doc.send(
-    new GetCommand({ TableName: db.table, Key: ownerKey(owner, hookId), ConsistentRead: true }),
-  );
+  const r = await getItem(db, { TableName: db.table, Key: ownerKey(owner, hookId), ConsistentRead: true });
   return r.Item ? toWebhook(r.Item) : null;
 }
 
 /** An owner's registrations, oldest first (an owner keeps only a few). */
 export async function listWebhooks(db: Db, owner: WebhookOwner): Promise<WebhookRecord[]> {
-  const r = await db.doc.send(
-    new QueryCommand({
-      TableName: db.table,
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :w)',
-      ExpressionAttributeValues: { ':pk': ownerKey(owner, '').PK, ':w': 'WEBHOOK#' },
-      ConsistentRead: true,
-    }),
-  );
+  const r = await queryItems(db, {
+    TableName: db.table,
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :w)',
+    ExpressionAttributeValues: { ':pk': ownerKey(owner, '').PK, ':w': 'WEBHOOK#' },
+    ConsistentRead: true,
+  });
   return (r.Items ?? []).map(toWebhook).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
 /** False if there was no such registration. */
 export async function deleteWebhook(db: Db, owner: WebhookOwner, hookId: string): Promise<boolean> {
   return wonRace(
-    db.doc.send(
-      new DeleteCommand({
-        TableName: db.table,
-        Key: ownerKey(owner, hookId),
-        ConditionExpression: 'attribute_exists(PK)',
-      }),
-    ),
+    deleteItem(db, {
+      TableName: db.table,
+      Key: ownerKey(owner, hookId),
+      ConditionExpression: 'attribute_exists(PK)',
+    }),
   );
 }
 
 /** Writes a delivery once (ids are derived from the notice, so a notice handed twice is recorded once); false if it exists. */
 export async function putDelivery(db: Db, d: DeliveryRecord): Promise<boolean> {
   return wonRace(
-    db.doc.send(
-      new PutCommand({
-        TableName: db.table,
-        Item: {
-          ...keys.delivery(d.id),
-          ...(d.status === 'pending' && d.nextAt ? keys.due('DELIVERY', d.nextAt, d.id) : {}),
-          ...d,
-          expiresAt: Math.floor(Date.parse(d.createdAt) / 1000) + KEEP_SECONDS,
-        },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
-    ),
+    putItem(db, {
+      TableName: db.table,
+      Item: {
+        ...keys.delivery(d.id),
+        ...(d.status === 'pending' && d.nextAt ? keys.due('DELIVERY', d.nextAt, d.id) : {}),
+        ...d,
+        expiresAt: Math.floor(Date.parse(d.createdAt) / 1000) + KEEP_SECONDS,
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
   );
 }
 
 export async function getDelivery(db: Db, id: string): Promise<DeliveryRecord | null> {
-  const r = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.delivery(id), ConsistentRead: true }));
+  const r = await getItem(db, { TableName: db.table, Key: keys.delivery(id), ConsistentRead: true });
   if (!r.Item) return null;
   const it = r.Item;
   return {
@@ -157,23 +146,21 @@ export async function getDelivery(db: Db, id: string): Promise<DeliveryRecord | 
 export async function claimDelivery(db: Db, id: string, attempts: number, retryAt: string | null): Promise<boolean> {
   const due = retryAt ? keys.due('DELIVERY', retryAt, id) : null;
   return wonRace(
-    db.doc.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: keys.delivery(id),
-        UpdateExpression: due
-          ? 'SET attempts = :next, nextAt = :at, GSI3SK = :sk'
-          : 'SET attempts = :next, nextAt = :null REMOVE GSI3PK, GSI3SK',
-        ConditionExpression: 'attempts = :n AND #s = :pending',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: {
-          ':n': attempts,
-          ':next': attempts + 1,
-          ':pending': 'pending',
-          ...(due ? { ':at': retryAt, ':sk': due.GSI3SK } : { ':null': null }),
-        },
-      }),
-    ),
+    updateItem(db, {
+      TableName: db.table,
+      Key: keys.delivery(id),
+      UpdateExpression: due
+        ? 'SET attempts = :next, nextAt = :at, GSI3SK = :sk'
+        : 'SET attempts = :next, nextAt = :null REMOVE GSI3PK, GSI3SK',
+      ConditionExpression: 'attempts = :n AND #s = :pending',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: {
+        ':n': attempts,
+        ':next': attempts + 1,
+        ':pending': 'pending',
+        ...(due ? { ':at': retryAt, ':sk': due.GSI3SK } : { ':null': null }),
+      },
+    }),
   );
 }
 
@@ -186,24 +173,22 @@ export async function settleDelivery(
   lastError: string | null,
 ): Promise<void> {
   try {
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: keys.delivery(id),
-        UpdateExpression:
-          status === 'pending'
-            ? 'SET #s = :s, lastError = :e'
-            : 'SET #s = :s, lastError = :e, nextAt = :null REMOVE GSI3PK, GSI3SK',
-        ConditionExpression: 'attempts = :n',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: {
-          ':n': attempts,
-          ':s': status,
-          ':e': lastError,
-          ...(status === 'pending' ? {} : { ':null': null }),
-        },
-      }),
-    );
+    await updateItem(db, {
+      TableName: db.table,
+      Key: keys.delivery(id),
+      UpdateExpression:
+        status === 'pending'
+          ? 'SET #s = :s, lastError = :e'
+          : 'SET #s = :s, lastError = :e, nextAt = :null REMOVE GSI3PK, GSI3SK',
+      ConditionExpression: 'attempts = :n',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: {
+        ':n': attempts,
+        ':s': status,
+        ':e': lastError,
+        ...(status === 'pending' ? {} : { ':null': null }),
+      },
+    });
   } catch (e) {
     // A newer attempt was claimed meanwhile: its outcome wins.
     if (!isConditionFailed(e)) throw e;

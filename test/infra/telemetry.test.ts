@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { logger, noteRequest, withRequest } from '../../functions/api/http/telemetry.js';
 import { handler, resetApiHandlerForTests } from '../../functions/handlers/api.js';
 import { getDocumentClient } from '../../functions/handlers/config.js';
+import { forgetHandlers } from '../../functions/store/db.js';
 import { resetForTests } from './reset.js';
 import { freshTable } from '../setup/db.js';
 
@@ -105,6 +106,8 @@ describe('on Lambda', () => {
       },
       { step: 'initialize', name: 'failGameReads' },
     );
+    // The store resolves a client's middleware once per kind of call (functions/store/db.ts): again now.
+    forgetHandlers(getDocumentClient());
     logger.setLogLevel('INFO');
     const written: string[] = [];
     const capture = (chunk: unknown) => {
@@ -120,6 +123,7 @@ describe('on Lambda', () => {
       write.mockRestore();
       writeErr.mockRestore();
       getDocumentClient().middlewareStack.remove('failGameReads');
+      forgetHandlers(getDocumentClient());
       logger.setLogLevel('SILENT');
       delete process.env.AWS_LAMBDA_FUNCTION_NAME;
     }

@@ -4,6 +4,7 @@
 // sweep, push) use core.ts alone.
 import { ApolloServer } from '@apollo/server';
 import {
+  ApolloServerPluginCacheControlDisabled,
   ApolloServerPluginInlineTraceDisabled,
   ApolloServerPluginUsageReportingDisabled,
 } from '@apollo/server/plugin/disabled';
@@ -121,6 +122,22 @@ const rateHeadersPlugin: ApolloServerPlugin<ApiContext> = {
   },
 };
 
+/**
+ * `cache-control: no-store` on every GraphQL answer (what Apollo's cache control plugin answered
+ * for a schema without cache hints; an answer with an existing cache-control header keeps it).
+ * The plugin itself is off: it ran a hook on every resolved field to compute a policy that was
+ * always "not cacheable" (about 1% of the API process's CPU in `npm run bench -- --api --profile`).
+ */
+const noStorePlugin: ApolloServerPlugin<ApiContext> = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ response }) {
+        if (!response.http.headers.has('cache-control')) response.http.headers.set('cache-control', 'no-store');
+      },
+    };
+  },
+};
+
 /** The GraphQL server (not started): schema, resolvers, limits and error policy. Holds no state of the service's. */
 export function createApollo(config: Pick<AppConfig, 'operationAllowlist'> = {}): ApolloServer<ApiContext> {
   const armor = LIMITS.armor;
@@ -128,13 +145,16 @@ export function createApollo(config: Pick<AppConfig, 'operationAllowlist'> = {})
     typeDefs,
     resolvers,
     // No Apollo GraphOS reporting and no federation traces: never used, and the Lambda bundles
-    // leave their protobuf module out (infra/function.ts, BUNDLE_ALIASES).
+    // leave their protobuf module out (infra/function.ts, BUNDLE_ALIASES). No cache control
+    // plugin: noStorePlugin answers its header.
     plugins: [
       ...armor.plugins,
       ...(config.operationAllowlist ? [allowlistPlugin(config.operationAllowlist)] : []),
       rateLimitPlugin,
       rateHeadersPlugin,
       subscriptionsOverHttp,
+      noStorePlugin,
+      ApolloServerPluginCacheControlDisabled(),
       ApolloServerPluginUsageReportingDisabled(),
       ApolloServerPluginInlineTraceDisabled(),
     ],

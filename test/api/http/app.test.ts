@@ -28,6 +28,16 @@ async function created(token: string, input: Record<string, unknown>) {
   return r.data.createGame;
 }
 
+describe('answers', () => {
+  it('are never stored by caches: cache-control no-store, errors too (functions/api/http/app.ts, noStorePlugin)', async () => {
+    const contextValue = await t.app.context({});
+    for (const query of ['{ __typename }', '{ nope }']) {
+      const r = await t.app.apollo.executeOperation({ query }, { contextValue });
+      expect(r.http.headers.get('cache-control')).toBe('no-store');
+    }
+  });
+});
+
 describe('sessions and auth', () => {
   it('signs up and names the player in the token', async () => {
     const s = await t.signUp('Mary Read');

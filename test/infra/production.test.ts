@@ -277,7 +277,7 @@ describe('launch limits (infra/limits.ts, docs/aws.md "Limits and how to raise t
 });
 
 describe('least privilege', () => {
-  /** The DynamoDB actions the source sends: every `new XxxCommand(` of the document client. */
+  /** The DynamoDB actions the source sends: every command class of the DynamoDB clients it uses. */
   function actionsInSource(): string[] {
     const found = new Set<string>();
     const walk = (dir: string) => {
@@ -286,13 +286,24 @@ describe('least privilege', () => {
         if (e.isDirectory()) walk(p);
         else if (p.endsWith('.ts')) {
           const src = readFileSync(p, 'utf8');
-          // Command classes imported from the DynamoDB client or document client.
-          const names = new Set(
-            [...src.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'@aws-sdk\/(?:lib|client)-dynamodb'/g)].flatMap(
-              (m) => m[1].split(',').map((x) => x.trim()),
-            ),
-          );
-          for (const m of src.matchAll(/new (\w+?)Command\(/g)) if (names.has(`${m[1]}Command`)) found.add(m[1]);
+          // Command classes imported from the DynamoDB client or document client (an alias
+          // `QueryCommand as QueryItemsCommand` counts as Query), used by `new XCommand(` or
+          // handed to the store's resolved handlers as `Command: XCommand` (functions/store/db.ts).
+          const names = new Map<string, string>();
+          for (const m of src.matchAll(
+            /import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'@aws-sdk\/(?:lib|client)-dynamodb'/g,
+          ))
+            for (const part of m[1].split(',')) {
+              const [real, alias = real] = part
+                .replace(/^\s*type\s+/, '')
+                .trim()
+                .split(/\s+as\s+/);
+              if (real.endsWith('Command')) names.set(alias, real.slice(0, -'Command'.length));
+            }
+          for (const m of src.matchAll(/(?:new |Command: )(\w+?Command)\b/g)) {
+            const real = names.get(m[1]);
+            if (real) found.add(real);
+          }
         }
       }
     };
@@ -301,9 +312,11 @@ describe('least privilege', () => {
     // schema marker (checkSchema's Scan of an old local table).
     for (const local of ['CreateTable', 'DescribeTable', 'DeleteTable', 'ListTables', 'Scan']) found.delete(local);
     const item = new Set(['Get', 'Put', 'Update', 'Delete', 'BatchGet', 'BatchWrite', 'TransactWrite', 'TransactGet']);
-    return [...found]
-      .map((c) => `dynamodb:${item.has(c) ? `${c}Item${c.startsWith('Transact') ? 's' : ''}` : c}`)
-      .sort();
+    // The document client's GetCommand and the client's GetItemCommand are the same action.
+    const actions = [...found].map(
+      (c) => `dynamodb:${item.has(c) ? `${c}Item${c.startsWith('Transact') ? 's' : ''}` : c}`,
+    );
+    return [...new Set(actions)].sort();
   }
 
   it('grants exactly the DynamoDB actions the code calls, on the table and each named index', () => {

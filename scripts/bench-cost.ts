@@ -217,8 +217,11 @@ async function playWithPush(
   const tokens: string[] = [];
   for (let i = 0; i < 4; i++)
     tokens.push(
-      (await post('setup', `mutation($n: String!) { signUp(name: $n) { token } }`, { n: `Cost ${i}` })).data.signUp
-        .token,
+      (
+        await post('setup', `mutation($n: String!) { signUp(name: $n) { token } }`, {
+          n: `Cost ${useView ? 'View' : 'Fetch'} ${seed} ${i}`,
+        })
+      ).data.signUp.token,
     );
   const id = (
     await post(

@@ -61,6 +61,17 @@ export async function putChat(db: Db, m: ChatRecord): Promise<boolean> {
   );
 }
 
+/** The query of a game's chat messages after number `after`, in order. */
+const messagesAfter = (db: Db, gameId: string, after: number) => ({
+  TableName: db.table,
+  KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+  ExpressionAttributeValues: {
+    ':pk': keys.game(gameId).PK,
+    ':from': keys.chatSk(after + 1),
+    ':to': keys.chatSk(999_999),
+  },
+});
+
 /** Messages numbered above `after`, oldest first, at most `limit` (+ whether more follow). */
 export async function listChat(
   db: Db,
@@ -69,13 +80,7 @@ export async function listChat(
   limit: number,
 ): Promise<{ items: ChatRecord[]; hasMore: boolean }> {
   const r = await queryItems(db, {
-    TableName: db.table,
-    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-    ExpressionAttributeValues: {
-      ':pk': keys.game(gameId).PK,
-      ':from': keys.chatSk(after + 1),
-      ':to': keys.chatSk(999_999),
-    },
+    ...messagesAfter(db, gameId, after),
     ConsistentRead: true,
     Limit: limit + 1,
   });
@@ -184,13 +189,7 @@ export async function expireChat(db: Db, gameId: string, expiresAt: number): Pro
   let n = 0;
   for (;;) {
     const r = await queryItems(db, {
-      TableName: db.table,
-      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-      ExpressionAttributeValues: {
-        ':pk': keys.game(gameId).PK,
-        ':from': keys.chatSk(after + 1),
-        ':to': keys.chatSk(999_999),
-      },
+      ...messagesAfter(db, gameId, after),
       ProjectionExpression: 'SK, #ttl',
       ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
       Limit: 200,

@@ -91,26 +91,16 @@ const withValues = (i: Record<string, unknown>, m: marshallOptions, ...fields: s
   return out;
 };
 
-const GET: Kind = {
-  Command: GetItemCommand as never,
-  input: (i, m) => withValues(i, m, 'Key'),
-  output: (o, u) => translate(o, 'Item', fromAttrs, u),
-};
-const PUT: Kind = {
-  Command: PutItemCommand as never,
-  input: (i, m) => withValues(i, m, 'Item'),
-  output: (o, u) => translate(o, 'Attributes', fromAttrs, u),
-};
-const UPDATE: Kind = {
-  Command: UpdateItemCommand as never,
-  input: (i, m) => withValues(i, m, 'Key'),
-  output: (o, u) => translate(o, 'Attributes', fromAttrs, u),
-};
-const DELETE: Kind = {
-  Command: DeleteItemCommand as never,
-  input: (i, m) => withValues(i, m, 'Key'),
-  output: (o, u) => translate(o, 'Attributes', fromAttrs, u),
-};
+/** A single-item call: `key` (Key or Item) marshalled with the values, `answer` unmarshalled. */
+const itemKind = (Command: unknown, key: 'Key' | 'Item', answer: 'Item' | 'Attributes'): Kind => ({
+  Command: Command as Kind['Command'],
+  input: (i, m) => withValues(i, m, key),
+  output: (o, u) => translate(o, answer, fromAttrs, u),
+});
+const GET = itemKind(GetItemCommand, 'Key', 'Item');
+const PUT = itemKind(PutItemCommand, 'Item', 'Attributes');
+const UPDATE = itemKind(UpdateItemCommand, 'Key', 'Attributes');
+const DELETE = itemKind(DeleteItemCommand, 'Key', 'Attributes');
 const QUERY: Kind = {
   Command: QueryItemsCommand as never,
   input: (i, m) => withValues(i, m, 'ExclusiveStartKey'),

@@ -287,23 +287,19 @@ describe('least privilege', () => {
         else if (p.endsWith('.ts')) {
           const src = readFileSync(p, 'utf8');
           // Command classes imported from the DynamoDB client or document client (an alias
-          // `QueryCommand as QueryItemsCommand` counts as Query), used by `new XCommand(` or
-          // handed to the store's resolved handlers as `Command: XCommand` (functions/store/db.ts).
-          const names = new Map<string, string>();
-          for (const m of src.matchAll(
-            /import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'@aws-sdk\/(?:lib|client)-dynamodb'/g,
-          ))
+          // `QueryCommand as QueryItemsCommand` counts as Query) and used anywhere outside the
+          // import: `new XCommand(`, or a class handed to the store's resolved handlers (db.ts).
+          const imports = /import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'@aws-sdk\/(?:lib|client)-dynamodb';?/g;
+          const body = src.replace(imports, '');
+          for (const m of src.matchAll(imports))
             for (const part of m[1].split(',')) {
               const [real, alias = real] = part
                 .replace(/^\s*type\s+/, '')
                 .trim()
                 .split(/\s+as\s+/);
-              if (real.endsWith('Command')) names.set(alias, real.slice(0, -'Command'.length));
+              if (real.endsWith('Command') && new RegExp(`\\b${alias}\\b`).test(body))
+                found.add(real.slice(0, -'Command'.length));
             }
-          for (const m of src.matchAll(/(?:new |Command: )(\w+?Command)\b/g)) {
-            const real = names.get(m[1]);
-            if (real) found.add(real);
-          }
         }
       }
     };

@@ -289,6 +289,35 @@ export function unpack<T>(stored: unknown): T {
 }
 
 /**
+ * One page of the items of partition `pk` whose sort keys begin with `prefix`, newest first,
+ * after the cursor `before` (the last sort key of the previous page): `limit` + 1 are asked for,
+ * so the cursor is given only when another page follows.
+ */
+export async function newestFirstPage<T>(
+  db: Db,
+  pk: string,
+  prefix: string,
+  limit: number,
+  before?: string | null,
+): Promise<{ items: T[]; cursor: string | null }> {
+  const r = await queryItems(db, {
+    TableName: db.table,
+    KeyConditionExpression: before
+      ? 'PK = :pk AND SK BETWEEN :from AND :before'
+      : 'PK = :pk AND begins_with(SK, :from)',
+    ExpressionAttributeValues: { ':pk': pk, ':from': prefix, ...(before ? { ':before': before } : {}) },
+    ScanIndexForward: false,
+    Limit: limit + 1,
+  });
+  const items = (r.Items ?? []).filter((it) => it.SK !== before);
+  const page = items.slice(0, limit);
+  return {
+    items: page as unknown as T[],
+    cursor: items.length > limit ? (page[page.length - 1].SK as string) : null,
+  };
+}
+
+/**
  * Up to `limit` items of an index whose partition key is sharded: one query per shard in
  * parallel (`query(shard)` gives each one's key condition), merged by sort key (descending
  * when `newestFirst`). A query per shard asks for `limit` items, so the merge is exact.

@@ -3,7 +3,7 @@
 // also checks the game is not among the newest games it counted (the ratings' guard); and one
 // item per finished game (`PLAYED#<endedAt>#<gameId>`, idempotent) that pages the recent games.
 // Both live in the player's partition: no index, no hot key (docs/storage.md, "Profiles").
-import { type Db, getItem, putItem, queryItems, wonRace } from './db.js';
+import { type Db, getItem, newestFirstPage, putItem, wonRace } from './db.js';
 import { keys } from './table.js';
 
 /** Game ids a stats item remembers as counted (the exactly-once guard; the newest kept). */
@@ -64,23 +64,5 @@ export async function listPlayed(
   limit: number,
   before?: string | null,
 ): Promise<{ items: PlayedRecord[]; cursor: string | null }> {
-  const r = await queryItems(db, {
-    TableName: db.table,
-    KeyConditionExpression: before
-      ? 'PK = :pk AND SK BETWEEN :from AND :before'
-      : 'PK = :pk AND begins_with(SK, :from)',
-    ExpressionAttributeValues: {
-      ':pk': keys.player(playerId).PK,
-      ':from': 'PLAYED#',
-      ...(before ? { ':before': before } : {}),
-    },
-    ScanIndexForward: false,
-    Limit: limit + 1,
-  });
-  const items = (r.Items ?? []).filter((it) => it.SK !== before);
-  const page = items.slice(0, limit);
-  return {
-    items: page as unknown as PlayedRecord[],
-    cursor: items.length > limit ? (page[page.length - 1].SK as string) : null,
-  };
+  return newestFirstPage<PlayedRecord>(db, keys.player(playerId).PK, 'PLAYED#', limit, before);
 }

@@ -2,7 +2,7 @@
 // leaderboard), one history item per rated game of the player, and one marker per rated game
 // that fixes, once, what the game's players were rated before it. Every write is one
 // conditional single-item write (docs/storage.md, "Ratings").
-import { type Db, deleteItem, getItem, putItem, queryItems, queryShards, wonRace } from './db.js';
+import { type Db, deleteItem, getItem, newestFirstPage, putItem, queryShards, wonRace } from './db.js';
 import { GSI2, INDEX_SHARDS, keys } from './table.js';
 
 /** Game ids a rating item remembers as applied (the exactly-once guard; the newest kept). */
@@ -117,25 +117,7 @@ export async function listRatingHistory(
   before?: string | null,
 ): Promise<{ items: RatingHistoryRecord[]; cursor: string | null }> {
   const prefix = keys.ratingHistoryPrefix(edition);
-  const r = await queryItems(db, {
-    TableName: db.table,
-    KeyConditionExpression: before
-      ? 'PK = :pk AND SK BETWEEN :from AND :before'
-      : 'PK = :pk AND begins_with(SK, :from)',
-    ExpressionAttributeValues: {
-      ':pk': keys.player(playerId).PK,
-      ':from': prefix,
-      ...(before ? { ':before': before } : {}),
-    },
-    ScanIndexForward: false,
-    Limit: limit + 1,
-  });
-  const items = (r.Items ?? []).filter((it) => it.SK !== before);
-  const page = items.slice(0, limit);
-  return {
-    items: page as unknown as RatingHistoryRecord[],
-    cursor: items.length > limit ? (page[page.length - 1].SK as string) : null,
-  };
+  return newestFirstPage<RatingHistoryRecord>(db, keys.player(playerId).PK, prefix, limit, before);
 }
 
 /** Deletes a player's rating item of an edition (the rebuild starts from nothing). */

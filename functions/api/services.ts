@@ -167,6 +167,11 @@ export interface Services {
   actor?: Actor | null;
   /** Per-instance rate limits (ratelimit.ts). */
   limiters: Limiters;
+  /**
+   * A commit starts from the head this process wrote last for that game (play/commit.ts), not
+   * from a read: for a process that is (nearly always) the game's only writer, as the local server.
+   */
+  rememberHeads?: boolean;
   /** E-mail reminders; absent: this deployment sends no e-mail (setReminders answers MAIL_UNAVAILABLE). */
   mail?: MailSetup;
 }

@@ -114,6 +114,8 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
     rateLimits: opts.rateLimits ?? { sites: siteRatesFromEnv() },
     operationAllowlist: allowlistFromEnv(),
     pushGateway: push.gateway,
+    // The local server is its store's only writer (its sweep included): moves skip their read.
+    rememberHeads: true,
     mail: { apiUrl: url, webUrl: `${url}/`, mailer: mail.mailer },
   });
   // A player who signs out is signed out of the local provider too (its grants: refresh tokens).

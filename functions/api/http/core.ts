@@ -52,6 +52,13 @@ export interface AppConfig {
   rateLimits?: RateConfig;
   /** Run only these documents (ids from `npm run allowlist`; allowlist.ts); default: any document. */
   operationAllowlist?: ReadonlySet<string>;
+  /**
+   * Start each commit from the head this process wrote last for the game instead of reading it
+   * (play/commit.ts; default off): one read less per move where this process is nearly always the
+   * game's only writer (the local server). Elsewhere a stale head costs a lost race (a refused
+   * conditional put, then the read).
+   */
+  rememberHeads?: boolean;
   /** E-mail reminders: link addresses and (where mail is sent: the sweep, the local server) the transport; none: no e-mail. */
   mail?: MailSetup;
 }
@@ -169,6 +176,7 @@ export function buildCore(config: AppConfig): Core {
     limiters: createLimiters(config.rateLimits),
     onCommit: { noticesOf, listeners: [] },
     ...(config.mail ? { mail: config.mail } : {}),
+    ...(config.rememberHeads ? { rememberHeads: true } : {}),
   };
   services.onCommit.listeners.push(...commitListeners(services));
   const local = config.noticeQueue

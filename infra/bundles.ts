@@ -55,3 +55,17 @@ export function packagesOf(inputs: Record<string, { bytesInOutput: number }>): M
   }
   return out;
 }
+
+/**
+ * A bundle's bytes by where they come from: each npm package (`@scope/name` or `name`; the @stdlib
+ * family as one) and each folder of the project's own code (`functions/api/view`).
+ */
+export function sourcesOf(inputs: Record<string, { bytesInOutput: number }>): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const [file, { bytesInOutput }] of Object.entries(inputs)) {
+    const m = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(file);
+    const key = m ? (m[1].startsWith('@stdlib/') ? '@stdlib/*' : m[1]) : path.posix.dirname(file);
+    out.set(key, (out.get(key) ?? 0) + bytesInOutput);
+  }
+  return out;
+}

@@ -35,6 +35,10 @@ const nodeModule = (p: string) => path.join(PROJECT_ROOT, 'node_modules', p);
  * Import paths the bundles resolve elsewhere than esbuild would:
  * - Apollo's usage-reporting protobuf: an empty stub, no code path of ours reaches it (the
  *   plugins are disabled in functions/api/http/app.ts).
+ * - The two @stdlib functions openskill imports for its predictions (erf, the normal quantile):
+ *   a stub that throws, since we call only rate, ordinal and rating (test/infra/bundles.test.ts
+ *   checks the imports); esbuild keeps a CommonJS module whose import goes unused. 30 KB less in
+ *   every bundle.
  * - One copy of a dual (ESM and CommonJS) package instead of both: `@as-integrations/aws-lambda`
  *   is CommonJS, and its `require('@apollo/server')` took Apollo's CommonJS build (with the
  *   CommonJS graphql-tools and lru-cache) beside the ESM build our code imports; graphql-armor's
@@ -46,6 +50,13 @@ const nodeModule = (p: string) => path.join(PROJECT_ROOT, 'node_modules', p);
  */
 export const BUNDLE_ALIASES: Record<string, string> = {
   '@apollo/usage-reporting-protobuf': path.join(PROJECT_ROOT, 'infra', 'bundle-stubs', 'empty.cjs'),
+  '@stdlib/math-base-special-erf': path.join(PROJECT_ROOT, 'infra', 'bundle-stubs', 'unreached-function.cjs'),
+  '@stdlib/stats-base-dists-normal-quantile': path.join(
+    PROJECT_ROOT,
+    'infra',
+    'bundle-stubs',
+    'unreached-function.cjs',
+  ),
   '@apollo/server': nodeModule('@apollo/server/dist/esm'),
   'graphql/language/parser': nodeModule('graphql/language/parser.mjs'),
   'lru-cache': nodeModule('lru-cache/dist/esm/node/index.min.js'),

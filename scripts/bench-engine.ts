@@ -5,8 +5,10 @@
 //    is measured by code that has seen every workload (the order of rows cannot matter).
 // 2. Pairs: each headline figure is the ratio of two rows (Galecrest 4 players / classic 4
 //    players, apply() / its JSON copy, working tree / reference engine). A pair is measured in
-//    at least 5 repetitions; a repetition alternates short slices (about 30 ms of CPU) of its
-//    two rows, a b, b a, a b..., so both see the same load, and gives one ratio. The report
+//    repetitions; a repetition alternates short slices (a fixed number of items, about 30 ms of
+//    CPU) of its two rows, a b, b a, a b..., so both see the same load, and gives one ratio.
+//    scripts/bench.ts runs this in several fresh processes (the JIT decides differently in
+//    each) and pools their repetitions (poolProcesses): at least 5 in all. The report
 //    prints each ratio's min / median / max over the repetitions. On a loaded machine the
 //    load moves within a second: only ratios of closely interleaved slices hold still. Each
 //    repetition gives two ratios: of the summed times (the headline), and of the fastest slices
@@ -38,9 +40,16 @@ interface Workload {
   unit: Row['unit'];
   /** Runs `n` items starting at item `first`; returns the games (or commands) done. */
   run(first: number, n: number): number;
-  /** Items per batch (about BATCH_SECONDS of CPU, set after the warm-up). */
+  /** Items per slice: fixed (ITEMS), so every run on every machine measures the same games. */
   batch: number;
 }
+
+/**
+ * Items per slice, about 30 ms of CPU on a 2.6 GHz Xeon core. Fixed rather than sized by a
+ * measured rate: a size taken from the warm-up changed from run to run (5 or 6 games of JSON
+ * copies, 143 or 153 Galecrest games), so two runs measured different games.
+ */
+const ITEMS = { 2: 300, 4: 160, 6: 110, greedy: 8, apply: 64, applyJson: 6 } as const;
 
 const boardOf = (e: EditionId) => (e === 'galecrest' ? 'calm' : undefined);
 
@@ -55,7 +64,7 @@ function games(
     name: `${edition}:${players}:${bot}`,
     engine: tag,
     unit: 'games/s',
-    batch: 1,
+    batch: bot === 'greedy' ? ITEMS.greedy : ITEMS[players as 2 | 4 | 6],
     run(first, n) {
       for (let i = first; i < first + n; i++)
         E.playBotGame({ edition, players, seed: `bench${i}`, board: boardOf(edition) }, [bot], i + 1);
@@ -70,7 +79,7 @@ function pure(E: Engine, tag: 'tree' | 'ref', edition: EditionId, json: boolean)
     name: `${edition}:${json ? 'apply-json' : 'apply'}`,
     engine: tag,
     unit: 'commands/s',
-    batch: 1,
+    batch: json ? ITEMS.applyJson : ITEMS.apply,
     run(first, n) {
       let commands = 0;
       for (let i = first; i < first + n; i++) {
@@ -108,6 +117,8 @@ export interface Pair {
   b: string;
   /** a's rate / b's rate in each repetition (CPU time summed over its slices). */
   ratios: number[];
+  /** The median of `ratios` in each process, in the order the processes ran. */
+  byProcess?: number[];
   /**
    * a's fastest slice / b's fastest slice in each repetition. Every slice of a row runs the same
    * items, and other processes can only add time to a slice (cache and core sharing), never
@@ -118,6 +129,9 @@ export interface Pair {
 }
 
 export interface EngineReport {
+  /** Fresh processes run (scripts/bench.ts); rows and pairs pool their repetitions. */
+  processes?: number;
+  /** Repetitions per process. */
   repetitions: number;
   warmSeconds: number;
   sliceSeconds: number;
@@ -157,12 +171,17 @@ export function engineBench(
   ref: Engine | undefined,
   quick: boolean,
   log: (s: string) => void,
+  /** `--rows a,b`: only these rows (names as printed, e.g. galecrest:4:random) beside classic 4 players. */
+  only?: string[],
 ): EngineReport {
   const warmSeconds = quick ? 1 : 2;
   const sliceSeconds = 0.03;
-  const slicesPerRepetition = quick ? 12 : 24;
-  const repetitions = quick ? 5 : 7;
-  const ws = workloads(tree, ref);
+  const slicesPerRepetition = quick ? 12 : 16;
+  // Per process: scripts/bench.ts runs several processes and pools their repetitions.
+  const repetitions = quick ? 3 : 5;
+  const ws = workloads(tree, ref).filter(
+    (w) => !only || w.name === 'classic:4:random' || only.some((o) => w.name === o || w.name === `${o}-json`),
+  );
   // Warm-up, round-robin: each row's time is counted until it reaches warmSeconds; its rate
   // sizes its slice.
   const spent = ws.map(() => 0);
@@ -180,7 +199,6 @@ export function engineBench(
       items[i] += n;
     });
   }
-  ws.forEach((w, i) => (w.batch = Math.max(1, Math.round((items[i] / spent[i]) * sliceSeconds))));
   const rates = new Map<Workload, number[]>(ws.map((w) => [w, []]));
   const pairs: Pair[] = [];
   for (const [a, b] of pairsOf(ws)) {
@@ -228,6 +246,25 @@ export function engineBench(
     rows: ws.map((w) => ({ name: w.name, engine: w.engine, perRound: rates.get(w)!, unit: w.unit, batch: w.batch })),
     pairs,
   };
+}
+
+/**
+ * Pools the reports of several fresh processes of the same bench: each row's rates and each
+ * pair's ratios are concatenated, and each pair keeps the median of every process. The JIT
+ * makes different choices in different processes (3 December 2026: one process's 7
+ * repetitions of Galecrest 4 / classic 4 all lay below the next process's 7), so one
+ * process's figures are not the code's; the median over several processes is.
+ */
+export function poolProcesses(reports: EngineReport[]): EngineReport {
+  const [first] = reports;
+  const rows = first.rows.map((r, i) => ({ ...r, perRound: reports.flatMap((x) => x.rows[i].perRound) }));
+  const pairs = first.pairs.map((p, i) => ({
+    ...p,
+    ratios: reports.flatMap((x) => x.pairs[i].ratios),
+    fastest: reports.flatMap((x) => x.pairs[i].fastest),
+    byProcess: reports.map((x) => spread(x.pairs[i].ratios).median),
+  }));
+  return { ...first, processes: reports.length, rows, pairs };
 }
 
 /** min / median / max and (max - min) / median of a list. */

@@ -13,7 +13,9 @@
 // (`npx -y node@24`: its binary comes from the registry too, and stays in npm's cache);
 // `--node <path>` names a binary, `--node current` keeps this process's Node. If none can be had,
 // init runs on this Node and the output says so.
-// Prints a table, then one JSON object on the last line (read by scripts/bench.ts). `--quick`: 5 rounds instead of 11.
+// `--breakdown`: only the sizes, the API bundle's bytes by package and own folder beside the bare
+// bundle's (esbuild's metafile), largest difference first; no init rounds.
+// Prints a table, then one JSON object on the last line (read by scripts/bench.ts). `--quick`: 7 rounds instead of 21.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,11 +23,14 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { bundleOptions, HANDLERS, packagesOf } from '../infra/bundles.js';
+import { bundleOptions, HANDLERS, packagesOf, sourcesOf } from '../infra/bundles.js';
 import { LAMBDA_RUNTIME } from '../infra/function.js';
 
 const quick = process.argv.includes('--quick');
-const rounds = quick ? 5 : 11;
+const breakdown = process.argv.includes('--breakdown');
+// 21: with 11, the median of the init CPU ratios of one bundle moved 13% between two runs on a
+// quiet machine (3 December 2026; single rounds spread 12-70%).
+const rounds = quick ? 7 : 21;
 /** The API bundle's target: at most this times the bare bundle's size (issue 29). */
 const API_TARGET_RATIO = 1.1;
 
@@ -80,6 +85,31 @@ const median = (xs: number[]) => {
 const spread = (xs: number[]) => (Math.max(...xs) - Math.min(...xs)) / median(xs);
 const round = (x: number, digits = 2) => Number(x.toFixed(digits));
 
+/** The API bundle's bytes by source beside the bare bundle's, largest difference first (`--breakdown`). */
+function printBreakdown(
+  bare: { bytes: number; sources: Map<string, number> },
+  api: { bytes: number; sources: Map<string, number> },
+) {
+  const keys = [...new Set([...api.sources.keys(), ...bare.sources.keys()])];
+  const rows = keys
+    .map((k) => ({ k, api: api.sources.get(k) ?? 0, bare: bare.sources.get(k) ?? 0 }))
+    .map((r) => ({ ...r, over: r.api - r.bare }))
+    .sort((a, b) => b.over - a.over || b.api - a.api);
+  const own = rows.filter((r) => r.k.startsWith('functions/'));
+  const sum = (rs: typeof rows) => rs.reduce((a, r) => a + r.over, 0);
+  console.log(`${'bytes over bare'.padStart(15)}  ${'api'.padStart(9)}  ${'bare'.padStart(9)}  source`);
+  for (const r of rows.filter((x) => Math.abs(x.over) >= 1024))
+    console.log(`${String(r.over).padStart(15)}  ${String(r.api).padStart(9)}  ${String(r.bare).padStart(9)}  ${r.k}`);
+  const small = rows.filter((x) => Math.abs(x.over) < 1024);
+  console.log(
+    `${String(sum(small)).padStart(15)}  ${''.padStart(9)}  ${''.padStart(9)}  ${small.length} sources under 1 KB each (minified names lengthen in a larger bundle too)`,
+  );
+  console.log(
+    `API ${api.bytes} bytes, bare ${bare.bytes} (${(api.bytes / bare.bytes).toFixed(3)}x; ${API_TARGET_RATIO}x is ${Math.floor(bare.bytes * API_TARGET_RATIO)}): ` +
+      `${api.bytes - bare.bytes} over, ${sum(own)} of them the project's own code (functions/), ${api.bytes - bare.bytes - sum(own)} packages and esbuild's glue.`,
+  );
+}
+
 const dir = mkdtempSync(join(tmpdir(), 'libertalia-bench-lambda-'));
 const rows: Record<string, number | string | boolean>[] = [];
 try {
@@ -95,8 +125,13 @@ try {
       bytes,
       gzipBytes: gzipSync(readFileSync(file)).length,
       apollo: [...packagesOf(inputs).keys()].some((p) => p.startsWith('@apollo/')),
+      sources: sourcesOf(inputs),
     });
-    importMs(file); // warm the OS file cache once; not counted
+    if (!breakdown) importMs(file); // warm the OS file cache once; not counted
+  }
+  if (breakdown) {
+    printBreakdown(built[0], built.find((b) => b.name === 'api')!);
+    process.exit(0);
   }
   const times = new Map<string, number[]>(built.map((b) => [b.name, []]));
   const cpuTimes = new Map<string, number[]>(built.map((b) => [b.name, []]));

@@ -15,12 +15,18 @@ import { dirname, join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { latencyFigures, type LoadReport } from './bench-load.js';
 import { type CostReport, costTable } from './bench-cost.js';
-import { type EngineReport, pairRatios, spread } from './bench-engine.js';
+import { type EngineReport, pairRatios, poolProcesses, spread } from './bench-engine.js';
 
 const quick = process.argv.includes('--quick');
 const refAt = process.argv.indexOf('--engine-ref');
 /** `--engine-ref <git ref>`: the engine part measures the engine of that commit (same method). */
 const engineRef = refAt > 0 ? process.argv[refAt + 1] : undefined;
+const processesAt = process.argv.indexOf('--processes');
+/** `--processes <n>`: fresh engine processes pooled (default 3, `--quick` 2). */
+const processes = processesAt > 0 ? Number(process.argv[processesAt + 1]) : quick ? 2 : 3;
+const rowsAt = process.argv.indexOf('--rows');
+/** `--rows galecrest:4:random,classic:apply`: the engine part measures only these rows beside classic 4 players. */
+const onlyRows = rowsAt > 0 ? process.argv[rowsAt + 1].split(',') : undefined;
 
 /**
  * Bundles the engine bench with esbuild (as the engine ships to Lambda) into one program that
@@ -42,7 +48,7 @@ async function engineBundle(ref?: string): Promise<string> {
     lines.push(`import * as ref from ${JSON.stringify(join(dir, 'functions/engine/index.ts'))};`);
   }
   lines.push(
-    `const r = engineBench(tree, ${ref ? 'ref' : 'undefined'}, ${quick}, (s) => process.stderr.write(s + '\\n'));`,
+    `const r = engineBench(tree, ${ref ? 'ref' : 'undefined'}, ${quick}, (s) => process.stderr.write(s + '\\n'), ${JSON.stringify(onlyRows)});`,
     'process.stdout.write(JSON.stringify(r) + "\\n");',
   );
   const entry = join(dir, 'entry.ts');
@@ -90,38 +96,47 @@ function machine() {
 async function engine() {
   const file = await engineBundle(engineRef);
   const before = machine();
-  const report = JSON.parse(
-    execFileSync(process.execPath, [file], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'inherit'],
-      maxBuffer: 64 * 1024 * 1024,
-    }),
-  ) as EngineReport;
+  // Fresh processes, one after the other: a figure is the code's only if it holds across them.
+  const runs: EngineReport[] = [];
+  for (let i = 0; i < processes; i++) {
+    process.stderr.write(`engine: process ${i + 1}\n`);
+    runs.push(
+      JSON.parse(
+        execFileSync(process.execPath, [file], {
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'inherit'],
+          maxBuffer: 64 * 1024 * 1024,
+        }),
+      ) as EngineReport,
+    );
+  }
+  const report = poolProcesses(runs);
   const after = machine();
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   const headline: Record<string, unknown>[] = [];
-  const add = (what: string, xs: number[] | undefined) => {
+  const add = (what: string, xs: number[] | undefined, byProcess?: number[]) => {
     if (!xs) return;
     const s = spread(xs);
-    headline.push({ ratio: what, median: s.median, min: s.min, max: s.max, spread: pct(s.relSpread) });
+    const processes = byProcess?.map((x) => x.toFixed(x < 10 ? 3 : 1)).join(' ') ?? '';
+    headline.push({ ratio: what, median: s.median, min: s.min, max: s.max, spread: pct(s.relSpread), processes });
   };
   for (const p of report.pairs) {
     const what = `${p.a.replace('tree/', '')} / ${p.b.replace('tree/', '').replace('ref/', `${engineRef}:`)}`;
     add(`${what} (fastest slices)`, p.fastest);
-    add(`${what} (summed)`, p.ratios);
+    add(`${what} (summed)`, p.ratios, p.byProcess);
   }
   report.headline = {
     galecrest4pVsClassic4p: pairRatios(report, 'tree/galecrest:4:random', 'tree/classic:4:random'),
     applyVsJsonClassic: pairRatios(report, 'tree/classic:apply', 'tree/classic:apply-json'),
   };
   console.log(
-    `\nEngine: every row in one process (esbuild bundle, CPU time of one core), after ${report.warmSeconds} s of CPU of interleaved warm-up per row; ` +
-      `each ratio over ${report.repetitions} repetitions of ${report.slicesPerRepetition} alternating slices of about ${report.sliceSeconds * 1000} ms per row`,
+    `\nEngine: every row in each of ${report.processes} fresh processes (esbuild bundle, CPU time of one core), after ${report.warmSeconds} s of CPU of interleaved warm-up per row; ` +
+      `each ratio over ${report.repetitions} repetitions per process of ${report.slicesPerRepetition} alternating slices of a fixed number of items per row (about ${report.sliceSeconds * 1000} ms on a 2.6 GHz Xeon)`,
   );
   console.log(
-    'Ratios (a / b in each repetition, of the fastest slices and of the summed CPU times; min / median / max over the repetitions; spread = (max - min) / median)',
+    'Ratios (a / b in each repetition, of the fastest slices and of the summed CPU times; min / median / max over the repetitions of every process; spread = (max - min) / median; processes: the median of each process)',
   );
-  console.log(table(headline, ['ratio', 'median', 'min', 'max', 'spread']));
+  console.log(table(headline, ['ratio', 'median', 'min', 'max', 'spread', 'processes']));
   const rows = report.rows.map((r) => {
     const s = spread(r.perRound);
     return {

@@ -8,12 +8,15 @@
  *   bundle contains), besides what Lambda itself sends with the role (logs, X-Ray, the SQS event
  *   source of the notice worker).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import * as openskill from 'openskill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleOptions, HANDLERS, type HandlerName, packagesOf } from '../../infra/bundles.js';
+import { PROJECT_ROOT } from '../../infra/function.js';
 import { synthStack } from './synth.js';
 
 type Inputs = Record<string, { bytesInOutput: number }>;
@@ -144,6 +147,67 @@ describe('lean bundles', () => {
     expect(has('sweep', '@aws-sdk/client-sesv2')).toBe(true);
     for (const name of ['api', 'notices', 'push'] as const)
       expect(has(name, '@aws-sdk/client-sesv2'), name).toBe(false);
+  });
+});
+
+/** Every TypeScript file under a folder. */
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((f) => {
+    const p = path.join(dir, f);
+    return statSync(p).isDirectory() ? sources(p) : p.endsWith('.ts') ? [p] : [];
+  });
+}
+
+describe('stubbed modules (BUNDLE_ALIASES, infra/bundle-stubs/unreached-function.cjs)', () => {
+  const USED = ['ordinal', 'rate', 'rating'];
+
+  it(`functions/ import only ${USED.join(', ')} from openskill (its predictions need the @stdlib functions the bundles leave out)`, () => {
+    const imported = new Set<string>();
+    for (const file of sources(path.join(PROJECT_ROOT, 'functions'))) {
+      for (const m of readFileSync(file, 'utf8').matchAll(
+        /import\s*(type\s*)?\{([^}]*)\}\s*from\s*'openskill(?:\/[^']*)?'/g,
+      )) {
+        if (m[1]) continue;
+        for (const name of m[2].split(',')) if (name.trim()) imported.add(name.trim().split(/\s+as\s+/)[0]);
+      }
+      expect(readFileSync(file, 'utf8'), file).not.toMatch(
+        /import\s+\*\s+as\s+\w+\s+from\s+'openskill|from\s+'@stdlib\//,
+      );
+    }
+    expect([...imported].sort()).toEqual(USED);
+    for (const name of Object.keys(HANDLERS) as HandlerName[])
+      expect(
+        [...packagesOf(inputs.get(name)!).keys()].filter((p) => p.startsWith('@stdlib/')),
+        name,
+      ).toEqual([]);
+  });
+
+  it('bundled with the stubs, rate, ordinal and rating answer exactly what openskill answers unbundled', async () => {
+    const outfile = path.join(dir, 'openskill', 'index.mjs');
+    const options = bundleOptions(HANDLERS.api, outfile);
+    await build({
+      ...options,
+      entryPoints: undefined,
+      stdin: { contents: `export { ${USED.join(', ')} } from 'openskill';`, resolveDir: PROJECT_ROOT, loader: 'ts' },
+      sourcemap: false,
+    });
+    const bundled = (await import(pathToFileURL(outfile).href)) as typeof openskill;
+    const teams = [
+      [{ mu: 25, sigma: 25 / 3 }],
+      [{ mu: 31.2, sigma: 4.1 }],
+      [{ mu: 18.5, sigma: 6.6 }],
+      [{ mu: 25, sigma: 2 }],
+    ];
+    for (const rank of [
+      [1, 2, 3, 4],
+      [4, 1, 3, 2],
+      [1, 1, 3, 4],
+    ]) {
+      const after = bundled.rate(teams, { rank });
+      expect(after).toEqual(openskill.rate(teams, { rank }));
+      expect(after.flat().map((r) => bundled.ordinal(r))).toEqual(after.flat().map((r) => openskill.ordinal(r)));
+    }
+    expect(bundled.rating()).toEqual(openskill.rating());
   });
 });
 

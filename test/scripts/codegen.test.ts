@@ -13,6 +13,7 @@ describe('generated files', () => {
       'functions/api/resolvers/types.generated.ts',
       'clients/typescript/src/generated.ts',
       'web/src/generated.ts',
+      'functions/api/accounts/confusables.generated.ts',
     ]);
     expect(await stale(), 'stale: run `npm run codegen`').toEqual([]);
   }, 60_000);
@@ -20,10 +21,10 @@ describe('generated files', () => {
   it('the schema and resolver types follow the SDL: a field added there appears in both', async () => {
     const sdl = readSdl().replace(/type Seat \{/, 'type Seat {\n  parrot: Int!');
     expect(await schemaTypes(sdl)).toMatch(
-      /export type Seat = \{[^}]*\n  parrot: EntireFieldWrapper<Scalars\['Int'\]\['output'\]>;/,
+      /export type Seat = \{[^}]*\n {2}parrot: EntireFieldWrapper<Scalars\['Int'\]\['output'\]>;/,
     );
     expect(await resolverTypes(sdl)).toMatch(
-      /export type SeatResolvers<[^\n]*\n(?:.*\n)*?  parrot\?: Resolver<ResolversTypes\['Int'\]/,
+      /export type SeatResolvers<[^\n]*\n(?:.*\n)*? {2}parrot\?: Resolver<ResolversTypes\['Int'\]/,
     );
   }, 60_000);
 });

@@ -1,18 +1,35 @@
 // The confusable skeleton of a name (Unicode Technical Standard #39, section 4), made caseless.
 // Data: Unicode's confusables.txt (version 13.0.0) as shipped by the `unhomoglyph` package
-// (nodeca, MIT), which maps every confusable character to its prototype. UTS #39's skeleton is
-// case-sensitive ("B" and "b" differ) and knows small capitals only as look-alikes of other
-// lower-case letters (ʙ and Cyrillic в share a skeleton; в's capital В is a look-alike of B).
-// A player sees "ʙob" as "Bob": so names are compared in lower case, and a small capital whose
-// look-alike has a capital that looks like a Latin letter reads as that letter.
-import confusables from 'unhomoglyph/data.json';
+// (nodeca, MIT), which maps every confusable character to its prototype; confusables.generated.ts
+// holds it grouped by prototype (`npm run codegen`): half the bytes of the JSON in the Lambda
+// bundles, decoded on the first name compared instead of built when the bundle loads.
+// UTS #39's skeleton is case-sensitive ("B" and "b" differ) and knows small capitals only as
+// look-alikes of other lower-case letters (ʙ and Cyrillic в share a skeleton; в's capital В is a
+// look-alike of B). A player sees "ʙob" as "Bob": so names are compared in lower case, and a
+// small capital whose look-alike has a capital that looks like a Latin letter reads as that
+// letter.
+import { CONFUSABLES } from './confusables.generated.js';
 
-const table = confusables as Record<string, string>;
+let table: Map<string, string> | null = null;
+
+/** Each confusable character's prototype (unhomoglyph's data.json, decoded once). */
+export function confusablesTable(): Map<string, string> {
+  if (!table) {
+    table = new Map();
+    for (const line of CONFUSABLES.split('\n')) {
+      const at = line.indexOf('@');
+      const prototype = line.slice(0, at);
+      for (const ch of line.slice(at + 1)) table.set(ch, prototype);
+    }
+  }
+  return table;
+}
 
 /** UTS #39 skeleton: NFD, each character replaced by its prototype, NFD again. */
 export function utsSkeleton(s: string): string {
+  const prototypes = confusablesTable();
   let out = '';
-  for (const ch of s.normalize('NFD')) out += table[ch] ?? ch;
+  for (const ch of s.normalize('NFD')) out += prototypes.get(ch) ?? ch;
   return out.normalize('NFD');
 }
 
@@ -26,7 +43,7 @@ const uncased = (c: string) => c.toLowerCase() === c && c.toUpperCase() === c;
  */
 function smallCapitals(): Map<string, string> {
   const members = new Map<string, string[]>();
-  for (const [from, to] of Object.entries(table)) {
+  for (const [from, to] of confusablesTable()) {
     const target = to.normalize('NFD');
     if ([...target].length === 1 && uncased(target)) members.set(target, [...(members.get(target) ?? []), from]);
   }

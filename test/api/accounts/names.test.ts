@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import confusables from 'unhomoglyph/data.json';
 import { describe, expect, it } from 'vitest';
 import { nameKey, normaliseName } from '../../../functions/api/accounts/names.js';
+import { confusablesTable } from '../../../functions/api/accounts/skeleton.js';
 
 const table = confusables as Record<string, string>;
 /** Every character whose UTS #39 prototype is one given Latin letter (either case): its look-alikes. */
@@ -14,6 +15,13 @@ for (const [from, to] of Object.entries(table)) {
   const letter = to.toLowerCase();
   lookAlikes.set(letter, [...(lookAlikes.get(letter) ?? []), from]);
 }
+
+describe('the confusables table', () => {
+  it("decodes (confusables.generated.ts, grouped by prototype) to unhomoglyph's data.json exactly", () => {
+    expect(Object.fromEntries(confusablesTable())).toEqual(table);
+    expect(confusablesTable().size).toBe(Object.keys(table).length);
+  });
+});
 
 describe('the comparison key of a name', () => {
   it('is its own key (idempotent), for any text', () => {

@@ -72,6 +72,21 @@ describe('bench:compare', () => {
     expect(row('bundle api size / bare')).toMatchObject({ change: 0, within: true });
   });
 
+  it('takes the p95 over all the windows’ answers where the report kept them', () => {
+    const r = report(0.75, 12, 1.7);
+    // Three windows of 20 answers each: typename 1..20 ms, playCard twice that. A window's p95 is
+    // its 20th (floor(0.95 * 20) = 19, 0-based); over 60 answers it is the 58th smallest.
+    const ms = (k: number) => Array.from({ length: 20 }, (_, i) => k * (i + 1));
+    for (const w of r.api.windows) {
+      w.byQuery['{ __typename }'].ms = ms(1);
+      w.byQuery.playCard.ms = ms(2);
+    }
+    const of = (figure: string) => headlines(r).find((x) => x.figure === figure);
+    expect(of('API turns 1 game playCard x p95')?.value).toBeCloseTo(2);
+    // answerPrompt kept no times: the median of the windows' ratios (30 / 10).
+    expect(of('API turns 1 game answerPrompt x p95')?.value).toBeCloseTo(3);
+  });
+
   it('skips a part one report lacks', () => {
     const { api: _api, ...noApi } = report(0.75, 12, 1.7);
     const rows = compare(headlines(report(0.75, 12, 1.7)), headlines(noApi));

@@ -182,8 +182,8 @@ export function engineBench(
   const ws = workloads(tree, ref).filter(
     (w) => !only || w.name === 'classic:4:random' || only.some((o) => w.name === o || w.name === `${o}-json`),
   );
-  // Warm-up, round-robin: each row's time is counted until it reaches warmSeconds; its rate
-  // sizes its slice.
+  // Warm-up, round-robin: each row's time is counted until it reaches warmSeconds (its rate
+  // only sizes its warm-up steps; a slice is a fixed number of items, ITEMS).
   const spent = ws.map(() => 0);
   const items = ws.map(() => 0);
   let next = 1e6;

@@ -46,12 +46,15 @@ export function bundleOptions(entry: string, outfile: string): BuildOptions {
   };
 }
 
+/** The npm package (`@scope/name` or `name`) a metafile input comes from; undefined for the project's own files. */
+const packageOf = (file: string) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(file)?.[1];
+
 /** The npm packages a bundle's metafile inputs come from (`@scope/name` or `name`), with their bytes in the output. */
 export function packagesOf(inputs: Record<string, { bytesInOutput: number }>): Map<string, number> {
   const out = new Map<string, number>();
   for (const [file, { bytesInOutput }] of Object.entries(inputs)) {
-    const m = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(file);
-    if (m) out.set(m[1], (out.get(m[1]) ?? 0) + bytesInOutput);
+    const p = packageOf(file);
+    if (p) out.set(p, (out.get(p) ?? 0) + bytesInOutput);
   }
   return out;
 }
@@ -63,8 +66,8 @@ export function packagesOf(inputs: Record<string, { bytesInOutput: number }>): M
 export function sourcesOf(inputs: Record<string, { bytesInOutput: number }>): Map<string, number> {
   const out = new Map<string, number>();
   for (const [file, { bytesInOutput }] of Object.entries(inputs)) {
-    const m = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(file);
-    const key = m ? (m[1].startsWith('@stdlib/') ? '@stdlib/*' : m[1]) : path.posix.dirname(file);
+    const p = packageOf(file);
+    const key = p ? (p.startsWith('@stdlib/') ? '@stdlib/*' : p) : path.posix.dirname(file);
     out.set(key, (out.get(key) ?? 0) + bytesInOutput);
   }
   return out;

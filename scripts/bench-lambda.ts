@@ -131,6 +131,7 @@ try {
   }
   if (breakdown) {
     printBreakdown(built[0], built.find((b) => b.name === 'api')!);
+    rmSync(dir, { recursive: true, force: true }); // process.exit skips the finally below
     process.exit(0);
   }
   const times = new Map<string, number[]>(built.map((b) => [b.name, []]));

@@ -24,6 +24,7 @@ const engineRef = refAt > 0 ? process.argv[refAt + 1] : undefined;
 const processesAt = process.argv.indexOf('--processes');
 /** `--processes <n>`: fresh engine processes pooled (default 3, `--quick` 2). */
 const processes = processesAt > 0 ? Number(process.argv[processesAt + 1]) : quick ? 2 : 3;
+if (!Number.isInteger(processes) || processes < 1) throw new Error('--processes takes a whole number of 1 or more');
 const rowsAt = process.argv.indexOf('--rows');
 /** `--rows galecrest:4:random,classic:apply`: the engine part measures only these rows beside classic 4 players. */
 const onlyRows = rowsAt > 0 ? process.argv[rowsAt + 1].split(',') : undefined;

@@ -11,8 +11,11 @@
 //   of client: `turns` acts only when awaited and one seat after the other (the answer of a move
 //   says who is awaited next), `racing` sends every awaited seat's move at once (the card choices
 //   of a day race on the game's version and the losers retry). Each level is repeated (at least
-//   5 windows) and every ratio is printed as median / min / max over the repetitions.
-//   `--profile`: the API process runs with `node --cpu-prof` (profile in the printed folder).
+//   5 windows) and every ratio is printed as median / min / max over the repetitions. The
+//   levels run in several fresh stacks one after the other (`--processes <n>`, default 3,
+//   `--quick` 2), each with its share of the windows, pooled (one API process's JIT and heap
+//   are not the code's: its CPU per move differed by 15% between two runs).
+//   `--profile`: the first stack's API process runs with `node --cpu-prof` (profile in the printed folder).
 // - Cost: one 4-player game played alone, every DynamoDB call sent with
 //   ReturnConsumedCapacity: 'TOTAL' (an SDK middleware on the app's real client) and the
 //   returned ConsumedCapacity summed (dynalite in this process: units, not times).
@@ -432,6 +435,8 @@ export interface QueryWindow {
 export interface LoadWindow {
   client: ClientKind;
   concurrentGames: number;
+  /** The fresh stack (API process) it ran in, 1 for the first (absent in reports of one process). */
+  process?: number;
   seconds: number;
   requests: number;
   /** playCard + answerPrompt answered. */
@@ -458,8 +463,10 @@ export async function loadLevel(
   windows: number,
   movesPerWindow: number,
   seedBase: number,
+  /** The stack's number among the fresh ones of the run (1 for the first), kept in each window. */
+  processNo = 1,
 ): Promise<LoadWindow[]> {
-  const label = `api: ${client.padEnd(6)} ${String(concurrentGames).padStart(2)} games`;
+  const label = `api ${processNo}: ${client.padEnd(6)} ${String(concurrentGames).padStart(2)} games`;
   interface Open {
     times: Map<string, number[]>;
     requests: number;
@@ -536,6 +543,7 @@ export async function loadLevel(
     out.push({
       client,
       concurrentGames,
+      process: processNo,
       seconds: (t1 - w.t0) / 1000,
       requests: w.requests,
       moves: w.moves,
@@ -745,6 +753,12 @@ export interface LatencyFigure {
    * 2026); the p95 of about 750 answers rests on some 38. Undefined for reports without `ms`.
    */
   pooledXP95?: number;
+  /**
+   * Per fresh stack (API process), in the order run: the median of its windows' p50 ratios
+   * (xP50) and the p95 of its windows' answers over that of their `{ __typename }` (pooledXP95),
+   * printed beside the pooled figures so that the spread from process to process shows.
+   */
+  byProcess: { process: number; windows: number; xP50: number; pooledXP95: number }[];
   /** The API process's CPU of one such request when it ran alone (median of the windows' medians), ms. */
   cpuAloneMs: ReturnType<typeof spreadOf>;
 }
@@ -758,6 +772,25 @@ export interface CpuFigure {
   /** The bench process's own CPU per move (the bot clients), beside the API's. */
   clientCpuPerMoveMs: ReturnType<typeof spreadOf>;
   movesPerSecond: ReturnType<typeof spreadOf>;
+  /** The median CPU per move of each fresh stack's windows, in the order run. */
+  cpuPerMoveMsByProcess: number[];
+}
+
+/** The windows of each fresh stack, in the order the stacks ran (windows of older reports, without `process`, as one). */
+export function windowsByProcess(ws: LoadWindow[]): [number, LoadWindow[]][] {
+  const groups = new Map<number, LoadWindow[]>();
+  for (const w of ws) groups.set(w.process ?? 1, [...(groups.get(w.process ?? 1) ?? []), w]);
+  return [...groups.entries()].sort((a, b) => a[0] - b[0]);
+}
+
+/**
+ * How many measured windows a level gets in each of `processes` fresh stacks: `total` split as
+ * evenly as it goes, the first stacks taking the remainder (9 in 3: 3 3 3; 5 in 2: 3 2), and
+ * at least one in each (so at least `processes` in all).
+ */
+export function windowShares(total: number, processes: number): number[] {
+  const n = Math.max(total, processes);
+  return Array.from({ length: processes }, (_, i) => Math.floor(n / processes) + (i < n % processes ? 1 : 0));
 }
 
 const levelKey = (w: LoadWindow) => `${w.client} ${w.concurrentGames}`;
@@ -782,6 +815,12 @@ export function latencyFigures(windows: LoadWindow[]): { latency: LatencyFigure[
         p95: of((w) => w.byQuery[query].p95),
         xP95: of((w) => w.byQuery[query].p95 / w.byQuery['{ __typename }'].p95),
         pooledXP95: pooledP95(ws, query) / pooledP95(ws, '{ __typename }'),
+        byProcess: windowsByProcess(ws).map(([process, pws]) => ({
+          process,
+          windows: pws.length,
+          xP50: spreadOf(pws.map((w) => w.byQuery[query].p50 / w.byQuery['{ __typename }'].p50)).median,
+          pooledXP95: pooledP95(pws, query) / pooledP95(pws, '{ __typename }'),
+        })),
         cpuAloneMs: of((w) => w.byQuery[query].cpuAloneMs),
       });
     }
@@ -792,6 +831,9 @@ export function latencyFigures(windows: LoadWindow[]): { latency: LatencyFigure[
       cpuPerMoveMs: spreadOf(ws.map((w) => w.apiCpuMs / w.moves)),
       clientCpuPerMoveMs: spreadOf(ws.map((w) => w.clientCpuMs / w.moves)),
       movesPerSecond: spreadOf(ws.map((w) => w.moves / w.seconds)),
+      cpuPerMoveMsByProcess: windowsByProcess(ws).map(
+        ([, pws]) => spreadOf(pws.map((w) => w.apiCpuMs / w.moves)).median,
+      ),
     });
   }
   return { latency, cpu };
@@ -800,9 +842,13 @@ export function latencyFigures(windows: LoadWindow[]): { latency: LatencyFigure[
 export interface LoadReport {
   /** Load average before and after the latency part (the machine may be shared). */
   machine: { cpu: string; cores: number; node: string; loadBefore: number[]; loadAfter: number[] };
-  /** Every repetition of every level, in the order run (levels interleaved within a round). */
+  /** Every repetition of every level, in the order run: stack by stack, level by level (`process` says which stack). */
   windows: LoadWindow[];
-  /** Where the API process's CPU profile went (`--profile`), or null. */
+  /** Fresh stacks the latency part ran in, one after the other (absent in older reports: one). */
+  processes?: number;
+  /** Wall time of the latency part, s. */
+  latencySeconds?: number;
+  /** Where the first stack's API process's CPU profile went (`--profile`), or null. */
   profileDir: string | null;
   /** Complete 4-player games of each edition. */
   costs: CostRow[];
@@ -818,43 +864,63 @@ export const LEVELS: [ClientKind, number][] = [
   ['racing', 10],
 ];
 
+/**
+ * The latency part: the levels in `processes` fresh stacks (store and API processes started
+ * anew) one after the other, each warmed up by one game and by every level's warm-up window,
+ * each measuring its share of the windows (windowShares: 9 in all, `quick` 5); the windows of
+ * all stacks are pooled by latencyFigures. Every stack plays the same seeds, so the stacks
+ * differ by their processes, not by their games. `profile`: the first stack's API process only.
+ */
 export async function latency(
   quick: boolean,
   profile: boolean,
-): Promise<Pick<LoadReport, 'machine' | 'windows' | 'profileDir'>> {
+  processes = quick ? 2 : 3,
+): Promise<Pick<LoadReport, 'machine' | 'windows' | 'profileDir' | 'processes' | 'latencySeconds'>> {
+  if (!Number.isInteger(processes) || processes < 1) throw new Error('--processes takes a whole number of 1 or more');
   const loadBefore = loadavg().map((x) => Number(x.toFixed(2)));
-  const stack = await startApart({ profile });
-  try {
-    // Warm-up of the API process as a whole (JIT, connections, dynalite's LevelDB): one game.
-    await botGame(stack.url, 1, undefined, undefined, 'CLASSIC', 'turns');
-    const windows: LoadWindow[] = [];
-    for (const [client, c] of LEVELS) {
-      // 160 moves (about 90 playCard answers) a window at every level: with 80 at one game, the
-      // p95 of 45 answers moved 18% between two runs on a quiet machine (3 December 2026).
-      const moves = quick ? 80 : 160;
-      windows.push(
-        ...(await loadLevel(stack, client, c, quick ? 5 : 9, moves, 100_000 * c + (client === 'racing' ? 50_000 : 0))),
-      );
+  const t0 = performance.now();
+  const shares = windowShares(quick ? 5 : 9, processes);
+  const windows: LoadWindow[] = [];
+  let profileDir: string | null = null;
+  for (const [i, share] of shares.entries()) {
+    process.stderr.write(
+      `api: stack ${i + 1} of ${shares.length} (fresh store and API processes), ${share} windows a level\n`,
+    );
+    const stack = await startApart({ profile: profile && i === 0 });
+    profileDir ??= stack.profileDir;
+    try {
+      // Warm-up of the API process as a whole (JIT, connections, dynalite's LevelDB): one game.
+      await botGame(stack.url, 1, undefined, undefined, 'CLASSIC', 'turns');
+      for (const [client, c] of LEVELS) {
+        // 160 moves (about 90 playCard answers) a window at every level: with 80 at one game, the
+        // p95 of 45 answers moved 18% between two runs on a quiet machine (3 December 2026).
+        const moves = quick ? 80 : 160;
+        windows.push(
+          ...(await loadLevel(stack, client, c, share, moves, 100_000 * c + (client === 'racing' ? 50_000 : 0), i + 1)),
+        );
+      }
+    } finally {
+      await stack.close();
     }
-    const c = cpus();
-    return {
-      machine: {
-        cpu: c[0]?.model ?? 'unknown',
-        cores: c.length,
-        node: process.version,
-        loadBefore,
-        loadAfter: loadavg().map((x) => Number(x.toFixed(2))),
-      },
-      windows,
-      profileDir: stack.profileDir,
-    };
-  } finally {
-    await stack.close();
   }
+  const c = cpus();
+  return {
+    machine: {
+      cpu: c[0]?.model ?? 'unknown',
+      cores: c.length,
+      node: process.version,
+      loadBefore,
+      loadAfter: loadavg().map((x) => Number(x.toFixed(2))),
+    },
+    windows,
+    processes: shares.length,
+    latencySeconds: Math.round((performance.now() - t0) / 1000),
+    profileDir,
+  };
 }
 
-export async function benchLoad(quick: boolean, profile = false): Promise<LoadReport> {
-  const lat = await latency(quick, profile);
+export async function benchLoad(quick: boolean, profile = false, processes?: number): Promise<LoadReport> {
+  const lat = await latency(quick, profile, processes);
   // Units are counted, not timed: dynalite in this process with a metered client is enough.
   const stack = await startStack();
   let costs: CostRow[];
@@ -870,5 +936,10 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()
   const only = process.argv.includes('--latency');
   const quick = process.argv.includes('--quick');
   const profile = process.argv.includes('--profile');
-  console.log(JSON.stringify(only ? await latency(quick, profile) : await benchLoad(quick, profile)));
+  const at = process.argv.indexOf('--processes');
+  // `--processes <n>`: fresh stacks of the latency part (scripts/bench.ts validates it).
+  const processes = at > 0 ? Number(process.argv[at + 1]) : undefined;
+  console.log(
+    JSON.stringify(only ? await latency(quick, profile, processes) : await benchLoad(quick, profile, processes)),
+  );
 }

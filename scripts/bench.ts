@@ -6,7 +6,9 @@
 // (`--engine-ref <git ref>`: that commit's engine measured beside the working tree's, in the
 // same process, interleaved; scripts/bench-engine.ts);
 // `--cost`: the AWS cost part alone; `--api`: the API part alone (`--latency`: its latency
-// windows only, `--profile`: the API process under `node --cpu-prof`); `--out <file>`: the report there
+// windows only, `--profile`: the first stack's API process under `node --cpu-prof`);
+// `--processes <n>`: fresh processes pooled by the engine part and fresh stacks (store and API
+// processes) pooled by the API's latency part (default 3, `--quick` 2); `--out <file>`: the report there
 // instead of results/bench.json (two runs compared by `npm run bench:compare`, scripts/bench-compare.ts).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -22,7 +24,7 @@ const refAt = process.argv.indexOf('--engine-ref');
 /** `--engine-ref <git ref>`: the engine part measures the engine of that commit (same method). */
 const engineRef = refAt > 0 ? process.argv[refAt + 1] : undefined;
 const processesAt = process.argv.indexOf('--processes');
-/** `--processes <n>`: fresh engine processes pooled (default 3, `--quick` 2). */
+/** `--processes <n>`: fresh engine processes, and fresh API stacks of the latency part, pooled (default 3, `--quick` 2). */
 const processes = processesAt > 0 ? Number(process.argv[processesAt + 1]) : quick ? 2 : 3;
 if (!Number.isInteger(processes) || processes < 1) throw new Error('--processes takes a whole number of 1 or more');
 const rowsAt = process.argv.indexOf('--rows');
@@ -168,11 +170,15 @@ function partJson(script: string, args: string[]): any {
 }
 
 const ms = (x: number) => Number(x.toFixed(1));
+/** Each process's figure, in the order run: `2.4 / 2.6 / 2.5`. */
+const byProcess = (xs: number[], d = 1) => (xs.length > 1 ? xs.map((x) => x.toFixed(d)).join(' / ') : '-');
 const ratio = (x: number) => Number(x.toFixed(1));
 
 function api() {
   const r = partJson('scripts/bench-load.ts', [
     '--json',
+    '--processes',
+    String(processes),
     ...['--profile', '--latency'].filter((f) => process.argv.includes(f)),
   ]) as LoadReport;
   const { latency, cpu } = latencyFigures(r.windows);
@@ -182,6 +188,11 @@ function api() {
   console.log(
     `\nAPI: the local server in a process of its own on dynalite in another (DYNAMODB_ENDPOINT), bot clients in a third; ` +
       `${m.cpu}, ${m.cores} cores, Node ${m.node}, load average ${m.loadBefore.join(' ')} before, ${m.loadAfter.join(' ')} after`,
+  );
+  const stacks = r.processes ?? 1;
+  console.log(
+    `The levels ran in ${stacks} fresh stack${stacks > 1 ? 's' : ''} (store and API processes started anew, warmed up by one game and a window a level) one after the other, ` +
+      `their windows pooled${r.latencySeconds ? ` (latency part ${r.latencySeconds} s)` : ''}; by process: the figure of each stack's windows alone, in the order run.`,
   );
   console.log(
     'Latency in ms under C concurrent 4-seat classic games; x: the ratio to `{ __typename }` of the same window (sent before each move, under the same load).',
@@ -204,13 +215,28 @@ function api() {
         'p95 ms': rep(l.p95),
         'x p95': rep(l.xP95),
         'x p95 all': l.pooledXP95?.toFixed(1) ?? '-',
+        'x p50 by process': byProcess(l.byProcess.map((p) => p.xP50)),
+        'x p95 all by process': byProcess(l.byProcess.map((p) => p.pooledXP95)),
         'cpu alone': l.cpuAloneMs.median.toFixed(2),
       })),
-      ['client', 'games', 'query', 'samples', 'p50 ms', 'x p50', 'p95 ms', 'x p95', 'x p95 all', 'cpu alone'],
+      [
+        'client',
+        'games',
+        'query',
+        'samples',
+        'p50 ms',
+        'x p50',
+        'p95 ms',
+        'x p95',
+        'x p95 all',
+        'x p50 by process',
+        'x p95 all by process',
+        'cpu alone',
+      ],
     ),
   );
   console.log(
-    "\nThe API process's CPU per move (all its CPU in a window, the move's `{ __typename }` and `game` and the work after the answer included, / moves answered); beside it the bench's own (the bot clients)",
+    "\nThe API process's CPU per move (all its CPU in a window, the move's `{ __typename }` and `game` and the work after the answer included, / moves answered); beside it the bench's own (the bot clients); by process: the median of each stack's windows",
   );
   console.log(
     table(
@@ -221,8 +247,17 @@ function api() {
         'cpu ms per move': rep(c.cpuPerMoveMs, 2),
         'client cpu ms per move': rep(c.clientCpuPerMoveMs, 2),
         'moves/s': rep(c.movesPerSecond, 0),
+        'cpu ms per move by process': byProcess(c.cpuPerMoveMsByProcess, 2),
       })),
-      ['client', 'games', 'windows', 'cpu ms per move', 'client cpu ms per move', 'moves/s'],
+      [
+        'client',
+        'games',
+        'windows',
+        'cpu ms per move',
+        'cpu ms per move by process',
+        'client cpu ms per move',
+        'moves/s',
+      ],
     ),
   );
   // The goals of issue 29, on the `turns` client: p50 the median over the windows, p95 over all
@@ -238,7 +273,10 @@ function api() {
       '; 10 games: ' +
       ['playCard', 'answerPrompt'].flatMap((q) => [goal(10, q, 'xP50', 5), goal(10, q, 'xP95', 5)]).join(', '),
   );
-  if (r.profileDir) console.log(`API process CPU profile (node --cpu-prof): ${r.profileDir}`);
+  if (r.profileDir)
+    console.log(
+      `API process CPU profile (node --cpu-prof${stacks > 1 ? `, the first of ${stacks} stacks only` : ''}): ${r.profileDir}`,
+    );
   if (!r.costs) return r; // --latency: the latency part alone
   for (const c of r.costs ?? []) {
     const ed = c.edition.toLowerCase();

@@ -87,6 +87,19 @@ describe('bench:compare', () => {
     expect(of('API turns 1 game answerPrompt x p95')?.value).toBeCloseTo(3);
   });
 
+  it('pools the windows of every fresh stack of a report, whichever stack they came from', () => {
+    const r = report(0.75, 12, 1.7);
+    // Stack 2 ran slower (playCard 20 ms); the median window is still 12 / 5, over both stacks.
+    r.api.windows = [
+      { ...window(1, 12), process: 1 },
+      { ...window(1, 11), process: 1 },
+      { ...window(1, 20), process: 2 },
+    ];
+    const h = headlines(r);
+    expect(h.find((x) => x.figure === 'API turns 1 game playCard x p50')?.value).toBeCloseTo(2.4);
+    expect(h.filter((x) => x.figure.startsWith('API turns 1 game playCard'))).toHaveLength(2);
+  });
+
   it('skips a part one report lacks', () => {
     const { api: _api, ...noApi } = report(0.75, 12, 1.7);
     const rows = compare(headlines(report(0.75, 12, 1.7)), headlines(noApi));

@@ -776,11 +776,21 @@ export interface CpuFigure {
   cpuPerMoveMsByProcess: number[];
 }
 
+/** The windows grouped by `key`, each group in the order given, groups in the order first seen. */
+function groupWindows<K>(ws: LoadWindow[], key: (w: LoadWindow) => K): Map<K, LoadWindow[]> {
+  const groups = new Map<K, LoadWindow[]>();
+  for (const w of ws) {
+    const k = key(w);
+    const group = groups.get(k);
+    if (group) group.push(w);
+    else groups.set(k, [w]);
+  }
+  return groups;
+}
+
 /** The windows of each fresh stack, in the order the stacks ran (windows of older reports, without `process`, as one). */
 export function windowsByProcess(ws: LoadWindow[]): [number, LoadWindow[]][] {
-  const groups = new Map<number, LoadWindow[]>();
-  for (const w of ws) groups.set(w.process ?? 1, [...(groups.get(w.process ?? 1) ?? []), w]);
-  return [...groups.entries()].sort((a, b) => a[0] - b[0]);
+  return [...groupWindows(ws, (w) => w.process ?? 1).entries()].sort((a, b) => a[0] - b[0]);
 }
 
 /**
@@ -796,8 +806,7 @@ export function windowShares(total: number, processes: number): number[] {
 const levelKey = (w: LoadWindow) => `${w.client} ${w.concurrentGames}`;
 
 export function latencyFigures(windows: LoadWindow[]): { latency: LatencyFigure[]; cpu: CpuFigure[] } {
-  const levels = new Map<string, LoadWindow[]>();
-  for (const w of windows) levels.set(levelKey(w), [...(levels.get(levelKey(w)) ?? []), w]);
+  const levels = groupWindows(windows, levelKey);
   const latency: LatencyFigure[] = [];
   const cpu: CpuFigure[] = [];
   for (const ws of levels.values()) {

@@ -13,9 +13,32 @@ export const TRACK_SPACES = 6;
 /** Doubloons printed under each space, lowest reputation first (rules reference, source Z). */
 export const REPUTATION_DOUBLOONS: readonly number[] = [12, 11, 10, 9, 8, 7];
 
+/**
+ * Each seat's space on the last track read (`posTrack`): the island's tie-break asks for every
+ * card placed, the voyage's payout and every move for one seat, so the positions are worked
+ * out once per track and kept up to date by changeReputation, the only code that edits a track
+ * in place (set-up, copies and JSON make new lists, which a different identity catches).
+ * Kept beside the state, not in it, so the state and its JSON stay as they are.
+ */
+let posTrack: readonly (number | null)[] | null = null;
+const POS = new Int8Array(8);
+
+function fillPositions(track: readonly (number | null)[]): void {
+  POS.fill(-1);
+  for (let i = 0; i < track.length; i++) {
+    const t = track[i];
+    if (typeof t === 'number' && t >= 0 && t < POS.length) POS[t] = i;
+  }
+  posTrack = track;
+}
+
 export function reputationOf(g: GameState, seat: number): number {
-  // A loop, not indexOf: the track mixes seats and nulls, which the built-in searches generically.
   const track = ext(g).track;
+  if (seat >= 0 && seat < POS.length) {
+    if (track !== posTrack) fillPositions(track);
+    return POS[seat];
+  }
+  // A loop, not indexOf: the track mixes seats and nulls, which the built-in searches generically.
   for (let i = 0; i < track.length; i++) if (track[i] === seat) return i;
   return -1;
 }
@@ -38,6 +61,14 @@ export function changeReputation(x: Ctx, seat: number, delta: number, reason: st
   const dir = to > from ? 1 : -1;
   for (let i = from; i !== to; i += dir) track[i] = track[i + dir];
   track[to] = seat;
+  if (track === posTrack) {
+    // The seats that slid, and this one.
+    for (let i = from; i !== to; i += dir) {
+      const t = track[i];
+      if (typeof t === 'number' && t >= 0 && t < POS.length) POS[t] = i;
+    }
+    if (seat >= 0 && seat < POS.length) POS[seat] = to;
+  }
   const overflow = raw - to;
   if (x.events) emit(x, 'reputation', { seat, from, to, overflow, reason, passed });
   if (settle) {

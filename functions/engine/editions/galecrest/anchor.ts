@@ -3,7 +3,7 @@
 // every anchor ability is read from the ship as it stands when the voyage ends, the values
 // are summed in a ledger (hooks add their +2 there), and the sum is settled once. No order
 // prompt is needed because the order can change nothing.
-import { cardName, charId, gain, moveCharacter, pay, sortedCopy } from '../../actions.js';
+import { cardName, charId, gain, idRank, moveCharacter, pay, sortedCopy } from '../../actions.js';
 import { ask, emit, push, step, stepMaker } from '../../kernel.js';
 import { perEdition } from '../../tables.js';
 import type { Ctx, Effect } from '../../edition.js';
@@ -168,7 +168,7 @@ export const hook: Effect = (x, s, answer) => {
     ext(x.g).ledger[s.seat] += s.n!;
     return;
   }
-  const rank = Number(answer.slice(answer.indexOf(':') + 1));
+  const rank = idRank(answer);
   // Replaced, not pushed to: copies share `kept` (clone.ts).
   const kept = me.kept.slice();
   kept.push(rank);
@@ -221,7 +221,19 @@ export const bank: Effect = (x) => {
       }
       while (den.length > 0) den.pop();
     } else {
-      for (const r of [...den]) if (!me.kept.includes(r)) moveCharacter(x, seat, r, 'den', 'graveyard', 'anchor');
+      // Kept characters stay (in their order), the others go in the ship's order, as moving
+      // one after the other does: the ship compacted in place, no copy of it.
+      const kept = me.kept;
+      let w = 0;
+      for (let i = 0; i < den.length; i++) {
+        const r = den[i];
+        if (kept.includes(r)) den[w++] = r;
+        else {
+          me.graveyard.push(r);
+          if (x.events) emit(x, 'character', { seat, rank: r, from: 'den', to: 'graveyard', reason: 'anchor' });
+        }
+      }
+      while (den.length > w) den.pop();
       me.kept = [];
     }
     if (x.events)

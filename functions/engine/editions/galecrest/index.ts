@@ -3,8 +3,7 @@
 // Rules choices: docs/rules-galecrest.md.
 import { step } from '../../kernel.js';
 import type { Edition } from '../../edition.js';
-import { rankSeats } from '../../scoring.js';
-import type { Step } from '../../types.js';
+import type { GameState, Step } from '../../types.js';
 import { anchor, anchorSteps, bank, DIAL_MAX, hook, settle } from './anchor.js';
 import { copy, discardFromIsland, GALECREST_CARDS } from './cards.js';
 import { galecrestNight, nightEnd, nymphs, shipNight } from './night.js';
@@ -17,11 +16,16 @@ const cards = [undefined, ...GALECREST_CARDS];
 
 /**
  * A character's dusk steps depend only on its seat and rank: one frozen list each, shared by
- * every game (pushAll only reads it). Seat -1 is the Midshipman.
+ * every game (pushAll only reads it). The Midshipman (seat -1) has its own (midshipmanSteps).
  */
 const DUSK_STEPS: Step[][] = [];
+let MIDSHIPMAN_STEPS: Step[] | null = null;
+function midshipmanSteps(rank: number): Step[] {
+  if (MIDSHIPMAN_STEPS === null || MIDSHIPMAN_STEPS[0].rank !== rank)
+    MIDSHIPMAN_STEPS = Object.freeze([step('midshipman', -1, rank)]) as Step[];
+  return MIDSHIPMAN_STEPS;
+}
 function duskStepsOf(seat: number, rank: number): Step[] {
-  if (seat < 0) return Object.freeze([step('midshipman', seat, rank)]) as Step[];
   const c = cards[rank];
   const steps: Step[] = [];
   if ((c?.loot ?? 1) > 0) steps.push(step('pick', seat, rank));
@@ -29,6 +33,36 @@ function duskStepsOf(seat: number, rank: number): Step[] {
   steps.push(step('enterDen', seat, rank));
   return Object.freeze(steps) as Step[];
 }
+
+/**
+ * Seats best first: the higher score, then the higher reputation, then the lower seat. What
+ * rankSeats with those two criteria gives (its order is total), by insertion without a
+ * comparator, criteria closures or a list of them.
+ */
+function ranking(g: GameState): number[] {
+  const out: number[] = [];
+  for (let s = 0; s < g.seats.length; s++) {
+    const score = g.seats[s].score;
+    const rep = reputationOf(g, s);
+    let i = out.length;
+    // Seats already placed are lower; s goes after every one at least as good.
+    while (i > 0) {
+      const o = out[i - 1];
+      const d = g.seats[o].score - score;
+      if (d > 0 || (d === 0 && reputationOf(g, o) >= rep)) break;
+      i--;
+    }
+    out.push(s);
+    for (let j = out.length - 1; j > i; j--) out[j] = out[j - 1];
+    out[i] = s;
+  }
+  return out;
+}
+
+/** A new ledger per player count (0 each), copied: `new Array(n).fill(0)` is a runtime call. */
+const LEDGERS: number[][] = [[], [0], [0, 0], [0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]];
+const newLedger = (players: number): number[] =>
+  players < LEDGERS.length ? LEDGERS[players].slice() : new Array(players).fill(0);
 
 export const galecrest: Edition = {
   id: 'galecrest',
@@ -51,7 +85,7 @@ export const galecrest: Edition = {
     // share one object layout; set-up fills the board, sides, tiles and track in place.
     const e: GalecrestExt = {
       took: [],
-      ledger: new Array(g.players).fill(0),
+      ledger: newLedger(g.players),
       board: '',
       sides: {},
       tiles: {},
@@ -66,12 +100,13 @@ export const galecrest: Edition = {
   tieBreak: (g, seat) => (seat < 0 ? 0 : reputationOf(g, seat)),
   sunrise: placeMidshipman,
   duskSteps: (x, seat, rank) => {
-    if (seat >= 0) {
-      // Emptied by pops: setting an array's length is a runtime call, and this runs at every dusk step.
-      const took = ext(x.g).took;
-      while (took.length > 0) took.pop();
-    }
-    const i = (seat + 1) * 64 + rank;
+    // The Midshipman apart: its rank 20.5 as an index would make the table's reads look up a
+    // property by name ("20.5") beside the elements, slowing every read.
+    if (seat < 0) return midshipmanSteps(rank);
+    // Emptied by pops: setting an array's length is a runtime call, and this runs at every dusk step.
+    const took = ext(x.g).took;
+    while (took.length > 0) took.pop();
+    const i = seat * 64 + rank;
     return DUSK_STEPS[i] ?? (DUSK_STEPS[i] = duskStepsOf(seat, rank));
   },
   // The tiles and their sides are fixed at set-up and only read afterwards: copies share them.
@@ -90,8 +125,8 @@ export const galecrest: Edition = {
   },
   night: galecrestNight,
   roundEndSteps: anchorSteps,
-  // Final tie: the higher reputation wins.
-  ranking: (g) => rankSeats(g, [(s) => s.score, (_s, i, gg) => reputationOf(gg, i)]),
+  // Final tie: the higher reputation wins (then the lower seat, as rankSeats).
+  ranking,
   pick,
   // Most frequent first (a 4-player game runs about 26 shipNight, 20 lootFx, 15 nymphs...).
   step: (x, s, answer) => {

@@ -14,7 +14,6 @@ import {
   gainLoot,
   idRank,
   idSeat,
-  kindOptions,
   lootCount,
   leftOf,
   moveCharacter,
@@ -34,7 +33,7 @@ import { ask, emit, push, step } from '../../kernel.js';
 import type { CardDef, Ctx, Effect } from '../../edition.js';
 import { drawRandom } from '../../rng.js';
 import type { GameState, Loot, Option, Step } from '../../types.js';
-import { LOOT_KINDS, pushLootDusk, takeToday } from './loot.js';
+import { LOOT_KINDS, lootOptions, pushLootDusk, takeToday } from './loot.js';
 import { changeReputation, moveReputationTo, TRACK_SPACES } from './reputation.js';
 import { atNightEnd, FREED_PRISONER } from './night.js';
 import { ext } from './state.js';
@@ -174,7 +173,7 @@ const preacherText = said('choose the one loot token you keep');
 const preacher: Effect = (x, s, answer) => {
   if (answer === undefined) {
     // No token: ask() asks nothing. One: ask() answers it itself, and keeping it discards nothing.
-    ask(x, s, s.seat, 'loot', preacherText(x, s), kindOptions(x, ownedKinds(x, s.seat)));
+    ask(x, s, s.seat, 'loot', preacherText(x, s), lootOptions(ownedKinds(x, s.seat)));
     return;
   }
   let n = 0;
@@ -205,7 +204,7 @@ const smugglerText = said('take a loot token now');
 const smuggler: Effect = (x, s, answer) => {
   const today = x.g.days[x.g.day - 1];
   if (answer === undefined && today.length > 0) {
-    ask(x, s, s.seat, 'loot', smugglerText(x, s), kindOptions(x, today));
+    ask(x, s, s.seat, 'loot', smugglerText(x, s), lootOptions(today));
     return;
   }
   push(x, step('enterDen', s.seat, s.rank));
@@ -322,11 +321,11 @@ const watchman: Effect = (x, s, answer) => {
   if (!tomorrow || tomorrow.length === 0) return;
   if (s.n === undefined) {
     if (answer === undefined) {
-      ask(x, s, s.seat, 'loot', watchmanToday(x, s), kindOptions(x, today));
+      ask(x, s, s.seat, 'loot', watchmanToday(x, s), lootOptions(today));
       return;
     }
     const next: Step = step(s.t, s.seat, s.rank, LOOT_KINDS.indexOf(answer as (typeof LOOT_KINDS)[number]) + 1, s.memo);
-    ask(x, next, s.seat, 'loot', watchmanTomorrow(x, s), kindOptions(x, tomorrow));
+    ask(x, next, s.seat, 'loot', watchmanTomorrow(x, s), lootOptions(tomorrow));
     return;
   }
   const a = LOOT_KINDS[s.n - 1];

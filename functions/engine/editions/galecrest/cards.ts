@@ -33,7 +33,7 @@ import { ask, emit, push, step, stepMaker } from '../../kernel.js';
 import type { CardDef, Ctx, Effect } from '../../edition.js';
 import { drawRandom } from '../../rng.js';
 import type { GameState, Loot, Option, Step } from '../../types.js';
-import { LOOT_KINDS, lootOptions, pushLootDusk, takeToday } from './loot.js';
+import { kindIn, LOOT_KINDS, lootOptions, pushLootDusk, takeToday } from './loot.js';
 import { changeReputation, moveReputationTo, TRACK_SPACES } from './reputation.js';
 import { atNightEnd, FREED_PRISONER } from './night.js';
 import { ext } from './state.js';
@@ -310,8 +310,8 @@ const thief: Effect = (x, s, answer) => {
     ask(x, s, s.seat, 'loot', thiefText(x, s), options);
     return;
   }
-  const i = answer.indexOf(':');
-  passLoot(x, Number(answer.slice(0, i)), s.seat, answer.slice(i + 1), 1, name(x, s));
+  // `<seat>:<kind>`: the seat read digit by digit, the kind as LOOT_KINDS holds it (kindIn).
+  passLoot(x, idSeat(answer), s.seat, kindIn(answer, answer.indexOf(':') + 1, answer.length), 1, name(x, s));
   changeReputation(x, s.seat, -2, name(x, s));
 };
 
@@ -374,10 +374,11 @@ const merchant: Effect = (x, s, answer) => {
     ask(x, s, s.seat, 'trade', merchantText(x, s), options);
     return;
   }
+  // `<kind>:<count>`: the kind as LOOT_KINDS holds it (kindIn: the tokens go back to the bag), the count one digit.
   const i = answer.indexOf(':');
-  const n = Number(answer.slice(i + 1));
+  const n = answer.charCodeAt(i + 1) - 48;
   // Stryker disable next-line BooleanLiteral: Galecrest loot is face up, seen or not
-  returnLoot(x, s.seat, answer.slice(0, i), n, name(x, s), true);
+  returnLoot(x, s.seat, kindIn(answer, 0, i), n, name(x, s), true);
   gain(x, s.seat, MERCHANT[n], name(x, s));
 };
 

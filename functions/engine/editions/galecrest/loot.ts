@@ -4,7 +4,18 @@
 // dusk (only when the token is first taken), at night (every night, per token held) and at
 // anchor (per token held). Effects are data written in the small vocabulary below, so a
 // house-rule tile set is a JSON object checked by `checkTileSet`, never code.
-import { charOption, cardName, denOptions, discard, gain, gainLoot, pay, takeFromDay } from '../../actions.js';
+import {
+  charOption,
+  cardName,
+  denOptions,
+  discard,
+  gain,
+  gainLoot,
+  idRank,
+  idSeat,
+  pay,
+  takeFromDay,
+} from '../../actions.js';
 import { ask, push, step } from '../../kernel.js';
 import type { Ctx, Effect } from '../../edition.js';
 import { fail } from '../../errors.js';
@@ -65,6 +76,22 @@ export function kindIndex(kind: Loot): number {
 }
 const KIND_BY_LETTER = new Int8Array(128).fill(-1);
 LOOT_KINDS.forEach((k, i) => (KIND_BY_LETTER[k.charCodeAt(0)] = i));
+
+/**
+ * The kind an option id names from index `at` to `end` (a Thief's `<seat>:<kind>`, a
+ * Merchant's `<kind>:<count>`), as LOOT_KINDS holds it: found by its first letter and checked.
+ * A slice of the id would be a new string each time, and such a string, returned to the bag,
+ * would go on being drawn, compared and used as a key as a different string from the kind's
+ * own (each use a comparison of characters, and string code that sees two kinds of string).
+ */
+export function kindIn(id: string, at: number, end: number): Loot {
+  const i = KIND_BY_LETTER[id.charCodeAt(at) & 127];
+  if (i >= 0) {
+    const k = LOOT_KINDS[i];
+    if (end - at === k.length && id.startsWith(k, at)) return k;
+  }
+  return id.slice(at, end);
+}
 
 /**
  * `loot[LOOT_KINDS[k]]`, read by the kind's fixed name: a read by a varying name is a lookup
@@ -470,8 +497,7 @@ export const lootFx: Effect = (x, s, answer) => {
       ask(x, s, s.seat, 'character', text, discardTargets(x, s.seat, ship ? 'ship' : 'island'));
       return;
     }
-    const i = answer.indexOf(':');
-    discard(x, Number(answer.slice(0, i)), Number(answer.slice(i + 1)), ship ? 'den' : 'island', why);
+    discard(x, idSeat(answer), idRank(answer), ship ? 'den' : 'island', why);
   }
 };
 

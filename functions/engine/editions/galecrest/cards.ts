@@ -4,7 +4,6 @@
 // "This character" in an ability is the card whose step runs (step.rank): for a copied
 // ability (Apprentice, Witch) that is the copier, never the copied card.
 import {
-  allSeats,
   cardName,
   charId,
   allDenOptions,
@@ -14,7 +13,7 @@ import {
   gainLoot,
   idRank,
   idSeat,
-  kindOptions,
+  indexIn,
   lootCount,
   leftOf,
   moveCharacter,
@@ -30,11 +29,11 @@ import {
   rightOf,
   transfer,
 } from '../../actions.js';
-import { ask, emit, push, step } from '../../kernel.js';
+import { ask, emit, push, step, stepMaker } from '../../kernel.js';
 import type { CardDef, Ctx, Effect } from '../../edition.js';
 import { drawRandom } from '../../rng.js';
 import type { GameState, Loot, Option, Step } from '../../types.js';
-import { LOOT_KINDS, pushLootDusk, takeToday } from './loot.js';
+import { kindIn, LOOT_KINDS, lootOptions, pushLootDusk, takeToday } from './loot.js';
 import { changeReputation, moveReputationTo, TRACK_SPACES } from './reputation.js';
 import { atNightEnd, FREED_PRISONER } from './night.js';
 import { ext } from './state.js';
@@ -53,7 +52,12 @@ export interface GalecrestCard extends CardDef {
 const ship = (x: Ctx, seat: number) => x.g.seats[seat].den;
 const coins = (x: Ctx, s: Step) => x.g.seats[s.seat].doubloons;
 const loot = (x: Ctx, seat: number) => x.g.seats[seat].loot;
-const name = (x: Ctx, s: Step) => cardName(x, s.rank);
+/**
+ * The name of the card whose step runs: read from this edition's names by rank (filled below
+ * the card table), not through the per-edition table of `cardName`; the reason of nearly every
+ * change an ability makes, so it is read even when no event is kept.
+ */
+const name = (x: Ctx, s: Step) => NAMES[s.rank] ?? cardName(x, s.rank);
 const plus =
   (n: (x: Ctx, s: Step) => number): Effect =>
   (x, s) =>
@@ -66,9 +70,18 @@ const reputation =
   (n: number): Effect =>
   (x, s) =>
     void changeReputation(x, s.seat, n, name(x, s));
-const countShip = (x: Ctx, seat: number, test: (rank: number) => boolean) => {
+/** Ship characters ranked below `rank` (Bosun: below 21). */
+const countBelow = (x: Ctx, seat: number, rank: number) => {
+  const den = ship(x, seat);
   let n = 0;
-  for (const r of ship(x, seat)) if (test(r)) n++;
+  for (let i = 0; i < den.length; i++) if (den[i] < rank) n++;
+  return n;
+};
+/** Ship characters ranked above `rank` (Freed Prisoner: above 20). */
+const countAbove = (x: Ctx, seat: number, rank: number) => {
+  const den = ship(x, seat);
+  let n = 0;
+  for (let i = 0; i < den.length; i++) if (den[i] > rank) n++;
   return n;
 };
 const rightmost = (g: GameState) => g.island[g.island.length - 1];
@@ -119,12 +132,13 @@ const scout: Effect = (x, s, answer) => {
 
 /** Copies another card's ability; the copy runs as this character (step.rank). */
 export const copy: Effect = (x, s, answer) => {
-  const [timing, rank] = s.memo!;
+  const memo = s.memo!;
+  const timing = memo[0];
   // Stryker disable next-line OptionalChaining: the copied rank is one of the copier's ship characters, and every rank has a card
-  const fx = x.ed.cards[Number(rank)]?.[timing as 'day' | 'night'];
+  const fx = x.ed.cards[Number(memo[1])]?.[timing as 'day' | 'night'];
   // A night copy waiting for the end of the night (the Witch's Freed Prisoner) resolves only if
   // the Witch is still in the ship then, as the Freed Prisoner itself does (ruling 7).
-  if (timing === 'night' && !x.g.seats[s.seat].den.includes(s.rank)) return;
+  if (timing === 'night' && indexIn(x.g.seats[s.seat].den, s.rank) < 0) return;
   // Stryker disable next-line ConditionalExpression: only characters with the copied ability are offered
   if (fx) fx(x, s, answer);
 };
@@ -174,7 +188,7 @@ const preacherText = said('choose the one loot token you keep');
 const preacher: Effect = (x, s, answer) => {
   if (answer === undefined) {
     // No token: ask() asks nothing. One: ask() answers it itself, and keeping it discards nothing.
-    ask(x, s, s.seat, 'loot', preacherText(x, s), kindOptions(x, ownedKinds(x, s.seat)));
+    ask(x, s, s.seat, 'loot', preacherText(x, s), lootOptions(ownedKinds(x, s.seat)));
     return;
   }
   let n = 0;
@@ -205,7 +219,7 @@ const smugglerText = said('take a loot token now');
 const smuggler: Effect = (x, s, answer) => {
   const today = x.g.days[x.g.day - 1];
   if (answer === undefined && today.length > 0) {
-    ask(x, s, s.seat, 'loot', smugglerText(x, s), kindOptions(x, today));
+    ask(x, s, s.seat, 'loot', smugglerText(x, s), lootOptions(today));
     return;
   }
   push(x, step('enterDen', s.seat, s.rank));
@@ -213,14 +227,14 @@ const smuggler: Effect = (x, s, answer) => {
 };
 
 /** Bodyguard: every saber and hook of today's loot goes back to the bag, +2 each. */
-const BODYGUARD_KINDS: readonly Loot[] = ['saber', 'hook'];
 const bodyguard: Effect = (x, s) => {
   const today = x.g.days[x.g.day - 1];
   let n = 0;
   // Stryker disable next-line ArithmeticOperator: starting past the end only reads empty slots, which are no saber or hook
   for (let i = today.length - 1; i >= 0; i--) {
-    if (!BODYGUARD_KINDS.includes(today[i])) continue;
-    const [k] = today.splice(i, 1);
+    const k = today[i];
+    if (k !== 'saber' && k !== 'hook') continue;
+    removeAt(today, i);
     x.g.bag.push(k);
     // Stryker disable next-line ConditionalExpression: emit() checks x.events itself; the guard only skips building the event
     if (x.events) emit(x, 'lootRemoved', { seat: s.seat, kind: k, reason: name(x, s) });
@@ -296,8 +310,8 @@ const thief: Effect = (x, s, answer) => {
     ask(x, s, s.seat, 'loot', thiefText(x, s), options);
     return;
   }
-  const i = answer.indexOf(':');
-  passLoot(x, Number(answer.slice(0, i)), s.seat, answer.slice(i + 1), 1, name(x, s));
+  // `<seat>:<kind>`: the seat read digit by digit, the kind as LOOT_KINDS holds it (kindIn).
+  passLoot(x, idSeat(answer), s.seat, kindIn(answer, answer.indexOf(':') + 1, answer.length), 1, name(x, s));
   changeReputation(x, s.seat, -2, name(x, s));
 };
 
@@ -322,11 +336,11 @@ const watchman: Effect = (x, s, answer) => {
   if (!tomorrow || tomorrow.length === 0) return;
   if (s.n === undefined) {
     if (answer === undefined) {
-      ask(x, s, s.seat, 'loot', watchmanToday(x, s), kindOptions(x, today));
+      ask(x, s, s.seat, 'loot', watchmanToday(x, s), lootOptions(today));
       return;
     }
     const next: Step = step(s.t, s.seat, s.rank, LOOT_KINDS.indexOf(answer as (typeof LOOT_KINDS)[number]) + 1, s.memo);
-    ask(x, next, s.seat, 'loot', watchmanTomorrow(x, s), kindOptions(x, tomorrow));
+    ask(x, next, s.seat, 'loot', watchmanTomorrow(x, s), lootOptions(tomorrow));
     return;
   }
   const a = LOOT_KINDS[s.n - 1];
@@ -360,10 +374,11 @@ const merchant: Effect = (x, s, answer) => {
     ask(x, s, s.seat, 'trade', merchantText(x, s), options);
     return;
   }
+  // `<kind>:<count>`: the kind as LOOT_KINDS holds it (kindIn: the tokens go back to the bag), the count one digit.
   const i = answer.indexOf(':');
-  const n = Number(answer.slice(i + 1));
+  const n = answer.charCodeAt(i + 1) - 48;
   // Stryker disable next-line BooleanLiteral: Galecrest loot is face up, seen or not
-  returnLoot(x, s.seat, answer.slice(0, i), n, name(x, s), true);
+  returnLoot(x, s.seat, kindIn(answer, 0, i), n, name(x, s), true);
   gain(x, s.seat, MERCHANT[n], name(x, s));
 };
 
@@ -381,25 +396,34 @@ const captain: Effect = (x, s) =>
   void pay(x, s.seat, moveReputationTo(x, s.seat, TRACK_SPACES - 1, name(x, s)), name(x, s));
 
 const governor: Effect = (x, s) => {
-  const all = [...ship(x, s.seat)];
-  for (const r of all) discard(x, s.seat, r, 'den', name(x, s));
-  changeReputation(x, s.seat, all.length, name(x, s));
+  // Each discard takes the first ship character: the same order as a walk of a copy of the ship.
+  const den = ship(x, s.seat);
+  const n = den.length;
+  while (den.length > 0) if (!discard(x, s.seat, den[0], 'den', name(x, s))) break;
+  changeReputation(x, s.seat, n, name(x, s));
 };
 
 // ---- dusk ----
 
-const tookAny = (x: Ctx, kinds: readonly Loot[]) => ext(x.g).took.some((k) => kinds.includes(k));
+/** Whether the character resolving its dusk took a token of kind `a` or `b` this dusk. */
+const took = (x: Ctx, a: Loot, b: Loot) => {
+  const list = ext(x.g).took;
+  for (let i = 0; i < list.length; i++) if (list[i] === a || list[i] === b) return true;
+  return false;
+};
 const explorerDusk: Effect = (x, s) => {
-  if (tookAny(x, ['map'])) changeReputation(x, s.seat, 2, name(x, s));
+  if (took(x, 'map', 'map')) changeReputation(x, s.seat, 2, name(x, s));
 };
 const armorerDusk: Effect = (x, s) => {
-  if (tookAny(x, BODYGUARD_KINDS)) changeReputation(x, s.seat, 2, name(x, s));
+  if (took(x, 'saber', 'hook')) changeReputation(x, s.seat, 2, name(x, s));
 };
 /** Cook: a second token if still on the island. */
 const cookDusk: Effect = (x, s) => {
   // Stryker disable next-line ConditionalExpression: the rule's "if still on the island"; nothing can remove the Cook between its pick and this step (loot tiles discard only other players' characters)
-  if (onIsland(x.g, s.seat, s.rank)) push(x, step('pick', s.seat, s.rank));
+  if (onIsland(x.g, s.seat, s.rank)) push(x, cookPick(s.seat, s.rank));
 };
+/** The Cook's second pick: shared steps, as step('pick', seat, rank) (steps are never edited). */
+const cookPick = stepMaker('pick');
 
 // ---- night ----
 
@@ -407,13 +431,20 @@ const cookDusk: Effect = (x, s) => {
 const mutineer: Effect = (x, s) => {
   const mine = ship(x, s.seat);
   // Stryker disable next-line ConditionalExpression,EqualityOperator: the Mutineer (or the Witch copying it) is in the ship, which is never empty
-  if (mine.length > 0) discard(x, s.seat, Math.min(...mine), 'den', name(x, s));
+  if (mine.length > 0) discard(x, s.seat, lowest(mine), 'den', name(x, s));
   gain(x, s.seat, 2, name(x, s));
 };
 
+/** The lowest rank of a non-empty list (Math.min without spreading the list into arguments). */
+function lowest(ranks: readonly number[]): number {
+  let m = ranks[0];
+  for (let i = 1; i < ranks.length; i++) if (ranks[i] < m) m = ranks[i];
+  return m;
+}
+
 /** Freed Prisoner: +1 per ship character above 20; discarded if that made 3 or more. */
 const freedPrisoner: Effect = (x, s) => {
-  const n = countShip(x, s.seat, (r) => r > 20);
+  const n = countAbove(x, s.seat, 20);
   gain(x, s.seat, n, name(x, s));
   if (n >= 3) discard(x, s.seat, s.rank, 'den', name(x, s));
 };
@@ -426,14 +457,23 @@ const topman: Effect = (x, s) => {
 /** Wind Nymph: +2 if yours is the only one in the ships; otherwise every Wind Nymph is discarded. */
 const WIND_NYMPH = 37;
 const windNymph: Effect = (x, s) => {
-  const holders = allSeats(x.g).filter((o) => x.g.seats[o].den.includes(WIND_NYMPH));
+  const g = x.g;
+  // The seats with a Wind Nymph in their ship counted, and the first of them, without a list.
+  let holders = 0;
+  let first = -1;
+  for (let o = 0; o < g.players; o++) {
+    if (indexIn(g.seats[o].den, WIND_NYMPH) < 0) continue;
+    if (holders++ === 0) first = o;
+  }
   // Stryker disable next-line ConditionalExpression,LogicalOperator: the clash is settled as night falls (night.ts), so a Nymph that acts is the only one
-  if (holders.length === 1 && holders[0] === s.seat) {
+  if (holders === 1 && first === s.seat) {
     gain(x, s.seat, 2, name(x, s));
     return;
   }
-  // Stryker disable next-line StringLiteral: unreachable since the clash is settled as night falls (night.ts)
-  for (const o of holders) discard(x, o, WIND_NYMPH, 'den', name(x, s));
+  for (let o = 0; o < g.players; o++) {
+    // Stryker disable next-line StringLiteral: unreachable since the clash is settled as night falls (night.ts)
+    if (indexIn(g.seats[o].den, WIND_NYMPH) >= 0) discard(x, o, WIND_NYMPH, 'den', name(x, s));
+  }
 };
 
 // ---- anchor ----
@@ -520,7 +560,7 @@ export const GALECREST_CARDS: GalecrestCard[] = [
     night: freedPrisoner,
   }),
   card(21, 'Bosun', 'Day: +2 per ship character below 21.', {
-    day: plus((x, s) => 2 * countShip(x, s.seat, (r) => r < 21)),
+    day: plus((x, s) => 2 * countBelow(x, s.seat, 21)),
   }),
   card(22, 'Brawler', 'Day: discard an opponent’s Brawler from their ship and gain 2 reputation. Night: +1.', {
     day: brawler,
@@ -574,6 +614,12 @@ export const GALECREST_CARDS: GalecrestCard[] = [
   card(39, 'Captain', 'Day: move to the highest reputation space; -1 per space moved.', { day: captain }),
   card(40, 'Governor', 'Day: discard your whole ship; +1 reputation per character discarded.', { day: governor }),
 ];
+
+/** Card names by rank (0 and ranks without a card as `cardName` writes them), for `name`. */
+const NAMES: readonly string[] = Array.from(
+  { length: GALECREST_CARDS.length + 1 },
+  (_, r) => GALECREST_CARDS.find((c) => c.rank === r)?.name ?? `#${r}`,
+);
 
 /** Day ability step helper for the Stowaway (and a copy of it). */
 export const discardFromIsland: Effect = (x, s) => {

@@ -5,14 +5,14 @@
 // anchor (per token held). Effects are data written in the small vocabulary below, so a
 // house-rule tile set is a JSON object checked by `checkTileSet`, never code.
 import {
-  charId,
   charOption,
   cardName,
   denOptions,
   discard,
   gain,
   gainLoot,
-  kindOptions,
+  idRank,
+  idSeat,
   pay,
   takeFromDay,
 } from '../../actions.js';
@@ -76,6 +76,22 @@ export function kindIndex(kind: Loot): number {
 }
 const KIND_BY_LETTER = new Int8Array(128).fill(-1);
 LOOT_KINDS.forEach((k, i) => (KIND_BY_LETTER[k.charCodeAt(0)] = i));
+
+/**
+ * The kind an option id names from index `at` to `end` (a Thief's `<seat>:<kind>`, a
+ * Merchant's `<kind>:<count>`), as LOOT_KINDS holds it: found by its first letter and checked.
+ * A slice of the id would be a new string each time, and such a string, returned to the bag,
+ * would go on being drawn, compared and used as a key as a different string from the kind's
+ * own (each use a comparison of characters, and string code that sees two kinds of string).
+ */
+export function kindIn(id: string, at: number, end: number): Loot {
+  const i = KIND_BY_LETTER[id.charCodeAt(at) & 127];
+  if (i >= 0) {
+    const k = LOOT_KINDS[i];
+    if (end - at === k.length && id.startsWith(k, at)) return k;
+  }
+  return id.slice(at, end);
+}
 
 /**
  * `loot[LOOT_KINDS[k]]`, read by the kind's fixed name: a read by a varying name is a lookup
@@ -341,17 +357,80 @@ function lootFxStep(seat: number, rank: number, i: number, k: number, t: number)
 /** Pushes the dusk effects of a token just taken (day loot, Stowaway, Smuggler). */
 export function pushLootDusk(x: Ctx, seat: number, rank: number, kind: Loot): void {
   const k = kindIndex(kind);
-  const ops = tileFacts(ext(x.g).tiles).effects[k * 3 + DUSK];
+  pushDuskOps(x, seat, rank, k, tileFacts(ext(x.g).tiles).effects[k * 3 + DUSK]);
+}
+
+/** Pushes the dusk steps of kind index k, whose dusk operations are `ops` (in order: the first on top). */
+function pushDuskOps(x: Ctx, seat: number, rank: number, k: number, ops: LootOp[] | null): void {
   if (ops === null) return;
   for (let i = ops.length - 1; i >= 0; i--) push(x, lootFxStep(seat, rank, i, k, DUSK));
 }
 
-/** Takes one token of today's loot (chosen by kind) with its dusk effects. */
+/**
+ * Takes one token of today's loot (chosen by kind) with its dusk effects: the kind's index found
+ * once; without events the count is raised by its fixed name (gainLoot's work, minus its event).
+ */
 export function takeToday(x: Ctx, seat: number, rank: number, kind: Loot): void {
-  takeFromDay(x.g, kind);
-  gainLoot(x, seat, kind, 'day', true);
-  ext(x.g).took.push(kind);
-  pushLootDusk(x, seat, rank, kind);
+  const g = x.g;
+  takeFromDay(g, kind);
+  const k = kindIndex(kind);
+  // Stryker disable next-line ConditionalExpression: gainLoot adds the same token; the branch only skips its event's checks
+  if (x.events || k < 0) gainLoot(x, seat, kind, 'day', true);
+  else addHeld(g.seats[seat].loot, k);
+  const e = ext(g);
+  e.took.push(kind);
+  if (k >= 0) pushDuskOps(x, seat, rank, k, tileFacts(e.tiles).effects[k * 3 + DUSK]);
+}
+
+/** `loot[LOOT_KINDS[k]] += 1` by the kind's fixed name (heldOf's writing twin). */
+function addHeld(l: Record<Loot, number>, k: number): void {
+  switch (k) {
+    case 0:
+      l.map++;
+      return;
+    case 1:
+      l.barrel++;
+      return;
+    case 2:
+      l.relic++;
+      return;
+    case 3:
+      l.saber++;
+      return;
+    case 4:
+      l.amulet++;
+      return;
+    case 5:
+      l.hook++;
+      return;
+    default:
+      l.chest++;
+  }
+}
+
+/**
+ * One option per kind, shared by every list (a token's option is the same object whichever
+ * kinds lie beside it), and one list per set of kinds (a bit mask by kind index): what
+ * `kindOptions` gives for the Galecrest kinds, with seven option objects in all instead of one
+ * per kind and list, so the dusk pick (a game's most frequent prompt) reads few objects.
+ */
+const KIND_OPTIONS: readonly Option[] = LOOT_KINDS.map((k) => Object.freeze({ id: k, label: k }));
+const KIND_LISTS: (Option[] | undefined)[] = new Array<Option[] | undefined>(1 << LOOT_KINDS.length).fill(undefined);
+
+/** The `loot` prompt options of some Galecrest tokens: one per distinct kind, in LOOT_KINDS order. */
+export function lootOptions(kinds: readonly Loot[]): Option[] {
+  let mask = 0;
+  for (let j = 0; j < kinds.length; j++) {
+    const i = kindIndex(kinds[j]);
+    if (i >= 0) mask |= 1 << i;
+  }
+  return KIND_LISTS[mask] ?? (KIND_LISTS[mask] = kindList(mask));
+}
+
+function kindList(mask: number): Option[] {
+  const out: Option[] = [];
+  for (let i = 0; i < KIND_OPTIONS.length; i++) if (mask & (1 << i)) out.push(KIND_OPTIONS[i]);
+  return out;
 }
 
 /** The dusk pick's prompt text per rank, built once (the most frequent prompt of a game). */
@@ -362,7 +441,7 @@ const pickText = (x: Ctx, rank: number): string =>
 /** Dusk: take one of today's tokens (nothing if none is left). */
 export const pick: Effect = (x, s, answer) => {
   if (answer === undefined) {
-    ask(x, s, s.seat, 'loot', pickText(x, s.rank), kindOptions(x, x.g.days[x.g.day - 1]));
+    ask(x, s, s.seat, 'loot', pickText(x, s.rank), lootOptions(x.g.days[x.g.day - 1]));
     return;
   }
   takeToday(x, s.seat, s.rank, answer);
@@ -383,6 +462,12 @@ function discardTargets(x: Ctx, seat: number, where: 'island' | 'ship'): Option[
 
 /** The reason of a tile's doubloons and reputation, per kind (built once, not per effect). */
 const TILE_REASONS: readonly string[] = LOOT_KINDS.map((k) => `${k} tile`);
+
+/** A discard effect's prompt text per kind, island then ship (built once, not per prompt). */
+const DISCARD_TEXTS: readonly string[] = LOOT_KINDS.flatMap((kind) => [
+  `${kind}: discard another player's character on the island`,
+  `${kind}: discard a character from another player's ship`,
+]);
 
 /** A timing's index in LOOT_TIMINGS by its first letter (dusk, night, anchor), checked. */
 function timingIndex(timing: string): number {
@@ -408,15 +493,11 @@ export const lootFx: Effect = (x, s, answer) => {
   } else if (e.op === OP_DISCARD) {
     const ship = e.n === DISCARD_SHIP;
     if (answer === undefined) {
-      const kind = LOOT_KINDS[k];
-      const text = ship
-        ? `${kind}: discard a character from another player's ship`
-        : `${kind}: discard another player's character on the island`;
+      const text = DISCARD_TEXTS[k * 2 + (ship ? 1 : 0)];
       ask(x, s, s.seat, 'character', text, discardTargets(x, s.seat, ship ? 'ship' : 'island'));
       return;
     }
-    const i = answer.indexOf(':');
-    discard(x, Number(answer.slice(0, i)), Number(answer.slice(i + 1)), ship ? 'den' : 'island', why);
+    discard(x, idSeat(answer), idRank(answer), ship ? 'den' : 'island', why);
   }
 };
 

@@ -34,7 +34,7 @@ const cpu = () => {
   return (u.user + u.system) / 1e6;
 };
 
-interface Workload {
+export interface Workload {
   name: string;
   engine: 'tree' | 'ref';
   unit: Row['unit'];
@@ -100,12 +100,13 @@ function pure(E: Engine, tag: 'tree' | 'ref', edition: EditionId, json: boolean)
   };
 }
 
-function workloads(tree: Engine, ref: Engine | undefined): Workload[] {
+/** Every row of the bench; the JSON-copy rows run on `baseline`, every other row of the tree on `tree`. */
+export function workloads(tree: Engine, ref: Engine | undefined, baseline: Engine): Workload[] {
   const out: Workload[] = [];
   for (const e of ['classic', 'galecrest'] as EditionId[]) {
     for (const p of [2, 4, 6]) out.push(games(tree, 'tree', e, p, 'random'));
     out.push(games(tree, 'tree', e, 4, 'greedy'));
-    out.push(pure(tree, 'tree', e, false), pure(tree, 'tree', e, true));
+    out.push(pure(tree, 'tree', e, false), pure(baseline, 'tree', e, true));
     if (ref) out.push(games(ref, 'ref', e, 4, 'random'));
   }
   return out;
@@ -173,13 +174,15 @@ export function engineBench(
   log: (s: string) => void,
   /** `--rows a,b`: only these rows (names as printed, e.g. galecrest:4:random) beside classic 4 players. */
   only?: string[],
+  /** The engine the JSON-copy baseline runs on: a second instance of the tree's (see scripts/bench.ts). */
+  baseline: Engine = tree,
 ): EngineReport {
   const warmSeconds = quick ? 1 : 2;
   const sliceSeconds = 0.03;
   const slicesPerRepetition = quick ? 12 : 16;
   // Per process: scripts/bench.ts runs several processes and pools their repetitions.
   const repetitions = quick ? 3 : 5;
-  const ws = workloads(tree, ref).filter(
+  const ws = workloads(tree, ref, baseline).filter(
     (w) => !only || w.name === 'classic:4:random' || only.some((o) => w.name === o || w.name === `${o}-json`),
   );
   // Warm-up, round-robin: each row's time is counted until it reaches warmSeconds (its rate

@@ -11,7 +11,7 @@
 // processes) pooled by the API's latency part (default 3, `--quick` 2); `--out <file>`: the report there
 // instead of results/bench.json (two runs compared by `npm run bench:compare`, scripts/bench-compare.ts).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -33,8 +33,9 @@ const onlyRows = rowsAt > 0 ? process.argv[rowsAt + 1].split(',') : undefined;
 
 /**
  * Bundles the engine bench with esbuild (as the engine ships to Lambda) into one program that
- * holds the working tree's engine and, with `--engine-ref <ref>`, that commit's engine beside it
- * (git archive of functions/engine), so both are measured in the same process.
+ * holds the working tree's engine, a second copy of it for the JSON-copy baseline and, with
+ * `--engine-ref <ref>`, that commit's engine beside it (git archive of functions/engine), so all
+ * are measured in the same process.
  */
 async function engineBundle(ref?: string): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'libertalia-bench-'));
@@ -50,8 +51,14 @@ async function engineBundle(ref?: string): Promise<string> {
     execFileSync('tar', ['-x', '-C', dir], { input: tar });
     lines.push(`import * as ref from ${JSON.stringify(join(dir, 'functions/engine/index.ts'))};`);
   }
+  // The JSON-copy baseline runs on a second copy of the working tree's engine, as the
+  // --engine-ref engine runs on its own: JSON.parse makes objects of other hidden classes than
+  // the engine's own copies, and fed through the same code they made its property reads
+  // polymorphic for every row of the process (docs/performance.md, Engine).
+  cpSync(resolve('functions/engine'), join(dir, 'baseline/functions/engine'), { recursive: true });
+  lines.push(`import * as baseline from ${JSON.stringify(join(dir, 'baseline/functions/engine/index.ts'))};`);
   lines.push(
-    `const r = engineBench(tree, ${ref ? 'ref' : 'undefined'}, ${quick}, (s) => process.stderr.write(s + '\\n'), ${JSON.stringify(onlyRows)});`,
+    `const r = engineBench(tree, ${ref ? 'ref' : 'undefined'}, ${quick}, (s) => process.stderr.write(s + '\\n'), ${JSON.stringify(onlyRows)}, baseline);`,
     'process.stdout.write(JSON.stringify(r) + "\\n");',
   );
   const entry = join(dir, 'entry.ts');

@@ -1,6 +1,7 @@
 // npm run bench:engine pools several fresh processes: a figure is the median over all of them.
 import { describe, expect, it } from 'vitest';
-import { type EngineReport, pairRatios, poolProcesses, spread } from '../../scripts/bench-engine.js';
+import * as Engine from '../../functions/engine/index.js';
+import { type EngineReport, pairRatios, poolProcesses, spread, workloads } from '../../scripts/bench-engine.js';
 
 /** One process's report: a Galecrest 4 / classic 4 pair with the given repetitions. */
 function processReport(ratios: number[], classicRates: number[]): EngineReport {
@@ -48,5 +49,34 @@ describe('pooling the engine bench of several processes', () => {
 
   it('the reverse pair reads as the inverse', () => {
     expect(pairRatios(pooled, 'tree/classic:4:random', 'tree/galecrest:4:random')?.[0]).toBeCloseTo(1 / 0.79);
+  });
+});
+
+describe('the JSON-copy baseline runs on an engine of its own', () => {
+  /** The engine with every call counted, so a test can tell which copy a row ran on. */
+  function counted(): { engine: typeof Engine; calls: () => number } {
+    let calls = 0;
+    const engine = new Proxy(Engine, {
+      get(target, key) {
+        const v = Reflect.get(target, key);
+        return typeof v === 'function' ? (...args: unknown[]) => (calls++, v(...args)) : v;
+      },
+    });
+    return { engine, calls: () => calls };
+  }
+
+  it('the apply() rows copy states on the tree, the JSON rows on the baseline', () => {
+    const tree = counted();
+    const baseline = counted();
+    const rows = workloads(tree.engine, undefined, baseline.engine);
+    const json = rows.find((w) => w.name === 'classic:apply-json')!;
+    expect(json.run(0, 1)).toBeGreaterThan(50);
+    expect(tree.calls()).toBe(0);
+    expect(baseline.calls()).toBeGreaterThan(50);
+    const before = baseline.calls();
+    const apply = rows.find((w) => w.name === 'classic:apply')!;
+    expect(apply.run(0, 1)).toBeGreaterThan(50);
+    expect(tree.calls()).toBeGreaterThan(50);
+    expect(baseline.calls()).toBe(before);
   });
 });

@@ -167,9 +167,13 @@ const merchant: Effect = (x, s, answer) => {
     ask(x, s, s.seat, 'trade', 'Merchant: trade identical booty tokens', options);
     return;
   }
-  const [kind, n] = answer.split(':');
-  returnLoot(x, s.seat, kind, Number(n), 'Merchant', true);
-  gain(x, s.seat, MERCHANT[Number(n)], 'Merchant');
+  // `<kind>:<count>`. The kind as the edition holds it, not a substring of the answer: the
+  // tokens go back to the bag, where they are drawn and compared for the rest of the game.
+  const at = answer.indexOf(':');
+  const kind = x.ed.lootKinds.find((k) => k.length === at && answer.startsWith(k))!;
+  const n = Number(answer.slice(at + 1));
+  returnLoot(x, s.seat, kind, n, 'Merchant', true);
+  gain(x, s.seat, MERCHANT[n], 'Merchant');
 };
 
 /** Surgeon: take a discarded character of yours back into your hand, without showing it. */

@@ -14,7 +14,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { CORS } from '../functions/api/http/cors.js';
-import { tableDefinition, TTL_ATTRIBUTE } from '../functions/store/table.js';
+import { tableDefinition, TTL_ATTRIBUTE } from '../functions/store/dynamo/table.js';
 import { API_THROTTLE, NOTICE_MAX_CONCURRENCY, SWEEP_RESERVED_CONCURRENCY, TABLE_MAX_UNITS } from './limits.js';
 import { ApiGatewayAccountRole } from './apigw-account.js';
 import { grantQueueSend, grantSecretValue, grantTableAccess } from './data-access.js';

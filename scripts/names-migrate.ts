@@ -8,14 +8,14 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { migrateNames } from '../functions/api/accounts/migrate-names.js';
 import { endpointDocumentClient, localDocumentClient, startDynalite } from '../functions/local/dynalite.js';
-import { createStore } from '../functions/store/index.js';
+import { createDynamoStore } from '../functions/store/index.js';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { from: { type: 'string' } } });
   const endpoint = process.env.DYNAMODB_ENDPOINT;
   const local = endpoint ? null : await startDynalite({ path: join(process.env.DATA_DIR ?? '.data', 'dynalite') });
   const client = endpoint ? endpointDocumentClient(endpoint) : localDocumentClient(local!.endpoint);
-  const store = createStore({ tableName: process.env.TABLE_NAME ?? 'libertalia', client });
+  const store = createDynamoStore({ tableName: process.env.TABLE_NAME ?? 'libertalia', client });
   try {
     const report = await migrateNames(store, {
       now: Math.floor(Date.now() / 1000),

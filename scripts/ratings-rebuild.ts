@@ -5,13 +5,13 @@
 import { join } from 'node:path';
 import { rebuildRatings } from '../functions/api/community/rebuild.js';
 import { endpointDocumentClient, localDocumentClient, startDynalite } from '../functions/local/dynalite.js';
-import { createStore } from '../functions/store/index.js';
+import { createDynamoStore } from '../functions/store/index.js';
 
 async function main(): Promise<void> {
   const endpoint = process.env.DYNAMODB_ENDPOINT;
   const local = endpoint ? null : await startDynalite({ path: join(process.env.DATA_DIR ?? '.data', 'dynalite') });
   const client = endpoint ? endpointDocumentClient(endpoint) : localDocumentClient(local!.endpoint);
-  const store = createStore({ tableName: process.env.TABLE_NAME ?? 'libertalia', client });
+  const store = createDynamoStore({ tableName: process.env.TABLE_NAME ?? 'libertalia', client });
   try {
     const done = await rebuildRatings(store);
     console.log(JSON.stringify({ rebuilt: done }));

@@ -18,7 +18,7 @@ import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import Provider, { type Adapter, type AdapterPayload } from 'oidc-provider';
 import { SCOPES } from '../api/accounts/auth.js';
 import { Limiter } from '../api/http/ratelimit.js';
-import { createOidcStore, type OidcStore } from '../store/index.js';
+import { createDynamoOidcStore, type OidcStore } from '../store/index.js';
 
 /** Where the provider is mounted on the local server. */
 export const OIDC_PATH = '/oidc';
@@ -148,7 +148,7 @@ export async function createLocalProvider(opts: {
   redirectUris?: string[];
   store: { client: DynamoDBDocumentClient; tableName: string };
 }): Promise<LocalProvider> {
-  const store = createOidcStore(opts.store);
+  const store = createDynamoOidcStore(opts.store);
   const issuer = `${opts.baseUrl}${OIDC_PATH}`;
   const resource = `${opts.baseUrl}/graphql`;
   const alt = opts.baseUrl.replace('://127.0.0.1:', '://localhost:');

@@ -117,7 +117,7 @@ function dynamoImports(file: string): string[] {
   return names;
 }
 
-/** Files outside functions/store that import DynamoDB commands: none since issue 25 (push connections are in store/connections.ts). */
+/** Files outside functions/store that import DynamoDB commands: none since issue 25 (push connections are in store/dynamo/connections.ts). */
 const KNOWN_COMMAND_SENDERS: string[] = [];
 
 describe('DynamoDB', () => {

@@ -115,7 +115,7 @@ describe('game chat', () => {
     expect((await postChat(later, me, g, 'again')).id).toBe(String(CHAT_LIMITS.perMinute + 1));
 
     // The cap: the game's chat is full at messagesPerGame.
-    await t.app.services.store.putChat({
+    await t.app.services.store.chat.putChat({
       gameId: g,
       seq: CHAT_LIMITS.messagesPerGame,
       authorId: mary.playerId,
@@ -129,7 +129,7 @@ describe('game chat', () => {
       name: 'chatMessagesPerGame',
       max: CHAT_LIMITS.messagesPerGame,
     });
-    expect(await t.app.services.store.lastChatSeq(g)).toBe(CHAT_LIMITS.messagesPerGame);
+    expect(await t.app.services.store.chat.lastChatSeq(g)).toBe(CHAT_LIMITS.messagesPerGame);
   });
 
   it('mutes an author for the muter only, in every game; bounded; never oneself', async () => {
@@ -159,7 +159,12 @@ describe('game chat', () => {
     expect((await read(g, anne)).data.chat.messages).toHaveLength(2);
     // The bound: a full set answers LIMIT_EXCEEDED.
     for (let i = 0; i < CHAT_LIMITS.mutedPerPlayer; i++)
-      await t.app.services.store.addToPlayerSet(jack.playerId, 'mutedPlayers', `p${i}`, CHAT_LIMITS.mutedPerPlayer);
+      await t.app.services.store.players.addToPlayerSet(
+        jack.playerId,
+        'mutedPlayers',
+        `p${i}`,
+        CHAT_LIMITS.mutedPerPlayer,
+      );
     const over = await t.gql(`mutation($p: ID!) { mutePlayer(playerId: $p) }`, { p: mary.playerId }, jack.token);
     expect(codeOf(over)).toBe('LIMIT_EXCEEDED');
     expect(over.errors![0].extensions!.limit).toEqual({ name: 'mutedPlayers', max: CHAT_LIMITS.mutedPerPlayer });
@@ -182,7 +187,7 @@ describe('game chat', () => {
     expect(rep.data.reportChatMessage).toEqual({ id: '1', reports: null, reportedByMe: true });
     // Once per reporter: a second report changes nothing.
     expect((await t.gql(REPORT, { g, m: '1', r: 'again' }, jack.token)).errors).toBeUndefined();
-    const stored = await t.app.services.store.getChat(g, 1);
+    const stored = await t.app.services.store.chat.getChat(g, 1);
     expect(Object.keys(stored!.reports!)).toEqual([jack.playerId]);
     expect(stored!.reports![jack.playerId].reason).toBe('insults');
     expect(codeOf(await t.gql(REPORT, { g, m: '99' }, jack.token))).toBe('NOT_FOUND');
@@ -195,7 +200,13 @@ describe('game chat', () => {
     // The report bound.
     for (let i = 0; i < CHAT_LIMITS.reportsPerMessage - 1; i++)
       expect(
-        await t.app.services.store.reportChat(g, 1, `r${i}`, { reason: '', at: '' }, CHAT_LIMITS.reportsPerMessage),
+        await t.app.services.store.chat.reportChat(
+          g,
+          1,
+          `r${i}`,
+          { reason: '', at: '' },
+          CHAT_LIMITS.reportsPerMessage,
+        ),
       ).toBe('ok');
     expect(codeOf(await t.gql(REPORT, { g, m: '1' }, mary.token))).toBe('LIMIT_EXCEEDED');
 
@@ -210,7 +221,7 @@ describe('game chat', () => {
       expect(m).toMatchObject({ id: '1', text: null, hidden: true });
     }
     // Kept in the store, marked hidden.
-    expect(await t.app.services.store.getChat(g, 1)).toMatchObject({
+    expect(await t.app.services.store.chat.getChat(g, 1)).toMatchObject({
       body: 'rude words',
       hidden: true,
       hiddenBy: anne.playerId,
@@ -261,7 +272,7 @@ describe('game chat', () => {
           maxLength: 8,
         }),
         async (posts) => {
-          const from = await Promise.all(games.map((g) => t.app.services.store.lastChatSeq(g)));
+          const from = await Promise.all(games.map((g) => t.app.services.store.chat.lastChatSeq(g)));
           const sent: string[][] = [[], []];
           for (const [second, byMary, word] of posts) {
             const i = second ? 1 : 0;
@@ -293,7 +304,7 @@ describe('game chat', () => {
     ).toBe('CANCELLED');
     expect(await archiveLog(t.app.services, g)).toBe(true);
     const ttl = async (sk: { PK: string; SK: string }) => (
-      await t.app.services.store.listChat(g, 0, 10),
+      await t.app.services.store.chat.listChat(g, 0, 10),
       (await t.client.send(new GetCommand({ TableName: t.tableName, Key: sk }))).Item?.[TTL_ATTRIBUTE]
     );
     const commitTtl = await ttl(keys.commit(g, 1));

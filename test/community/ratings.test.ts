@@ -70,11 +70,11 @@ describe('ratings', () => {
 
     const expected = rate([[rating()], [rating()], [rating()]], { rank: [1, 3, 2] });
     for (const [seat, p] of players.entries()) {
-      const r = (await store().getRating(p.playerId, 'classic'))!;
+      const r = (await store().community.getRating(p.playerId, 'classic'))!;
       expect(r.mu).toBeCloseTo(expected[seat][0].mu, 10);
       expect(r.sigma).toBeCloseTo(expected[seat][0].sigma, 10);
       expect(r).toMatchObject({ games: 1, wins: seat === 0 ? 1 : 0, applied: [id], v: 1 });
-      const history = await store().listRatingHistory(p.playerId, 'classic', 10);
+      const history = await store().community.listRatingHistory(p.playerId, 'classic', 10);
       expect(history.items.map((h) => [h.gameId, h.place])).toEqual([[id, ranking.indexOf(seat) + 1]]);
     }
   });
@@ -86,8 +86,8 @@ describe('ratings', () => {
     await concedeAll(g1, [anne, mary], [1, 0]); // Anne wins g1
     await concedeAll(g2, [anne, jack], [0, 1]); // Anne loses g2
     // Forget what their ends applied, then rate both at once (and each twice).
-    for (const p of [anne, mary, jack]) await store().deleteRating(p.playerId, 'classic');
-    for (const g of [g1, g2]) await store().deleteRatedGame(g);
+    for (const p of [anne, mary, jack]) await store().community.deleteRating(p.playerId, 'classic');
+    for (const g of [g1, g2]) await store().community.deleteRatedGame(g);
     const [r1, r2] = await Promise.all([recOf(g1), recOf(g2)]);
     await Promise.all([
       rateGame(t.app.services, r2),
@@ -95,7 +95,7 @@ describe('ratings', () => {
       rateGame(t.app.services, r2),
       rateGame(t.app.services, r1),
     ]);
-    const a = (await store().getRating(anne.playerId, 'classic'))!;
+    const a = (await store().community.getRating(anne.playerId, 'classic'))!;
     expect(a).toMatchObject({ games: 2, wins: 1, v: 2 });
     expect([...a.applied].sort()).toEqual([g1, g2].sort());
     // Either order: each game rates Anne from her rating at that moment against a fresh opponent.
@@ -104,8 +104,8 @@ describe('ratings', () => {
     const orders = [lose(win(rating())), win(lose(rating()))];
     expect(orders.some((o) => Math.abs(o.mu - a.mu) < 1e-9 && Math.abs(o.sigma - a.sigma) < 1e-9)).toBe(true);
     // The opponents played one game each.
-    expect((await store().getRating(mary.playerId, 'classic'))!.games).toBe(1);
-    expect((await store().getRating(jack.playerId, 'classic'))!.games).toBe(1);
+    expect((await store().community.getRating(mary.playerId, 'classic'))!.games).toBe(1);
+    expect((await store().community.getRating(jack.playerId, 'classic'))!.games).toBe(1);
   });
 
   it('a game with a bot seat, a private game and a chosen seed are not rated', async () => {
@@ -121,8 +121,8 @@ describe('ratings', () => {
       expect(ratedPlayers(rec)).toBeNull();
       expect(await rateGame(t.app.services, rec)).toBe(false);
     }
-    expect(await store().getRating(anne.playerId, 'classic')).toBeNull();
-    expect(await store().getRating(mary.playerId, 'classic')).toBeNull();
+    expect(await store().community.getRating(anne.playerId, 'classic')).toBeNull();
+    expect(await store().community.getRating(mary.playerId, 'classic')).toBeNull();
   });
 
   it('npm run ratings:rebuild computes the same ratings again from the finished games, in the order they ended', async () => {
@@ -131,11 +131,11 @@ describe('ratings', () => {
     await concedeAll(g1, [anne, mary], [1, 0]);
     const g2 = await started([anne, mary]);
     await concedeAll(g2, [anne, mary], [1, 0]);
-    const before = (await store().getRating(anne.playerId, 'classic'))!;
+    const before = (await store().community.getRating(anne.playerId, 'classic'))!;
     expect(before.games).toBe(2);
     const done = await rebuildRatings(store());
     expect(done.games).toBeGreaterThanOrEqual(2);
-    const after = (await store().getRating(anne.playerId, 'classic'))!;
+    const after = (await store().community.getRating(anne.playerId, 'classic'))!;
     expect(after).toMatchObject({ games: 2, wins: 2, applied: [g1, g2] });
     expect(after.mu).toBeCloseTo(before.mu, 10);
     expect(after.sigma).toBeCloseTo(before.sigma, 10);
@@ -145,7 +145,7 @@ describe('ratings', () => {
     // Rating items written straight to the store: 30 players with spread-out ratings.
     const ids = Array.from({ length: 30 }, (_, i) => `board-${String(i).padStart(2, '0')}`);
     const put = (id: string, mu: number, v: number) =>
-      store().putRating(
+      store().community.putRating(
         {
           playerId: id,
           edition: 'galecrest',

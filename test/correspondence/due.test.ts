@@ -1,13 +1,18 @@
 // The store side of the sweep's work list: the sparse due-work index (GSI3) and delivery
 // attempts claimed once by a conditional write, even when two sweeps try at the same moment.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type CommitRecord, createStore, type DeliveryRecord, type GameRecord } from '../../functions/store/index.js';
+import {
+  type CommitRecord,
+  createDynamoStore,
+  type DeliveryRecord,
+  type GameRecord,
+} from '../../functions/store/index.js';
 import { freshTable } from '../setup/db.js';
 
-let store: ReturnType<typeof createStore>;
+let store: ReturnType<typeof createDynamoStore>;
 beforeAll(async () => {
   const { client, tableName } = await freshTable('due');
-  store = createStore({ tableName, client });
+  store = createDynamoStore({ tableName, client });
 });
 
 const game = (id: string, dueAt: string | null): GameRecord => ({
@@ -32,15 +37,15 @@ const first: CommitRecord = {
 
 describe('due-work index', () => {
   it('lists games due up to now, earliest first; a snapshot without dueAt leaves the index', async () => {
-    await store.insertGame(game('late', '2031-01-01T10:00:00.000Z'), first);
-    await store.insertGame(game('later', '2031-01-01T12:00:00.000Z'), first);
-    await store.insertGame(game('untimed', null), first);
-    expect(await store.listDue('GAME', new Date('2031-01-01T09:59:59.999Z'), 10)).toEqual([]);
-    expect(await store.listDue('GAME', new Date('2031-01-01T10:00:00.000Z'), 10)).toEqual(['late']);
-    expect(await store.listDue('GAME', new Date('2031-01-02T00:00:00.000Z'), 10)).toEqual(['late', 'later']);
-    expect(await store.saveSnapshot({ ...game('late', null), version: 2 })).toBe(true);
-    expect(await store.listDue('GAME', new Date('2031-01-02T00:00:00.000Z'), 10)).toEqual(['later']);
-    expect((await store.loadGame('later'))!.game!.dueAt).toBe('2031-01-01T12:00:00.000Z');
+    await store.log.insertGame(game('late', '2031-01-01T10:00:00.000Z'), first);
+    await store.log.insertGame(game('later', '2031-01-01T12:00:00.000Z'), first);
+    await store.log.insertGame(game('untimed', null), first);
+    expect(await store.ops.listDue('GAME', new Date('2031-01-01T09:59:59.999Z'), 10)).toEqual([]);
+    expect(await store.ops.listDue('GAME', new Date('2031-01-01T10:00:00.000Z'), 10)).toEqual(['late']);
+    expect(await store.ops.listDue('GAME', new Date('2031-01-02T00:00:00.000Z'), 10)).toEqual(['late', 'later']);
+    expect(await store.log.saveSnapshot({ ...game('late', null), version: 2 })).toBe(true);
+    expect(await store.ops.listDue('GAME', new Date('2031-01-02T00:00:00.000Z'), 10)).toEqual(['later']);
+    expect((await store.log.loadGame('later'))!.game!.dueAt).toBe('2031-01-01T12:00:00.000Z');
   });
 
   it('a delivery attempt is claimed once; settling it takes it out of the index', async () => {
@@ -55,18 +60,21 @@ describe('due-work index', () => {
       lastError: null,
       createdAt: '2031-01-01T10:00:00.000Z',
     };
-    await store.putDelivery(d);
+    await store.notify.putDelivery(d);
     const now = new Date('2031-01-01T10:00:00.000Z');
-    expect(await store.listDue('DELIVERY', now, 10)).toEqual(['d1']);
+    expect(await store.ops.listDue('DELIVERY', now, 10)).toEqual(['d1']);
     const retry = new Date('2031-01-01T10:01:00.000Z');
-    const claims = await Promise.all([store.claimDelivery('d1', 0, retry), store.claimDelivery('d1', 0, retry)]);
+    const claims = await Promise.all([
+      store.notify.claimDelivery('d1', 0, retry),
+      store.notify.claimDelivery('d1', 0, retry),
+    ]);
     expect(claims.sort()).toEqual([false, true]);
-    expect(await store.listDue('DELIVERY', now, 10)).toEqual([]); // next attempt not due yet
-    expect(await store.listDue('DELIVERY', retry, 10)).toEqual(['d1']);
-    await store.settleDelivery('d1', 1, 'delivered', null);
-    expect(await store.listDue('DELIVERY', new Date('2032-01-01T00:00:00Z'), 10)).toEqual([]);
-    expect(await store.getDelivery('d1')).toMatchObject({ status: 'delivered', attempts: 1, nextAt: null });
-    expect(await store.claimDelivery('d1', 1, null)).toBe(false); // delivered: nothing more to claim
+    expect(await store.ops.listDue('DELIVERY', now, 10)).toEqual([]); // next attempt not due yet
+    expect(await store.ops.listDue('DELIVERY', retry, 10)).toEqual(['d1']);
+    await store.notify.settleDelivery('d1', 1, 'delivered', null);
+    expect(await store.ops.listDue('DELIVERY', new Date('2032-01-01T00:00:00Z'), 10)).toEqual([]);
+    expect(await store.notify.getDelivery('d1')).toMatchObject({ status: 'delivered', attempts: 1, nextAt: null });
+    expect(await store.notify.claimDelivery('d1', 1, null)).toBe(false); // delivered: nothing more to claim
   });
 });
 

@@ -1,7 +1,7 @@
 // Lobby conveniences: the creator may leave (the next player becomes the creator; the last
 // one out cancels the lobby); rematch makes one new lobby with the same seats and a new seed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStore } from '../../functions/store/index.js';
+import { createDynamoStore } from '../../functions/store/index.js';
 import { codeOf, testApp } from '../setup/app.js';
 import { allEvents, playToEnd } from '../setup/play.js';
 
@@ -93,8 +93,8 @@ describe('rematch', () => {
     expect((await allEvents(t.gql, id, a.token)).filter((e) => e.type === 'rematch').map((e) => e.data)).toEqual([
       { gameId: next.id },
     ]);
-    const store = createStore({ tableName: t.tableName, client: t.client });
-    const doc = (await store.loadGame<any>(next.id))!.game!.doc;
+    const store = createDynamoStore({ tableName: t.tableName, client: t.client });
+    const doc = (await store.log.loadGame<any>(next.id))!.game!.doc;
     expect(doc.seed).not.toBe('first');
     expect(doc.seats[2].bot).toBe('random');
     // Both players find it in their lobbies and its creator can start it.

@@ -147,8 +147,8 @@ describe('notices off the move’s path', () => {
         handed += ms.length;
         await t.app.services.notices.send(ms); // the durable queue (SQS on AWS) outlives the process
       });
-      const append = dying.services.store.appendCommit;
-      dying.services.store.appendCommit = async (...args) => {
+      const append = dying.services.store.log.appendCommit;
+      dying.services.store.log.appendCommit = async (...args) => {
         await append(...args);
         throw new Error('process killed right after its commit');
       };
@@ -203,8 +203,8 @@ describe('notices off the move’s path', () => {
       const handed: NoticeMessage[] = [];
       const { app: second, gql } = await secondProcess(async (ms) => void handed.push(...ms));
       let looked = 0;
-      const getCommitId = second.services.store.getCommitId;
-      second.services.store.getCommitId = (...args) => {
+      const getCommitId = second.services.store.ops.getCommitId;
+      second.services.store.ops.getCommitId = (...args) => {
         looked++;
         return getCommitId(...args);
       };

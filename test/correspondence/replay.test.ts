@@ -11,7 +11,7 @@ import {
   view,
   viewEvent,
 } from '../../functions/engine/index.js';
-import { createStore } from '../../functions/store/index.js';
+import { createDynamoStore } from '../../functions/store/index.js';
 import { codeOf, GAME_FIELDS, testApp } from '../setup/app.js';
 import { allEvents, expectEventsRedacted, expectNoLeak, GAME_QUERY, playToEnd } from '../setup/play.js';
 
@@ -83,8 +83,8 @@ describe('a 4-seat game with 3 bots, one human', () => {
   });
 
   it('a replay at every seq matches the engine’s replay of the log, as seat 0 and as a spectator', async () => {
-    const store = createStore({ tableName: t.tableName, client: t.client });
-    const stored = (await store.listEvents(gameId, 0, 100000)).events;
+    const store = createDynamoStore({ tableName: t.tableName, client: t.client });
+    const stored = (await store.log.listEvents(gameId, 0, 100000)).events;
     const scenario = (await t.gql(`query($id: ID!) { game(id: $id) { scenario } }`, { id: gameId }, anne.token)).data
       .game.scenario;
     // Engine side: the states after each command, and the engine events each produced, in order.
@@ -170,8 +170,8 @@ describe('a 4-seat game with 3 bots, one human', () => {
   it('a spectator never saw hidden information, in the game or in the log', async () => {
     expect(spectatorViews.length).toBeGreaterThan(10);
     for (const g of spectatorViews) expectNoLeak(g, null);
-    const store = createStore({ tableName: t.tableName, client: t.client });
-    const stored = (await store.listEvents(gameId, 0, 100000)).events;
+    const store = createDynamoStore({ tableName: t.tableName, client: t.client });
+    const stored = (await store.log.listEvents(gameId, 0, 100000)).events;
     const seen = await allEvents(t.gql, gameId);
     expectEventsRedacted(seen, null);
     expect(seen.map((e) => e.data)).toEqual(stored.map((e) => viewEvent(e, null).data));

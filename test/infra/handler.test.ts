@@ -12,7 +12,7 @@ import { callerAddress, handler, ORIGIN_HEADER, resetApiHandlerForTests } from '
 import { getDocumentClient } from '../../functions/handlers/config.js';
 import { resetForTests } from './reset.js';
 import { handler as sweepHandler } from '../../functions/handlers/sweep.js';
-import { createStore } from '../../functions/store/index.js';
+import { createDynamoStore } from '../../functions/store/index.js';
 import { crashedStart } from '../setup/crash.js';
 import { freshTable } from '../setup/db.js';
 
@@ -455,7 +455,7 @@ describe('sweep Lambda handler', () => {
       'createGame',
     ).createGame;
     // As if the invocation that started the game died after its commit, before any bot moved.
-    const store = createStore({ tableName, client: getDocumentClient() });
+    const store = createDynamoStore({ tableName, client: getDocumentClient() });
     await crashedStart(store, game.id);
     const awaiting = async () =>
       ok(await lambdaTransport.gql('query($g: ID!) { game(id: $g) { awaiting } }', { g: game.id }, token), 'game').game

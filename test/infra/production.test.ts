@@ -8,7 +8,7 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { INDEX_ACTIONS, TABLE_ACTIONS } from '../../infra/data-access.js';
 import { PROJECT_ROOT } from '../../infra/function.js';
-import { tableDefinition, TTL_ATTRIBUTE } from '../../functions/store/table.js';
+import { tableDefinition, TTL_ATTRIBUTE } from '../../functions/store/dynamo/table.js';
 import { RETENTION_DAYS } from '../../functions/api/ops/retention.js';
 import {
   API_CONCURRENCY_AT_TARGET,

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Match, type Annotations, type Template } from 'aws-cdk-lib/assertions';
 import { CORS } from '../../functions/api/http/cors.js';
-import { INDEX_SHARDS, keys, shardOf, tableDefinition } from '../../functions/store/table.js';
+import { INDEX_SHARDS, keys, shardOf, tableDefinition } from '../../functions/store/dynamo/table.js';
 import { synthStack } from './synth.js';
 
 type Resource = {

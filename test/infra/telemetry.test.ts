@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { logger, noteRequest, withRequest } from '../../functions/api/http/telemetry.js';
 import { handler, resetApiHandlerForTests } from '../../functions/handlers/api.js';
 import { getDocumentClient } from '../../functions/handlers/config.js';
-import { forgetHandlers } from '../../functions/store/db.js';
+import { forgetHandlers } from '../../functions/store/dynamo/db.js';
 import { resetForTests } from './reset.js';
 import { freshTable } from '../setup/db.js';
 

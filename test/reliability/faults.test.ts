@@ -44,7 +44,7 @@ const send = (id: string, m: Move) => h.gql(m.query, { ...m.vars, g: id }, m.tok
 /** Everything that must match: the game as stored (snapshot and commits past it, but its id) and the whole event log. */
 async function stored(id: string) {
   const rec = await h.game(id);
-  const log = await h.store.listEvents(id, 0, 10_000);
+  const log = await h.store.log.listEvents(id, 0, 10_000);
   // archiveAt: the sweep's bookkeeping of a finished game (retention.ts), cleared once it has
   // archived the log; whether a sweep ran in between is not part of the game.
   const { id: _id, createdAt: _c, archiveAt: _a, ...rest } = rec!;
@@ -217,12 +217,12 @@ describe('faults', () => {
         // The log itself: the same commits (but their random notice ids), and the sweep brings
         // the snapshot, never written in the killed game, up to it.
         const strip = (cs: any[]) => cs.map(({ cid: _c, ...c }) => c);
-        expect(as(strip(await h.store.listCommits(killed)), killed, base)).toEqual(
-          strip(await h.store.listCommits(base)),
+        expect(as(strip(await h.store.log.listCommits(killed)), killed, base)).toEqual(
+          strip(await h.store.log.listCommits(base)),
         );
-        expect((await h.store.loadGame(killed))!.tail.length).toBeGreaterThan(10);
+        expect((await h.store.log.loadGame(killed))!.tail.length).toBeGreaterThan(10);
         await h.app.sweep();
-        expect((await h.store.loadGame(killed))!.tail).toEqual([]);
+        expect((await h.store.log.loadGame(killed))!.tail).toEqual([]);
         expect(as(await stored(killed), killed, base)).toEqual(await stored(base));
       } finally {
         errors.mockRestore();

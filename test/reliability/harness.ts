@@ -13,8 +13,8 @@ import { getGame } from '../../functions/api/play/games.js';
 import type { RateConfig } from '../../functions/api/http/ratelimit.js';
 import { localDocumentClient } from '../../functions/local/dynalite.js';
 import { createHttpServer } from '../../functions/local/http.js';
-import { createStore, createTable } from '../../functions/store/index.js';
-import { eachLimited } from '../../functions/store/db.js';
+import { createDynamoStore, createTable } from '../../functions/store/index.js';
+import { eachLimited } from '../../functions/store/dynamo/db.js';
 import { SIGNING_KEY } from '../setup/app.js';
 import { uniqueNames } from '../setup/names.js';
 
@@ -167,7 +167,7 @@ export async function startHarness(opts: { now?: () => Date; rateLimits?: RateCo
     return { ...r.data.signUp, name };
   }
 
-  const store = createStore({ tableName, client: clean });
+  const store = createDynamoStore({ tableName, client: clean });
   /** The game as stored (its snapshot with the commits past it folded in), read with the clean client. */
   const game = (id: string) => getGame({ ...app.services, store }, id);
 

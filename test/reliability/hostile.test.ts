@@ -185,7 +185,7 @@ describe('finding 6: smaller holes', () => {
     const p = (await h.gql(`mutation($n: String!) { signUp(name: $n) { playerId name } }`, { n: 'Ame\u0301lie' })).data
       .signUp;
     expect(p.name).toBe('Am\u00e9lie');
-    expect((await h.store.getPlayer(p.playerId))!.name).toBe('Am\u00e9lie');
+    expect((await h.store.players.getPlayer(p.playerId))!.name).toBe('Am\u00e9lie');
   });
 
   it('a token without exp, for an unknown player, or revoked acts for nobody and changes nothing', async () => {
@@ -279,9 +279,9 @@ describe('finding 2 and 5: one account can empty the lobby / starve everyone (se
     // The state: exactly the cap's lobbies stored, held on the player item; nothing of the refused.
     const mine = (await r.gql(`{ myGames(status: LOBBY) { id } }`, {}, hog.token)).data.myGames.map((g: any) => g.id);
     expect(mine.sort()).toEqual([...made].sort());
-    expect((await r.store.listPlayerSet(hog.playerId, OPEN_LOBBIES)).map((m) => m.split('#')[1]).sort()).toEqual(
-      [...made].sort(),
-    );
+    expect(
+      (await r.store.players.listPlayerSet(hog.playerId, OPEN_LOBBIES)).map((m) => m.split('#')[1]).sort(),
+    ).toEqual([...made].sort());
     // A lobby that starts or is cancelled gives its place back; a creator who leaves hands it on.
     const started = await r.gql(
       `mutation($g: ID!) { startGame(gameId: $g, fillWithBots: true) { status } }`,
@@ -292,12 +292,14 @@ describe('finding 2 and 5: one account can empty the lobby / starve everyone (se
     const heir = await r.signUp('Heir');
     await r.gql(JOIN, { g: made[1] }, heir.token);
     await r.gql(`mutation($g: ID!) { leaveGame(gameId: $g) { id } }`, { g: made[1] }, hog.token);
-    expect((await r.store.listPlayerSet(heir.playerId, OPEN_LOBBIES)).map((m) => m.split('#')[1])).toEqual([made[1]]);
+    expect((await r.store.players.listPlayerSet(heir.playerId, OPEN_LOBBIES)).map((m) => m.split('#')[1])).toEqual([
+      made[1],
+    ]);
     const again = await Promise.all(
       Array.from({ length: 6 }, () => r.gql(CREATE, { i: { edition: 'CLASSIC', seats: 2 } }, hog.token)),
     );
     expect(again.filter((a) => !a.errors)).toHaveLength(2);
-    expect(await r.store.listPlayerSet(hog.playerId, OPEN_LOBBIES)).toHaveLength(BOUNDS.openLobbiesPerPlayer);
+    expect(await r.store.players.listPlayerSet(hog.playerId, OPEN_LOBBIES)).toHaveLength(BOUNDS.openLobbiesPerPlayer);
   });
 
   it('a place left taken by a crash (a creation that died, a release never written) is recovered when the cap is reached', async () => {
@@ -307,17 +309,17 @@ describe('finding 2 and 5: one account can empty the lobby / starve everyone (se
       ids.push((await r.gql(CREATE, { i: { edition: 'CLASSIC', seats: 2, bots: 1 } }, p.token)).data.createGame.id);
     // A creation that died after taking its place, and a game that started without giving it back.
     const old = new Date(clock - 2 * LOBBY_RESERVATION_MS).toISOString();
-    await r.store.addToPlayerSet(p.playerId, OPEN_LOBBIES, `${old}#00000000-0000-4000-8000-00000000dead`);
+    await r.store.players.addToPlayerSet(p.playerId, OPEN_LOBBIES, `${old}#00000000-0000-4000-8000-00000000dead`);
     expect((await r.gql(START, { g: ids[0] }, p.token)).data.startGame.status).toBe('ACTIVE');
     const started = await r.game(ids[0]);
-    await r.store.addToPlayerSet(p.playerId, OPEN_LOBBIES, `${started!.createdAt}#${ids[0]}`);
+    await r.store.players.addToPlayerSet(p.playerId, OPEN_LOBBIES, `${started!.createdAt}#${ids[0]}`);
     // A creation in flight (its game not stored yet) keeps its place.
     const fresh = `${new Date(clock).toISOString()}#00000000-0000-4000-8000-0000000f1167`;
-    await r.store.addToPlayerSet(p.playerId, OPEN_LOBBIES, fresh);
-    expect(await r.store.listPlayerSet(p.playerId, OPEN_LOBBIES)).toHaveLength(BOUNDS.openLobbiesPerPlayer);
+    await r.store.players.addToPlayerSet(p.playerId, OPEN_LOBBIES, fresh);
+    expect(await r.store.players.listPlayerSet(p.playerId, OPEN_LOBBIES)).toHaveLength(BOUNDS.openLobbiesPerPlayer);
     const next = await r.gql(CREATE, { i: { edition: 'CLASSIC', seats: 2 } }, p.token);
     expect(next.errors, JSON.stringify(next.errors)).toBeUndefined();
-    const held = await r.store.listPlayerSet(p.playerId, OPEN_LOBBIES);
+    const held = await r.store.players.listPlayerSet(p.playerId, OPEN_LOBBIES);
     expect(held).toContain(fresh);
     expect(held.map((m) => m.split('#')[1]).sort()).toEqual(
       [ids[1], ids[2], '00000000-0000-4000-8000-0000000f1167', next.data.createGame.id].sort(),
@@ -334,7 +336,7 @@ describe('finding 2 and 5: one account can empty the lobby / starve everyone (se
     }
     expect(codeOf(last)).toBe('RATE_LIMITED');
     expect(last.errors[0].extensions.retryAfterSeconds).toBeGreaterThan(0);
-    const player = await r.store.getPlayer(p.playerId);
+    const player = await r.store.players.getPlayer(p.playerId);
     expect(player).not.toBeNull();
     clock = Math.ceil(clock / 3600_000) * 3600_000 + 1000; // the next hour (the token, an hour long, still valid)
     const next = await r.gql(CREATE, { i: { edition: 'CLASSIC', seats: 2 } }, p.token);

@@ -40,7 +40,9 @@ describe('finding 5: griefing the lobby', () => {
     });
     const left = lobbies[answers.indexOf(refused[0])];
     expect(await seated(left.id, left.creator.token)).toEqual([left.creator.playerId, null]); // unchanged
-    expect(await h.store.listPlayerSet(squatter.playerId, JOINED_LOBBIES)).toHaveLength(BOUNDS.joinedLobbiesPerPlayer);
+    expect(await h.store.players.listPlayerSet(squatter.playerId, JOINED_LOBBIES)).toHaveLength(
+      BOUNDS.joinedLobbiesPerPlayer,
+    );
     // leaving one gives its place back at once
     const joined = lobbies.filter((l) => l !== left);
     await h.gql(`mutation($g: ID!) { leaveGame(gameId: $g) { id } }`, { g: joined[0].id }, squatter.token);

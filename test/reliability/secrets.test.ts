@@ -68,7 +68,7 @@ async function checkGame(game: any, seat: number | null, gameId: string) {
 /** An events page seen by `seat` against the stored events: no secret part of another seat. */
 async function checkEvents(page: any[], seat: number | null, gameId: string) {
   if (page.length === 0) return;
-  const stored = await h.store.listEvents(gameId, page[0].seq - 1, page.length);
+  const stored = await h.store.log.listEvents(gameId, page[0].seq - 1, page.length);
   expect(stored.events).toHaveLength(page.length);
   page.forEach((e, i) => {
     const s = stored.events[i];

@@ -110,7 +110,7 @@ async function pushWs(token: string) {
 
 /** A revocation made by another instance: the token version moves on, nobody here is told. */
 async function revokedElsewhere(playerId: string) {
-  await s.app.services.store.updatePlayer(playerId, {}, { bumpTokenVersion: true });
+  await s.app.services.store.players.updatePlayer(playerId, {}, { bumpTokenVersion: true });
   s.app.services.players.forget(playerId);
 }
 
@@ -224,7 +224,7 @@ describe('linkGuest checks the token version', () => {
       expect(r.errors.map((e: any) => e.extensions.code)).toEqual(['UNAUTHENTICATED']);
       // Unchanged: the account still has no player, the guest is still a guest with its game.
       expect((await ok('{ me { playerId kind } }', {}, account)).me.playerId).toBeNull();
-      const rec = await s.app.services.store.getPlayer(p.playerId);
+      const rec = await s.app.services.store.players.getPlayer(p.playerId);
       expect(rec?.kind).toBe('guest');
     });
   }

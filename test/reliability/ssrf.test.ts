@@ -164,10 +164,10 @@ describe('at delivery time, on the address connected to', () => {
         { playerId: a.playerId, gameId: 'g', kind: 'yourTurn', seat: 0, version: 1 },
       ]);
       for (let i = 0; i < 4; i++) {
-        const cur = (await t.app.services.store.getDelivery(d.id))!;
+        const cur = (await t.app.services.store.notify.getDelivery(d.id))!;
         expect(await attempt(t.app.services, cur)).toBe('retry');
       }
-      const last = (await t.app.services.store.getDelivery(d.id))!;
+      const last = (await t.app.services.store.notify.getDelivery(d.id))!;
       expect(last.attempts).toBe(4);
       expect(last.lastError).toMatch(/not a public host/);
       expect(hits).toBe(0);

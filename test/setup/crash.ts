@@ -5,7 +5,7 @@ import type { Store } from '../../functions/store/index.js';
 
 /** Commits the start of a full LOBBY game as a request that died right after its commit item, before any bot moved. */
 export async function crashedStart(store: Store, gameId: string): Promise<void> {
-  const head = (await store.loadGame<any>(gameId))!;
+  const head = (await store.log.loadGame<any>(gameId))!;
   const rec = head.game!;
   const commit: CommitRec = {
     version: rec.version + 1,
@@ -16,5 +16,5 @@ export async function crashedStart(store: Store, gameId: string): Promise<void> 
     body: { reset: true, set: { startSeq: rec.lastSeq + 1 } },
     notices: [],
   };
-  if (!(await store.appendCommit(gameId, commit))) throw new Error('the start was committed already');
+  if (!(await store.log.appendCommit(gameId, commit))) throw new Error('the start was committed already');
 }

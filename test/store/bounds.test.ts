@@ -54,7 +54,7 @@ async function newGame(edition: 'CLASSIC' | 'GALECREST', seats: number, seed: st
     name: `Pirate With A Long Name ${i}`.slice(0, 40),
   }));
   // Signed-up players (the creator's item holds its open lobbies and creation count).
-  for (const p of players) await services.store.insertPlayer({ ...p, createdAt: new Date(0).toISOString() });
+  for (const p of players) await services.store.players.insertPlayer({ ...p, createdAt: new Date(0).toISOString() });
   const rec = await createGame(services, players[0], { edition, seats, seed });
   for (const p of players.slice(1)) await joinGame(services, p, rec.id);
   await startGame(services, players[0], rec.id);
@@ -107,7 +107,7 @@ describe('game item bound', () => {
     expect(refused).toBe(20_000 - accepted);
     const rec = (await getGame(services, id))!;
     expect(rec.doc.state!.seats[0].choice).toBe(hand[MAX_CHOICE_CHANGES_PER_DAY % 2]);
-    const commits = await services.store.listCommits(id);
+    const commits = await services.store.log.listCommits(id);
     expect(commits.length).toBeLessThan(MAX_CHOICE_CHANGES_PER_DAY + 10);
     expect(max).toBeLessThan(GAME_ITEM_BOUND);
     expect(max - start).toBeLessThan(200); // a counter, not a history

@@ -1,12 +1,12 @@
 // The local OpenID Provider's entries in the service table (functions/store/oidc.ts): read back
 // as written, never after their expiry, found by uid, and gone with their grant or account.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createOidcStore, type OidcStore } from '../../functions/store/index.js';
+import { createDynamoOidcStore, type OidcStore } from '../../functions/store/index.js';
 import { freshTable } from '../setup/db.js';
 
 let store: OidcStore;
 beforeAll(async () => {
-  store = createOidcStore(await freshTable('oidc'));
+  store = createDynamoOidcStore(await freshTable('oidc'));
 });
 afterEach(() => vi.useRealTimers());
 

@@ -6,7 +6,7 @@
 // hold what the viewer alone saw: their own hand and their own loot by kind equal the replay
 // query's `me` for that viewer, and another player's hidden loot is never in them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStore } from '../../functions/store/index.js';
+import { createDynamoStore } from '../../functions/store/index.js';
 import { addDelta, type SeatDelta } from '../../web/src/day.js';
 import { buildReplay, frameGame } from '../../web/src/replay.js';
 import { GAME_FIELDS, testApp } from '../setup/app.js';
@@ -61,8 +61,8 @@ async function expectFramesMatchReplay(gameId: string, token: string) {
   const events = await allEvents(t.gql, gameId, token);
   const frames = buildReplay(events, game);
   const me = game.me.seat;
-  const store = createStore({ tableName: t.tableName, client: t.client });
-  const commits = (await store.listRecipes(gameId, 1, game.lastSeq)) as { firstSeq: number; events: unknown[] }[];
+  const store = createDynamoStore({ tableName: t.tableName, client: t.client });
+  const commits = (await store.log.listRecipes(gameId, 1, game.lastSeq)) as { firstSeq: number; events: unknown[] }[];
   const started = events.find((e) => e.type === 'gameStarted').seq;
   const ends = commits.map((c) => c.firstSeq + c.events.length - 1).filter((seq) => seq >= started);
   expect(ends.length).toBeGreaterThan(10);

@@ -25,7 +25,7 @@ export function createPlayerCache(): PlayerCache {
       const now = Date.now();
       const hit = players.get(playerId);
       if (hit && now - hit.at < PLAYER_CACHE_MS) return hit.rec;
-      const rec = await services.store.getPlayer(playerId);
+      const rec = await services.store.players.getPlayer(playerId);
       players.set(playerId, { rec, at: now });
       trim(players);
       return rec;
@@ -34,7 +34,7 @@ export function createPlayerCache(): PlayerCache {
       const k = `${issuer}#${subject}`;
       const hit = identities.get(k);
       if (hit) return hit;
-      const id = await services.store.getIdentity(issuer, subject);
+      const id = await services.store.players.getIdentity(issuer, subject);
       if (id) identities.set(k, id); // never changes once set; a missing one is not cached
       trim(identities);
       return id;
@@ -153,7 +153,7 @@ export async function signUpGuest(services: Services, rawName: string): Promise<
     nameKey: key,
   };
   await reserve(services, key, rec, name);
-  await services.store.insertPlayer(rec);
+  await services.store.players.insertPlayer(rec);
   return session(services, rec, null, [], rec.refreshJti!);
 }
 
@@ -164,7 +164,7 @@ const guestLapse = (services: Services) => epochSeconds(services) + REFRESH_TOKE
 
 /** A guest that can never sign in again (signed out, or its token family revoked) lets its name go. */
 async function releaseGuestName(services: Services, rec: PlayerRecord): Promise<void> {
-  if (isGuest(rec) && rec.nameKey) await services.store.releaseName(rec.nameKey, rec.id);
+  if (isGuest(rec) && rec.nameKey) await services.store.players.releaseName(rec.nameKey, rec.id);
 }
 
 /**
@@ -177,22 +177,22 @@ async function releaseGuestName(services: Services, rec: PlayerRecord): Promise<
 export async function refreshSession(services: Services, refreshToken: string): Promise<SessionOut> {
   const r = await verifyRefresh(services.keys, refreshToken, services.now());
   const next = randomUUID();
-  const rotated = await services.store.rotateRefresh(r.playerId, r.version, r.jti, next);
+  const rotated = await services.store.players.rotateRefresh(r.playerId, r.version, r.jti, next);
   if (rotated === 'unknown') return unauthenticated('refresh token for an unknown player');
   if (rotated === 'revoked') return unauthenticated('refresh token revoked (signed out)', 'revoked');
   if (rotated === 'reused') {
-    const rec = await services.store.updatePlayer(r.playerId, {}, { bumpTokenVersion: true });
+    const rec = await services.store.players.updatePlayer(r.playerId, {}, { bumpTokenVersion: true });
     if (rec) await Promise.all([endSessions(services, rec), releaseGuestName(services, rec)]);
     return unauthenticated(
       'refresh token already used: every session of this player is revoked, sign in again',
       'revoked',
     );
   }
-  const rec = await services.store.getPlayer(r.playerId);
+  const rec = await services.store.players.getPlayer(r.playerId);
   if (!rec || (rec.tokenVersion ?? 0) !== r.version)
     return unauthenticated('refresh token revoked (signed out)', 'revoked');
   // The guest's name stays held as long as this new refresh token can be redeemed.
-  if (isGuest(rec) && rec.nameKey) await services.store.renewName(rec.nameKey, rec.id, guestLapse(services));
+  if (isGuest(rec) && rec.nameKey) await services.store.players.renewName(rec.nameKey, rec.id, guestLapse(services));
   return session(services, rec, r.clientId, r.scopes, next);
 }
 
@@ -207,7 +207,7 @@ export async function refreshSession(services: Services, refreshToken: string): 
  */
 async function reserve(services: Services, key: string, player: PlayerRecord, name: string): Promise<void> {
   const claim = { now: epochSeconds(services), expiresAt: isGuest(player) ? guestLapse(services) : undefined };
-  if (!(await services.store.claimName(key, player.id, claim)))
+  if (!(await services.store.players.claimName(key, player.id, claim)))
     throw new ApiError('CONFLICT', `the name "${name}" is taken (or looks like a name that is)`, {
       reason: 'NAME_TAKEN',
     });
@@ -232,9 +232,9 @@ export async function register(services: Services, c: Credential, rawName: strin
     nameKey: key,
   };
   await reserve(services, key, rec, name);
-  await services.store.insertPlayer(rec);
-  if (!(await services.store.putIdentity(c.issuer, c.subject, rec.id, rec.createdAt))) {
-    await services.store.releaseName(key, rec.id);
+  await services.store.players.insertPlayer(rec);
+  if (!(await services.store.players.putIdentity(c.issuer, c.subject, rec.id, rec.createdAt))) {
+    await services.store.players.releaseName(key, rec.id);
     throw new ApiError('CONFLICT', 'this account already has a player (see me)');
   }
   return rec;
@@ -265,7 +265,7 @@ export async function linkGuest(
   } catch {
     proof = await verifyRefresh(services.keys, guestToken, services.now());
   }
-  const guest = await services.store.getPlayer(proof.playerId);
+  const guest = await services.store.players.getPlayer(proof.playerId);
   if (!guest || (guest.kind && guest.kind !== 'guest'))
     throw new ApiError('BAD_USER_INPUT', "that token is not a guest player's");
   // A signed-out guest's old tokens prove nothing: as for every other call, the version must hold.
@@ -276,18 +276,18 @@ export async function linkGuest(
   // The guest's claim moves to the account: the same item rewritten without a lapse (or a new name's).
   const account: PlayerRecord = { ...guest, kind: 'account' };
   await reserve(services, key, account, name);
-  if (!(await services.store.putIdentity(c.issuer, c.subject, guest.id, services.now().toISOString()))) {
+  if (!(await services.store.players.putIdentity(c.issuer, c.subject, guest.id, services.now().toISOString()))) {
     if (key === guest.nameKey)
       await reserve(services, key, guest, name); // still the guest's, lapsing again
-    else await services.store.releaseName(key, guest.id);
+    else await services.store.players.releaseName(key, guest.id);
     throw new ApiError('CONFLICT', 'this account already has a player');
   }
-  const rec = await services.store.updatePlayer(
+  const rec = await services.store.players.updatePlayer(
     guest.id,
     { kind: 'account', issuer: c.issuer, subject: c.subject, name, nameKey: key },
     { bumpTokenVersion: true },
   );
-  if (guest.nameKey && guest.nameKey !== key) await services.store.releaseName(guest.nameKey, guest.id);
+  if (guest.nameKey && guest.nameKey !== key) await services.store.players.releaseName(guest.nameKey, guest.id);
   // The guest tokens stop here: so do the guest's open connections.
   await endSessions(services, { ...guest, tokenVersion: rec?.tokenVersion });
   return rec!;
@@ -298,8 +298,8 @@ export async function rename(services: Services, me: PlayerRecord, rawName: stri
   const name = normaliseName(rawName);
   const key = nameKey(name);
   if (key !== me.nameKey || isGuest(me)) await reserve(services, key, me, name);
-  const rec = await services.store.updatePlayer(me.id, { name, nameKey: key });
-  if (me.nameKey && me.nameKey !== key) await services.store.releaseName(me.nameKey, me.id);
+  const rec = await services.store.players.updatePlayer(me.id, { name, nameKey: key });
+  if (me.nameKey && me.nameKey !== key) await services.store.players.releaseName(me.nameKey, me.id);
   services.players.forget(me.id);
   return rec!;
 }
@@ -310,7 +310,7 @@ export async function rename(services: Services, me: PlayerRecord, rawName: stri
  * and the local provider's grants (its refresh tokens) revoked.
  */
 export async function revokeTokens(services: Services, me: PlayerRecord): Promise<void> {
-  const rec = await services.store.updatePlayer(
+  const rec = await services.store.players.updatePlayer(
     me.id,
     { revokedAt: epochSeconds(services) },
     { bumpTokenVersion: true },
@@ -347,7 +347,7 @@ export async function actAs(
     throw new ApiError('BAD_USER_INPUT', 'user is a site user id of 1-128 printable characters');
   const issuer = siteIssuer(c.clientId);
   let id = await services.players.identity(services, issuer, user);
-  let rec = id ? await services.store.getPlayer(id) : null;
+  let rec = id ? await services.store.players.getPlayer(id) : null;
   if (!rec) {
     if (!rawName)
       throw new ApiError('BAD_USER_INPUT', `a new site user needs a name: actAs(user: "${user}", name: "...")`);
@@ -364,11 +364,11 @@ export async function actAs(
       nameKey: key,
     };
     await reserve(services, key, rec, name);
-    await services.store.insertPlayer(rec);
-    if (!(await services.store.putIdentity(issuer, user, rec.id, rec.createdAt))) {
-      await services.store.releaseName(key, rec.id);
-      id = await services.store.getIdentity(issuer, user);
-      rec = id ? await services.store.getPlayer(id) : null;
+    await services.store.players.insertPlayer(rec);
+    if (!(await services.store.players.putIdentity(issuer, user, rec.id, rec.createdAt))) {
+      await services.store.players.releaseName(key, rec.id);
+      id = await services.store.players.getIdentity(issuer, user);
+      rec = id ? await services.store.players.getPlayer(id) : null;
       if (!rec) throw new ApiError('CONFLICT', 'try again');
     }
   }

@@ -98,7 +98,7 @@ export async function migrateNames(store: Store, opts: NamesMigrationOptions): P
   };
   const lapsed = (c: NameClaim) => c.expiresAt !== undefined && c.expiresAt < opts.now;
   const held = async (key: string, playerId: string) => {
-    const c = await store.getNameClaim(key);
+    const c = await store.players.getNameClaim(key);
     return c !== null && c.playerId === playerId && !lapsed(c);
   };
 
@@ -109,7 +109,7 @@ export async function migrateNames(store: Store, opts: NamesMigrationOptions): P
    */
   async function guestLapse(p: PlayerRecord): Promise<number | null> {
     if (p.nameKey) {
-      const old = await store.getNameClaim(p.nameKey);
+      const old = await store.players.getNameClaim(p.nameKey);
       return old && old.playerId === p.id && !lapsed(old) ? (old.expiresAt ?? null) : null;
     }
     return p.revokedAt === undefined ? opts.now + REFRESH_TOKEN_SECONDS : null;
@@ -128,19 +128,19 @@ export async function migrateNames(store: Store, opts: NamesMigrationOptions): P
     }
     let wrote = false;
     for (let attempt = 0; attempt < 2 && !(await held(key, p.id)); attempt++) {
-      if (await store.claimName(key, p.id, { now: opts.now, expiresAt })) {
+      if (await store.players.claimName(key, p.id, { now: opts.now, expiresAt })) {
         wrote = true;
         report.claimed++;
         break;
       }
       // Held by another player: a real collision, or that player's own old item under a key it no
       // longer bears (a key of the old scheme that happens to be this one): migrate it, then retry.
-      const other = await store.getNameClaim(key);
-      const holder = other ? await store.getPlayer(other.playerId) : null;
+      const other = await store.players.getNameClaim(key);
+      const holder = other ? await store.players.getPlayer(other.playerId) : null;
       if (!other || !holder) continue; // freed meanwhile (or an orphan: reported by phase 3)
       if (depth === 0 && nameKey(holder.name) !== key && (await migratePlayer(holder, depth + 1))) {
         // The holder's record points at its new claim now; its item here is the old one.
-        if (await store.releaseName(key, holder.id)) report.released++;
+        if (await store.players.releaseName(key, holder.id)) report.released++;
         continue;
       }
       // A real collision (or an old item of a holder that collides itself): both keep their names.
@@ -149,15 +149,15 @@ export async function migrateNames(store: Store, opts: NamesMigrationOptions): P
     }
     if (!(await held(key, p.id))) return false;
     if (p.nameKey !== key) {
-      if (await store.setNameKey(p.id, p.name, p.nameKey ?? null, key)) report.repointed++;
+      if (await store.ops.setNameKey(p.id, p.name, p.nameKey ?? null, key)) report.repointed++;
       else {
         // Renamed (or gone) since it was read: leave it to the rename, undo only our own claim.
-        const now = await store.getPlayer(p.id);
-        if (wrote && now?.nameKey !== key && (await store.releaseName(key, p.id))) report.claimed--;
+        const now = await store.players.getPlayer(p.id);
+        if (wrote && now?.nameKey !== key && (await store.players.releaseName(key, p.id))) report.claimed--;
         report.changed.push(p.id);
         return false;
       }
-      if (p.nameKey && (await store.releaseName(p.nameKey, p.id))) report.released++;
+      if (p.nameKey && (await store.players.releaseName(p.nameKey, p.id))) report.released++;
     }
     return true;
   }
@@ -165,14 +165,14 @@ export async function migrateNames(store: Store, opts: NamesMigrationOptions): P
   /** Phase 3: a claim item under a key its holder no longer bears nor points at, once the holder's claim is in place. */
   async function sweepClaim(c: NameClaim): Promise<void> {
     if (lapsed(c)) return; // DynamoDB's TTL deletes it
-    const holder = await store.getPlayer(c.playerId);
+    const holder = await store.players.getPlayer(c.playerId);
     if (!holder) {
       report.orphans.push(c);
       return;
     }
     const key = nameKey(holder.name);
     if (key === c.nameKey || holder.nameKey === c.nameKey) return;
-    if ((await held(key, holder.id)) && (await store.releaseName(c.nameKey, holder.id))) report.released++;
+    if ((await held(key, holder.id)) && (await store.players.releaseName(c.nameKey, holder.id))) report.released++;
   }
 
   const start = parseCursor(opts.from);
@@ -185,12 +185,12 @@ export async function migrateNames(store: Store, opts: NamesMigrationOptions): P
         return report;
       }
       if (phase === 'claims') {
-        const page = await store.scanNameClaims(opts.pageSize ?? MIGRATION_PAGE, scan);
+        const page = await store.ops.scanNameClaims(opts.pageSize ?? MIGRATION_PAGE, scan);
         report.claims += page.claims.length;
         for (const c of page.claims) await sweepClaim(c);
         scan = page.cursor;
       } else {
-        const page = await store.scanPlayers(opts.pageSize ?? MIGRATION_PAGE, scan);
+        const page = await store.ops.scanPlayers(opts.pageSize ?? MIGRATION_PAGE, scan);
         for (const p of page.players) {
           if (isGuest(p) !== (phase === 'guests')) continue;
           report.players++;

@@ -74,7 +74,7 @@ function messageNumber(id: string): number {
 async function moderates(services: Services, rec: GameRec, player: Player | null, siteClientId: string | null) {
   if (player && rec.doc.creatorId === player.id) return true;
   if (!siteClientId) return false;
-  const creator = await services.store.getPlayer(rec.doc.creatorId);
+  const creator = await services.store.players.getPlayer(rec.doc.creatorId);
   return creator?.issuer === `site:${siteClientId}`;
 }
 
@@ -93,7 +93,7 @@ export function chatView(m: ChatRecord, viewerId: string | null, moderator: bool
 }
 
 const mutedBy = async (services: Services, playerId: string | null): Promise<string[]> =>
-  playerId ? services.store.listPlayerSet(playerId, MUTED_SET) : [];
+  playerId ? services.store.players.listPlayerSet(playerId, MUTED_SET) : [];
 
 /** A page of the game's chat for the caller (see Query.chat). */
 export async function chatPage(
@@ -111,9 +111,9 @@ export async function chatPage(
   canWatch(rec, viewer);
   const viewerId = viewer?.id ?? null;
   const [page, muted, silenced] = await Promise.all([
-    services.store.listChat(gameId, from, size),
+    services.store.chat.listChat(gameId, from, size),
     mutedBy(services, viewerId),
-    services.store.listSilenced(gameId),
+    services.store.chat.listSilenced(gameId),
   ]);
   const moderator = viewerId !== null && rec.doc.creatorId === viewerId;
   const last = page.items.length ? page.items[page.items.length - 1].seq : from;
@@ -131,7 +131,7 @@ async function chargeRate(services: Services, playerId: string): Promise<void> {
   if (!services.limiters.itemRates) return;
   const now = services.now();
   const minute = now.toISOString().slice(0, 16);
-  if (!(await services.store.countOnPlayer(playerId, 'chat', minute, CHAT_LIMITS.perMinute))) {
+  if (!(await services.store.players.countOnPlayer(playerId, 'chat', minute, CHAT_LIMITS.perMinute))) {
     const next = Date.parse(`${minute}:00.000Z`) + 60_000;
     const e = rateLimited(
       `chat messages: at most ${CHAT_LIMITS.perMinute} per minute`,
@@ -147,7 +147,7 @@ async function chargeRate(services: Services, playerId: string): Promise<void> {
 async function messageOfRequest(services: Services, gameId: string, after: number, req: string) {
   let from = after;
   for (;;) {
-    const page = await services.store.listChat(gameId, from, CHAT_LIMITS.pageMax);
+    const page = await services.store.chat.listChat(gameId, from, CHAT_LIMITS.pageMax);
     const found = page.items.find((m) => m.req === req);
     if (found || !page.hasMore) return found ?? null;
     from = page.items[page.items.length - 1].seq;
@@ -166,13 +166,13 @@ export async function postChat(
   const rec = await loadOrNotFound(services, gameId);
   if (seatOf(rec.doc, player.id) === null)
     throw new ApiError('FORBIDDEN', "only this game's seated players post in its chat (spectators read it)");
-  if ((await services.store.listSilenced(gameId)).includes(player.id))
+  if ((await services.store.chat.listSilenced(gameId)).includes(player.id))
     throw new ApiError('CHAT_SILENCED', "the game's moderator silenced you in this game's chat");
   const req = requestId ? `${player.id}#${requestId}` : undefined;
-  let last = await services.store.lastChatSeq(gameId);
+  let last = await services.store.chat.lastChatSeq(gameId);
   if (requestId) {
     const scope = `chat:${player.id}`;
-    const claimed = await services.store.claimRequest(
+    const claimed = await services.store.log.claimRequest(
       gameId,
       scope,
       requestId,
@@ -180,7 +180,7 @@ export async function postChat(
       services.now(),
     );
     if (!claimed) {
-      const prior = await services.store.getRequest(gameId, scope, requestId);
+      const prior = await services.store.log.getRequest(gameId, scope, requestId);
       if (prior && prior.fingerprint !== body)
         throw new ApiError('CONFLICT', 'this requestId was used for another message');
       const done = await messageOfRequest(services, gameId, prior?.after ?? 0, req!);
@@ -206,18 +206,18 @@ export async function postChat(
       // After the end the log's TTL is set (or about to be): a late message expires with it.
       ...(isOver(rec.status) ? { expiresAt: expiryOf(services.now()) } : {}),
     };
-    if (await services.store.putChat(m)) {
+    if (await services.store.chat.putChat(m)) {
       await services.push?.chatChanged?.(gameId, seq);
       return chatView(m, player.id, rec.doc.creatorId === player.id);
     }
-    last = await services.store.lastChatSeq(gameId);
+    last = await services.store.chat.lastChatSeq(gameId);
   }
   throw new ApiError('CONFLICT', 'the chat is too busy: try again');
 }
 
 /** Loads a message of a game the caller may watch, or NOT_FOUND. */
 async function messageOf(services: Services, rec: GameRec, messageId: string): Promise<ChatRecord> {
-  const m = await services.store.getChat(rec.id, messageNumber(messageId));
+  const m = await services.store.chat.getChat(rec.id, messageNumber(messageId));
   if (!m) throw new ApiError('NOT_FOUND', `no message ${messageId} in this game's chat`);
   return m;
 }
@@ -234,7 +234,7 @@ export async function hideChat(
   if (!(await moderates(services, rec, player, siteClientId)))
     throw new ApiError('FORBIDDEN', "only the game's creator (or its site) hides chat messages");
   const m = await messageOf(services, rec, messageId);
-  await services.store.hideChat(gameId, m.seq, player?.id ?? `site:${siteClientId}`);
+  await services.store.chat.hideChat(gameId, m.seq, player?.id ?? `site:${siteClientId}`);
   await services.push?.chatChanged?.(gameId, m.seq);
   return chatView({ ...m, hidden: true }, player?.id ?? null, true);
 }
@@ -251,7 +251,7 @@ export async function reportChat(
   const rec = await loadOrNotFound(services, gameId);
   canWatch(rec, player);
   const m = await messageOf(services, rec, messageId);
-  const r = await services.store.reportChat(
+  const r = await services.store.chat.reportChat(
     gameId,
     m.seq,
     player.id,
@@ -262,7 +262,7 @@ export async function reportChat(
     throw new ApiError('LIMIT_EXCEEDED', `a message keeps at most ${CHAT_LIMITS.reportsPerMessage} reports`, {
       limit: { name: 'chatReportsPerMessage', max: CHAT_LIMITS.reportsPerMessage },
     });
-  const now = (await services.store.getChat(gameId, m.seq)) ?? m;
+  const now = (await services.store.chat.getChat(gameId, m.seq)) ?? m;
   return chatView(now, player.id, rec.doc.creatorId === player.id);
 }
 
@@ -270,13 +270,13 @@ export async function reportChat(
 export async function mutePlayer(services: Services, player: Player, target: string, muted: boolean) {
   if (target === player.id) bad('you cannot mute yourself');
   if (muted) {
-    if (!(await services.store.getPlayer(target))) throw new ApiError('NOT_FOUND', `no player ${target}`);
-    if (!(await services.store.addToPlayerSet(player.id, MUTED_SET, target, CHAT_LIMITS.mutedPerPlayer)))
+    if (!(await services.store.players.getPlayer(target))) throw new ApiError('NOT_FOUND', `no player ${target}`);
+    if (!(await services.store.players.addToPlayerSet(player.id, MUTED_SET, target, CHAT_LIMITS.mutedPerPlayer)))
       throw new ApiError('LIMIT_EXCEEDED', `at most ${CHAT_LIMITS.mutedPerPlayer} muted players`, {
         limit: { name: 'mutedPlayers', max: CHAT_LIMITS.mutedPerPlayer },
       });
-  } else await services.store.removeFromPlayerSet(player.id, MUTED_SET, target);
-  return services.store.listPlayerSet(player.id, MUTED_SET);
+  } else await services.store.players.removeFromPlayerSet(player.id, MUTED_SET, target);
+  return services.store.players.listPlayerSet(player.id, MUTED_SET);
 }
 
 /** Silences or lets speak again a player in a game's chat (moderator only). */
@@ -292,9 +292,9 @@ export async function silencePlayer(
   if (!(await moderates(services, rec, player, siteClientId)))
     throw new ApiError('FORBIDDEN', "only the game's creator (or its site) silences players in its chat");
   if (silenced && target === rec.doc.creatorId) bad("the game's creator cannot be silenced in its own game");
-  if (!(await services.store.setSilenced(gameId, target, silenced, CHAT_LIMITS.silencedPerGame)))
+  if (!(await services.store.chat.setSilenced(gameId, target, silenced, CHAT_LIMITS.silencedPerGame)))
     throw new ApiError('LIMIT_EXCEEDED', `at most ${CHAT_LIMITS.silencedPerGame} silenced players per game`, {
       limit: { name: 'silencedPerGame', max: CHAT_LIMITS.silencedPerGame },
     });
-  return services.store.listSilenced(gameId);
+  return services.store.chat.listSilenced(gameId);
 }

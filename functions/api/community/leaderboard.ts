@@ -4,7 +4,7 @@
 // not change; a player whose rating changes while a client pages may move across the cursor
 // (seen twice, or not at all), nobody else moves (docs/storage.md, "Ratings").
 import { ApiError } from '../errors.js';
-import type { RatingHistoryRecord, RatingRecord, Store } from '../../store/index.js';
+import type { Players, RatingHistoryRecord, RatingRecord, Store } from '../../store/index.js';
 import type { EditionId } from '../../engine/index.js';
 
 /** Entries per page: `first` 1-50, 20 by default. */
@@ -34,15 +34,15 @@ export interface RatingOut extends Omit<RatingRecord, 'edition'> {
   edition: 'CLASSIC' | 'GALECREST';
 }
 
-async function withName(store: Pick<Store, 'getPlayer'>, r: RatingRecord): Promise<RatingOut> {
-  const p = await store.getPlayer(r.playerId);
+async function withName(store: { players: Pick<Players, 'getPlayer'> }, r: RatingRecord): Promise<RatingOut> {
+  const p = await store.players.getPlayer(r.playerId);
   return { ...r, edition: r.edition.toUpperCase() as RatingOut['edition'], rating: r.ordinal, name: p?.name ?? null };
 }
 
 /** A page of an edition's leaderboard, best first. */
 export async function leaderboardPage(store: Store, edition: EditionId, first?: number | null, after?: string | null) {
   const size = pageSize(first);
-  const page = await store.listLeaderboard(edition, size, decode(after, /^\d{10}#.+$/));
+  const page = await store.community.listLeaderboard(edition, size, decode(after, /^\d{10}#.+$/));
   return {
     ratings: await Promise.all(page.items.map((r) => withName(store, r))),
     pageInfo: { hasNextPage: page.cursor !== null, endCursor: page.cursor ? encode(page.cursor) : null },
@@ -51,7 +51,7 @@ export async function leaderboardPage(store: Store, edition: EditionId, first?: 
 
 /** A player's rating in an edition (null: no rated game yet). */
 export async function ratingOf(store: Store, playerId: string, edition: EditionId): Promise<RatingOut | null> {
-  const r = await store.getRating(playerId, edition);
+  const r = await store.community.getRating(playerId, edition);
   return r ? withName(store, r) : null;
 }
 
@@ -64,7 +64,7 @@ export async function ratingHistoryPage(
   after?: string | null,
 ) {
   const size = pageSize(first);
-  const page = await store.listRatingHistory(
+  const page = await store.community.listRatingHistory(
     playerId,
     edition,
     size,

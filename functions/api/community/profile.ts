@@ -4,12 +4,12 @@
 // conditional put on the stats item's version that also checks the game is not among the newest
 // games it counted (as ratings do), then the game's entry (idempotent).
 import { characters, type EditionId } from '../../engine/index.js';
-import { COUNTED_KEPT, type StatsRecord, type Store } from '../../store/index.js';
+import { COUNTED_KEPT, type Community, type StatsRecord, type Store } from '../../store/index.js';
 import type { GameDoc, GameRec } from '../doc.js';
 import { ApiError } from '../errors.js';
 import { ratingOf } from './leaderboard.js';
 
-type Services = { store: Pick<Store, 'getStats' | 'putStats' | 'putPlayed'> };
+type Services = { store: { community: Pick<Community, 'getStats' | 'putStats' | 'putPlayed'> } };
 
 /** Favourite characters shown (the most played). */
 export const FAVOURITES = 3;
@@ -42,7 +42,7 @@ export async function countGame(services: Services, rec: GameRec): Promise<void>
       if (s.playerId === null || (s.bot !== null && s.replaced !== true)) return;
       const place = ranking.indexOf(seat) + 1;
       await countFor(services, s.playerId, rec, place, playedCharacters(doc, seat));
-      await services.store.putPlayed(s.playerId, {
+      await services.store.community.putPlayed(s.playerId, {
         gameId: rec.id,
         edition: doc.edition,
         endedAt: rec.updatedAt,
@@ -57,7 +57,7 @@ export async function countGame(services: Services, rec: GameRec): Promise<void>
 async function countFor(services: Services, playerId: string, rec: GameRec, place: number, played: number[]) {
   const edition = rec.doc.edition;
   for (let attempt = 0; attempt < 20; attempt++) {
-    const cur = await services.store.getStats(playerId, edition);
+    const cur = await services.store.community.getStats(playerId, edition);
     if (cur?.counted.includes(rec.id)) return;
     const chars = { ...(cur?.characters ?? {}) };
     for (const rank of played) chars[rank] = (chars[rank] ?? 0) + 1;
@@ -70,7 +70,7 @@ async function countFor(services: Services, playerId: string, rec: GameRec, plac
       counted: [...(cur?.counted ?? []), rec.id].slice(-COUNTED_KEPT),
       v: (cur?.v ?? 0) + 1,
     };
-    if (await services.store.putStats(next, cur?.v ?? 0, rec.id)) return;
+    if (await services.store.community.putStats(next, cur?.v ?? 0, rec.id)) return;
   }
   throw new Error(`profile of ${playerId} for game ${rec.id}: too many lost races`);
 }
@@ -107,13 +107,13 @@ export async function profileOf(
   if (!Number.isInteger(size) || size < 1 || size > MAX_RECENT_PAGE)
     throw new ApiError('BAD_USER_INPUT', `first is 1-${MAX_RECENT_PAGE}`);
   const before = decode(after);
-  const player = await store.getPlayer(playerId);
+  const player = await store.players.getPlayer(playerId);
   if (!player) return null;
   const [editions, page] = await Promise.all([
     Promise.all(
       EDITIONS.map(async (edition) => {
         const [stats, rating] = await Promise.all([
-          store.getStats(playerId, edition),
+          store.community.getStats(playerId, edition),
           ratingOf(store, playerId, edition),
         ]);
         return {
@@ -125,7 +125,7 @@ export async function profileOf(
         };
       }),
     ),
-    store.listPlayed(playerId, size, before),
+    store.community.listPlayed(playerId, size, before),
   ]);
   return {
     playerId,

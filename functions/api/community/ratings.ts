@@ -16,14 +16,16 @@ import {
   type GameRecord,
   type RatedGameMarker,
   type RatingRecord,
+  type Community,
   type RatingValue,
-  type Store,
 } from '../../store/index.js';
 import type { GameDoc } from '../doc.js';
 
 type GameRec = GameRecord<GameDoc>;
 /** What rating needs of the services (the store only; no import of the context: no circle). */
-type Services = { store: Pick<Store, 'getRating' | 'putRating' | 'claimRatedGame' | 'putRatingHistory'> };
+type Services = {
+  store: { community: Pick<Community, 'getRating' | 'putRating' | 'claimRatedGame' | 'putRatingHistory'> };
+};
 
 /** The rating a new player starts from (openskill's defaults: mu 25, sigma 25/3). */
 export const INITIAL_RATING: RatingValue = { mu: fresh().mu, sigma: fresh().sigma };
@@ -78,8 +80,8 @@ export async function rateGame(services: Services, rec: GameRec): Promise<boolea
   const ranking = rec.doc.state?.ranking;
   if (!players || !ranking || ranking.length !== players.length) return false;
   const edition = rec.doc.edition;
-  const current = await Promise.all(players.map((p) => services.store.getRating(p, edition)));
-  const marker = await services.store.claimRatedGame({
+  const current = await Promise.all(players.map((p) => services.store.community.getRating(p, edition)));
+  const marker = await services.store.community.claimRatedGame({
     gameId: rec.id,
     edition,
     players,
@@ -96,7 +98,7 @@ async function applyToSeat(services: Services, m: RatedGameMarker, seat: number)
   const playerId = m.players[seat];
   const place = m.ranking.indexOf(seat) + 1;
   for (let attempt = 0; attempt < 20; attempt++) {
-    const cur = await services.store.getRating(playerId, m.edition);
+    const cur = await services.store.community.getRating(playerId, m.edition);
     if (cur?.applied.includes(m.gameId)) {
       // Applied already; if it is still the newest, write its history entry again (a crash may
       // have come between the two writes).
@@ -117,7 +119,8 @@ async function applyToSeat(services: Services, m: RatedGameMarker, seat: number)
       v: (cur?.v ?? 0) + 1,
       updatedAt: m.endedAt,
     };
-    if (await services.store.putRating(next, cur?.v ?? 0, m.gameId)) return putHistory(services, m, seat, next);
+    if (await services.store.community.putRating(next, cur?.v ?? 0, m.gameId))
+      return putHistory(services, m, seat, next);
   }
   throw new Error(`rating of ${playerId} for game ${m.gameId}: too many lost races`);
 }
@@ -125,7 +128,7 @@ async function applyToSeat(services: Services, m: RatedGameMarker, seat: number)
 /** The player's history entry of the game, from the rating it produced (idempotent). */
 async function putHistory(services: Services, m: RatedGameMarker, seat: number, r: RatingRecord): Promise<void> {
   const place = m.ranking.indexOf(seat) + 1;
-  await services.store.putRatingHistory(r.playerId, m.edition, {
+  await services.store.community.putRatingHistory(r.playerId, m.edition, {
     gameId: m.gameId,
     endedAt: m.endedAt,
     place,

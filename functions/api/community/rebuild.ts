@@ -13,10 +13,10 @@ const PAGE = 100;
 export async function rebuildRatings(store: Store): Promise<{ games: number; players: number }> {
   const rated: GameRecord<GameDoc>[] = [];
   for (let before: string | null = null; ; ) {
-    const page = await store.listGamesByStatus('FINISHED', PAGE, before);
+    const page = await store.log.listGamesByStatus('FINISHED', PAGE, before);
     // A finished game's snapshot holds its end (written on the status change); later commits
     // (a rematch link) never change the ranking.
-    const heads = await store.getGames<GameDoc>(page.ids, false);
+    const heads = await store.log.getGames<GameDoc>(page.ids, false);
     for (const h of heads) if (h.game && ratedPlayers(h.game)) rated.push(h.game);
     if (!page.cursor) break;
     before = page.cursor;
@@ -24,9 +24,9 @@ export async function rebuildRatings(store: Store): Promise<{ games: number; pla
   rated.sort((a, b) => a.updatedAt.localeCompare(b.updatedAt) || a.id.localeCompare(b.id));
   const players = new Set<string>();
   for (const r of rated) {
-    await store.deleteRatedGame(r.id);
+    await store.community.deleteRatedGame(r.id);
     for (const p of ratedPlayers(r)!) {
-      if (!players.has(`${p}#${r.doc.edition}`)) await store.deleteRating(p, r.doc.edition);
+      if (!players.has(`${p}#${r.doc.edition}`)) await store.community.deleteRating(p, r.doc.edition);
       players.add(`${p}#${r.doc.edition}`);
     }
   }

@@ -3,7 +3,7 @@
 // add Apollo to it (app.ts, buildApp); the notice worker, the sweep and push run on this alone,
 // so their bundles carry no Apollo (infra/function.ts, test/infra/bundles.test.ts).
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { createStore } from '../../store/index.js';
+import { createDynamoStore } from '../../store/index.js';
 import type { PushGateway } from '../../push/protocol.js';
 import { admit, type ApiContext, createContext } from '../context.js';
 import type { CommitListener, MailSetup, NoticeMessage, NoticeQueue, Services, WebhookConfig } from '../services.js';
@@ -147,7 +147,7 @@ export function buildCore(config: AppConfig): Core {
   const keys = config.signingKeys ?? staticKeys([config.signingKey ?? '']);
   const now = config.now ?? (() => new Date());
   const services: Services = {
-    store: createStore({ tableName: config.tableName, client: config.client }),
+    store: createDynamoStore({ tableName: config.tableName, client: config.client }),
     keys,
     verifier: createVerifier({
       keys,

@@ -12,14 +12,14 @@
 //
 // This file imports neither the services nor the commit (play/games.ts calls it: a cycle else);
 // the caller hands it the store and a way to load games.
-import type { Store } from '../../store/index.js';
+import type { Players } from '../../store/index.js';
 import { type GameDoc, seatOf } from '../doc.js';
 import { ApiError } from '../errors.js';
 import { BOUNDS } from '../http/ratelimit.js';
 
 /** What the joined-lobby cap needs: the player sets of the store, the clock, the games as they are now. */
 export interface SeatingDeps {
-  store: Pick<Store, 'addToPlayerSet' | 'listPlayerSet' | 'removeFromPlayerSet'>;
+  store: { players: Pick<Players, 'addToPlayerSet' | 'listPlayerSet' | 'removeFromPlayerSet'> };
   now: () => Date;
   load: (gameIds: string[]) => Promise<{ id: string; status: string; doc: GameDoc }[]>;
 }
@@ -49,7 +49,7 @@ function limitExceeded(): ApiError {
 
 /** Drops the members that are no longer lobbies the player waits in; true if any was dropped. */
 async function dropStale(services: SeatingDeps, playerId: string): Promise<boolean> {
-  const members = await services.store.listPlayerSet(playerId, JOINED_LOBBIES);
+  const members = await services.store.players.listPlayerSet(playerId, JOINED_LOBBIES);
   const games = new Map((await services.load(members.map(gameOf))).map((r) => [r.id, r]));
   const now = services.now().getTime();
   const stale = members.filter((m) => {
@@ -58,7 +58,7 @@ async function dropStale(services: SeatingDeps, playerId: string): Promise<boole
     if (g && seatOf(g.doc, playerId) !== null) return false;
     return now - Date.parse(m.slice(0, m.lastIndexOf('#'))) > JOIN_RESERVATION_MS; // a join in flight, or one that failed
   });
-  await Promise.all(stale.map((m) => services.store.removeFromPlayerSet(playerId, JOINED_LOBBIES, m)));
+  await Promise.all(stale.map((m) => services.store.players.removeFromPlayerSet(playerId, JOINED_LOBBIES, m)));
   return stale.length > 0;
 }
 
@@ -66,19 +66,22 @@ async function dropStale(services: SeatingDeps, playerId: string): Promise<boole
 export async function admitJoin(services: SeatingDeps, playerId: string, gameId: string): Promise<string> {
   const m = member(services.now().toISOString(), gameId);
   const cap = BOUNDS.joinedLobbiesPerPlayer;
-  if (await services.store.addToPlayerSet(playerId, JOINED_LOBBIES, m, cap)) return m;
-  if ((await dropStale(services, playerId)) && (await services.store.addToPlayerSet(playerId, JOINED_LOBBIES, m, cap)))
+  if (await services.store.players.addToPlayerSet(playerId, JOINED_LOBBIES, m, cap)) return m;
+  if (
+    (await dropStale(services, playerId)) &&
+    (await services.store.players.addToPlayerSet(playerId, JOINED_LOBBIES, m, cap))
+  )
     return m;
   throw limitExceeded();
 }
 
 /** Gives back the player's place(s) for `gameId` (left, removed, or the join failed). */
 export async function releaseJoin(services: SeatingDeps, playerId: string, gameId: string): Promise<void> {
-  const members = await services.store.listPlayerSet(playerId, JOINED_LOBBIES);
+  const members = await services.store.players.listPlayerSet(playerId, JOINED_LOBBIES);
   await Promise.all(
     members
       .filter((m) => gameOf(m) === gameId)
-      .map((m) => services.store.removeFromPlayerSet(playerId, JOINED_LOBBIES, m)),
+      .map((m) => services.store.players.removeFromPlayerSet(playerId, JOINED_LOBBIES, m)),
   );
 }
 

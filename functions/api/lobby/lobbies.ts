@@ -34,7 +34,7 @@ function limitExceeded(): ApiError {
 
 /** Drops the members that are no longer this player's open lobbies; true if any was dropped. */
 async function dropStale(services: Services, playerId: string): Promise<boolean> {
-  const members = await services.store.listPlayerSet(playerId, OPEN_LOBBIES);
+  const members = await services.store.players.listPlayerSet(playerId, OPEN_LOBBIES);
   if (members.length === 0) return false;
   const games = new Map(
     (
@@ -51,7 +51,7 @@ async function dropStale(services: Services, playerId: string): Promise<boolean>
     if (!g) return now - Date.parse(createdAt) > LOBBY_RESERVATION_MS; // a creation that died
     return g.status !== 'LOBBY' || g.doc.creatorId !== playerId;
   });
-  await Promise.all(stale.map((m) => services.store.removeFromPlayerSet(playerId, OPEN_LOBBIES, m)));
+  await Promise.all(stale.map((m) => services.store.players.removeFromPlayerSet(playerId, OPEN_LOBBIES, m)));
   return stale.length > 0;
 }
 
@@ -66,10 +66,10 @@ export async function reserveLobby(
   gameId: string,
 ): Promise<void> {
   const member = lobbyMember(createdAt, gameId);
-  if (await services.store.addToPlayerSet(playerId, OPEN_LOBBIES, member, BOUNDS.openLobbiesPerPlayer)) return;
+  if (await services.store.players.addToPlayerSet(playerId, OPEN_LOBBIES, member, BOUNDS.openLobbiesPerPlayer)) return;
   if (
     (await dropStale(services, playerId)) &&
-    (await services.store.addToPlayerSet(playerId, OPEN_LOBBIES, member, BOUNDS.openLobbiesPerPlayer))
+    (await services.store.players.addToPlayerSet(playerId, OPEN_LOBBIES, member, BOUNDS.openLobbiesPerPlayer))
   )
     return;
   throw limitExceeded();
@@ -82,7 +82,7 @@ export async function releaseLobby(
   createdAt: string,
   gameId: string,
 ): Promise<void> {
-  await services.store.removeFromPlayerSet(playerId, OPEN_LOBBIES, lobbyMember(createdAt, gameId));
+  await services.store.players.removeFromPlayerSet(playerId, OPEN_LOBBIES, lobbyMember(createdAt, gameId));
 }
 
 /** Counts a lobby for its creator without a cap (a rematch, a lobby handed to the next creator). */
@@ -92,7 +92,7 @@ export async function holdLobby(
   createdAt: string,
   gameId: string,
 ): Promise<void> {
-  await services.store.addToPlayerSet(playerId, OPEN_LOBBIES, lobbyMember(createdAt, gameId));
+  await services.store.players.addToPlayerSet(playerId, OPEN_LOBBIES, lobbyMember(createdAt, gameId));
 }
 
 /** After a commit that may have ended the lobby: releases it for `creatorId` if it is not open any more. */

@@ -85,7 +85,7 @@ export function myGamesPage(
 ): Promise<GamePage> {
   return filtered(
     services,
-    (limit, before) => services.store.listMemberGamesPage(player.id, limit, before),
+    (limit, before) => services.store.members.listMemberGamesPage(player.id, limit, before),
     (r) => seatOf(r.doc, player.id) !== null && (!status || r.status === status),
     first,
     after,
@@ -98,7 +98,7 @@ function lobbyIds(
   limit: number,
   before: string | null,
 ): Promise<{ ids: string[]; cursor: string | null }> {
-  return services.store.listGamesByStatus('LOBBY', limit, before);
+  return services.store.log.listGamesByStatus('LOBBY', limit, before);
 }
 
 /** Games waiting for players (LOBBY with a free seat), newest first. */

@@ -72,11 +72,11 @@ export async function rematch(services: Services, player: Player, gameId: string
       ),
     ];
     // Index first (as for joining): the index may name a game a player is not in, never miss one.
-    await services.store.putMember(id, player.id, now);
+    await services.store.members.putMember(id, player.id, now);
     const inserted = await insertNewGame(services, id, doc, events, now);
     if (!inserted) {
       rec = await loadOrNotFound(services, id); // a concurrent rematch won
-      if (seatOf(rec.doc, player.id) === null) await services.store.deleteMember(id, player.id);
+      if (seatOf(rec.doc, player.id) === null) await services.store.members.deleteMember(id, player.id);
     } else {
       rec = inserted;
       await holdLobby(services, player.id, now, id); // counts against the cap, never refused

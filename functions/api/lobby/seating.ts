@@ -30,7 +30,7 @@ export async function removePlayer(
       return [{ type: 'playerLeft', data: { seat, playerId, removedBy: creator.id } }];
     },
   });
-  await services.store.deleteMember(gameId, playerId);
+  await services.store.members.deleteMember(gameId, playerId);
   await releaseJoin({ ...services, load: (ids) => loadGames(services, ids) }, playerId, gameId);
   return rec;
 }

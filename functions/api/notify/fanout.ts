@@ -148,14 +148,14 @@ async function fanOutChat(services: Services, store: PushStore, gateway: PushGat
   const [connections, rec, m] = await Promise.all([
     store.subscribers(gameId),
     getGame(services, gameId),
-    services.store.getChat(gameId, seq),
+    services.store.chat.getChat(gameId, seq),
   ]);
   if (!rec || !m || connections.length === 0) return;
   const muted = new Map<string, Promise<boolean>>();
   const mutes = (playerId: string) => {
     let p = muted.get(playerId);
     if (!p) {
-      p = services.store.listPlayerSet(playerId, 'mutedPlayers').then((ids) => ids.includes(m.authorId));
+      p = services.store.players.listPlayerSet(playerId, 'mutedPlayers').then((ids) => ids.includes(m.authorId));
       muted.set(playerId, p);
     }
     return p;

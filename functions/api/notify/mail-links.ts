@@ -20,7 +20,7 @@ const mac = (key: string, payload: string) => createHmac('sha256', key).update(p
 
 export async function signLink(services: Services, claims: LinkClaims): Promise<string> {
   const payload = [claims.purpose, claims.playerId, claims.email].map(b64).join('.');
-  return `${payload}.${mac(await services.store.mailKey(), payload).toString('base64url')}`;
+  return `${payload}.${mac(await services.store.notify.mailKey(), payload).toString('base64url')}`;
 }
 
 /** The claims of a token whose MAC verifies and whose purpose is `purpose`; null otherwise (forged, cut, another kind). */
@@ -29,7 +29,7 @@ export async function verifyLink(services: Services, token: string, purpose: Lin
   const parts = token.split('.');
   if (parts.length !== 4 || parts.some((p) => !/^[A-Za-z0-9_-]*$/.test(p))) return null;
   const payload = parts.slice(0, 3).join('.');
-  const expected = mac(await services.store.mailKey(), payload);
+  const expected = mac(await services.store.notify.mailKey(), payload);
   const given = Buffer.from(parts[3], 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   const [p, playerId, email] = parts.slice(0, 3).map(unb64);

@@ -34,7 +34,7 @@ export const COMMIT_WAIT_MS = 15_000;
 /** Whether the commit a notice names was written: waits for a writer still at it, up to COMMIT_WAIT_MS. */
 async function committed(services: Services, m: Extract<NoticeMessage, { type: 'notices' }>): Promise<boolean> {
   for (let waited = 0; ; ) {
-    const cid = await services.store.getCommitId(m.gameId, m.firstSeq);
+    const cid = await services.store.ops.getCommitId(m.gameId, m.firstSeq);
     if (cid !== null) return cid === m.cid; // another writer's commit at that place: ours lost its race
     if (waited >= COMMIT_WAIT_MS) return false;
     const pause = Math.min(1000, 20 * 2 ** Math.min(6, Math.floor(waited / 100)));
@@ -82,10 +82,10 @@ export async function handleNotice(services: Services, m: NoticeMessage): Promis
         else await attemptAndSchedule(services, d);
       }),
     );
-    await services.store.clearOutbox(m.gameId, m.firstSeq, m.cid);
+    await services.store.ops.clearOutbox(m.gameId, m.firstSeq, m.cid);
     return;
   }
-  const d = await services.store.getDelivery(m.deliveryId);
+  const d = await services.store.notify.getDelivery(m.deliveryId);
   if (!d || d.status !== 'pending' || d.nextAt === null) return;
   const wait = Date.parse(d.nextAt) - services.now().getTime();
   if (wait > 0) {
@@ -117,11 +117,11 @@ export function outboxAgeMs(): number {
  */
 export async function resendOutboxes(services: Services): Promise<number> {
   const before = new Date(services.now().getTime() - outboxAgeMs());
-  const due = await services.store.listDue('OUTBOX', before, RESEND_LIMIT);
+  const due = await services.store.ops.listDue('OUTBOX', before, RESEND_LIMIT);
   const messages: NoticeMessage[] = [];
   for (const id of due) {
     const { gameId, firstSeq } = parseOutboxId(id);
-    const box = await services.store.getOutbox<Notice>(gameId, firstSeq);
+    const box = await services.store.ops.getOutbox<Notice>(gameId, firstSeq);
     if (box) messages.push({ type: 'notices', gameId, firstSeq, cid: box.cid, notices: box.notices });
   }
   if (messages.length > 0) {

@@ -73,7 +73,7 @@ export function requireMail(services: Services): MailSetup {
 }
 
 export async function readReminders(services: Services, playerId: string) {
-  return settingsView((await services.store.getReminders(playerId)) ?? DEFAULTS(playerId, services.now()));
+  return settingsView((await services.store.notify.getReminders(playerId)) ?? DEFAULTS(playerId, services.now()));
 }
 
 /** A plain address (no display name, no comments, no spaces), the domain in lower case; BAD_USER_INPUT otherwise. */
@@ -91,7 +91,7 @@ export function normalEmail(raw: string): string {
 export async function setReminders(services: Services, playerId: string, input: ReminderSettingsInput) {
   requireMail(services);
   const now = services.now();
-  const old = (await services.store.getReminders(playerId)) ?? DEFAULTS(playerId, now);
+  const old = (await services.store.notify.getReminders(playerId)) ?? DEFAULTS(playerId, now);
   const delayHours = input.delayHours ?? old.delayHours;
   if (!REMINDERS.delayHours.includes(delayHours))
     throw new ApiError('BAD_USER_INPUT', `delayHours must be one of ${REMINDERS.delayHours.join(', ')}`);
@@ -108,7 +108,7 @@ export async function setReminders(services: Services, playerId: string, input: 
     updatedAt: now.toISOString(),
     checkAt: input.enabled && email !== null ? now.toISOString() : null,
   };
-  await services.store.putReminders(rec);
+  await services.store.notify.putReminders(rec);
   return settingsView(rec);
 }
 
@@ -118,16 +118,16 @@ const dayOf = (now: Date) => now.toISOString().slice(0, 10);
 async function sendOnce(services: Services, playerId: string, mark: string, message: () => Promise<MailMessage>) {
   const { store } = services;
   const now = services.now();
-  if (!(await store.claimMailMark(playerId, mark, now, REMINDERS.markDays))) return 'done';
-  if (!(await store.countOnPlayer(playerId, 'mail', dayOf(now), REMINDERS.mailsPerDay))) {
-    await store.releaseMailMark(playerId, mark);
+  if (!(await store.notify.claimMailMark(playerId, mark, now, REMINDERS.markDays))) return 'done';
+  if (!(await store.players.countOnPlayer(playerId, 'mail', dayOf(now), REMINDERS.mailsPerDay))) {
+    await store.notify.releaseMailMark(playerId, mark);
     return 'limit';
   }
   try {
     await services.mail!.mailer!.send(await message());
   } catch (e) {
     // Not sent: the next check tries again (the day's count keeps the attempt).
-    await store.releaseMailMark(playerId, mark);
+    await store.notify.releaseMailMark(playerId, mark);
     throw e;
   }
   return 'sent';
@@ -135,7 +135,7 @@ async function sendOnce(services: Services, playerId: string, mark: string, mess
 
 /** The player's active games, and their waiting turns (seat awaited, not handed to a bot). */
 async function gamesOf(services: Services, playerId: string) {
-  const ids = await services.store.listMemberGameIds(playerId, REMINDERS.gamesChecked);
+  const ids = await services.store.members.listMemberGameIds(playerId, REMINDERS.gamesChecked);
   const games = (await loadGames(services, ids, false)).filter((g) => g.status === 'ACTIVE');
   const waiting: Waiting[] = [];
   for (const g of games) {
@@ -160,9 +160,9 @@ const markOf = (email: string) => `CONFIRM#${createHash('sha256').update(email).
 async function remindPlayer(services: Services, playerId: string): Promise<number> {
   const { store } = services;
   const now = services.now();
-  const rec = await store.getReminders(playerId);
+  const rec = await store.notify.getReminders(playerId);
   if (!rec || rec.checkAt === null || rec.checkAt > now.toISOString()) return 0; // changed since it was listed
-  const reschedule = (checkAt: string | null) => store.putReminders({ ...rec, checkAt }, rec.updatedAt);
+  const reschedule = (checkAt: string | null) => store.notify.putReminders({ ...rec, checkAt }, rec.updatedAt);
   if (!rec.enabled || rec.email === null) return reschedule(null).then(() => 0);
   const email = rec.email;
   const mail = services.mail!;
@@ -197,7 +197,7 @@ async function remindPlayer(services: Services, playerId: string): Promise<numbe
 /** The sweep's step: every opted-in player whose check is due. Returns the mails sent and the failures. */
 export async function remindDue(services: Services): Promise<{ mailed: number; failures: number }> {
   if (!services.mail?.mailer) return { mailed: 0, failures: 0 };
-  const ids = await services.store.listDue('REMIND', services.now(), REMINDERS.playersPerRun);
+  const ids = await services.store.ops.listDue('REMIND', services.now(), REMINDERS.playersPerRun);
   let mailed = 0;
   let failures = 0;
   for (const id of ids) {
@@ -216,14 +216,19 @@ export async function followLink(
   services: Services,
   claims: { purpose: 'unsubscribe' | 'confirm'; playerId: string; email: string },
 ): Promise<'done' | 'stale'> {
-  const rec = await services.store.getReminders(claims.playerId);
+  const rec = await services.store.notify.getReminders(claims.playerId);
   if (!rec) return 'stale';
   const updatedAt = services.now().toISOString();
   if (claims.purpose === 'unsubscribe') {
-    await services.store.putReminders({ ...rec, enabled: false, checkAt: null, updatedAt });
+    await services.store.notify.putReminders({ ...rec, enabled: false, checkAt: null, updatedAt });
     return 'done';
   }
   if (rec.email !== claims.email) return 'stale'; // the address changed since the link was sent
-  await services.store.putReminders({ ...rec, confirmed: true, checkAt: rec.enabled ? updatedAt : null, updatedAt });
+  await services.store.notify.putReminders({
+    ...rec,
+    confirmed: true,
+    checkAt: rec.enabled ? updatedAt : null,
+    updatedAt,
+  });
   return 'done';
 }

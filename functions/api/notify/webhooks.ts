@@ -197,9 +197,9 @@ export async function registerOnce(
   checkUrl(url, services.webhooks);
   const ownerId = 'clientId' in owner ? `client:${owner.clientId}` : `player:${owner.playerId}`;
   const id = derivedId(ownerId, url, gameId ?? '');
-  const existing = await services.store.getWebhook(owner, id);
+  const existing = await services.store.notify.getWebhook(owner, id);
   if (existing) return { hook: existing, created: false };
-  if ((await services.store.listWebhooks(owner)).length >= max) throw full();
+  if ((await services.store.notify.listWebhooks(owner)).length >= max) throw full();
   const hook: WebhookRecord = {
     id,
     playerId: 'playerId' in owner ? owner.playerId : null,
@@ -209,9 +209,9 @@ export async function registerOnce(
     secret: randomBytes(32).toString('base64url'),
     createdAt: services.now().toISOString(),
   };
-  if (await services.store.putWebhook(hook)) return { hook, created: true };
+  if (await services.store.notify.putWebhook(hook)) return { hook, created: true };
   // A concurrent call registered the same URL first: its registration is the one.
-  const won = await services.store.getWebhook(owner, id);
+  const won = await services.store.notify.getWebhook(owner, id);
   if (!won) throw new ApiError('CONFLICT', 'the webhook changed meanwhile; try again');
   return { hook: won, created: false };
 }
@@ -251,8 +251,11 @@ async function clientOf(services: Services, playerId: string): Promise<string | 
 
 /** The registrations a player's notices go to: the player's own, and the site's if the player is a site user. */
 async function hooksFor(services: Services, playerId: string): Promise<WebhookRecord[]> {
-  const [own, clientId] = await Promise.all([services.store.listWebhooks({ playerId }), clientOf(services, playerId)]);
-  return clientId ? [...own, ...(await services.store.listWebhooks({ clientId }))] : own;
+  const [own, clientId] = await Promise.all([
+    services.store.notify.listWebhooks({ playerId }),
+    clientOf(services, playerId),
+  ]);
+  return clientId ? [...own, ...(await services.store.notify.listWebhooks({ clientId }))] : own;
 }
 
 /**
@@ -290,9 +293,9 @@ export async function recordDeliveries(services: Services, notices: Notice[]): P
         lastError: null,
         createdAt: now,
       };
-      if (await services.store.putDelivery(d)) out.push(d);
+      if (await services.store.notify.putDelivery(d)) out.push(d);
       else {
-        const old = await services.store.getDelivery(id);
+        const old = await services.store.notify.getDelivery(id);
         if (old && old.status === 'pending') out.push(old);
       }
     }
@@ -312,13 +315,13 @@ export async function attempt(
   const n = d.attempts + 1;
   const now = services.now();
   const retryAt = n < MAX_ATTEMPTS ? new Date(now.getTime() + backoffMs(n)) : null;
-  if (!(await services.store.claimDelivery(d.id, d.attempts, retryAt))) return 'skipped';
-  const hook = await services.store.getWebhook(
+  if (!(await services.store.notify.claimDelivery(d.id, d.attempts, retryAt))) return 'skipped';
+  const hook = await services.store.notify.getWebhook(
     d.clientId ? { clientId: d.clientId } : { playerId: d.playerId },
     d.hookId,
   );
   if (!hook) {
-    await services.store.settleDelivery(d.id, n, 'failed', 'the webhook was deleted');
+    await services.store.notify.settleDelivery(d.id, n, 'failed', 'the webhook was deleted');
     return 'failed';
   }
   let error: string | null = null;
@@ -347,7 +350,7 @@ export async function attempt(
     error = e instanceof ApiError ? e.message : `${(e as Error).name}: ${(e as Error).message}`.slice(0, 200);
   }
   const status = error === null ? 'delivered' : retryAt ? 'pending' : 'failed';
-  await services.store.settleDelivery(d.id, n, status, error);
+  await services.store.notify.settleDelivery(d.id, n, status, error);
   const outcome = status === 'pending' ? 'retry' : status;
   count(METRIC.webhooks, 1, { outcome });
   if (error !== null) logger.warn('webhook attempt failed', { deliveryId: d.id, attempt: n, outcome, reason: error });

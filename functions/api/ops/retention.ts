@@ -44,18 +44,18 @@ export async function archiveLog(services: Services, gameId: string): Promise<bo
   // Ratings before the log goes: a game whose end a crash left unrated is rated here (idempotent).
   await rateGame(services, rec);
   await countGame(services, rec);
-  const recipes = (await services.store.listRecipes(gameId)) as CommitRec[];
+  const recipes = (await services.store.log.listRecipes(gameId)) as CommitRec[];
   const archive: Archive = { version: rec.version, commands: commandsOf(recipes) };
   // One clock reading for the whole step: the chat must expire with the log to the second.
   const now = services.now();
-  await services.store.saveArchive(gameId, archive, now.toISOString());
-  await services.store.expireCommits(
+  await services.store.ops.saveArchive(gameId, archive, now.toISOString());
+  await services.store.ops.expireCommits(
     gameId,
     recipes.map((c) => c.firstSeq),
     expiryOf(now),
   );
   // The chat goes with the log (the same TTL), before the snapshot leaves the due-work index.
-  await services.store.expireChat(gameId, expiryOf(now));
-  await services.store.markArchived(gameId, rec.version);
+  await services.store.ops.expireChat(gameId, expiryOf(now));
+  await services.store.ops.markArchived(gameId, rec.version);
   return true;
 }

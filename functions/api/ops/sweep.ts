@@ -102,7 +102,7 @@ export async function sweep(services: Services): Promise<SweepResult> {
   let expired = 0;
   let archived = 0;
   let failures = 0;
-  const due = await services.store.listDue('GAME', now, SWEEP_LIMIT);
+  const due = await services.store.ops.listDue('GAME', now, SWEEP_LIMIT);
   // Overdue decisions found this run (the backlog alarm's input; at SWEEP_LIMIT the sweep is
   // falling behind).
   count(METRIC.sweepBacklog, due.length);
@@ -113,9 +113,9 @@ export async function sweep(services: Services): Promise<SweepResult> {
     if (made === 0 && (await repair(services, id))) repaired++;
   });
   const [active, lobbies] = await Promise.all([
-    services.store.listGamesByStatus('ACTIVE', SWEEP_LIMIT),
+    services.store.log.listGamesByStatus('ACTIVE', SWEEP_LIMIT),
     // Oldest first: the stale ones are at that end.
-    services.store.listGamesByStatus('LOBBY', SWEEP_LIMIT, null, true),
+    services.store.log.listGamesByStatus('LOBBY', SWEEP_LIMIT, null, true),
   ]);
   // Games created in the last RECENT_MS (live play) are visited every run; older ones
   // (correspondence) once an hour, a twelfth of them a run (visits cost a read each).
@@ -155,7 +155,7 @@ export async function sweep(services: Services): Promise<SweepResult> {
     8,
   );
   // Games that are over (now, or earlier runs that stopped half-way): archive their log.
-  const over = await services.store.listDue('LOG', now, SWEEP_LIMIT);
+  const over = await services.store.ops.listDue('LOG', now, SWEEP_LIMIT);
   failures += await each(
     over,
     'game',
@@ -192,12 +192,12 @@ export async function sweep(services: Services): Promise<SweepResult> {
 export async function deliverDue(services: Services): Promise<number> {
   const now = services.now();
   let deliveries = 0;
-  const retries = await services.store.listDue('DELIVERY', now, SWEEP_LIMIT);
+  const retries = await services.store.ops.listDue('DELIVERY', now, SWEEP_LIMIT);
   await each(
     retries,
     'delivery',
     async (id) => {
-      const d = await services.store.getDelivery(id);
+      const d = await services.store.notify.getDelivery(id);
       if (
         d &&
         d.status === 'pending' &&

@@ -110,7 +110,7 @@ export const isOver = (status: GameStatus): boolean => status === 'FINISHED' || 
 /** The archived commands of a game that is over (retention.ts), or null: not over, or not archived yet. */
 export async function archivedCommands(services: Services, rec: GameRec): Promise<LoggedCommand[] | null> {
   if (!isOver(rec.status)) return null;
-  return (await services.store.getArchive<{ commands: LoggedCommand[] }>(rec.id))?.commands ?? null;
+  return (await services.store.log.getArchive<{ commands: LoggedCommand[] }>(rec.id))?.commands ?? null;
 }
 
 /**
@@ -119,7 +119,7 @@ export async function archivedCommands(services: Services, rec: GameRec): Promis
  */
 export async function commandsSinceStart(services: Services, rec: GameRec): Promise<LoggedCommand[]> {
   return (
-    (await archivedCommands(services, rec)) ?? commandsOf((await services.store.listRecipes(rec.id)) as CommitRec[])
+    (await archivedCommands(services, rec)) ?? commandsOf((await services.store.log.listRecipes(rec.id)) as CommitRec[])
   );
 }
 
@@ -168,7 +168,7 @@ export function foldHead(services: Services, id: string, head: GameHead<GameDoc>
 }
 
 export async function load(services: Services, gameId: string): Promise<Loaded | null> {
-  const head = await services.store.loadGame<GameDoc>(gameId);
+  const head = await services.store.log.loadGame<GameDoc>(gameId);
   return head ? foldHead(services, gameId, head) : null;
 }
 
@@ -177,7 +177,7 @@ export async function load(services: Services, gameId: string): Promise<Loaded |
  * there are some. `consistent: false` for lists (half the read units; a second's staleness is fine).
  */
 export async function loadGames(services: Services, ids: string[], consistent = true): Promise<GameRec[]> {
-  const heads = await services.store.getGames<GameDoc>(ids, consistent);
+  const heads = await services.store.log.getGames<GameDoc>(ids, consistent);
   return heads.map((h) => foldHead(services, h.game!.id, h).rec);
 }
 
@@ -197,7 +197,7 @@ async function gameAt(services: Services, gameId: string, cur: Loaded, target: C
   if (i >= 0) commits = cur.tail.slice(0, i + 1);
   else {
     rec = null;
-    commits = (await services.store.listCommits(gameId, 1, target.firstSeq)) as CommitRec[];
+    commits = (await services.store.log.listCommits(gameId, 1, target.firstSeq)) as CommitRec[];
   }
   const first = rec;
   for (const c of commits) rec = fold(rec, c, gameId, rec !== null && rec !== first);
@@ -338,7 +338,7 @@ async function finish(services: Services, cur: Loaded, commit: CommitRec, next: 
   if (s0 && s1 && (s0.round !== s1.round || s0.day !== s1.day || next.status !== cur.rec.status))
     count(METRIC.advances);
   const saving: Promise<unknown> = snapshotDue(cur, commit, next)
-    ? services.store.saveSnapshot(next)
+    ? services.store.log.saveSnapshot(next)
     : Promise.resolve();
   const told = Promise.all([
     handNotices(services, next.id, commit),
@@ -365,7 +365,7 @@ async function finish(services: Services, cur: Loaded, commit: CommitRec, next: 
 export async function repair(services: Services, gameId: string, loaded?: Loaded): Promise<boolean> {
   const cur = loaded ?? (await load(services, gameId));
   if (!cur || cur.tail.length === 0) return false;
-  await services.store.saveSnapshot(cur.rec);
+  await services.store.log.saveSnapshot(cur.rec);
   return true;
 }
 
@@ -440,12 +440,12 @@ async function commitAttempts(
     if (claimedAfter === null || !request) return null;
     if ((cur.snapshot?.lastSeq ?? 0) <= claimedAfter)
       return cur.tail.find((c) => c.request === request && c.firstSeq > claimedAfter!) ?? null;
-    return (await store.findRequestCommit(gameId, claimedAfter, request)) as CommitRec | null;
+    return (await store.log.findRequestCommit(gameId, claimedAfter, request)) as CommitRec | null;
   };
 
   /** A retry: the request was claimed before. CONFLICT for another command; else its commit if there is one. */
   const adopt = async (cur: Loaded): Promise<CommitRec | null> => {
-    const rec = await store.getRequest(gameId, idem!.scope, idem!.requestId);
+    const rec = await store.log.getRequest(gameId, idem!.scope, idem!.requestId);
     if (rec && rec.fingerprint !== idem!.fingerprint)
       throw new ApiError('CONFLICT', `requestId ${idem!.requestId} was used for another command`);
     claimedAfter = rec ? rec.after : 0;
@@ -467,7 +467,7 @@ async function commitAttempts(
         idem &&
         claimedAfter === null &&
         e instanceof ApiError &&
-        (await store.getRequest(gameId, idem.scope, idem.requestId))
+        (await store.log.getRequest(gameId, idem.scope, idem.requestId))
       ) {
         const earlier = await adopt(cur);
         if (earlier) return { rec: await gameAt(services, gameId, cur, earlier), mine: false };
@@ -475,7 +475,7 @@ async function commitAttempts(
       throw e;
     }
     if (idem && claimedAfter === null) {
-      const claimed = await store.claimRequest(
+      const claimed = await store.log.claimRequest(
         gameId,
         idem.scope,
         idem.requestId,
@@ -490,7 +490,7 @@ async function commitAttempts(
       } else claimedAfter = cur.rec.lastSeq;
       if (!claimed) continue;
     }
-    if (await store.appendCommit(gameId, built.commit)) {
+    if (await store.log.appendCommit(gameId, built.commit)) {
       await finish(services, cur, built.commit, built.next);
       remember(services, built.next);
       return { rec: built.next, mine: true };
@@ -543,7 +543,7 @@ export async function insertNewGame(
     ...actorOf(services),
   };
   const rec = fold(null, commit, id);
-  if (!(await services.store.insertGame(rec, commit))) return null;
+  if (!(await services.store.log.insertGame(rec, commit))) return null;
   await tell(services, { before: null, after: rec, saved: Promise.resolve() });
   remember(services, rec);
   return rec;

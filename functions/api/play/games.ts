@@ -71,7 +71,7 @@ async function admitCreation(services: Services, player: Player, createdAt: stri
   if (!services.limiters.itemRates) return;
   const now = services.now();
   const hour = now.toISOString().slice(0, 13);
-  if (!(await services.store.countOnPlayer(player.id, 'created', hour, BOUNDS.gamesCreatedPerHour))) {
+  if (!(await services.store.players.countOnPlayer(player.id, 'created', hour, BOUNDS.gamesCreatedPerHour))) {
     await releaseLobby(services, player.id, createdAt, gameId);
     const next = Date.parse(`${hour}:00:00.000Z`) + 3600_000;
     throw rateLimited(`games created: at most ${BOUNDS.gamesCreatedPerHour} per hour`, next - now.getTime());
@@ -154,7 +154,7 @@ export async function createGame(services: Services, player: Player, input: Crea
   ];
   try {
     // Index first: the index may name a game the player is not in (filtered), never miss one.
-    await services.store.putMember(id, player.id, now);
+    await services.store.members.putMember(id, player.id, now);
     const rec = await insertNewGame(services, id, doc, events, now);
     if (rec) return rec;
     // A concurrent retry of the same request created it first: that game is the answer.
@@ -185,7 +185,7 @@ export async function joinGame(services: Services, player: Player, gameId: strin
   refuseRemoved(before.doc, player.id);
   // The joined-lobby cap (seating.ts); the creator's own lobbies are capped apart (lobbies.ts).
   await admitJoin(seating(services), player.id, gameId);
-  await services.store.putMember(gameId, player.id, before.createdAt);
+  await services.store.members.putMember(gameId, player.id, before.createdAt);
   try {
     return await commitChange(services, gameId, {
       apply: (doc, rec) => {
@@ -201,7 +201,7 @@ export async function joinGame(services: Services, player: Player, gameId: strin
   } catch (e) {
     const now = await loadOrNotFound(services, gameId).catch(() => null);
     if (now && seatOf(now.doc, player.id) === null) {
-      await services.store.deleteMember(gameId, player.id);
+      await services.store.members.deleteMember(gameId, player.id);
       await releaseJoin(seating(services), player.id, gameId);
     }
     throw e;
@@ -234,7 +234,7 @@ export async function leaveGame(services: Services, player: Player, gameId: stri
     },
     status: (_doc, r) => (cancelled ? 'CANCELLED' : r.status),
   });
-  await services.store.deleteMember(gameId, player.id);
+  await services.store.members.deleteMember(gameId, player.id);
   await releaseJoin(seating(services), player.id, gameId);
   // The lobby is no longer the leaver's (cancelled, or handed on: the heir holds it, uncapped).
   if (handedTo && rec.status === 'LOBBY' && rec.doc.creatorId === handedTo)
@@ -373,12 +373,12 @@ export async function command(
 
 export async function getGame(services: Services, gameId: string): Promise<GameRec | null> {
   noteRequest({ gameId });
-  const head = await services.store.loadGame<GameDoc>(gameId);
+  const head = await services.store.log.loadGame<GameDoc>(gameId);
   return head ? foldHead(services, gameId, head).rec : null;
 }
 
 export async function myGames(services: Services, player: Player, status: GameStatus | null): Promise<GameRec[]> {
-  const ids = await services.store.listMemberGameIds(player.id, 100);
+  const ids = await services.store.members.listMemberGameIds(player.id, 100);
   // A list: eventually consistent reads (half the units), never the base of a write.
   const recs = await loadGames(services, ids, false);
   return recs
@@ -393,7 +393,7 @@ export const listedInLobby = (r: GameRec): boolean =>
 export async function openGames(services: Services): Promise<GameRec[]> {
   // The same for every caller: cached per instance for a few seconds (lobby-cache.ts).
   return cachedLobby(services.store, 'openGames', async () => {
-    const { ids } = await services.store.listGamesByStatus('LOBBY', 50);
+    const { ids } = await services.store.log.listGamesByStatus('LOBBY', 50);
     const recs = await loadGames(services, ids, false);
     return recs.filter(listedInLobby).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   });
@@ -416,7 +416,7 @@ export async function events(
   const rec = await loadOrNotFound(services, gameId);
   const seat = seatOf(rec.doc, player?.id);
   canWatch(rec, player);
-  const page = await services.store.listEvents(gameId, from, size);
+  const page = await services.store.log.listEvents(gameId, from, size);
   const names = namesOf(rec.doc, seat);
   return {
     events: page.events.map((e) => {

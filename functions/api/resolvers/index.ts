@@ -155,9 +155,9 @@ const typed: Resolvers = {
       return readReminders(ctx.services, me.id);
     },
     myWebhooks: async (_p, _a, ctx) =>
-      (await ctx.services.store.listWebhooks({ playerId: requirePlayer(ctx).id })).map(webhookView),
+      (await ctx.services.store.notify.listWebhooks({ playerId: requirePlayer(ctx).id })).map(webhookView),
     siteWebhooks: async (_p, _a, ctx) =>
-      (await ctx.services.store.listWebhooks({ clientId: siteClient(signedIn(ctx)) })).map(webhookView),
+      (await ctx.services.store.notify.listWebhooks({ clientId: siteClient(signedIn(ctx)) })).map(webhookView),
   },
   Mutation: {
     signUp: (_p, { name }, ctx) => accounts.signUpGuest(ctx.services, name),
@@ -273,13 +273,14 @@ const typed: Resolvers = {
       requireAccount(ctx.profile?.kind);
       return setReminders(ctx.services, me.id, input);
     },
-    deleteWebhook: (_p, { id }, ctx) => ctx.services.store.deleteWebhook({ playerId: requirePlayer(ctx).id }, id),
+    deleteWebhook: (_p, { id }, ctx) =>
+      ctx.services.store.notify.deleteWebhook({ playerId: requirePlayer(ctx).id }, id),
     registerSiteWebhook: async (_p, { url }, ctx) => {
       const { hook, created } = await registerSiteWebhook(ctx.services, siteClient(signedIn(ctx)), url);
       return { webhook: webhookView(hook), secret: hook.secret, created };
     },
     deleteSiteWebhook: (_p, { id }, ctx) =>
-      ctx.services.store.deleteWebhook({ clientId: siteClient(signedIn(ctx)) }, id),
+      ctx.services.store.notify.deleteWebhook({ clientId: siteClient(signedIn(ctx)) }, id),
   },
   // resolveEventType refuses a name the schema lacks, so its answer is one of the event types.
   Event: { __resolveType: (e, ctx, info) => resolveEventType(e, ctx, info) as EventTypeName },

@@ -46,7 +46,7 @@ async function commitsUpTo(services: Services, gameId: string, at: number): Prom
   const last = known[known.length - 1];
   const next = last ? last.firstSeq + last.events.length : 1;
   let commits = known;
-  if (next <= at) commits = [...known, ...((await services.store.listRecipes(gameId, next, at)) as CommitRec[])];
+  if (next <= at) commits = [...known, ...((await services.store.log.listRecipes(gameId, next, at)) as CommitRec[])];
   prefixes.delete(gameId);
   prefixes.set(gameId, commits);
   if (prefixes.size > PREFIX_GAMES) prefixes.delete(prefixes.keys().next().value!);

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it, inject } from 'vitest';
 import { REFRESH_TOKEN_SECONDS } from '../../../functions/api/accounts/auth.js';
 import { migrateNames, type NamesMigrationReport } from '../../../functions/api/accounts/migrate-names.js';
 import { nameKey } from '../../../functions/api/accounts/names.js';
-import { createStore, type PlayerRecord, type Store } from '../../../functions/store/index.js';
+import { createDynamoStore, type PlayerRecord, type Store } from '../../../functions/store/index.js';
 import { freshTable } from '../../setup/db.js';
 
 const NOW = 1_800_000_000;
@@ -47,7 +47,7 @@ const OLD: (Omit<PlayerRecord, 'createdAt'> & { claim?: string | null; expiresAt
 async function seed(client: DynamoDBDocumentClient, tableName: string, store: Store): Promise<void> {
   const put = (Item: Record<string, unknown>) => client.send(new PutCommand({ TableName: tableName, Item }));
   for (const { claim, expiresAt, ...p } of OLD) {
-    await store.insertPlayer({ ...p, createdAt: AT });
+    await store.players.insertPlayer({ ...p, createdAt: AT });
     const key = claim === undefined ? p.nameKey : claim;
     if (key) await put({ PK: `NAME#${key}`, SK: 'NAME', playerId: p.id, ...(expiresAt ? { expiresAt } : {}) });
   }
@@ -69,14 +69,14 @@ async function items(client: DynamoDBDocumentClient, tableName: string) {
 
 async function table() {
   const { client, tableName } = await freshTable('names');
-  const store = createStore({ tableName, client });
+  const store = createDynamoStore({ tableName, client });
   await seed(client, tableName, store);
   return { client, tableName, store };
 }
 
 /** What the migrated table must hold, however the run was paged. */
 async function expectMigrated(store: Store, report: NamesMigrationReport): Promise<void> {
-  const holder = async (key: string) => (await store.getNameClaim(key))?.playerId ?? null;
+  const holder = async (key: string) => (await store.players.getNameClaim(key))?.playerId ?? null;
   // Moved: the claim under today's key, the record pointing at it, the old item gone.
   for (const [id, name, old] of [
     ['kidd', 'Kidd', 'kidd'],
@@ -85,18 +85,18 @@ async function expectMigrated(store: Store, report: NamesMigrationReport): Promi
     ['vane', 'Bօt Vane', 'bօtvane'],
   ]) {
     expect(await holder(nameKey(name)), name).toBe(id);
-    expect((await store.getPlayer(id))?.nameKey, name).toBe(nameKey(name));
+    expect((await store.players.getPlayer(id))?.nameKey, name).toBe(nameKey(name));
     expect(await holder(old), `${name}'s old item`).toBeNull();
   }
   // A look-alike of a migrated name is taken now: "K1dd" (and the old guest "K1dd" holds nothing).
-  expect(await store.claimName(nameKey('K1dd'), 'newcomer', { now: NOW })).toBe(false);
-  expect(await store.claimName(nameKey('JACK'), 'newcomer', { now: NOW })).toBe(false);
+  expect(await store.players.claimName(nameKey('K1dd'), 'newcomer', { now: NOW })).toBe(false);
+  expect(await store.players.claimName(nameKey('JACK'), 'newcomer', { now: NOW })).toBe(false);
   // "Bill" and "B1ll" share a skeleton now: B1ll held it already and keeps it; Bill keeps its
   // name and its old item; both are reported, as is the guest K1dd beside the account Kidd.
   expect(await holder(nameKey('Bill'))).toBe('b1ll');
   expect(await holder('bill')).toBe('bill');
-  expect((await store.getPlayer('bill'))?.name).toBe('Bill');
-  expect(await store.claimName(nameKey('B|ll'), 'newcomer', { now: NOW })).toBe(false);
+  expect((await store.players.getPlayer('bill'))?.name).toBe('Bill');
+  expect(await store.players.claimName(nameKey('B|ll'), 'newcomer', { now: NOW })).toBe(false);
   expect(ids(report.collisions)).toEqual(
     expect.arrayContaining([
       [nameKey('Bill'), 'b1ll', 'bill'],
@@ -106,13 +106,17 @@ async function expectMigrated(store: Store, report: NamesMigrationReport): Promi
   expect(report.collisions).toHaveLength(2);
   // Guests: the old one that may still sign in gets a claim lapsing with its longest-lived token;
   // the signed-out one gets none; today's keeps its claim and lapse.
-  expect(await store.getNameClaim(nameKey('Mary'))).toEqual({
+  expect(await store.players.getNameClaim(nameKey('Mary'))).toEqual({
     nameKey: nameKey('Mary'),
     playerId: 'mary',
     expiresAt: NOW + REFRESH_TOKEN_SECONDS,
   });
   expect(await holder(nameKey('Read'))).toBeNull();
-  expect(await store.getNameClaim('bonny')).toEqual({ nameKey: 'bonny', playerId: 'bonny', expiresAt: NOW + 1000 });
+  expect(await store.players.getNameClaim('bonny')).toEqual({
+    nameKey: 'bonny',
+    playerId: 'bonny',
+    expiresAt: NOW + 1000,
+  });
   // The crashed rename's leftover is deleted; the old item of "8ob" under Bob's key gave way.
   expect(await holder('rackham')).toBeNull();
   expect(await holder('rackharn')).toBe('rackham');
@@ -131,7 +135,7 @@ describe('npm run names:migrate', () => {
   beforeAll(async () => {
     migrated = await table();
     // Before: the old claims do not block look-alikes under today's key.
-    expect(await migrated.store.getNameClaim(nameKey('K1dd'))).toBeNull();
+    expect(await migrated.store.players.getNameClaim(nameKey('K1dd'))).toBeNull();
     first = await migrateNames(migrated.store, { now: NOW });
   });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../../functions/api/http/app.js';
 import { ownToken } from '../../setup/tokens.js';
 import { localDocumentClient } from '../../../functions/local/dynalite.js';
-import { createStore } from '../../../functions/store/index.js';
+import { createDynamoStore } from '../../../functions/store/index.js';
 import { inject } from 'vitest';
 import { codeOf, GAME_FIELDS, SIGNING_KEY, testApp } from '../../setup/app.js';
 import { counters, logger } from '../../../functions/api/http/telemetry.js';
@@ -279,7 +279,7 @@ describe('sweep and REST', () => {
     const a = await t.signUp('S');
     const g = await created(a.token, { edition: 'CLASSIC', seats: 4, bots: 3 });
     // Simulate a crash right after the start commit, before any bot moved.
-    const store = createStore({ tableName: t.tableName, client: t.client });
+    const store = createDynamoStore({ tableName: t.tableName, client: t.client });
     await crashedStart(store, g.id);
     expect((await t.gql(GAME_QUERY, { id: g.id }, a.token)).data.game.awaiting).toEqual([0, 1, 2, 3]);
     const res = await t.app.sweep();

@@ -32,8 +32,8 @@ describe('openGames cache', () => {
     vi.useFakeTimers({ toFake: ['performance'] });
     const publicId = await create(anne.token);
     const privateId = await create(anne.token, ', spectators: false');
-    const reads = vi.spyOn(t.app.services.store, 'listGamesByStatus');
-    const batches = vi.spyOn(t.app.services.store, 'getGames');
+    const reads = vi.spyOn(t.app.services.store.log, 'listGamesByStatus');
+    const batches = vi.spyOn(t.app.services.store.log, 'getGames');
     const asBob = (await t.gql(OPEN, {}, bob.token)).data.openGames;
     expect(reads).toHaveBeenCalledTimes(1);
     const asAnne = (await t.gql(OPEN, {}, anne.token)).data.openGames;

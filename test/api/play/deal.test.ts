@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGame as engineCreateGame } from '../../../functions/engine/index.js';
 import { foldHead, insertNewGame } from '../../../functions/api/play/commit.js';
 import type { GameDoc } from '../../../functions/api/doc.js';
-import { unpack } from '../../../functions/store/db.js';
-import { createStore } from '../../../functions/store/index.js';
+import { unpack } from '../../../functions/store/dynamo/db.js';
+import { createDynamoStore } from '../../../functions/store/index.js';
 import { GAME_FIELDS, testApp } from '../../setup/app.js';
 import { allEvents } from '../../setup/play.js';
 
@@ -94,7 +94,7 @@ describe('the deal is made at the start', () => {
       const g = started.data.startGame;
       expect(g.status).toBe('ACTIVE');
       expect(g.me.hand.length).toBeGreaterThan(0);
-      const head = await createStore({ tableName: t.tableName, client: t.client }).loadGame<GameDoc>(id);
+      const head = await createDynamoStore({ tableName: t.tableName, client: t.client }).log.loadGame<GameDoc>(id);
       const doc = foldHead(t.app.services, id, head!).rec.doc;
       expect(doc.rngVersion).toBe(2);
       expect((await storedItems(id)).some((item) => DEAL_KEYS.test(item))).toBe(true); // the check above can see a deal

@@ -5,22 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Db, deleteItem, getItem, putItem, wonRace } from './db.js';
 import { keys, TTL_ATTRIBUTE } from './table.js';
-
-export interface ReminderRecord {
-  playerId: string;
-  /** The address reminders go to; null: none set. */
-  email: string | null;
-  /** The address was confirmed by the link sent to it (only then does anything else go to it). */
-  confirmed: boolean;
-  /** Reminders on (an unsubscribe link turns them off). */
-  enabled: boolean;
-  /** Hours a turn waits before its reminder. */
-  delayHours: number;
-  dailyDigest: boolean;
-  updatedAt: string;
-  /** When the sweep should look at this player next; null: nothing to do (not in the index). */
-  checkAt: string | null;
-}
+import type { ReminderRecord } from '../records.js';
 
 export async function getReminders(db: Db, playerId: string): Promise<ReminderRecord | null> {
   const r = await getItem(db, { TableName: db.table, Key: keys.reminders(playerId), ConsistentRead: true });

@@ -5,30 +5,7 @@
 // Both live in the player's partition: no index, no hot key (docs/storage.md, "Profiles").
 import { type Db, getItem, newestFirstPage, putItem, wonRace } from './db.js';
 import { keys } from './table.js';
-
-/** Game ids a stats item remembers as counted (the exactly-once guard; the newest kept). */
-export const COUNTED_KEPT = 50;
-
-export interface StatsRecord {
-  playerId: string;
-  edition: string;
-  played: number;
-  won: number;
-  /** Games in which the player played each character, by rank (bounded by the edition's cards). */
-  characters: Record<string, number>;
-  /** The newest games counted, oldest first (at most COUNTED_KEPT). */
-  counted: string[];
-  v: number;
-}
-
-export interface PlayedRecord {
-  gameId: string;
-  edition: string;
-  endedAt: string;
-  place: number;
-  players: number;
-  conceded: boolean;
-}
+import type { StatsRecord, PlayedRecord } from '../records.js';
 
 const playedKey = (playerId: string, endedAt: string, gameId: string) => ({
   PK: keys.player(playerId).PK,

@@ -6,6 +6,7 @@
 //   a guest's claim carries `expiresAt` and lapses with the guest's sessions.
 import { type Db, deleteItem, getItem, putItem, scanKind, updateItem, wonRace } from './db.js';
 import { TTL_ATTRIBUTE } from './table.js';
+import type { NameClaim } from '../records.js';
 
 export const accountKeys = {
   identity: (issuer: string, subject: string) => ({ PK: `IDENTITY#${issuer}#${subject}`, SK: 'IDENTITY' }),
@@ -87,13 +88,6 @@ export async function releaseName(db: Db, nameKey: string, playerId: string): Pr
       ExpressionAttributeValues: { ':p': playerId },
     }),
   );
-}
-
-/** A name claim as stored: its key, its holder and, for a guest's, when it lapses (epoch seconds). */
-export interface NameClaim {
-  nameKey: string;
-  playerId: string;
-  expiresAt?: number;
 }
 
 const toClaim = (it: Record<string, unknown>): NameClaim => ({

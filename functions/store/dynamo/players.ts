@@ -15,25 +15,7 @@ import {
   wonRace,
 } from './db.js';
 import { gameIdOf, GSI1, keys } from './table.js';
-
-export interface PlayerRecord {
-  id: string;
-  name: string;
-  createdAt: string;
-  /** guest (signUp), account (an OpenID Provider's user) or site (an integrator's user); absent on old items: guest. */
-  kind?: 'guest' | 'account' | 'site';
-  /** Bumped by revokeTokens: a token of ours carrying another version is refused. Absent: 0. */
-  tokenVersion?: number;
-  /** Epoch seconds of the last revokeTokens: provider tokens issued at or before it are refused. */
-  revokedAt?: number;
-  /** Accounts and site users: who vouches for the player (issuer, or `site:<clientId>`) and its subject. */
-  issuer?: string;
-  subject?: string;
-  /** The comparison key of the name when the name is reserved (every player since names are unique; guests created before may lack it). */
-  nameKey?: string;
-  /** The id (`jti`) of the one refresh token of ours that may still be redeemed (rotation). */
-  refreshJti?: string;
-}
+import type { PlayerRecord } from '../records.js';
 
 const OPTIONAL = ['kind', 'tokenVersion', 'revokedAt', 'issuer', 'subject', 'nameKey', 'refreshJti'] as const;
 

@@ -3,43 +3,10 @@
 // write on the attempt count, so two sweeps never send the same attempt twice.
 import { type Db, deleteItem, getItem, isConditionFailed, putItem, queryItems, updateItem, wonRace } from './db.js';
 import { keys } from './table.js';
+import type { WebhookRecord, DeliveryRecord, WebhookOwner } from '../records.js';
 
 /** Deliveries are kept a week after their creation (DynamoDB TTL on `expiresAt`). */
 const KEEP_SECONDS = 7 * 24 * 3600;
-
-export interface WebhookRecord {
-  id: string;
-  /** The player whose notices it receives; null for a site-wide registration. */
-  playerId: string | null;
-  /** A site-wide registration: the integrator's OAuth client, whose users' notices it receives. */
-  clientId?: string | null;
-  url: string;
-  /** Only this game's notices; null: every game of the player. */
-  gameId: string | null;
-  /** The HMAC key (returned to the player once, at registration). */
-  secret: string;
-  createdAt: string;
-}
-
-export interface DeliveryRecord {
-  id: string;
-  hookId: string;
-  /** The player the notice is for (the recipient). */
-  playerId: string;
-  /** Set when the registration is a site's (its client); absent: the player's own. */
-  clientId?: string;
-  /** The exact JSON body to POST (signed at send time). */
-  body: string;
-  attempts: number;
-  status: 'pending' | 'delivered' | 'failed';
-  /** When the next attempt is due (pending only). */
-  nextAt: string | null;
-  lastError: string | null;
-  createdAt: string;
-}
-
-/** Whose partition holds a registration: a player's, or (site-wide) an integrator client's. */
-export type WebhookOwner = { playerId: string } | { clientId: string };
 
 const ownerKey = (o: WebhookOwner, hookId: string) =>
   'clientId' in o ? keys.siteWebhook(o.clientId, hookId) : keys.webhook(o.playerId, hookId);

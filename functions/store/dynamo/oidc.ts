@@ -12,11 +12,7 @@
 // Expired entries are never answered (DynamoDB's TTL deletes late, dynalite never): a read past
 // `expiresAt` deletes the entry and answers nothing.
 import { type Db, deleteItem, getItem, putItem, queryItems, updateItem } from './db.js';
-
-export interface OidcEntry {
-  payload: Record<string, unknown>;
-  consumed?: number;
-}
+import type { OidcEntry } from '../records.js';
 
 const entryKey = (model: string, id: string) => ({ PK: `OIDC#${model}#${id}`, SK: 'OIDC' });
 const nowSeconds = () => Math.floor(Date.now() / 1000);

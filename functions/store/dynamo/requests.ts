@@ -4,16 +4,10 @@
 // answer in the log: never a copy of the game here.
 import { type Db, getItem, putItem, wonRace } from './db.js';
 import { keys } from './table.js';
+import type { RequestRecord } from '../records.js';
 
 /** How long a record is kept (DynamoDB TTL on `expiresAt`, where the table enables it). */
 const KEEP_SECONDS = 7 * 24 * 3600;
-
-export interface RequestRecord {
-  /** The command itself: the same id with another command is refused. */
-  fingerprint: string;
-  /** The game's lastSeq when the request was first computed: its commit comes after it. */
-  after: number;
-}
 
 export async function getRequest(
   db: Db,

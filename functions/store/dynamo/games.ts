@@ -27,88 +27,16 @@ import {
   wonRace,
 } from './db.js';
 import { GSI2, GSI3, INDEX_SHARDS, keys, shardOf, TTL_ATTRIBUTE } from './table.js';
-
-export type GameStatus = 'LOBBY' | 'ACTIVE' | 'FINISHED' | 'CANCELLED';
-
-/** The snapshot: the game at `version` (a fold of commits 1..version). Bounded: no history. */
-export interface GameRecord<D = unknown> {
-  id: string;
-  /** The number of commits folded in. */
-  version: number;
-  status: GameStatus;
-  createdAt: string;
-  updatedAt: string;
-  doc: D;
-  /** The seq of the newest event (0: none yet). */
-  lastSeq: number;
-  /** When the sweep has work on this game (e.g. the next deadline), or null: indexed in GSI3. */
-  dueAt?: string | null;
-  /** Kept out of the status index (GSI2), e.g. a full or private lobby. */
-  unlisted?: boolean;
-  /**
-   * When the sweep should archive this game's log (the API sets it on games that are over):
-   * indexed in GSI3 as due work of kind LOG while `dueAt` is not set. Cleared by `markArchived`.
-   */
-  archiveAt?: string | null;
-}
-
-/** One event of a commit as stored (its seq and time come from the commit). */
-export interface CommitEvent {
-  type: string;
-  data: Record<string, unknown>;
-  /** Seen only by `secret.seat`; the API filters it through the engine's viewEvent. */
-  secret?: { seat: number; data: Record<string, unknown> };
-}
-
-/** Who caused a change: the player and the OAuth client of the request (absent: the service itself). */
-export interface CommitActor {
-  playerId: string | null;
-  clientId: string | null;
-}
-
-/** An event with its place in the log (`seq`), its commit time (`at`) and its commit's actor. */
-export interface StoredEvent extends CommitEvent {
-  seq: number;
-  at: string;
-  actor?: CommitActor;
-}
-
-/** One commit: what it did (`body`, opaque), the events it produced and what must be told. */
-export interface CommitRecord<B = unknown, N = unknown> {
-  /** The version this commit makes (the previous one + 1). */
-  version: number;
-  /** The seq of its first event: its key. Every commit has at least one event. */
-  firstSeq: number;
-  at: string;
-  /** The game's status after it. */
-  status: GameStatus;
-  events: CommitEvent[];
-  /** How to replay it (the API's recipe; the store never looks inside). */
-  body: B;
-  /** Notices to deliver because of it (recorded with the commit: a crash loses none). */
-  notices: N[];
-  /** `<scope>#<requestId>` of the request it applied, if any. */
-  request?: string;
-  /** Who made it (every event of the commit names this actor). */
-  actor?: CommitActor;
-  /** A random id, on commits with notices: the notice worker delivers them only if it finds this commit. */
-  cid?: string;
-}
-
-export const lastSeqOf = (c: CommitRecord) => c.firstSeq + c.events.length - 1;
-
-/** A game as read: its snapshot (null only if a crash came before the first one) and the commits past it. */
-export interface GameHead<D = unknown> {
-  game: GameRecord<D> | null;
-  /** Commits after the snapshot, oldest first. */
-  tail: CommitRecord[];
-}
-
-/**
- * Commits read along with the snapshot in one query. Writers never leave a longer tail (the
- * API's SNAPSHOT_EVERY is HEAD_COMMITS + 1), so one query is enough unless a crash left more.
- */
-export const HEAD_COMMITS = 3;
+import {
+  outboxId,
+  type GameStatus,
+  type GameRecord,
+  type CommitEvent,
+  type CommitActor,
+  type CommitRecord,
+  type GameHead,
+} from '../records.js';
+import { HEAD_COMMITS } from '../records.js';
 
 function indexKeys(r: GameRecord): Record<string, string> {
   const out: Record<string, string> = {};
@@ -176,13 +104,6 @@ function toCommitItem(gameId: string, c: CommitRecord): Record<string, unknown> 
 }
 
 /** The due-work id of a commit's outbox: `<game id>#<first seq>`. */
-export const outboxId = (gameId: string, firstSeq: number): string => `${gameId}#${firstSeq}`;
-
-/** The game id and first seq of an outbox id. */
-export function parseOutboxId(id: string): { gameId: string; firstSeq: number } {
-  const at = id.lastIndexOf('#');
-  return { gameId: id.slice(0, at), firstSeq: Number(id.slice(at + 1)) };
-}
 
 function fromCommitItem(it: Record<string, unknown>): CommitRecord {
   return {

@@ -4,48 +4,7 @@
 // conditional single-item write (docs/storage.md, "Ratings").
 import { type Db, deleteItem, getItem, newestFirstPage, putItem, queryShards, wonRace } from './db.js';
 import { GSI2, INDEX_SHARDS, keys } from './table.js';
-
-/** Game ids a rating item remembers as applied (the exactly-once guard; the newest kept). */
-export const APPLIED_KEPT = 50;
-
-export interface RatingValue {
-  mu: number;
-  sigma: number;
-}
-
-export interface RatingRecord extends RatingValue {
-  playerId: string;
-  edition: string;
-  /** Rated games played and won (first place) in this edition. */
-  games: number;
-  wins: number;
-  /** The newest rated games applied, oldest first (at most APPLIED_KEPT). */
-  applied: string[];
-  /** Bumped by every write: the optimistic-concurrency check. */
-  v: number;
-  updatedAt: string;
-  /** The leaderboard's sort value (the ordinal, mu - 3 sigma). */
-  ordinal: number;
-}
-
-export interface RatedGameMarker {
-  gameId: string;
-  edition: string;
-  /** Player ids by seat and the final ranking (seats, best first). */
-  players: string[];
-  ranking: number[];
-  /** Each seat's rating before the game (as read when the marker was claimed). */
-  before: RatingValue[];
-  endedAt: string;
-}
-
-export interface RatingHistoryRecord extends RatingValue {
-  gameId: string;
-  endedAt: string;
-  place: number;
-  players: number;
-  ordinal: number;
-}
+import type { RatingRecord, RatedGameMarker, RatingHistoryRecord } from '../records.js';
 
 /**
  * The leaderboard key: a fixed-width, ascending-sortable ordinal (ordinals stay within +-1000),

@@ -13,27 +13,8 @@
 // bounds are the push protocol's (functions/push/protocol.ts), handed in by the caller.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { type Db, deleteItem, getItem, isConditionFailed, putItem, queryItems, updateItem } from './db.js';
-
-export interface Subscriber {
-  connectionId: string;
-  playerId: string | null;
-}
-
-export interface PushStore {
-  /** Records a signed-in player's connection (found again by `connectionsOf`). */
-  connect(connectionId: string, playerId: string, now: Date): Promise<void>;
-  /** The open connections of a player (closed at sign-out). */
-  connectionsOf(playerId: string): Promise<string[]>;
-  /** Records the subscription; false when the connection already has `maxSubscriptions` games. */
-  subscribe(connectionId: string, gameId: string, playerId: string | null, now: Date): Promise<boolean>;
-  unsubscribe(connectionId: string, gameId: string): Promise<void>;
-  /** Forgets the connection and all its subscriptions ($disconnect). */
-  disconnect(connectionId: string): Promise<void>;
-  /** The connections subscribed to a game, with the player of each (null: a spectator). */
-  subscribers(gameId: string): Promise<Subscriber[]>;
-  /** Removes one subscription of a connection found gone. */
-  forget(gameId: string, connectionId: string): Promise<void>;
-}
+import type { Subscriber } from '../records.js';
+import type { PushStore } from '../ports.js';
 
 export interface PushStoreConfig {
   tableName: string;

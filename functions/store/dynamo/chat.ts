@@ -6,29 +6,7 @@
 // the players its moderator silenced. No rules here: who may post, hide or report is the API's.
 import { type Db, eachLimited, getItem, isConditionFailed, putItem, queryItems, updateItem, wonRace } from './db.js';
 import { keys, TTL_ATTRIBUTE } from './table.js';
-
-export interface ChatReport {
-  reason: string;
-  at: string;
-}
-
-export interface ChatRecord {
-  gameId: string;
-  seq: number;
-  authorId: string;
-  /** The author's display name when posting (already normalised by the accounts room). */
-  authorName: string;
-  body: string;
-  at: string;
-  /** `<authorId>#<requestId>` of the request that wrote it (a retry finds its message). */
-  req?: string;
-  hidden?: boolean;
-  hiddenBy?: string;
-  /** Reports by reporter id (one each), bounded by the API. */
-  reports?: Record<string, ChatReport>;
-  /** The TTL (epoch seconds) of a message posted once its game was over. */
-  expiresAt?: number;
-}
+import type { ChatReport, ChatRecord } from '../records.js';
 
 const toRecord = (it: Record<string, unknown>): ChatRecord => {
   const { PK: _pk, SK: _sk, [TTL_ATTRIBUTE]: _ttl, ...rest } = it;

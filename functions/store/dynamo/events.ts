@@ -1,17 +1,9 @@
 // The event feed: events live in the commit items that produced them (one item per commit,
 // keyed by the seq of its first event), so a page is a query over a few commit items.
 import { type Db, queryItems } from './db.js';
-import { type CommitRecord, listCommits, type StoredEvent } from './games.js';
+import { listCommits } from './games.js';
 import { keys } from './table.js';
-
-export type { StoredEvent } from './games.js';
-
-/** The events of commits, with their seqs and times. */
-export function eventsOf(commits: CommitRecord[]): StoredEvent[] {
-  return commits.flatMap((c) =>
-    c.events.map((e, i) => ({ seq: c.firstSeq + i, at: c.at, ...e, ...(c.actor ? { actor: c.actor } : {}) })),
-  );
-}
+import { eventsOf, type StoredEvent } from '../records.js';
 
 /** The first seq of the commit holding event `seq` (the newest commit starting at or before it), or null. */
 async function commitHolding(db: Db, gameId: string, seq: number): Promise<number | null> {

@@ -62,8 +62,8 @@ export async function startHarness(opts: { now?: () => Date; rateLimits?: RateCo
       const name = (context as { commandName?: string }).commandName ?? '';
       // Writes that run after the answer, off the move's path, are not the move's writes: the
       // notice worker's outbox clear (a fault there leaves the outbox to the sweep:
-      // test/correspondence/notices.test.ts) and a finished game's listeners on the players'
-      // items (profile counters, ratings: test/community). A move itself writes only its game's
+      // test/api/notify/notices.test.ts) and a finished game's listeners on the players'
+      // items (profile counters, ratings: test/api/community). A move itself writes only its game's
       // partition.
       const input = args.input as { UpdateExpression?: unknown; Key?: { PK?: unknown }; Item?: { PK?: unknown } };
       const offPath =

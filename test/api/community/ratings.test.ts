@@ -3,10 +3,10 @@
 // sharing a player and rated at once both count; unrated games write nothing.
 import { rate, rating } from 'openskill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rateFreeForAll, rateGame, ratedPlayers } from '../../functions/api/community/ratings.js';
-import { getGame } from '../../functions/api/play/games.js';
-import { rebuildRatings } from '../../functions/api/community/rebuild.js';
-import { codeOf, testApp } from '../setup/app.js';
+import { rateFreeForAll, rateGame, ratedPlayers } from '../../../functions/api/community/ratings.js';
+import { getGame } from '../../../functions/api/play/games.js';
+import { rebuildRatings } from '../../../functions/api/community/rebuild.js';
+import { codeOf, testApp } from '../../setup/app.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
 beforeAll(async () => {

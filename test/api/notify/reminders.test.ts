@@ -2,10 +2,10 @@
 // server): the mails are read as they arrived over SMTP, headers and all.
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MailCatcher, startMailCatcher } from '../../functions/local/mail.js';
-import { REMINDERS } from '../../functions/api/notify/reminders.js';
-import { codeOf, testApp } from '../setup/app.js';
-import { testIssuer } from '../setup/tokens.js';
+import { type MailCatcher, startMailCatcher } from '../../../functions/local/mail.js';
+import { REMINDERS } from '../../../functions/api/notify/reminders.js';
+import { codeOf, testApp } from '../../setup/app.js';
+import { testIssuer } from '../../setup/tokens.js';
 
 const HOUR = 3_600_000;
 const T0 = new Date('2031-03-01T08:00:00.000Z');

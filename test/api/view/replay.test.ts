@@ -10,10 +10,10 @@ import {
   playScenario,
   view,
   viewEvent,
-} from '../../functions/engine/index.js';
-import { createDynamoStore } from '../../functions/store/index.js';
-import { codeOf, GAME_FIELDS, testApp } from '../setup/app.js';
-import { allEvents, expectEventsRedacted, expectNoLeak, GAME_QUERY, playToEnd } from '../setup/play.js';
+} from '../../../functions/engine/index.js';
+import { createDynamoStore } from '../../../functions/store/index.js';
+import { codeOf, GAME_FIELDS, testApp } from '../../setup/app.js';
+import { allEvents, expectEventsRedacted, expectNoLeak, GAME_QUERY, playToEnd } from '../../setup/play.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
 let gameId: string;

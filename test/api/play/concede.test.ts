@@ -1,9 +1,9 @@
 // Conceding over the API: the seat ranks last, a bot plays it to the end, the game ends; retries
 // are answered once; the scenario export replays to the same ranking.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { playScenario, type Scenario } from '../../functions/engine/index.js';
-import { codeOf, GAME_FIELDS, testApp } from '../setup/app.js';
-import { allEvents, PLAY, playToEnd } from '../setup/play.js';
+import { playScenario, type Scenario } from '../../../functions/engine/index.js';
+import { codeOf, GAME_FIELDS, testApp } from '../../setup/app.js';
+import { allEvents, PLAY, playToEnd } from '../../setup/play.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 // Lobby conveniences: the creator may leave (the next player becomes the creator; the last
 // one out cancels the lobby); rematch makes one new lobby with the same seats and a new seed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDynamoStore } from '../../functions/store/index.js';
-import { codeOf, testApp } from '../setup/app.js';
-import { allEvents, playToEnd } from '../setup/play.js';
+import { createDynamoStore } from '../../../functions/store/index.js';
+import { codeOf, testApp } from '../../setup/app.js';
+import { allEvents, playToEnd } from '../../setup/play.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
 beforeAll(async () => {

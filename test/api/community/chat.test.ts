@@ -4,13 +4,13 @@
 // the author, never to another game's), the TTL with the log, and no message crossing games.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_LIMITS, postChat } from '../../functions/api/community/chat.js';
-import { createFanout, pushStoreOf } from '../../functions/api/notify/fanout.js';
-import { archiveLog } from '../../functions/api/ops/retention.js';
-import type { PushMessage } from '../../functions/push/protocol.js';
-import { TTL_ATTRIBUTE, keys } from '../../functions/store/index.js';
+import { CHAT_LIMITS, postChat } from '../../../functions/api/community/chat.js';
+import { createFanout, pushStoreOf } from '../../../functions/api/notify/fanout.js';
+import { archiveLog } from '../../../functions/api/ops/retention.js';
+import type { PushMessage } from '../../../functions/push/protocol.js';
+import { TTL_ATTRIBUTE, keys } from '../../../functions/store/index.js';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { codeOf, testApp } from '../setup/app.js';
+import { codeOf, testApp } from '../../setup/app.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
 beforeAll(async () => {

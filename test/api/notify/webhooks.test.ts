@@ -5,9 +5,9 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkUrl, DEFAULT_WEBHOOKS, MAX_ATTEMPTS } from '../../functions/api/notify/webhooks.js';
-import { codeOf, testApp } from '../setup/app.js';
-import { GAME_QUERY, PLAY, playToEnd } from '../setup/play.js';
+import { checkUrl, DEFAULT_WEBHOOKS, MAX_ATTEMPTS } from '../../../functions/api/notify/webhooks.js';
+import { codeOf, testApp } from '../../setup/app.js';
+import { GAME_QUERY, PLAY, playToEnd } from '../../setup/play.js';
 
 interface Received {
   headers: IncomingMessage['headers'];

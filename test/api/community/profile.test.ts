@@ -2,10 +2,10 @@
 // concurrent calls and retries (the commit listener, the sweep's archive step), with its place,
 // the characters each played and its entry among the recent games, paged newest first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countGame } from '../../functions/api/community/profile.js';
-import { getGame } from '../../functions/api/play/games.js';
-import { archiveLog } from '../../functions/api/ops/retention.js';
-import { codeOf, testApp } from '../setup/app.js';
+import { countGame } from '../../../functions/api/community/profile.js';
+import { getGame } from '../../../functions/api/play/games.js';
+import { archiveLog } from '../../../functions/api/ops/retention.js';
+import { codeOf, testApp } from '../../setup/app.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
 beforeAll(async () => {

@@ -4,13 +4,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../functions/api/http/app.js';
-import { outboxAgeMs } from '../../functions/api/notify/notices.js';
+import { buildApp } from '../../../functions/api/http/app.js';
+import { outboxAgeMs } from '../../../functions/api/notify/notices.js';
 
 const OUTBOX_AGE_MS = outboxAgeMs();
-import type { NoticeMessage } from '../../functions/api/services.js';
-import { codeOf, SIGNING_KEY, testApp } from '../setup/app.js';
-import { GAME_QUERY, PLAY } from '../setup/play.js';
+import type { NoticeMessage } from '../../../functions/api/services.js';
+import { codeOf, SIGNING_KEY, testApp } from '../../setup/app.js';
+import { GAME_QUERY, PLAY } from '../../setup/play.js';
 
 /** A receiver that never answers (`hang`) or answers 204; records the bodies it got. */
 async function receiver(hang: boolean) {

@@ -7,11 +7,11 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCOPES } from '../../functions/api/accounts/auth.js';
-import { MAX_SITE_WEBHOOKS_PER_CLIENT } from '../../functions/api/notify/sites.js';
-import { codeOf, testApp } from '../setup/app.js';
-import { playToEnd } from '../setup/play.js';
-import { testIssuer } from '../setup/tokens.js';
+import { SCOPES } from '../../../functions/api/accounts/auth.js';
+import { MAX_SITE_WEBHOOKS_PER_CLIENT } from '../../../functions/api/notify/sites.js';
+import { codeOf, testApp } from '../../setup/app.js';
+import { playToEnd } from '../../setup/play.js';
+import { testIssuer } from '../../setup/tokens.js';
 
 let idp: Awaited<ReturnType<typeof testIssuer>>;
 let t: Awaited<ReturnType<typeof testApp>>;

@@ -4,9 +4,9 @@
 // right items, then deletes the commit items itself (what DynamoDB's TTL does) and reads again.
 import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RETENTION_DAYS } from '../../functions/api/ops/retention.js';
-import { GAME_FIELDS, testApp } from '../setup/app.js';
-import { GAME_QUERY, playToEnd } from '../setup/play.js';
+import { RETENTION_DAYS } from '../../../functions/api/ops/retention.js';
+import { GAME_FIELDS, testApp } from '../../setup/app.js';
+import { GAME_QUERY, playToEnd } from '../../setup/play.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
 let clock = new Date('2026-03-01T10:00:00.000Z');

@@ -2,8 +2,8 @@
 // once, even with two sweeps at once; after `timeoutsBeforeBot` timeouts in a row a bot takes
 // the seat over and everyone sees it in the log.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeOf, GAME_FIELDS, testApp } from '../setup/app.js';
-import { allEvents, PLAY } from '../setup/play.js';
+import { codeOf, GAME_FIELDS, testApp } from '../../setup/app.js';
+import { allEvents, PLAY } from '../../setup/play.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
 let clock = new Date('2031-03-01T08:00:00.000Z');

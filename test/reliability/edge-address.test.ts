@@ -3,7 +3,7 @@
 // changing header. Replayed through the API Lambda handler (API Gateway payload 2.0, the service's
 // rate limits, the shared dynalite): the made-up header is ignored, the address's signUp bucket
 // runs out after its burst (RATE_LIMITED, nobody signed up), and another address still signs up.
-// The edge's secret origin header itself: test/infra/handler.test.ts ("callerAddress").
+// The edge's secret origin header itself: test/handlers/api.test.ts ("callerAddress").
 import { randomUUID } from 'node:crypto';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp, MAX_BODY_BYTES } from '../../functions/api/http/app.js';
 import { callerAddress, handler, ORIGIN_HEADER, resetApiHandlerForTests } from '../../functions/handlers/api.js';
 import { getDocumentClient } from '../../functions/handlers/config.js';
-import { resetForTests } from './reset.js';
+import { resetForTests } from '../infra/reset.js';
 import { handler as sweepHandler } from '../../functions/handlers/sweep.js';
 import { createDynamoStore } from '../../functions/store/index.js';
 import { crashedStart } from '../setup/crash.js';

@@ -7,12 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { logger, noteRequest, withRequest } from '../../functions/api/http/telemetry.js';
-import { handler, resetApiHandlerForTests } from '../../functions/handlers/api.js';
-import { getDocumentClient } from '../../functions/handlers/config.js';
-import { forgetHandlers } from '../../functions/store/dynamo/db.js';
-import { resetForTests } from './reset.js';
-import { freshTable } from '../setup/db.js';
+import { logger, noteRequest, withRequest } from '../../../functions/api/http/telemetry.js';
+import { handler, resetApiHandlerForTests } from '../../../functions/handlers/api.js';
+import { getDocumentClient } from '../../../functions/handlers/config.js';
+import { forgetHandlers } from '../../../functions/store/dynamo/db.js';
+import { resetForTests } from '../../infra/reset.js';
+import { freshTable } from '../../setup/db.js';
 
 const savedEnv = { ...process.env };
 

@@ -12,7 +12,7 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { handler as apiHandler, resetApiHandlerForTests } from '../../functions/handlers/api.js';
 import { getDocumentClient } from '../../functions/handlers/config.js';
-import { resetForTests } from './reset.js';
+import { resetForTests } from '../infra/reset.js';
 import { handler as pushHandler } from '../../functions/handlers/push.js';
 import { freshTable } from '../setup/db.js';
 import { playToEnd } from '../setup/play.js';

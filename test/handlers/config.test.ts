@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { handler, resetApiHandlerForTests } from '../../functions/handlers/api.js';
-import { resetForTests } from './reset.js';
+import { resetForTests } from '../infra/reset.js';
 import { freshTable } from '../setup/db.js';
 
 const SECRET_ARN = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:SigningKey-AbCdEf';

@@ -42,6 +42,9 @@ const upward = LAYERS.slice(0, -1).map((layer, i) => ({
 // occurs, so the list only shrinks: keep it empty.
 const KNOWN = [];
 
+/** The API's composition root: the one file of functions/api that builds the store's adapters. */
+const API_ROOT = '^functions/api/http/core\\.ts$';
+
 module.exports = {
   forbidden: [
     {
@@ -74,6 +77,24 @@ module.exports = {
         ],
       },
       to: { path: '^node_modules/@aws-sdk/(client-dynamodb|lib-dynamodb)/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'api-adapters-in-root',
+      comment:
+        'functions/api reaches the store through its ports (store/ports.ts): only the composition root ' +
+        '(api/http/core.ts) names an adapter of them (store/dynamo, store/memory)',
+      severity: 'error',
+      from: { path: '^functions/api/', pathNot: API_ROOT },
+      to: { path: '^functions/store/(dynamo|memory)/' },
+    },
+    {
+      name: 'api-store-index-types-only',
+      comment:
+        'store/index.ts re-exports the adapters: outside the composition root, functions/api imports its types ' +
+        'only (`import type`), and the values it needs (HEAD_COMMITS, lastSeqOf, ...) from store/records.ts',
+      severity: 'error',
+      from: { path: '^functions/api/', pathNot: API_ROOT },
+      to: { path: '^functions/store/index\\.ts$', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'functions-stand-alone',

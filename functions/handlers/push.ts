@@ -13,7 +13,7 @@ import type {
   APIGatewayAuthorizerResult,
   Context,
 } from 'aws-lambda';
-import { pushStoreOf } from '../api/notify/fanout.js';
+import { pushStoreOf } from '../api/http/core.js';
 import { stampFromText, stampText } from '../api/accounts/accounts.js';
 import { authorize, onConnect, onDisconnect, onMessage, type PushDeps } from '../api/notify/push-routes.js';
 import { getApp, getDocumentClient } from './config.js';

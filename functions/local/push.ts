@@ -13,7 +13,7 @@ import type { buildApp } from '../api/http/app.js';
 import { logger, withRequest } from '../api/http/telemetry.js';
 import { CLOSE_SIGNED_OUT, CLOSE_SLOW, PUSH_LIMITS, type PushGateway } from '../push/protocol.js';
 import { authorize, onConnect, onDisconnect, onMessage, type PushDeps } from '../api/notify/push-routes.js';
-import { pushStoreOf } from '../api/notify/fanout.js';
+import { pushStoreOf } from '../api/http/core.js';
 import { routeUpgrades } from './upgrade.js';
 
 type App = ReturnType<typeof buildApp>;

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../functions/api/http/app.js';
 import type { NoticeMessage } from '../../functions/api/services.js';
 import type { PushGateway, PushMessage } from '../../functions/push/protocol.js';
-import { pushStoreOf } from '../../functions/api/notify/fanout.js';
+import { pushStoreOf } from '../../functions/api/http/core.js';
 import { SIGNING_KEY } from '../setup/app.js';
 import { freshTable } from '../setup/db.js';
 

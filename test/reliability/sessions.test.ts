@@ -12,7 +12,7 @@ import WebSocket from 'ws';
 import { type LocalServer, startLocal } from '../../functions/local/server.js';
 import { localDocumentClient } from '../../functions/local/dynalite.js';
 import { CLOSE_SIGNED_OUT } from '../../functions/push/protocol.js';
-import { pushStoreOf } from '../../functions/api/notify/fanout.js';
+import { pushStoreOf } from '../../functions/api/http/core.js';
 import { refresh, signIn } from '../setup/oidc.js';
 
 let s: LocalServer;

@@ -1,5 +1,6 @@
-// An in-process app on a fresh table, and a GraphQL caller through Apollo's executeOperation
-// (the API tests; end-to-end tests go over real HTTP, see test/setup/http.ts).
+// An in-process app on a fresh table (or on the in-memory store), and a GraphQL caller through
+// Apollo's executeOperation (the API tests; end-to-end tests go over real HTTP, see test/setup/http.ts).
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { buildApp } from '../../functions/api/http/app.js';
 import { freshTable } from './db.js';
 import { uniqueNames } from './names.js';
@@ -13,25 +14,41 @@ export interface GqlResult<T = any> {
 
 type AppConfig = Parameters<typeof buildApp>[0];
 
+export interface TestAppOptions {
+  now?: () => Date;
+  webhooks?: AppConfig['webhooks'];
+  rateLimits?: AppConfig['rateLimits'];
+  issuers?: AppConfig['issuers'];
+  accessTokenSeconds?: number;
+  mail?: AppConfig['mail'];
+  /** The store's adapter: a fresh table on the shared dynalite (default), or a fresh in-memory store. */
+  store?: 'dynamodb' | 'memory';
+}
+
+/** Where a test app keeps its records: a fresh table, or (memory) no client and the store's label. */
+async function storeFor(kind: TestAppOptions['store']) {
+  if (kind === 'memory') {
+    // Loaded only here: a file on the default table never loads the in-memory adapters.
+    const { createMemoryStore } = await import('../../functions/store/memory/index.js');
+    const store = createMemoryStore('api-memory');
+    return { store, client: null, tableName: store.tableName };
+  }
+  return freshTable('api');
+}
+
 /**
- * An app on a fresh table. With an injected clock (tests that jump hours or days ahead), the
+ * An app on a fresh table (with `store: 'memory'`, on the in-memory adapters: no dynalite, and
+ * `client` is null). With an injected clock (tests that jump hours or days ahead), the
  * service's own access tokens last a year, so a token signed up at the start stays valid.
  */
-export async function testApp(
-  opts: {
-    now?: () => Date;
-    webhooks?: AppConfig['webhooks'];
-    rateLimits?: AppConfig['rateLimits'];
-    issuers?: AppConfig['issuers'];
-    accessTokenSeconds?: number;
-    mail?: AppConfig['mail'];
-  } = {},
-) {
-  const { client, tableName } = await freshTable('api');
+export async function testApp(opts: TestAppOptions & { store: 'memory' }): Promise<TestApp<null>>;
+export async function testApp(opts?: TestAppOptions): Promise<TestApp<DynamoDBDocumentClient>>;
+export async function testApp(opts: TestAppOptions = {}): Promise<TestApp<DynamoDBDocumentClient | null>> {
+  const where = await storeFor(opts.store);
+  const { client, tableName } = where;
   // Tests drive games at machine speed: no per-instance rate limits unless a test asks for them.
   const app = buildApp({
-    tableName,
-    client,
+    ...('store' in where ? { store: where.store } : { tableName, client: where.client }),
     signingKey: SIGNING_KEY,
     now: opts.now,
     webhooks: opts.webhooks,
@@ -60,6 +77,15 @@ export async function testApp(
     return { ...r.data.signUp, name };
   }
   return { app, client, tableName, gql, signUp, close: () => app.apollo.stop() };
+}
+
+export interface TestApp<C> {
+  app: ReturnType<typeof buildApp>;
+  client: C;
+  tableName: string;
+  gql: <T = any>(query: string, variables?: Record<string, unknown>, token?: string) => Promise<GqlResult<T>>;
+  signUp: (base: string) => Promise<{ playerId: string; token: string; name: string }>;
+  close: () => Promise<void>;
 }
 
 /** The error code of the first error (and a check that it never carries a stack trace). */

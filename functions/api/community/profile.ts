@@ -4,7 +4,8 @@
 // conditional put on the stats item's version that also checks the game is not among the newest
 // games it counted (as ratings do), then the game's entry (idempotent).
 import { characters, type EditionId } from '../../engine/index.js';
-import { COUNTED_KEPT, type Community, type StatsRecord, type Store } from '../../store/index.js';
+import type { Community, Store } from '../../store/index.js';
+import { COUNTED_KEPT, type StatsRecord } from '../../store/records.js';
 import type { GameDoc, GameRec } from '../doc.js';
 import { ApiError } from '../errors.js';
 import { ratingOf } from './leaderboard.js';

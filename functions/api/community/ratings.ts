@@ -16,9 +16,9 @@ import {
   type GameRecord,
   type RatedGameMarker,
   type RatingRecord,
-  type Community,
   type RatingValue,
-} from '../../store/index.js';
+} from '../../store/records.js';
+import type { Community } from '../../store/index.js';
 import type { GameDoc } from '../doc.js';
 
 type GameRec = GameRecord<GameDoc>;

@@ -2,9 +2,15 @@
 // routes, the rate gate, the sweep and the notice handling. The local server and the API Lambda
 // add Apollo to it (app.ts, buildApp); the notice worker, the sweep and push run on this alone,
 // so their bundles carry no Apollo (infra/function.ts, test/infra/bundles.test.ts).
+//
+// The composition root of the store: the one module in functions/api that names an adapter
+// (.dependency-cruiser.cjs, api-adapters-in-root). The DynamoDB adapter by default; a caller may
+// hand in any adapter of the ports instead (`store`, `pushStore`: the in-memory twin in tests).
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { createDynamoStore } from '../../store/index.js';
-import type { PushGateway } from '../../push/protocol.js';
+import { createDynamoStore } from '../../store/dynamo/index.js';
+import { createPushStore } from '../../store/dynamo/connections.js';
+import type { PushStore, Store } from '../../store/index.js';
+import { CONNECTION_TTL_SECONDS, MAX_SUBSCRIPTIONS, type PushGateway } from '../../push/protocol.js';
 import { admit, type ApiContext, createContext } from '../context.js';
 import type { CommitListener, MailSetup, NoticeMessage, NoticeQueue, Services, WebhookConfig } from '../services.js';
 import { createVerifier, type IssuerConfig, SCOPES } from '../accounts/auth.js';
@@ -16,16 +22,26 @@ import { deliverDue, sweep, type SweepResult } from '../ops/sweep.js';
 import { DEFAULT_WEBHOOKS } from '../notify/webhooks.js';
 import { createLocalQueue, handleNotice, type LocalQueue } from '../notify/notices.js';
 import { noticesOf } from '../notify/notify.js';
-import { createFanout, pushStoreOf, queuedPusher } from '../notify/fanout.js';
+import { createFanout, queuedPusher } from '../notify/fanout.js';
 import { lobbyChanged } from '../lobby/lobby-cache.js';
 import { createLimiters, principals, rateLimited, type RateConfig } from './ratelimit.js';
 import { ApiError } from '../errors.js';
 import { rateGameSafely } from '../community/ratings.js';
 import { countGameSafely } from '../community/profile.js';
 
-export interface AppConfig {
-  tableName: string;
-  client: DynamoDBDocumentClient;
+/**
+ * Where the service keeps its records: an adapter of the store's ports (`store`), or the
+ * DynamoDB table the default adapter uses. The push connections (`pushStore`, where push is on)
+ * default to the same table; with an injected store and push on, hand in a pushStore too.
+ */
+export type StoreConfig =
+  | { store: Store; pushStore?: PushStore; tableName?: string; client?: DynamoDBDocumentClient }
+  | { store?: undefined; pushStore?: PushStore; tableName: string; client: DynamoDBDocumentClient };
+
+export type AppConfig = StoreConfig & ServiceConfig;
+
+/** Everything but the store. */
+export interface ServiceConfig {
   /** The key the service signs its own tokens with (guests, site users); or `signingKeys`. */
   signingKey?: string;
   /** A key ring source (AWS: the secret's current and previous versions, re-read on an interval). */
@@ -142,12 +158,33 @@ export interface Core {
   services: Services;
 }
 
+/** The push connections' store on a DynamoDB table, with the push protocol's bounds (the roots' default). */
+export function pushStoreOf(client: DynamoDBDocumentClient, tableName: string): PushStore {
+  return createPushStore({
+    tableName,
+    client,
+    maxSubscriptions: MAX_SUBSCRIPTIONS,
+    ttlSeconds: CONNECTION_TTL_SECONDS,
+  });
+}
+
+function storeOf(config: StoreConfig): Store {
+  return config.store ?? createDynamoStore({ tableName: config.tableName, client: config.client });
+}
+
+/** The push store: the one handed in, else the DynamoDB adapter on the table. */
+function pushStoreFor(config: StoreConfig): PushStore {
+  if (config.pushStore) return config.pushStore;
+  if (config.client && config.tableName) return pushStoreOf(config.client, config.tableName);
+  throw new Error('push needs a pushStore beside an injected store (or a DynamoDB table)');
+}
+
 /** Builds the service (everything but the GraphQL server) from its configuration. */
 export function buildCore(config: AppConfig): Core {
   const keys = config.signingKeys ?? staticKeys([config.signingKey ?? '']);
   const now = config.now ?? (() => new Date());
   const services: Services = {
-    store: createDynamoStore({ tableName: config.tableName, client: config.client }),
+    store: storeOf(config),
     keys,
     verifier: createVerifier({
       keys,
@@ -180,7 +217,7 @@ export function buildCore(config: AppConfig): Core {
   if (local) services.notices = local;
   // With a queue (AWS) the fan-out runs in the notice worker, not in the request's Lambda (frozen
   // once it answers); in process it runs beside the request (notify/fanout.ts).
-  const pushStore = () => pushStoreOf(config.client, config.tableName);
+  const pushStore = () => pushStoreFor(config);
   if (config.noticeQueue && (config.pushGateway || config.pushHandOff))
     services.push = queuedPusher(services, config.noticeQueue, pushStore(), config.pushGateway);
   else if (config.pushGateway) services.push = createFanout(services, pushStore(), config.pushGateway);

@@ -18,16 +18,8 @@
 //
 // The view is rendered per audience with `pushView` (renderGame: the engine's one view filter,
 // exactly what the `game` query answers that player), once per game version and audience.
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { createPushStore, type PushStore } from '../../store/index.js';
-import {
-  CONNECTION_TTL_SECONDS,
-  MAX_SUBSCRIPTIONS,
-  MAX_VIEW_BYTES,
-  PUSH_LIMITS,
-  type PushGateway,
-  type PushMessage,
-} from '../../push/protocol.js';
+import type { PushStore } from '../../store/index.js';
+import { MAX_VIEW_BYTES, PUSH_LIMITS, type PushGateway, type PushMessage } from '../../push/protocol.js';
 import type { GameRec } from '../doc.js';
 import { count, logger, METRIC } from '../http/telemetry.js';
 import { getGame } from '../play/games.js';
@@ -35,16 +27,6 @@ import type { NoticeQueue, Pusher, Services } from '../services.js';
 import { canWatch } from '../view/access.js';
 import { renderGame } from '../view/render.js';
 import { chatView } from '../community/chat.js';
-
-/** The push connections' store, with the protocol's bounds (functions/store/connections.ts). */
-export function pushStoreOf(client: DynamoDBDocumentClient, tableName: string): PushStore {
-  return createPushStore({
-    tableName,
-    client,
-    maxSubscriptions: MAX_SUBSCRIPTIONS,
-    ttlSeconds: CONNECTION_TTL_SECONDS,
-  });
-}
 
 /** Closes the connections the push store lists for the player, and forgets them. */
 async function closeAll(store: PushStore, gateway: PushGateway, playerId: string): Promise<void> {

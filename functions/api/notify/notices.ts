@@ -20,7 +20,7 @@
 // - Locally (`npm start`, tests) the queue is in the process: `createLocalQueue`. A local
 //   server killed between a hand-off and its delivery leaves the notices in the outbox: the
 //   sweep hands them again; deliveries already recorded are retried by `deliverDue`.
-import { parseOutboxId } from '../../store/index.js';
+import { parseOutboxId } from '../../store/records.js';
 import type { Notice, NoticeMessage, NoticeQueue, Services } from '../services.js';
 import { count, logger, METRIC } from '../http/telemetry.js';
 import { attempt, backoffMs, recordDeliveries } from './webhooks.js';

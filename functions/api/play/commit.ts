@@ -13,7 +13,7 @@
 // past the snapshot, so the two can never disagree (checked on every commit).
 import { randomUUID } from 'node:crypto';
 import { applyInPlace, createGame as engineCreateGame, type GameEvent } from '../../engine/index.js';
-import { type CommitRecord, type GameHead, type GameStatus, HEAD_COMMITS, lastSeqOf } from '../../store/index.js';
+import { type CommitRecord, type GameHead, type GameStatus, HEAD_COMMITS, lastSeqOf } from '../../store/records.js';
 import { awaitedBot, runBots } from './bots.js';
 import type { Actor, Committed, Notice, Services } from '../services.js';
 import {

@@ -14,7 +14,7 @@ import {
   loadOrNotFound,
 } from '../play/commit.js';
 import type { Services } from '../services.js';
-import { lastSeqOf } from '../../store/index.js';
+import { lastSeqOf } from '../../store/records.js';
 import { engineOptions, type GameDoc, type LoggedCommand } from '../doc.js';
 import { ApiError } from '../errors.js';
 

@@ -5,7 +5,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_LIMITS, postChat } from '../../../functions/api/community/chat.js';
-import { createFanout, pushStoreOf } from '../../../functions/api/notify/fanout.js';
+import { pushStoreOf } from '../../../functions/api/http/core.js';
+import { createFanout } from '../../../functions/api/notify/fanout.js';
 import { archiveLog } from '../../../functions/api/ops/retention.js';
 import type { PushMessage } from '../../../functions/push/protocol.js';
 import { TTL_ATTRIBUTE, keys } from '../../../functions/store/index.js';

@@ -206,14 +206,6 @@ describe('sharded indexes', () => {
 });
 
 describe('players, members and request claims', () => {
-  it('signs a player up once', async () => {
-    const p = { id: `p-${Date.now()}`, name: 'Anne Bonny', createdAt: AT };
-    expect(await store.players.insertPlayer(p)).toBe(true);
-    expect(await store.players.insertPlayer({ ...p, name: 'other' })).toBe(false);
-    expect(await store.players.getPlayer(p.id)).toEqual(p);
-    expect(await store.players.getPlayer('nobody')).toBeNull();
-  });
-
   it('indexes a player’s games newest first', async () => {
     const pid = `member-${Date.now()}`;
     await store.members.putMember('old', pid, '2024-01-01T00:00:00.000Z');
@@ -222,36 +214,6 @@ describe('players, members and request claims', () => {
     expect(await store.members.listMemberGameIds(pid, 10)).toEqual(['new', 'old']);
     await store.members.deleteMember('new', pid);
     expect(await store.members.listMemberGameIds(pid, 10)).toEqual(['old']);
-  });
-
-  it('a bounded set on the player item admits exactly max members under concurrent adds', async () => {
-    const p = { id: `set-${Date.now()}`, name: 'Set Keeper', createdAt: AT };
-    await store.players.insertPlayer(p);
-    const added = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => store.players.addToPlayerSet(p.id, 'held', `m${i}`, 4)),
-    );
-    expect(added.filter(Boolean)).toHaveLength(4);
-    const held = await store.players.listPlayerSet(p.id, 'held');
-    expect(held).toHaveLength(4);
-    expect(await store.players.addToPlayerSet(p.id, 'held', held[0], 4)).toBe(true); // already there: no change
-    await store.players.removeFromPlayerSet(p.id, 'held', held[0]);
-    await store.players.removeFromPlayerSet(p.id, 'held', held[0]); // idempotent
-    expect(await store.players.listPlayerSet(p.id, 'held')).toHaveLength(3);
-    expect(await store.players.addToPlayerSet(p.id, 'held', 'again', 4)).toBe(true);
-    expect(await store.players.addToPlayerSet(p.id, 'held', 'over', 4)).toBe(false);
-    expect(await store.players.addToPlayerSet(p.id, 'held', 'uncapped')).toBe(true);
-    expect(await store.players.addToPlayerSet('nobody', 'held', 'x', 4)).toBe(false);
-    expect(await store.players.getPlayer(p.id)).toEqual(p); // the profile is unchanged
-  });
-
-  it('a counter on the player item counts concurrent first uses of a window exactly', async () => {
-    const p = { id: `count-${Date.now()}`, name: 'Counter', createdAt: AT };
-    await store.players.insertPlayer(p);
-    const ok = await Promise.all(
-      Array.from({ length: 10 }, () => store.players.countOnPlayer(p.id, 'made', '2024-01-01T10', 6)),
-    );
-    expect(ok.filter(Boolean)).toHaveLength(6);
-    expect(await store.players.countOnPlayer(p.id, 'made', '2024-01-01T11', 6)).toBe(true); // a new window
   });
 
   it('a request id is claimed once; the claim keeps the first fingerprint', async () => {

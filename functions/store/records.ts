@@ -205,6 +205,16 @@ export interface RatingRecord extends RatingValue {
   ordinal: number;
 }
 
+/**
+ * The leaderboard's sort key, and so its page cursor (the API checks its shape): a fixed-width,
+ * ascending-sortable ordinal (ordinals stay within +-1000), so descending is best first; the
+ * player id breaks ties and makes the key unique.
+ */
+export function leaderboardSortKey(ordinal: number, playerId: string): string {
+  const scaled = Math.round((ordinal + 1000) * 1e6);
+  return `${String(Math.max(0, Math.min(scaled, 9_999_999_999))).padStart(10, '0')}#${playerId}`;
+}
+
 export interface RatedGameMarker {
   gameId: string;
   edition: string;

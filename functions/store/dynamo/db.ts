@@ -288,9 +288,20 @@ export function unpack<T>(stored: unknown): T {
   return JSON.parse(inflateRawSync(stored as Uint8Array).toString('utf8')) as T;
 }
 
+/** The key attributes of the table and its indexes (the ports' records have none of them). */
+const KEY_ATTRIBUTES = ['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'GSI3PK', 'GSI3SK'];
+
+/** An item as its port's record: the item without its table and index keys. */
+export function recordOf<T>(item: Record<string, unknown>): T {
+  const out = { ...item };
+  for (const k of KEY_ATTRIBUTES) delete out[k];
+  return out as T;
+}
+
 /**
  * One page of the items of partition `pk` whose sort keys begin with `prefix`, newest first,
- * after the cursor `before` (the last sort key of the previous page): `limit` + 1 are asked for,
+ * after the cursor `before` (the last sort key of the previous page): `limit` + 1 are asked for
+ * (+ 1 more after a cursor: the range is inclusive, so the cursor's own item comes back first),
  * so the cursor is given only when another page follows.
  */
 export async function newestFirstPage<T>(
@@ -307,12 +318,12 @@ export async function newestFirstPage<T>(
       : 'PK = :pk AND begins_with(SK, :from)',
     ExpressionAttributeValues: { ':pk': pk, ':from': prefix, ...(before ? { ':before': before } : {}) },
     ScanIndexForward: false,
-    Limit: limit + 1,
+    Limit: limit + (before ? 2 : 1),
   });
   const items = (r.Items ?? []).filter((it) => it.SK !== before);
   const page = items.slice(0, limit);
   return {
-    items: page as unknown as T[],
+    items: page.map((it) => recordOf<T>(it)),
     cursor: items.length > limit ? (page[page.length - 1].SK as string) : null,
   };
 }

@@ -3,7 +3,7 @@
 // also checks the game is not among the newest games it counted (the ratings' guard); and one
 // item per finished game (`PLAYED#<endedAt>#<gameId>`, idempotent) that pages the recent games.
 // Both live in the player's partition: no index, no hot key (docs/storage.md, "Profiles").
-import { type Db, getItem, newestFirstPage, putItem, wonRace } from './db.js';
+import { type Db, getItem, newestFirstPage, putItem, recordOf, wonRace } from './db.js';
 import { keys } from './table.js';
 import type { StatsRecord, PlayedRecord } from '../records.js';
 
@@ -14,7 +14,7 @@ const playedKey = (playerId: string, endedAt: string, gameId: string) => ({
 
 export async function getStats(db: Db, playerId: string, edition: string): Promise<StatsRecord | null> {
   const r = await getItem(db, { TableName: db.table, Key: keys.profile(playerId, edition), ConsistentRead: true });
-  return r.Item ? (r.Item as unknown as StatsRecord) : null;
+  return r.Item ? recordOf<StatsRecord>(r.Item) : null;
 }
 
 /** Writes the stats if still at version `prevV` (0: absent) and `gameId` not counted: false otherwise (reload). */

@@ -2,22 +2,13 @@
 // leaderboard), one history item per rated game of the player, and one marker per rated game
 // that fixes, once, what the game's players were rated before it. Every write is one
 // conditional single-item write (docs/storage.md, "Ratings").
-import { type Db, deleteItem, getItem, newestFirstPage, putItem, queryShards, wonRace } from './db.js';
+import { type Db, deleteItem, getItem, newestFirstPage, putItem, queryShards, recordOf, wonRace } from './db.js';
 import { GSI2, INDEX_SHARDS, keys } from './table.js';
-import type { RatingRecord, RatedGameMarker, RatingHistoryRecord } from '../records.js';
-
-/**
- * The leaderboard key: a fixed-width, ascending-sortable ordinal (ordinals stay within +-1000),
- * so a descending query is best first; the player id breaks ties and makes the key unique.
- */
-export function leaderboardSortKey(ordinal: number, playerId: string): string {
-  const scaled = Math.round((ordinal + 1000) * 1e6);
-  return `${String(Math.max(0, Math.min(scaled, 9_999_999_999))).padStart(10, '0')}#${playerId}`;
-}
+import { leaderboardSortKey, type RatingRecord, type RatedGameMarker, type RatingHistoryRecord } from '../records.js';
 
 export async function getRating(db: Db, playerId: string, edition: string): Promise<RatingRecord | null> {
   const r = await getItem(db, { TableName: db.table, Key: keys.rating(playerId, edition), ConsistentRead: true });
-  return r.Item ? (r.Item as unknown as RatingRecord) : null;
+  return r.Item ? recordOf<RatingRecord>(r.Item) : null;
 }
 
 /**
@@ -51,7 +42,7 @@ export async function claimRatedGame(db: Db, m: RatedGameMarker): Promise<RatedG
   );
   if (won) return m;
   const r = await getItem(db, { TableName: db.table, Key: keys.ratedGame(m.gameId), ConsistentRead: true });
-  return r.Item as unknown as RatedGameMarker;
+  return recordOf<RatedGameMarker>(r.Item as Record<string, unknown>);
 }
 
 /** The history entry of one rated game for one player (idempotent: same key, same game). */
@@ -121,7 +112,7 @@ export async function listLeaderboard(
   return {
     items: items
       .filter((it): it is Record<string, unknown> => it !== undefined)
-      .map((it) => it as unknown as RatingRecord),
+      .map((it) => recordOf<RatingRecord>(it)),
     cursor: entries.length > limit ? (page[page.length - 1].GSI2SK as string) : null,
   };
 }

@@ -26,12 +26,13 @@ it('keeps players, games and their events in memory, with no DynamoDB endpoint',
     .createGame;
   expect(game.status).toBe('LOBBY');
   const feed = await fetch(`${s.url}/games/${game.id}/events`);
-  expect((await feed.json()).events.map((e: { type: string }) => e.type)).toEqual(['gameCreated', 'playerJoined']);
+  const { events } = (await feed.json()) as { events: { type: string }[] };
+  expect(events.map((e) => e.type)).toEqual(['gameCreated', 'playerJoined']);
   expect((await gql(`{ me { name } }`, token)).data.me.name).toBe('Memory Anne');
 });
 
 it('runs the local OpenID Provider on the memory store', async () => {
   const r = await fetch(`${s.issuer}/.well-known/openid-configuration`);
   expect(r.status).toBe(200);
-  expect((await r.json()).issuer).toBe(s.issuer);
+  expect(((await r.json()) as { issuer: string }).issuer).toBe(s.issuer);
 });

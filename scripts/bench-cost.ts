@@ -25,6 +25,7 @@
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import { buildApp } from '../functions/api/http/app.js';
+import { pushStoreOf } from '../functions/api/http/core.js';
 import { createLocalQueue } from '../functions/api/notify/notices.js';
 import type { NoticeMessage } from '../functions/api/services.js';
 import { RECENT_MS } from '../functions/api/ops/sweep.js';
@@ -144,7 +145,7 @@ async function startCostStack() {
   const server = createHttpServer(app);
   server.keepAliveTimeout = 60_000;
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', () => ok()));
-  const closePush = push.attach(server, app, client as never, 'cost');
+  const closePush = push.attach(server, app, pushStoreOf(client as never, 'cost'));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,

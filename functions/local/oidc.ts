@@ -13,12 +13,11 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import Provider, { type Adapter, type AdapterPayload } from 'oidc-provider';
 import { SCOPES } from '../api/accounts/auth.js';
 import { Limiter } from '../api/http/ratelimit.js';
-import { createDynamoOidcStore, type OidcStore } from '../store/index.js';
+import type { OidcStore } from '../store/index.js';
 
 /** Where the provider is mounted on the local server. */
 export const OIDC_PATH = '/oidc';
@@ -146,9 +145,10 @@ export async function createLocalProvider(opts: {
   baseUrl: string;
   dataDir: string | null;
   redirectUris?: string[];
-  store: { client: DynamoDBDocumentClient; tableName: string };
+  /** Where its grants, sessions and codes are kept (the service table, or memory). */
+  store: OidcStore;
 }): Promise<LocalProvider> {
-  const store = createDynamoOidcStore(opts.store);
+  const store = opts.store;
   const issuer = `${opts.baseUrl}${OIDC_PATH}`;
   const resource = `${opts.baseUrl}/graphql`;
   const alt = opts.baseUrl.replace('://127.0.0.1:', '://localhost:');

@@ -6,22 +6,21 @@
 // messages are handled one at a time (at most PUSH_LIMITS.pendingMessagesPerConnection waiting),
 // so one socket has at most one store read in flight.
 import { randomUUID } from 'node:crypto';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Server } from 'node:http';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { buildApp } from '../api/http/app.js';
 import { logger, withRequest } from '../api/http/telemetry.js';
 import { CLOSE_SIGNED_OUT, CLOSE_SLOW, PUSH_LIMITS, type PushGateway } from '../push/protocol.js';
 import { authorize, onConnect, onDisconnect, onMessage, type PushDeps } from '../api/notify/push-routes.js';
-import { pushStoreOf } from '../api/http/core.js';
+import type { PushStore } from '../store/index.js';
 import { routeUpgrades } from './upgrade.js';
 
 type App = ReturnType<typeof buildApp>;
 
 export interface LocalPush {
   gateway: PushGateway;
-  /** Serves /push on `server` for `app` (built with `gateway`); returns the close function. */
-  attach(server: Server, app: App, client: DynamoDBDocumentClient, tableName: string): () => Promise<void>;
+  /** Serves /push on `server` for `app` (built with `gateway`), its connections in `store`; returns the close function. */
+  attach(server: Server, app: App, store: PushStore): () => Promise<void>;
 }
 
 /**
@@ -68,10 +67,10 @@ export function createLocalPush(): LocalPush {
   };
   return {
     gateway,
-    attach(server, app, client, tableName) {
+    attach(server, app, store) {
       const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
       const unroute = routeUpgrades(server, '/push', wss);
-      const deps: PushDeps = { app, store: pushStoreOf(client, tableName), gateway };
+      const deps: PushDeps = { app, store, gateway };
       wss.on('connection', (ws, req) => {
         const connectionId = randomUUID();
         const token = new URL(req.url ?? '/', 'http://localhost').searchParams.get('token') ?? undefined;

@@ -1,5 +1,6 @@
 // `npm start`: the whole service on a laptop. dynalite (embedded, open source) persists under
-// ./.data unless LOCAL_IN_MEMORY=1 or --in-memory; the signing key is made once and kept there.
+// ./.data; the signing key is made once and kept there. With LOCAL_IN_MEMORY=1 or --in-memory,
+// the in-memory adapters of the store's ports instead (no dynalite; lost on exit).
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -7,12 +8,11 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { buildApp } from '../api/http/app.js';
 import { allowlistFromEnv } from '../api/http/allowlist.js';
-import { lockDataDir, StartError } from './lock.js';
+import { StartError } from './lock.js';
 import { siteRatesFromEnv } from '../api/http/ratelimit.js';
 import { logger, withRequest } from '../api/http/telemetry.js';
 import type { RateConfig } from '../api/http/ratelimit.js';
-import { checkSchema, createTable, OldSchemaError } from '../store/index.js';
-import { endpointDocumentClient, localDocumentClient, startDynalite } from './dynalite.js';
+import { OldSchemaError } from '../store/index.js';
 import { requestHandler } from './http.js';
 import { createLocalProvider, LOCAL_AUDIENCE, WEB_CLIENT_ID, WEB_SCOPE } from './oidc.js';
 import { createLocalPush } from './push.js';
@@ -20,6 +20,7 @@ import { answerStarting } from './starting.js';
 import { attachSubscriptions, WS_LIMITS } from './subscriptions.js';
 import { guardUpgrades } from './upgrade.js';
 import { type MailCatcher, startMailCatcher } from './mail.js';
+import { dynamoStores, memoryStores } from './stores.js';
 
 export interface LocalOptions {
   port?: number;
@@ -37,10 +38,13 @@ export interface LocalOptions {
   oidc?: boolean;
   /** Per-instance rate limits (default: the service's; false: none). */
   rateLimits?: RateConfig;
+  /** Keep every record in this process (the store's in-memory adapters; no dynalite, no table). */
+  memory?: boolean;
 }
 
 export interface LocalServer {
   url: string;
+  /** The DynamoDB endpoint ('' with `memory`). */
   endpoint: string;
   server: Server;
   app: ReturnType<typeof buildApp>;
@@ -64,21 +68,14 @@ function signingKey(dataDir: string | null): string {
 export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> {
   const dataDir = opts.dataDir === undefined ? resolve('.data') : opts.dataDir;
   if (dataDir) mkdirSync(join(dataDir, 'dynalite'), { recursive: true });
-  const unlock = dataDir && !opts.endpoint ? lockDataDir(dataDir) : () => {};
-  const dynamo = opts.endpoint
-    ? { endpoint: opts.endpoint, close: async () => {} }
-    : await startDynalite(dataDir ? { path: join(dataDir, 'dynalite') } : {});
-  const client = opts.endpoint ? endpointDocumentClient(opts.endpoint) : localDocumentClient(dynamo.endpoint);
-  const tableName = opts.tableName ?? 'libertalia';
-  await createTable(client as never, tableName);
   // A .data/ (or table) written by the first store version is refused before anything is written.
+  const stores = opts.memory
+    ? await memoryStores()
+    : await dynamoStores({ dataDir, endpoint: opts.endpoint, tableName: opts.tableName ?? 'libertalia' });
   const abandon = async (e: unknown): Promise<never> => {
-    client.destroy();
-    await dynamo.close();
-    unlock();
+    await stores.close();
     throw e;
   };
-  await checkSchema(client, tableName).catch(abandon);
   // Listen first: the OpenID Provider's issuer (and so the API's trusted issuer) is this URL.
   // Until everything below is ready, every request and upgrade gets 503 + Retry-After.
   const server = createServer();
@@ -98,15 +95,13 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
   }).catch(abandon);
   const { port } = server.address() as AddressInfo;
   const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
-  const oidc =
-    opts.oidc === false ? null : await createLocalProvider({ baseUrl: url, dataDir, store: { client, tableName } });
+  const oidc = opts.oidc === false ? null : await createLocalProvider({ baseUrl: url, dataDir, store: stores.oidc });
   // Webhooks to localhost are fine on a laptop (and in tests); the AWS handlers refuse them.
   const push = createLocalPush();
   // A real SMTP server for the reminders (local/mail.ts): what it receives is kept in <data>/mail.
   const mail = await startMailCatcher({ port: opts.smtpPort ?? 0, dir: dataDir ? join(dataDir, 'mail') : null });
   const app = buildApp({
-    tableName,
-    client,
+    ...stores.app,
     signingKey: signingKey(dataDir),
     webhooks: { allowPrivateHosts: true },
     issuers: oidc ? [{ issuer: oidc.issuer, audience: LOCAL_AUDIENCE, jwksUri: `${oidc.issuer}/jwks` }] : [],
@@ -132,7 +127,7 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
     maxOpenPerAddress: app.services.limiters.itemRates ? WS_LIMITS.socketsPerAddress : Number.POSITIVE_INFINITY,
   });
   const closeSubscriptions = attachSubscriptions(server, app);
-  const closePush = push.attach(server, app, client, tableName);
+  const closePush = push.attach(server, app, stores.push);
   let sweeping: Promise<unknown> = Promise.resolve();
   const interval = opts.sweepIntervalMs ?? 60_000;
   const timer =
@@ -148,7 +143,7 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
   return {
     url,
     issuer: oidc?.issuer ?? null,
-    endpoint: dynamo.endpoint,
+    endpoint: stores.endpoint,
     mail,
     server,
     app,
@@ -162,9 +157,7 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
       server.closeAllConnections();
       await new Promise<void>((ok) => server.close(() => ok()));
       await app.apollo.stop();
-      client.destroy();
-      await dynamo.close();
-      unlock();
+      await stores.close();
     },
   };
 }
@@ -176,6 +169,7 @@ if (isMain) {
     port: Number(process.env.PORT ?? 4000),
     host: process.env.HOST ?? '127.0.0.1',
     dataDir: inMemory ? null : resolve(process.env.DATA_DIR ?? '.data'),
+    memory: inMemory && !process.env.DYNAMODB_ENDPOINT,
     tableName: process.env.TABLE_NAME ?? 'libertalia',
     endpoint: process.env.DYNAMODB_ENDPOINT || undefined,
     sweepIntervalMs: Number(process.env.SWEEP_INTERVAL_SECONDS ?? 60) * 1000,

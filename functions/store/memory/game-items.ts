@@ -75,13 +75,9 @@ export function invalid(message: string): Error {
 export const parse = <T>(text: string): T => JSON.parse(text) as T;
 
 export function toStoredSnapshot(r: GameRecord): StoredSnapshot {
+  const { id, version, status, createdAt, updatedAt, lastSeq } = r;
   return {
-    id: r.id,
-    version: r.version,
-    status: r.status,
-    createdAt: r.createdAt,
-    updatedAt: r.updatedAt,
-    lastSeq: r.lastSeq,
+    ...{ id, version, status, createdAt, updatedAt, lastSeq },
     ...(r.dueAt ? { dueAt: r.dueAt } : {}),
     ...(r.unlisted ? { unlisted: true as const } : {}),
     ...(r.archiveAt ? { archiveAt: r.archiveAt } : {}),
@@ -90,17 +86,13 @@ export function toStoredSnapshot(r: GameRecord): StoredSnapshot {
 }
 
 export function fromStoredSnapshot<D>(s: StoredSnapshot): GameRecord<D> {
+  const { doc, dueAt, unlisted, archiveAt, ...fixed } = s;
   return {
-    id: s.id,
-    version: s.version,
-    status: s.status,
-    createdAt: s.createdAt,
-    updatedAt: s.updatedAt,
-    lastSeq: s.lastSeq,
-    doc: parse<D>(s.doc),
-    dueAt: s.dueAt ?? null,
-    ...(s.unlisted ? { unlisted: true } : {}),
-    ...(s.archiveAt ? { archiveAt: s.archiveAt } : {}),
+    ...fixed,
+    doc: parse<D>(doc),
+    dueAt: dueAt ?? null,
+    ...(unlisted ? { unlisted } : {}),
+    ...(archiveAt ? { archiveAt } : {}),
   };
 }
 

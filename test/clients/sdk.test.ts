@@ -66,7 +66,7 @@ describe('the SDK matches the schema', () => {
     try {
       cpSync(join(SDK, '..', '..', 'schema'), dir, { recursive: true });
       const game = readFileSync(join(dir, 'game.graphql'), 'utf8');
-      writeFileSync(join(dir, 'game.graphql'), game.replace(/\n  hand: \[Int!\]!/, '\n  cards: [Int!]!'));
+      writeFileSync(join(dir, 'game.graphql'), game.replace(/\n {2}hand: \[Int!\]!/, '\n  cards: [Int!]!'));
       await expect(generate(dir)).rejects.toThrow(/hand/);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -7,14 +7,14 @@ import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCOPES } from '../../functions/api/accounts/auth.js';
 import { nameKey } from '../../functions/api/accounts/names.js';
-import { codeOf, type GqlResult, testApp } from '../setup/app.js';
+import { codeOf, type GqlResult, type DynamoTestApp, testApp } from '../setup/app.js';
 import { testIssuer } from '../setup/tokens.js';
 
-let t: Awaited<ReturnType<typeof testApp>>;
+let t: DynamoTestApp;
 let idp: Awaited<ReturnType<typeof testIssuer>>;
 beforeAll(async () => {
   idp = await testIssuer('https://names.example.test', 'libertalia');
-  t = await testApp({ issuers: [idp.config] });
+  t = await testApp({ store: 'dynamodb', issuers: [idp.config] });
 });
 afterAll(() => t.close());
 
@@ -117,9 +117,9 @@ describe('one namespace for guests, accounts and site users', () => {
 describe("a guest's claim lapses with its last refresh token; linking it to an account keeps it", () => {
   const DAY = 24 * 3600 * 1000;
   let clock = Date.parse('2026-01-01T00:00:00Z');
-  let c: Awaited<ReturnType<typeof testApp>>;
+  let c: DynamoTestApp;
   beforeAll(async () => {
-    c = await testApp({ now: () => new Date(clock), issuers: [idp.config] });
+    c = await testApp({ store: 'dynamodb', now: () => new Date(clock), issuers: [idp.config] });
   });
   afterAll(() => c.close());
   const signUp = (n: string) => c.gql(`mutation($n: String!) { signUp(name: $n) { token refreshToken } }`, { n });

@@ -151,7 +151,7 @@ describe('at delivery time, on the address connected to', () => {
       timeoutMs: 300,
       resolve: async () => [{ address: n++ % 2 === 0 ? '93.184.216.34' : '127.0.0.1', family: 4 }],
     };
-    const t = await testApp({ webhooks: rebinding });
+    const t = await testApp({ store: 'dynamodb', webhooks: rebinding });
     try {
       const a = await t.signUp('Rebinder');
       const reg = await t.gql(
@@ -184,7 +184,7 @@ describe('at delivery time, on the address connected to', () => {
   });
 
   it('registration refuses the literal forms with a typed error', async () => {
-    const t = await testApp();
+    const t = await testApp({ store: 'dynamodb' });
     try {
       const a = await t.signUp('Ssrf');
       for (const u of REFUSED_URLS)

@@ -1,5 +1,7 @@
-// An in-process app on a fresh table (or on the in-memory store), and a GraphQL caller through
-// Apollo's executeOperation (the API tests; end-to-end tests go over real HTTP, see test/setup/http.ts).
+// An in-process app on the store's in-memory adapters (or, asked for, a fresh table on the shared
+// dynalite), and a GraphQL caller through Apollo's executeOperation: the API tests, the fast loop.
+// End-to-end tests go over real HTTP on dynalite (test/setup/http.ts); reliability tests and the
+// few API tests that read DynamoDB items themselves ask for `store: 'dynamodb'`.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { buildApp } from '../../functions/api/http/app.js';
 import { freshTable } from './db.js';
@@ -21,14 +23,13 @@ export interface TestAppOptions {
   issuers?: AppConfig['issuers'];
   accessTokenSeconds?: number;
   mail?: AppConfig['mail'];
-  /** The store's adapter: a fresh table on the shared dynalite (default), or a fresh in-memory store. */
+  /** The store's adapter: a fresh in-memory store (default), or a fresh table on the shared dynalite. */
   store?: 'dynamodb' | 'memory';
 }
 
 /** Where a test app keeps its records: a fresh table, or (memory) no client and the store's label. */
 async function storeFor(kind: TestAppOptions['store']) {
-  if (kind === 'memory') {
-    // Loaded only here: a file on the default table never loads the in-memory adapters.
+  if (kind !== 'dynamodb') {
     const { createMemoryStore } = await import('../../functions/store/memory/index.js');
     const store = createMemoryStore('api-memory');
     return { store, client: null, tableName: store.tableName };
@@ -37,12 +38,12 @@ async function storeFor(kind: TestAppOptions['store']) {
 }
 
 /**
- * An app on a fresh table (with `store: 'memory'`, on the in-memory adapters: no dynalite, and
- * `client` is null). With an injected clock (tests that jump hours or days ahead), the
+ * An app on fresh in-memory adapters (`client` null), or with `store: 'dynamodb'` on a fresh table
+ * of the shared dynalite (`client` its document client). With an injected clock (tests that jump hours or days ahead), the
  * service's own access tokens last a year, so a token signed up at the start stays valid.
  */
-export async function testApp(opts: TestAppOptions & { store: 'memory' }): Promise<TestApp<null>>;
-export async function testApp(opts?: TestAppOptions): Promise<TestApp<DynamoDBDocumentClient>>;
+export async function testApp(opts: TestAppOptions & { store: 'dynamodb' }): Promise<TestApp<DynamoDBDocumentClient>>;
+export async function testApp(opts?: TestAppOptions): Promise<TestApp<null>>;
 export async function testApp(opts: TestAppOptions = {}): Promise<TestApp<DynamoDBDocumentClient | null>> {
   const where = await storeFor(opts.store);
   const { client, tableName } = where;
@@ -78,6 +79,9 @@ export async function testApp(opts: TestAppOptions = {}): Promise<TestApp<Dynamo
   }
   return { app, client, tableName, gql, signUp, close: () => app.apollo.stop() };
 }
+
+/** A test app on a fresh dynalite table (`testApp({ store: 'dynamodb' })`). */
+export type DynamoTestApp = TestApp<DynamoDBDocumentClient>;
 
 export interface TestApp<C> {
   app: ReturnType<typeof buildApp>;

@@ -9,12 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDynamoStore } from '../../functions/store/index.js';
 import { addDelta, type SeatDelta } from '../../web/src/day.js';
 import { buildReplay, frameGame } from '../../web/src/replay.js';
-import { GAME_FIELDS, testApp } from '../setup/app.js';
+import { GAME_FIELDS, type DynamoTestApp, testApp } from '../setup/app.js';
 import { allEvents, playToEnd } from '../setup/play.js';
 
-let t: Awaited<ReturnType<typeof testApp>>;
+let t: DynamoTestApp;
 beforeAll(async () => {
-  t = await testApp();
+  t = await testApp({ store: 'dynamodb' });
 });
 afterAll(() => t.close());
 
@@ -61,7 +61,7 @@ async function expectFramesMatchReplay(gameId: string, token: string) {
   const events = await allEvents(t.gql, gameId, token);
   const frames = buildReplay(events, game);
   const me = game.me.seat;
-  const store = createDynamoStore({ tableName: t.tableName, client: t.client });
+  const store = t.app.services.store;
   const commits = (await store.log.listRecipes(gameId, 1, game.lastSeq)) as { firstSeq: number; events: unknown[] }[];
   const started = events.find((e) => e.type === 'gameStarted').seq;
   const ends = commits.map((c) => c.firstSeq + c.events.length - 1).filter((seq) => seq >= started);

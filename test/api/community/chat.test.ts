@@ -11,11 +11,11 @@ import { archiveLog } from '../../../functions/api/ops/retention.js';
 import type { PushMessage } from '../../../functions/push/protocol.js';
 import { TTL_ATTRIBUTE, keys } from '../../../functions/store/index.js';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { codeOf, testApp } from '../../setup/app.js';
+import { codeOf, type DynamoTestApp, testApp } from '../../setup/app.js';
 
-let t: Awaited<ReturnType<typeof testApp>>;
+let t: DynamoTestApp;
 beforeAll(async () => {
-  t = await testApp();
+  t = await testApp({ store: 'dynamodb' });
 });
 afterAll(() => t.close());
 

@@ -279,7 +279,7 @@ describe('sweep and REST', () => {
     const a = await t.signUp('S');
     const g = await created(a.token, { edition: 'CLASSIC', seats: 4, bots: 3 });
     // Simulate a crash right after the start commit, before any bot moved.
-    const store = createDynamoStore({ tableName: t.tableName, client: t.client });
+    const store = t.app.services.store;
     await crashedStart(store, g.id);
     expect((await t.gql(GAME_QUERY, { id: g.id }, a.token)).data.game.awaiting).toEqual([0, 1, 2, 3]);
     const res = await t.app.sweep();

@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOBBY_CACHE_MS } from '../../../functions/api/lobby/lobby-cache.js';
 import { buildApp } from '../../../functions/api/http/app.js';
-import { SIGNING_KEY, testApp } from '../../setup/app.js';
+import { SIGNING_KEY, type DynamoTestApp, testApp } from '../../setup/app.js';
 
-let t: Awaited<ReturnType<typeof testApp>>;
+let t: DynamoTestApp;
 let anne: { playerId: string; token: string };
 let bob: { playerId: string; token: string };
 let cara: { playerId: string; token: string };
@@ -15,7 +15,7 @@ const OPEN = `{ openGames { id seatCount me { seat } seats { seat playerId name 
 const PAGE = `query($f: Int) { openGamesPage(first: $f) { games { id me { seat } } pageInfo { hasNextPage } } }`;
 
 beforeAll(async () => {
-  t = await testApp();
+  t = await testApp({ store: 'dynamodb' });
   [anne, bob, cara] = await Promise.all(['Anne', 'Bob', 'Cara'].map((n) => t.signUp(n)));
 });
 afterAll(() => {

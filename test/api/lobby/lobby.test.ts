@@ -93,7 +93,7 @@ describe('rematch', () => {
     expect((await allEvents(t.gql, id, a.token)).filter((e) => e.type === 'rematch').map((e) => e.data)).toEqual([
       { gameId: next.id },
     ]);
-    const store = createDynamoStore({ tableName: t.tableName, client: t.client });
+    const store = t.app.services.store;
     const doc = (await store.log.loadGame<any>(next.id))!.game!.doc;
     expect(doc.seed).not.toBe('first');
     expect(doc.seats[2].bot).toBe('random');

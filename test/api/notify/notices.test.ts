@@ -9,7 +9,7 @@ import { outboxAgeMs } from '../../../functions/api/notify/notices.js';
 
 const OUTBOX_AGE_MS = outboxAgeMs();
 import type { NoticeMessage } from '../../../functions/api/services.js';
-import { codeOf, SIGNING_KEY, testApp } from '../../setup/app.js';
+import { codeOf, SIGNING_KEY, type DynamoTestApp, testApp } from '../../setup/app.js';
 import { GAME_QUERY, PLAY } from '../../setup/play.js';
 
 /** A receiver that never answers (`hang`) or answers 204; records the bodies it got. */
@@ -35,9 +35,9 @@ async function receiver(hang: boolean) {
 }
 
 const HANG_MS = 3000;
-let t: Awaited<ReturnType<typeof testApp>>;
+let t: DynamoTestApp;
 beforeAll(async () => {
-  t = await testApp({ webhooks: { allowPrivateHosts: true, timeoutMs: HANG_MS } });
+  t = await testApp({ store: 'dynamodb', webhooks: { allowPrivateHosts: true, timeoutMs: HANG_MS } });
 });
 afterAll(() => t.close());
 

@@ -5,10 +5,10 @@
 import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RETENTION_DAYS } from '../../../functions/api/ops/retention.js';
-import { GAME_FIELDS, testApp } from '../../setup/app.js';
+import { GAME_FIELDS, type DynamoTestApp, testApp } from '../../setup/app.js';
 import { GAME_QUERY, playToEnd } from '../../setup/play.js';
 
-let t: Awaited<ReturnType<typeof testApp>>;
+let t: DynamoTestApp;
 let clock = new Date('2026-03-01T10:00:00.000Z');
 let anne: { playerId: string; token: string };
 let gameId: string;
@@ -28,7 +28,7 @@ const items = async () =>
   ).Items ?? [];
 
 beforeAll(async () => {
-  t = await testApp({ now: () => clock });
+  t = await testApp({ store: 'dynamodb', now: () => clock });
   anne = await t.signUp('Anne Bonny');
   gameId = (
     await t.gql(

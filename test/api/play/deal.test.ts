@@ -9,12 +9,12 @@ import { foldHead, insertNewGame } from '../../../functions/api/play/commit.js';
 import type { GameDoc } from '../../../functions/api/doc.js';
 import { unpack } from '../../../functions/store/dynamo/db.js';
 import { createDynamoStore } from '../../../functions/store/index.js';
-import { GAME_FIELDS, testApp } from '../../setup/app.js';
+import { GAME_FIELDS, type DynamoTestApp, testApp } from '../../setup/app.js';
 import { allEvents } from '../../setup/play.js';
 
-let t: Awaited<ReturnType<typeof testApp>>;
+let t: DynamoTestApp;
 beforeAll(async () => {
-  t = await testApp();
+  t = await testApp({ store: 'dynamodb' });
 });
 afterAll(() => t.close());
 
@@ -94,7 +94,7 @@ describe('the deal is made at the start', () => {
       const g = started.data.startGame;
       expect(g.status).toBe('ACTIVE');
       expect(g.me.hand.length).toBeGreaterThan(0);
-      const head = await createDynamoStore({ tableName: t.tableName, client: t.client }).log.loadGame<GameDoc>(id);
+      const head = await t.app.services.store.log.loadGame<GameDoc>(id);
       const doc = foldHead(t.app.services, id, head!).rec.doc;
       expect(doc.rngVersion).toBe(2);
       expect((await storedItems(id)).some((item) => DEAL_KEYS.test(item))).toBe(true); // the check above can see a deal

@@ -83,7 +83,7 @@ describe('a 4-seat game with 3 bots, one human', () => {
   });
 
   it('a replay at every seq matches the engine’s replay of the log, as seat 0 and as a spectator', async () => {
-    const store = createDynamoStore({ tableName: t.tableName, client: t.client });
+    const store = t.app.services.store;
     const stored = (await store.log.listEvents(gameId, 0, 100000)).events;
     const scenario = (await t.gql(`query($id: ID!) { game(id: $id) { scenario } }`, { id: gameId }, anne.token)).data
       .game.scenario;
@@ -170,7 +170,7 @@ describe('a 4-seat game with 3 bots, one human', () => {
   it('a spectator never saw hidden information, in the game or in the log', async () => {
     expect(spectatorViews.length).toBeGreaterThan(10);
     for (const g of spectatorViews) expectNoLeak(g, null);
-    const store = createDynamoStore({ tableName: t.tableName, client: t.client });
+    const store = t.app.services.store;
     const stored = (await store.log.listEvents(gameId, 0, 100000)).events;
     const seen = await allEvents(t.gql, gameId);
     expectEventsRedacted(seen, null);

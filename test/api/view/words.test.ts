@@ -97,7 +97,7 @@ describe('words (unit)', () => {
       finalDoubloons: 0,
       reputation: null,
     });
-    expect(tieReasons('classic', [f(1, 75, 3), f(0, 75, 2), f(2, 60, 0)], names)).toEqual([
+    expect(tieReasons([f(1, 75, 3), f(0, 75, 2), f(2, 60, 0)], names)).toEqual([
       null,
       'Tied on 75 points with Mary; Mary ranks higher: more cards left in hand (3 cards to 2 cards).',
       null,

@@ -8,7 +8,7 @@ export { botCommand, botRandom, BOT_KINDS } from './bots/index.js';
 export type { BotKind, Random } from './bots/index.js';
 export { EngineError } from './errors.js';
 export type { EngineErrorCode } from './errors.js';
-export { editionOf, isEditionId } from './editions/index.js';
+export { isEditionId } from './editions/index.js';
 export type * from './types.js';
 export { playScenario } from './scenario.js';
 export type { Scenario, ScenarioResult } from './scenario.js';

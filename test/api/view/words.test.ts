@@ -2,7 +2,8 @@
 // prompt labels with the seat holders' names (never "seat N"), the loot legend, sunrise ties
 // and the final ranking's tie-breaks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { editionOf, playBotGame } from '../../../functions/engine/index.js';
+import { playBotGame } from '../../../functions/engine/index.js';
+import { editionOf } from '../../../functions/engine/editions/index.js';
 import type { GameRec } from '../../../functions/api/play/commit.js';
 import { renderGame } from '../../../functions/api/view/render.js';
 import {

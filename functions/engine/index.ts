@@ -8,15 +8,27 @@ export { botCommand, botRandom, BOT_KINDS } from './bots/index.js';
 export type { BotKind, Random } from './bots/index.js';
 export { EngineError } from './errors.js';
 export type { EngineErrorCode } from './errors.js';
-export { editionOf, isEditionId } from './editions/index.js';
+export { isEditionId } from './editions/index.js';
 export type * from './types.js';
 export { playScenario } from './scenario.js';
 export type { Scenario, ScenarioResult } from './scenario.js';
 export { playBotGame } from './bots/simulate.js';
 export { characters, editionShape } from './catalog.js';
 export type { CharacterInfo, EditionShape } from './catalog.js';
-// The editions' rule data that callers show (api/words.ts: the loot glossary, tie-break marks).
-export { BOOTY_BAG, BOOTY_VALUE, MAP_SET } from './editions/classic/booty.js';
-export { COLOURS, tieBreak } from './editions/classic/tiebreak.js';
-export { LOOT_BAG, playableBoards } from './editions/galecrest/loot.js';
-export { REPUTATION_DOUBLOONS } from './editions/galecrest/reputation.js';
+// What a person is told about an edition (the API's view: editions/words.ts), and the English
+// those words and the view's own sentences share.
+export { editionIds, wordsOf } from './editions/index.js';
+export type { EditionWords, EventData, LootEntry, PlayedCard, RankFacts, SeatNames } from './editions/words.js';
+export {
+  cap,
+  NEUTRAL_SEAT,
+  num,
+  plural,
+  poss,
+  possLower,
+  reasonWords,
+  seatColour,
+  signed,
+  verb,
+} from './editions/words.js';
+export { lobbyView } from './lobby.js';

@@ -1,14 +1,8 @@
 // The expert (search) bot: it answers every decision of both editions, it is deterministic for
 // a bot seed, and it uses only what its seat may see (non-interference).
 import { describe, expect, it } from 'vitest';
-import {
-  applyInPlace,
-  botCommand,
-  botRandom,
-  createGame,
-  editionOf,
-  type GameState,
-} from '../../functions/engine/index.js';
+import { applyInPlace, botCommand, botRandom, createGame, type GameState } from '../../functions/engine/index.js';
+import { editionOf } from '../../functions/engine/editions/index.js';
 import { firstAwaitedSeat } from '../../functions/engine/core.js';
 import { expertCommand, type SearchBudget } from '../../functions/engine/bots/search.js';
 

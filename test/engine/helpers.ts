@@ -1,6 +1,7 @@
 // Helpers shared by the rule examples of every edition: drive a game day by day with real
 // commands and read the results (each edition's helpers add its own set-up).
-import { applyInPlace, editionOf, summary } from '../../functions/engine/index.js';
+import { applyInPlace, summary } from '../../functions/engine/index.js';
+import { editionOf } from '../../functions/engine/editions/index.js';
 import type { GameEvent, GameState } from '../../functions/engine/index.js';
 import { cardProblem, coinProblem, lootProblem } from './invariants.js';
 

@@ -1,5 +1,6 @@
 // Invariants of any game state, shared by the property tests of every edition.
-import { editionOf, type GameState } from '../../functions/engine/index.js';
+import type { GameState } from '../../functions/engine/index.js';
+import { editionOf } from '../../functions/engine/editions/index.js';
 
 /** Every dealt character of every seat is in exactly one place; returns the first problem. */
 export function cardProblem(g: GameState): string | null {

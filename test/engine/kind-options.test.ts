@@ -5,7 +5,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { kindOptions } from '../../functions/engine/actions.js';
 import { playCtx as newCtx } from '../../functions/engine/core.js';
-import { createGame, editionOf } from '../../functions/engine/index.js';
+import { createGame } from '../../functions/engine/index.js';
+import { editionOf } from '../../functions/engine/editions/index.js';
 
 describe.each(['classic', 'galecrest'] as const)('kindOptions (%s)', (edition) => {
   const ed = editionOf(edition);

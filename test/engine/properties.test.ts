@@ -6,7 +6,6 @@ import {
   botCommand,
   botRandom,
   createGame,
-  editionOf,
   playBotGame,
   view,
   viewEvent,
@@ -14,6 +13,7 @@ import {
   type GameOptions,
   type GameState,
 } from '../../functions/engine/index.js';
+import { editionOf } from '../../functions/engine/editions/index.js';
 import { awaitedSeats } from '../../functions/engine/core.js';
 import { STORMY_TILES } from '../../functions/engine/editions/galecrest/loot.js';
 import { STORMY_TEST } from './galecrest/tiles.js';

@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { editionOf, type EditionId } from '../../functions/engine/index.js';
+import type { EditionId } from '../../functions/engine/index.js';
+import { editionOf } from '../../functions/engine/editions/index.js';
 import type { GalecrestCard } from '../../functions/engine/editions/galecrest/cards.js';
 
 const RULES = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/rules/reference');

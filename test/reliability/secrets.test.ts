@@ -4,7 +4,7 @@
 // graveyard, and no secret part of another seat's events. CI: 20 games (about 30 s on a quiet machine, 100-150 s
 // on a loaded 2-core one: the timeout leaves room); STRESS=1: 1,000.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { editionOf } from '../../functions/engine/index.js';
+import { editionOf } from '../../functions/engine/editions/index.js';
 import { GAME_FIELDS } from '../setup/app.js';
 import { rand } from '../setup/play.js';
 import { type Harness, newGame, parallel, size, startHarness, timeout } from './harness.js';

@@ -1,7 +1,8 @@
 // Drives a game through the API only (what any client could do), for API and e2e tests.
 // Every answer a seat receives is checked for other seats' hidden information.
 import { expect } from 'vitest';
-import { botRandom, editionOf } from '../../functions/engine/index.js';
+import { botRandom } from '../../functions/engine/index.js';
+import { editionOf } from '../../functions/engine/editions/index.js';
 import { GAME_FIELDS, type GqlResult } from './app.js';
 
 export type Gql = <T = any>(

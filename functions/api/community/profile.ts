@@ -3,7 +3,7 @@
 // once per finished game and player, whoever calls (the game's end, the sweep's archive step): a
 // conditional put on the stats item's version that also checks the game is not among the newest
 // games it counted (as ratings do), then the game's entry (idempotent).
-import { characters, type EditionId } from '../../engine/index.js';
+import { characters, type EditionId, editionIds } from '../../engine/index.js';
 import type { Community, Store } from '../../store/index.js';
 import { COUNTED_KEPT, type StatsRecord } from '../../store/records.js';
 import type { GameDoc, GameRec } from '../doc.js';
@@ -76,7 +76,7 @@ async function countFor(services: Services, playerId: string, rec: GameRec, plac
   throw new Error(`profile of ${playerId} for game ${rec.id}: too many lost races`);
 }
 
-const EDITIONS: EditionId[] = ['classic', 'galecrest'];
+const EDITIONS: EditionId[] = editionIds();
 const upper = (e: string) => e.toUpperCase() as 'CLASSIC' | 'GALECREST';
 const encode = (key: string) => Buffer.from(key, 'utf8').toString('base64url');
 

@@ -1,6 +1,7 @@
 // The e-mails themselves: plain text, a link to each game, and a one-click unsubscribe (RFC 8058:
 // `List-Unsubscribe` with an https link and `List-Unsubscribe-Post: List-Unsubscribe=One-Click`).
 // Player-chosen text (names) is never put in a mail: only game ids, editions and times.
+import { type EditionId, wordsOf } from '../../engine/index.js';
 import type { ReminderRecord } from '../../store/index.js';
 import type { MailMessage, MailSetup, Services } from '../services.js';
 import { signLink } from './mail-links.js';
@@ -8,7 +9,7 @@ import { signLink } from './mail-links.js';
 /** A turn of the player's that is waiting. */
 export interface Waiting {
   gameId: string;
-  edition: string;
+  edition: EditionId;
   seat: number;
   since: string;
   deadline: string | null;
@@ -21,7 +22,7 @@ export const linkUrl = (mail: MailSetup, path: '/unsubscribe' | '/reminders/conf
   `${trim(mail.apiUrl)}${path}?token=${token}`;
 
 const hours = (from: string, now: Date) => Math.max(0, Math.floor((now.getTime() - Date.parse(from)) / 3_600_000));
-const edition = (e: string) => (e === 'GALECREST' ? 'Winds of Galecrest' : 'classic');
+const edition = (e: EditionId) => wordsOf(e).title;
 
 async function withUnsubscribe(
   services: Services,

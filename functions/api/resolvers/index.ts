@@ -11,7 +11,6 @@ import { removePlayer } from '../lobby/seating.js';
 import { profileOf } from '../community/profile.js';
 import { chatPage, hideChat, mutePlayer, postChat, reportChat, silencePlayer } from '../community/chat.js';
 import { renderGame } from '../view/render.js';
-import { tieBreakMarks } from '../view/words.js';
 import { replay } from '../view/replay.js';
 import { registerWebhook } from '../notify/webhooks.js';
 import { readReminders, requireAccount, setReminders } from '../notify/reminders.js';
@@ -25,7 +24,7 @@ import type { EventResolvers, Resolvers } from './types.generated.js';
 import type { RenderedGame } from '../view/render.js';
 import { bounded } from './bounds.js';
 import { bucketStates, principals } from '../http/ratelimit.js';
-import { characters, type EditionId, playableBoards } from '../../engine/index.js';
+import { characters, type EditionId, wordsOf } from '../../engine/index.js';
 
 /** The name of one of the schema's event types (what Event.__resolveType answers). */
 type EventTypeName = NonNullable<Awaited<ReturnType<EventResolvers['__resolveType']>>>;
@@ -125,12 +124,14 @@ const typed: Resolvers = {
       return renderGame(await replay(ctx.services, viewer, gameId, at), viewer?.id ?? null);
     },
     boards: (_p, { edition }) =>
-      edition === 'GALECREST' ? playableBoards().map((b) => b.toUpperCase() as 'CALM') : [],
-    characters: (_p, { edition }) =>
-      characters(edition.toLowerCase() as EditionId).map((c) => ({
-        ...c,
-        tieBreaks: edition === 'CLASSIC' ? tieBreakMarks(c.rank) : null,
-      })),
+      wordsOf(edition.toLowerCase() as EditionId)
+        .boards()
+        .map((b) => b.toUpperCase() as 'CALM'),
+    characters: (_p, { edition }) => {
+      const id = edition.toLowerCase() as EditionId;
+      const words = wordsOf(id);
+      return characters(id).map((c) => ({ ...c, tieBreaks: words.tieBreakMarks(c.rank) }));
+    },
     me: (_p, _a, ctx) => {
       if (ctx.authError) throw ctx.authError;
       return accounts.profileOf(ctx.credential, ctx.profile);

@@ -2,7 +2,8 @@
 // prompt labels with the seat holders' names (never "seat N"), the loot legend, sunrise ties
 // and the final ranking's tie-breaks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { editionOf, playBotGame } from '../../../functions/engine/index.js';
+import { playBotGame } from '../../../functions/engine/index.js';
+import { editionOf } from '../../../functions/engine/editions/index.js';
 import type { GameRec } from '../../../functions/api/play/commit.js';
 import { renderGame } from '../../../functions/api/view/render.js';
 import {
@@ -97,7 +98,7 @@ describe('words (unit)', () => {
       finalDoubloons: 0,
       reputation: null,
     });
-    expect(tieReasons('classic', [f(1, 75, 3), f(0, 75, 2), f(2, 60, 0)], names)).toEqual([
+    expect(tieReasons([f(1, 75, 3), f(0, 75, 2), f(2, 60, 0)], names)).toEqual([
       null,
       'Tied on 75 points with Mary; Mary ranks higher: more cards left in hand (3 cards to 2 cards).',
       null,

@@ -1,7 +1,7 @@
 // The day's phases, the colour tie-break, sabers and Spanish officers, and the player count.
 import { describe, expect, it } from 'vitest';
-import { createGame } from '../../../functions/engine/index.js';
-import { COLOURS, tieBreak } from '../../../functions/engine/editions/classic/tiebreak.js';
+import { createGame, seatColour } from '../../../functions/engine/index.js';
+import { tieBreak } from '../../../functions/engine/editions/classic/tiebreak.js';
 import { coins, day, doubloonMoves, lootOf, ofType, pending, seat, setup } from './helpers.js';
 
 const all = (k: string, n: number) => Array.from({ length: n }, () => k);
@@ -19,7 +19,7 @@ describe('sunrise', () => {
   });
 
   it('lays the cards out by rank, equal ranks by the colour tie-break (seat i = colour i)', () => {
-    expect(COLOURS).toEqual(['red', 'yellow', 'green', 'blue', 'black', 'white']);
+    expect([0, 1, 2, 3, 4, 5].map(seatColour)).toEqual(['red', 'yellow', 'green', 'blue', 'black', 'white']);
     const { g } = setup({ players: 6, deal: [[2, 5, 7, 12, 16, 17, 20, 23, 28]], loot: [[all('goods', 6)]] });
     // Rank 20: red 6, yellow 5, green 2, blue 1, black 3, white 4.
     const ev = day(g, [20, 20, 20, 20, 20, 20]);

@@ -1,6 +1,7 @@
 // The reputation track: set-up, sliding, both ends, the payout at each voyage, tie-breaks.
 import { describe, expect, it } from 'vitest';
-import { createGame, editionOf, playBotGame, summary, view } from '../../../functions/engine/index.js';
+import { createGame, playBotGame, summary, view } from '../../../functions/engine/index.js';
+import { editionOf } from '../../../functions/engine/editions/index.js';
 import { REPUTATION_DOUBLOONS } from '../../../functions/engine/editions/galecrest/reputation.js';
 import { coins, day, giveLoot, lastDay, ofType, rep, setup, same, track } from './helpers.js';
 

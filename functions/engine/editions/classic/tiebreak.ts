@@ -1,5 +1,6 @@
 // Per-colour tie-break numbers printed on each card (docs/rules/reference/classic-characters.md, table from E).
-// Seat i plays colour i: red, yellow, green, blue, black, white. Lower goes left.
+// Seat i plays colour i: red, yellow, green, blue, black, white (editions/words.ts seatColour).
+// Lower goes left.
 // Data: TIEBREAK[rank - 1][colour].
 const TIEBREAK: readonly (readonly number[])[] = [
   [2, 1, 4, 3, 5, 6],
@@ -33,8 +34,6 @@ const TIEBREAK: readonly (readonly number[])[] = [
   [2, 1, 4, 3, 5, 6],
   [3, 2, 5, 4, 6, 1],
 ];
-
-export const COLOURS = ['red', 'yellow', 'green', 'blue', 'black', 'white'] as const;
 
 /** TIEBREAK flattened, index (rank - 1) * 6 + colour: one array read per card at sunrise. */
 const FLAT: readonly number[] = TIEBREAK.flat();

@@ -13,7 +13,8 @@
 // past the snapshot, so the two can never disagree (checked on every commit).
 import { randomUUID } from 'node:crypto';
 import { applyInPlace, createGame as engineCreateGame, type GameEvent } from '../../engine/index.js';
-import { type CommitRecord, type GameHead, type GameStatus, HEAD_COMMITS, lastSeqOf } from '../../store/index.js';
+import type { GameLog } from '../../store/ports.js';
+import { type CommitRecord, type GameHead, type GameStatus, HEAD_COMMITS, lastSeqOf } from '../../store/records.js';
 import { awaitedBot, runBots } from './bots.js';
 import type { Actor, Committed, Notice, Services } from '../services.js';
 import {
@@ -45,6 +46,13 @@ export interface CommitBody {
 }
 
 export type CommitRec = CommitRecord<CommitBody, Notice>;
+
+/**
+ * What the commit loop is handed: the few services it uses and, of the store, the game log
+ * alone. Typed so, tsc refuses a reach into any other port (test/architecture/commit-loop.test.ts
+ * keeps it so); callers pass their whole `Services`.
+ */
+export type CommitServices = Pick<Services, 'now' | 'actor' | 'notices' | 'onCommit'> & { store: { log: GameLog } };
 
 /** Lost races tolerated before answering CONFLICT (six seats racing need at most five). */
 export const MAX_COMMIT_ATTEMPTS = 12;
@@ -108,7 +116,7 @@ export function commandsOf(commits: CommitRec[]): LoggedCommand[] {
 export const isOver = (status: GameStatus): boolean => status === 'FINISHED' || status === 'CANCELLED';
 
 /** The archived commands of a game that is over (retention.ts), or null: not over, or not archived yet. */
-export async function archivedCommands(services: Services, rec: GameRec): Promise<LoggedCommand[] | null> {
+export async function archivedCommands(services: CommitServices, rec: GameRec): Promise<LoggedCommand[] | null> {
   if (!isOver(rec.status)) return null;
   return (await services.store.log.getArchive<{ commands: LoggedCommand[] }>(rec.id))?.commands ?? null;
 }
@@ -117,13 +125,13 @@ export async function archivedCommands(services: Services, rec: GameRec): Promis
  * The commands since the start of a game: from its archive once it is over and archived (its
  * commit items may be gone by TTL); else from its commit items.
  */
-export async function commandsSinceStart(services: Services, rec: GameRec): Promise<LoggedCommand[]> {
+export async function commandsSinceStart(services: CommitServices, rec: GameRec): Promise<LoggedCommand[]> {
   return (
     (await archivedCommands(services, rec)) ?? commandsOf((await services.store.log.listRecipes(rec.id)) as CommitRec[])
   );
 }
 
-function remember(services: Services, rec: GameRec): void {
+function remember(services: CommitServices, rec: GameRec): void {
   histories.set(rec, () => commandsSinceStart(services, rec));
 }
 
@@ -158,7 +166,7 @@ export function fold(prev: GameRec | null, c: CommitRec, id: string, owned = fal
 }
 
 /** The head folded: the snapshot with the commits past it applied. */
-export function foldHead(services: Services, id: string, head: GameHead<GameDoc>): Loaded {
+export function foldHead(services: CommitServices, id: string, head: GameHead<GameDoc>): Loaded {
   const tail = head.tail as CommitRec[];
   let rec: GameRec | null = head.game;
   for (const c of tail) rec = fold(rec, c, id, rec !== head.game);
@@ -167,7 +175,7 @@ export function foldHead(services: Services, id: string, head: GameHead<GameDoc>
   return { rec, snapshot: head.game, tail };
 }
 
-export async function load(services: Services, gameId: string): Promise<Loaded | null> {
+export async function load(services: CommitServices, gameId: string): Promise<Loaded | null> {
   const head = await services.store.log.loadGame<GameDoc>(gameId);
   return head ? foldHead(services, gameId, head) : null;
 }
@@ -176,12 +184,12 @@ export async function load(services: Services, gameId: string): Promise<Loaded |
  * Several games, folded (any order; missing ones left out): snapshots in a batch, tails only where
  * there are some. `consistent: false` for lists (half the read units; a second's staleness is fine).
  */
-export async function loadGames(services: Services, ids: string[], consistent = true): Promise<GameRec[]> {
+export async function loadGames(services: CommitServices, ids: string[], consistent = true): Promise<GameRec[]> {
   const heads = await services.store.log.getGames<GameDoc>(ids, consistent);
   return heads.map((h) => foldHead(services, h.game!.id, h).rec);
 }
 
-export async function loadOrNotFound(services: Services, gameId: string): Promise<GameRec> {
+export async function loadOrNotFound(services: CommitServices, gameId: string): Promise<GameRec> {
   noteRequest({ gameId });
   const l = await load(services, gameId);
   if (!l) throw new ApiError('NOT_FOUND', `no game ${gameId}`);
@@ -189,7 +197,7 @@ export async function loadOrNotFound(services: Services, gameId: string): Promis
 }
 
 /** The game right after commit `target` (a retry's answer): from the head if it is there, else from the whole log. */
-async function gameAt(services: Services, gameId: string, cur: Loaded, target: CommitRec): Promise<GameRec> {
+async function gameAt(services: CommitServices, gameId: string, cur: Loaded, target: CommitRec): Promise<GameRec> {
   if (target.version === cur.rec.version) return cur.rec;
   const i = cur.tail.findIndex((c) => c.version === target.version);
   let rec: GameRec | null = cur.snapshot;
@@ -212,14 +220,14 @@ function nextStatus(doc: GameDoc, rec: GameRec, change: Change): GameStatus {
 }
 
 /** The `actor` of a request's commit (its events and notices): its player and OAuth client (none for the sweep). */
-export function actorOf(services: Services): { actor?: Actor } {
+export function actorOf(services: CommitServices): { actor?: Actor } {
   const a = services.actor;
   return a ? { actor: { playerId: a.playerId, clientId: a.clientId } } : {};
 }
 
 /** One attempt: runs the change on a copy, records what it did as a commit, and folds it. */
 export function build(
-  services: Services,
+  services: CommitServices,
   rec: GameRec,
   change: Change,
   request?: string,
@@ -286,7 +294,7 @@ export const NOTICE_HANDOFF_MS = 1000;
  * notices wait in the commit's outbox for the sweep (notify/notices.ts `resendOutboxes`); a late
  * hand-off that lands after all is delivered once anyway.
  */
-async function handNotices(services: Services, gameId: string, commit: CommitRec): Promise<void> {
+async function handNotices(services: CommitServices, gameId: string, commit: CommitRec): Promise<void> {
   if (commit.notices.length === 0) return;
   let timer: NodeJS.Timeout | undefined;
   try {
@@ -315,7 +323,7 @@ async function handNotices(services: Services, gameId: string, commit: CommitRec
  * Tells the commit's listeners (registered by the composition root: live subscriptions, push,
  * the lobby cache), in order; a listener's failure is logged, never the commit's.
  */
-async function tell(services: Services, c: Committed): Promise<void> {
+async function tell(services: CommitServices, c: Committed): Promise<void> {
   const told = services.onCommit.listeners.map(async (listener) => {
     try {
       await listener(c);
@@ -331,7 +339,7 @@ async function tell(services: Services, c: Committed): Promise<void> {
  * (handNotices: never fails) and tell the listeners (push hands its fan-out off while the
  * snapshot is written; the lobby cache waits for `saved`).
  */
-async function finish(services: Services, cur: Loaded, commit: CommitRec, next: GameRec): Promise<void> {
+async function finish(services: CommitServices, cur: Loaded, commit: CommitRec, next: GameRec): Promise<void> {
   count(METRIC.commits);
   const s0 = cur.rec.doc.state;
   const s1 = next.doc.state;
@@ -362,7 +370,7 @@ async function finish(services: Services, cur: Loaded, commit: CommitRec, next: 
  * Brings a game's snapshot up to its log (the sweep, after a crash between a commit and its
  * snapshot, or to move the due-work index on). False if it was current.
  */
-export async function repair(services: Services, gameId: string, loaded?: Loaded): Promise<boolean> {
+export async function repair(services: CommitServices, gameId: string, loaded?: Loaded): Promise<boolean> {
   const cur = loaded ?? (await load(services, gameId));
   if (!cur || cur.tail.length === 0) return false;
   await services.store.log.saveSnapshot(cur.rec);
@@ -371,7 +379,7 @@ export async function repair(services: Services, gameId: string, loaded?: Loaded
 
 /** Applies `change` to the game and commits it (then any bot moves left); returns the change's record. */
 export async function commitChange(
-  services: Services,
+  services: CommitServices,
   gameId: string,
   change: Change,
   idem?: Idempotency,
@@ -381,7 +389,7 @@ export async function commitChange(
 
 /** As commitChange, and whether this call committed (false: nothing needed, or a retry answered). */
 export async function commitChangeResult(
-  services: Services,
+  services: CommitServices,
   gameId: string,
   change: Change,
   idem?: Idempotency,
@@ -402,7 +410,7 @@ export async function commitChangeResult(
  */
 const queues = new WeakMap<object, Map<string, Promise<unknown>>>();
 
-async function oneAtATime<T>(services: Services, gameId: string, run: () => Promise<T>): Promise<T> {
+async function oneAtATime<T>(services: CommitServices, gameId: string, run: () => Promise<T>): Promise<T> {
   let byGame = queues.get(services.store);
   if (!byGame) queues.set(services.store, (byGame = new Map()));
   const mine = (byGame.get(gameId) ?? Promise.resolve()).then(run);
@@ -416,7 +424,7 @@ async function oneAtATime<T>(services: Services, gameId: string, run: () => Prom
 }
 
 function commitOnce(
-  services: Services,
+  services: CommitServices,
   gameId: string,
   change: Change,
   idem?: Idempotency,
@@ -425,7 +433,7 @@ function commitOnce(
 }
 
 async function commitAttempts(
-  services: Services,
+  services: CommitServices,
   gameId: string,
   change: Change,
   idem?: Idempotency,
@@ -505,7 +513,7 @@ async function commitAttempts(
  * Continues a bot run that reached a per-commit bound (long runs of bot moves). Also used by
  * the sweep to finish bot moves an interrupted request left undone. Returns our commits.
  */
-export async function continueBots(services: Services, rec: GameRec): Promise<number> {
+export async function continueBots(services: CommitServices, rec: GameRec): Promise<number> {
   let commits = 0;
   let cur = rec;
   while (cur.status === 'ACTIVE' && awaitedBot(cur.doc) !== undefined) {
@@ -526,7 +534,7 @@ export async function continueBots(services: Services, rec: GameRec): Promise<nu
  * creation events. Returns the record, or null if the id is taken.
  */
 export async function insertNewGame(
-  services: Services,
+  services: CommitServices,
   id: string,
   doc: GameDoc,
   events: GameEvent[],

@@ -377,6 +377,9 @@ export async function repair(services: CommitServices, gameId: string, loaded?: 
   return true;
 }
 
+/** A call's answer: the game after the change, and whether this call committed it. */
+type Answer = { rec: GameRec; mine: boolean };
+
 /** Applies `change` to the game and commits it (then any bot moves left); returns the change's record. */
 export async function commitChange(
   services: CommitServices,
@@ -393,7 +396,7 @@ export async function commitChangeResult(
   gameId: string,
   change: Change,
   idem?: Idempotency,
-): Promise<{ rec: GameRec; mine: boolean }> {
+): Promise<Answer> {
   const r = await commitOnce(services, gameId, change, idem);
   if (r.mine) count(METRIC.moves);
   if (r.mine) await continueBots(services, r.rec); // only after a commit of ours
@@ -423,13 +426,120 @@ async function oneAtATime<T>(services: CommitServices, gameId: string, run: () =
   }
 }
 
-function commitOnce(
+function commitOnce(services: CommitServices, gameId: string, change: Change, idem?: Idempotency): Promise<Answer> {
+  return oneAtATime(services, gameId, () => commitAttempts(services, gameId, change, idem));
+}
+
+/** A request id across the attempts of one call (none without a requestId). */
+interface Claim {
+  idem: Idempotency;
+  /** `<scope>#<id>`, as the request's commit records it. */
+  request: string;
+  /** Set once the request id is claimed (by us or an earlier call): its commit comes after this seq. */
+  after: number | null;
+}
+
+/** The commit that applied the claimed request since the claim, if any. */
+async function appliedCommit(
+  log: GameLog,
+  gameId: string,
+  claim: Claim | null,
+  cur: Loaded,
+): Promise<CommitRec | null> {
+  const after = claim?.after ?? null;
+  if (claim === null || after === null) return null;
+  if ((cur.snapshot?.lastSeq ?? 0) <= after)
+    return cur.tail.find((c) => c.request === claim.request && c.firstSeq > after) ?? null;
+  return (await log.findRequestCommit(gameId, after, claim.request)) as CommitRec | null;
+}
+
+/** A retry: the request was claimed before. CONFLICT for another command; else its commit if there is one. */
+async function adopt(log: GameLog, gameId: string, claim: Claim, cur: Loaded): Promise<CommitRec | null> {
+  const { scope, requestId, fingerprint } = claim.idem;
+  const rec = await log.getRequest(gameId, scope, requestId);
+  if (rec && rec.fingerprint !== fingerprint)
+    throw new ApiError('CONFLICT', `requestId ${requestId} was used for another command`);
+  claim.after = rec ? rec.after : 0;
+  return appliedCommit(log, gameId, claim, cur);
+}
+
+/** The answer of a call whose change an earlier commit made (a retry). */
+const answered = async (services: CommitServices, gameId: string, cur: Loaded, c: CommitRec): Promise<Answer> => ({
+  rec: await gameAt(services, gameId, cur, c),
+  mine: false,
+});
+
+/**
+ * The change refused on this version (`e`). A retry of a request that was applied may no longer
+ * be legal: answered from its commit; anything else throws `e`.
+ */
+async function answerRefusal(
+  services: CommitServices,
+  gameId: string,
+  claim: Claim | null,
+  cur: Loaded,
+  e: unknown,
+): Promise<Answer> {
+  const { log } = services.store;
+  if (claim && claim.after === null && e instanceof ApiError) {
+    const { scope, requestId } = claim.idem;
+    if (await log.getRequest(gameId, scope, requestId)) {
+      const earlier = await adopt(log, gameId, claim, cur);
+      if (earlier) return answered(services, gameId, cur, earlier);
+    }
+  }
+  throw e;
+}
+
+/**
+ * Claims the request id before the first write (null: claimed now). Claimed before, this call
+ * is a retry: answered from the earlier commit; or, claimed but not applied (the first call may
+ * still be at it, or it stopped), 'again': applied by a later attempt, the commit key and
+ * `appliedCommit` making sure only one of us does.
+ */
+async function claimRequest(
+  services: CommitServices,
+  gameId: string,
+  claim: Claim,
+  cur: Loaded,
+): Promise<Answer | 'again' | null> {
+  const { log } = services.store;
+  const { scope, requestId, fingerprint } = claim.idem;
+  const after = cur.rec.lastSeq;
+  if (await log.claimRequest(gameId, scope, requestId, { fingerprint, after }, services.now())) {
+    claim.after = after;
+    return null;
+  }
+  const earlier = await adopt(log, gameId, claim, cur);
+  return earlier ? answered(services, gameId, cur, earlier) : 'again';
+}
+
+/** One attempt on the version loaded now: an answer, 'again' at once, or 'lost' (another writer won: pause first). */
+async function attemptCommit(
   services: CommitServices,
   gameId: string,
   change: Change,
-  idem?: Idempotency,
-): Promise<{ rec: GameRec; mine: boolean }> {
-  return oneAtATime(services, gameId, () => commitAttempts(services, gameId, change, idem));
+  claim: Claim | null,
+): Promise<Answer | 'again' | 'lost'> {
+  const cur = await load(services, gameId);
+  if (!cur) throw new ApiError('NOT_FOUND', `no game ${gameId}`);
+  const done = await appliedCommit(services.store.log, gameId, claim, cur);
+  if (done) return answered(services, gameId, cur, done);
+  if (change.needed && !change.needed(cur.rec)) return { rec: cur.rec, mine: false };
+  let built: { commit: CommitRec; next: GameRec };
+  try {
+    built = build(services, cur.rec, change, claim?.request);
+  } catch (e) {
+    return answerRefusal(services, gameId, claim, cur, e);
+  }
+  if (claim && claim.after === null) {
+    const retry = await claimRequest(services, gameId, claim, cur);
+    if (retry !== null) return retry;
+  }
+  if (!(await services.store.log.appendCommit(gameId, built.commit))) return 'lost';
+  await finish(services, cur, built.commit, built.next);
+  remember(services, built.next);
+  return { rec: built.next, mine: true };
 }
 
 async function commitAttempts(
@@ -437,74 +547,14 @@ async function commitAttempts(
   gameId: string,
   change: Change,
   idem?: Idempotency,
-): Promise<{ rec: GameRec; mine: boolean }> {
-  const { store } = services;
-  const request = idem ? `${idem.scope}#${idem.requestId}` : undefined;
-  /** Set once the request id is claimed (by us or an earlier call): its commit comes after this seq. */
-  let claimedAfter: number | null = null;
-
-  /** The commit that applied our request since the claim, if any. */
-  const applied = async (cur: Loaded): Promise<CommitRec | null> => {
-    if (claimedAfter === null || !request) return null;
-    if ((cur.snapshot?.lastSeq ?? 0) <= claimedAfter)
-      return cur.tail.find((c) => c.request === request && c.firstSeq > claimedAfter!) ?? null;
-    return (await store.log.findRequestCommit(gameId, claimedAfter, request)) as CommitRec | null;
-  };
-
-  /** A retry: the request was claimed before. CONFLICT for another command; else its commit if there is one. */
-  const adopt = async (cur: Loaded): Promise<CommitRec | null> => {
-    const rec = await store.log.getRequest(gameId, idem!.scope, idem!.requestId);
-    if (rec && rec.fingerprint !== idem!.fingerprint)
-      throw new ApiError('CONFLICT', `requestId ${idem!.requestId} was used for another command`);
-    claimedAfter = rec ? rec.after : 0;
-    return applied(cur);
-  };
-
+): Promise<Answer> {
+  const claim: Claim | null = idem ? { idem, request: `${idem.scope}#${idem.requestId}`, after: null } : null;
   for (let attempt = 0; attempt < MAX_COMMIT_ATTEMPTS; attempt++) {
-    const cur = await load(services, gameId);
-    if (!cur) throw new ApiError('NOT_FOUND', `no game ${gameId}`);
-    const done = await applied(cur);
-    if (done) return { rec: await gameAt(services, gameId, cur, done), mine: false };
-    if (change.needed && !change.needed(cur.rec)) return { rec: cur.rec, mine: false };
-    let built: { commit: CommitRec; next: GameRec };
-    try {
-      built = build(services, cur.rec, change, request);
-    } catch (e) {
-      // A retry of a request that was applied may no longer be legal: answer it from its commit.
-      if (
-        idem &&
-        claimedAfter === null &&
-        e instanceof ApiError &&
-        (await store.log.getRequest(gameId, idem.scope, idem.requestId))
-      ) {
-        const earlier = await adopt(cur);
-        if (earlier) return { rec: await gameAt(services, gameId, cur, earlier), mine: false };
-      }
-      throw e;
-    }
-    if (idem && claimedAfter === null) {
-      const claimed = await store.log.claimRequest(
-        gameId,
-        idem.scope,
-        idem.requestId,
-        { fingerprint: idem.fingerprint, after: cur.rec.lastSeq },
-        services.now(),
-      );
-      if (!claimed) {
-        const earlier = await adopt(cur);
-        if (earlier) return { rec: await gameAt(services, gameId, cur, earlier), mine: false };
-        // Claimed but not applied: the first call may still be at it, or it stopped. Apply it
-        // here; the commit key and the check above make sure only one of us does.
-      } else claimedAfter = cur.rec.lastSeq;
-      if (!claimed) continue;
-    }
-    if (await store.log.appendCommit(gameId, built.commit)) {
-      await finish(services, cur, built.commit, built.next);
-      remember(services, built.next);
-      return { rec: built.next, mine: true };
-    }
-    count(METRIC.commitRetries);
-    await pause(attempt);
+    const outcome = await attemptCommit(services, gameId, change, claim);
+    if (outcome === 'lost') {
+      count(METRIC.commitRetries);
+      await pause(attempt);
+    } else if (outcome !== 'again') return outcome;
   }
   throw new ApiError('CONFLICT', 'the game is busy; try again');
 }

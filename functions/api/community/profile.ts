@@ -6,7 +6,9 @@
 import { characters, type EditionId } from '../../engine/index.js';
 import { COUNTED_KEPT, type Community, type StatsRecord, type Store } from '../../store/index.js';
 import type { GameDoc, GameRec } from '../doc.js';
+import { editionEnum } from '../enums.js';
 import { ApiError } from '../errors.js';
+import type { PlayerProfile } from '../schema.types.generated.js';
 import { ratingOf } from './leaderboard.js';
 
 type Services = { store: { community: Pick<Community, 'getStats' | 'putStats' | 'putPlayed'> } };
@@ -76,7 +78,6 @@ async function countFor(services: Services, playerId: string, rec: GameRec, plac
 }
 
 const EDITIONS: EditionId[] = ['classic', 'galecrest'];
-const upper = (e: string) => e.toUpperCase() as 'CLASSIC' | 'GALECREST';
 const encode = (key: string) => Buffer.from(key, 'utf8').toString('base64url');
 
 function decode(cursor: string | null | undefined): string | null {
@@ -102,7 +103,7 @@ export async function profileOf(
   playerId: string,
   first: number | null | undefined,
   after: string | null | undefined,
-) {
+): Promise<PlayerProfile | null> {
   const size = first ?? 10;
   if (!Number.isInteger(size) || size < 1 || size > MAX_RECENT_PAGE)
     throw new ApiError('BAD_USER_INPUT', `first is 1-${MAX_RECENT_PAGE}`);
@@ -117,7 +118,7 @@ export async function profileOf(
           ratingOf(store, playerId, edition),
         ]);
         return {
-          edition: upper(edition),
+          edition: editionEnum(edition),
           rating,
           played: stats?.played ?? 0,
           won: stats?.won ?? 0,
@@ -132,7 +133,7 @@ export async function profileOf(
     name: player.name,
     editions,
     recentGames: {
-      games: page.items.map((g) => ({ ...g, edition: upper(g.edition) })),
+      games: page.items.map((g) => ({ ...g, edition: editionEnum(g.edition) })),
       pageInfo: { hasNextPage: page.cursor !== null, endCursor: page.cursor ? encode(page.cursor) : null },
     },
   };

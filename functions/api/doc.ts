@@ -125,6 +125,30 @@ export function seatOf(doc: GameDoc, playerId: string | null | undefined): numbe
 
 export const isFull = (doc: GameDoc) => doc.seats.every((s) => s.playerId !== null || s.bot !== null);
 
+/** The `playerJoined` event: the player took `seat` (createGame, joinGame, rematch). */
+export const playerJoined = (seat: number, playerId: string, name: string | null): GameEvent => ({
+  type: 'playerJoined',
+  data: { seat, playerId, name },
+});
+
+/** The `gameCreated` event of a new game's document (createGame; a rematch names the game it follows). */
+export function gameCreated(doc: GameDoc, rematchOf?: string): GameEvent {
+  return {
+    type: 'gameCreated',
+    data: {
+      edition: doc.edition,
+      board: doc.board,
+      seats: doc.seats.length,
+      bots: doc.seats.filter((s) => !s.playerId && s.bot).length,
+      decisionTimeLimitHours: doc.decisionTimeLimitHours,
+      spectators: doc.spectators ?? true,
+      timeoutsBeforeBot: doc.timeoutsBeforeBot,
+      ...(rematchOf ? { rematchOf } : {}),
+      seedChosenBy: doc.seedChosenBy?.playerId ?? null,
+    },
+  };
+}
+
 /** The free seat `playerId` may take: the one kept for them, else the first one kept for nobody. */
 export function freeSeatFor(doc: GameDoc, playerId: string | null): number | null {
   const free = (s: SeatHolder) => s.playerId === null && s.bot === null;

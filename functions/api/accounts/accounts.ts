@@ -141,19 +141,7 @@ async function session(
 
 /** A guest: no account, a name held like any other (see reserve) for as long as the guest can sign in. */
 export async function signUpGuest(services: Services, rawName: string): Promise<SessionOut> {
-  const name = normaliseName(rawName);
-  const key = nameKey(name);
-  const rec: PlayerRecord = {
-    id: randomUUID(),
-    name,
-    createdAt: services.now().toISOString(),
-    kind: 'guest',
-    tokenVersion: 0,
-    refreshJti: randomUUID(),
-    nameKey: key,
-  };
-  await reserve(services, key, rec, name);
-  await services.store.players.insertPlayer(rec);
+  const rec = await createPlayer(services, rawName, { kind: 'guest', refreshJti: randomUUID() });
   return session(services, rec, null, [], rec.refreshJti!);
 }
 
@@ -213,28 +201,39 @@ async function reserve(services: Services, key: string, player: PlayerRecord, na
     });
 }
 
-/** An account's player, created once with its display name (unique across accounts). */
-export async function register(services: Services, c: Credential, rawName: string): Promise<PlayerRecord> {
-  if (c.type !== 'user')
-    throw new ApiError('FORBIDDEN', 'register needs a signed-in account (an OpenID Provider access token)');
-  if (await services.players.identity(services, c.issuer, c.subject))
-    throw new ApiError('CONFLICT', 'this account already has a player (see me, rename)');
+/**
+ * A new player of `kind`, named `rawName` (normalised; the name reserved first: CONFLICT if it
+ * is taken), stored with its identity at `issuer`/`subject` (accounts and site users).
+ */
+async function createPlayer(
+  services: Services,
+  rawName: string,
+  fields: Pick<PlayerRecord, 'kind' | 'issuer' | 'subject' | 'refreshJti'>,
+): Promise<PlayerRecord> {
   const name = normaliseName(rawName);
   const key = nameKey(name);
   const rec: PlayerRecord = {
     id: randomUUID(),
     name,
     createdAt: services.now().toISOString(),
-    kind: 'account',
     tokenVersion: 0,
-    issuer: c.issuer,
-    subject: c.subject,
+    ...fields,
     nameKey: key,
   };
   await reserve(services, key, rec, name);
   await services.store.players.insertPlayer(rec);
+  return rec;
+}
+
+/** An account's player, created once with its display name (unique across accounts). */
+export async function register(services: Services, c: Credential, rawName: string): Promise<PlayerRecord> {
+  if (c.type !== 'user')
+    throw new ApiError('FORBIDDEN', 'register needs a signed-in account (an OpenID Provider access token)');
+  if (await services.players.identity(services, c.issuer, c.subject))
+    throw new ApiError('CONFLICT', 'this account already has a player (see me, rename)');
+  const rec = await createPlayer(services, rawName, { kind: 'account', issuer: c.issuer, subject: c.subject });
   if (!(await services.store.players.putIdentity(c.issuer, c.subject, rec.id, rec.createdAt))) {
-    await services.store.players.releaseName(key, rec.id);
+    await services.store.players.releaseName(rec.nameKey!, rec.id);
     throw new ApiError('CONFLICT', 'this account already has a player (see me)');
   }
   return rec;
@@ -351,22 +350,9 @@ export async function actAs(
   if (!rec) {
     if (!rawName)
       throw new ApiError('BAD_USER_INPUT', `a new site user needs a name: actAs(user: "${user}", name: "...")`);
-    const name = normaliseName(rawName);
-    const key = nameKey(name);
-    rec = {
-      id: randomUUID(),
-      name,
-      createdAt: services.now().toISOString(),
-      kind: 'site',
-      tokenVersion: 0,
-      issuer,
-      subject: user,
-      nameKey: key,
-    };
-    await reserve(services, key, rec, name);
-    await services.store.players.insertPlayer(rec);
+    rec = await createPlayer(services, rawName, { kind: 'site', issuer, subject: user });
     if (!(await services.store.players.putIdentity(issuer, user, rec.id, rec.createdAt))) {
-      await services.store.players.releaseName(key, rec.id);
+      await services.store.players.releaseName(rec.nameKey!, rec.id);
       id = await services.store.players.getIdentity(issuer, user);
       rec = id ? await services.store.players.getPlayer(id) : null;
       if (!rec) throw new ApiError('CONFLICT', 'try again');

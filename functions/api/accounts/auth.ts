@@ -18,8 +18,8 @@ import {
   jwtVerify,
   SignJWT,
 } from 'jose';
-import { ApiError, unauthenticated } from '../errors.js';
-import type { KeyRing, KeySource } from './keys.js';
+import { unauthenticated } from '../errors.js';
+import type { KeyRing, KeySource, SigningKey } from './keys.js';
 
 /** The `iss` of the service's own tokens. */
 export const OWN_ISSUER = 'libertalia-online';
@@ -91,6 +91,170 @@ export interface OwnClaims {
 export const VERIFIED_CACHE_MS = 60_000;
 const VERIFIED_CACHE_MAX = 10_000;
 
+type KeySet = ReturnType<typeof createRemoteJWKSet> | ReturnType<typeof createLocalJWKSet>;
+
+/** A provider's keys: the ones configured (tests), else its JWKS fetched, cached and refreshed by jose. */
+function keySetOf(c: IssuerConfig): KeySet {
+  if (c.jwks) return createLocalJWKSet(c.jwks);
+  return createRemoteJWKSet(new URL(c.jwksUri ?? `${c.issuer.replace(/\/$/, '')}/.well-known/jwks.json`), {
+    cacheMaxAge: JWKS_CACHE_MS,
+    cooldownDuration: 30_000,
+    timeoutDuration: 5_000,
+  });
+}
+
+/**
+ * The payload of one of our own tokens, from the first of `keys` that verifies it (HS256, our
+ * issuer, `exp` and `sub`); null if none does, `expired` if one refused it as past its expiry.
+ */
+async function ownPayload(
+  token: string,
+  keys: SigningKey[],
+  now: Date,
+): Promise<{ payload: JWTPayload | null; expired: boolean }> {
+  let expired = false;
+  for (const k of keys) {
+    try {
+      const options = { algorithms: ['HS256'], issuer: OWN_ISSUER, currentDate: now, requiredClaims: ['exp', 'sub'] };
+      return { payload: (await jwtVerify(token, k.secret, options)).payload, expired };
+    } catch (e) {
+      expired ||= isExpiry(e); // then the next key
+    }
+  }
+  return { payload: null, expired };
+}
+
+/** The `kid` of a token's header (undefined: none), or UNAUTHENTICATED `malformed`. */
+function kidOfToken(token: string, what: string): string | undefined {
+  try {
+    return decodeProtectedHeader(token).kid;
+  } catch {
+    return unauthenticated(`malformed ${what}`, 'malformed');
+  }
+}
+
+/** One of our access tokens: a guest's or a site user's session. */
+async function verifyOwn(token: string, ring: KeyRing, now: Date): Promise<Credential> {
+  const kid = kidOfToken(token, 'token');
+  // Tokens made before key ids (180-day tokens of the first version) have no kid: try each key.
+  const candidates = kid === undefined ? ring.all : ring.all.filter((k) => k.kid === kid);
+  if (candidates.length === 0) unauthenticated('token signed by an unknown or retired key');
+  const { payload, expired } = await ownPayload(token, candidates, now);
+  if (payload) return ownCredential(payload);
+  return expired
+    ? unauthenticated('token expired: get a new one (refreshSession, or actAs again for a site user)', 'expired')
+    : unauthenticated('invalid token');
+}
+
+/** Who a verified access token of ours speaks for. */
+function ownCredential(payload: JWTPayload): Credential {
+  if (payload.typ !== undefined && payload.typ !== 'access') unauthenticated('not an access token');
+  const version = payload.ver === undefined ? 0 : payload.ver;
+  if (typeof version !== 'number') unauthenticated('bad token version');
+  const clientId = typeof payload.client_id === 'string' ? payload.client_id : null;
+  return {
+    type: 'own',
+    playerId: payload.sub as string,
+    version: version as number,
+    clientId,
+    scopes: scopesOf(payload),
+  };
+}
+
+/** A provider's access token, checked against its keys (signature, issuer, audience, expiry). */
+async function verifyProvider(token: string, c: IssuerConfig, keys: KeySet, now: Date): Promise<Credential> {
+  let payload: JWTPayload;
+  try {
+    ({ payload } = await jwtVerify(token, keys, {
+      algorithms: ['RS256', 'RS384', 'RS512', 'PS256', 'ES256', 'ES384', 'EdDSA'],
+      issuer: c.issuer,
+      audience: c.audience,
+      currentDate: now,
+      requiredClaims: ['exp', 'iat'],
+    }));
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === 'ERR_JWT_EXPIRED')
+      return unauthenticated('token expired: get a new one (refreshSession, or sign in again)', 'expired');
+    if (code === 'ERR_JWT_CLAIM_VALIDATION_FAILED')
+      return unauthenticated(`token refused: ${(e as { claim?: string }).claim ?? 'claim'} check failed`);
+    return unauthenticated('invalid token');
+  }
+  return providerCredential(payload, c);
+}
+
+/** Who a verified provider token speaks for: an integrator's client, or a user with the play scope. */
+function providerCredential(payload: JWTPayload, c: IssuerConfig): Credential {
+  // Cognito marks access tokens `token_use: access`; an ID token is never a bearer credential.
+  if (payload.token_use !== undefined && payload.token_use !== 'access') unauthenticated('not an access token');
+  const scopes = scopesOf(payload);
+  const clientId =
+    typeof payload.client_id === 'string' ? payload.client_id : typeof payload.azp === 'string' ? payload.azp : null;
+  const isClient = clientId !== null && (payload.sub === undefined || payload.sub === clientId);
+  if (isClient) {
+    if (!scopes.some((s) => s === SCOPES.createGames || s === SCOPES.actForUsers))
+      unauthenticated('this client token has no libertalia scope');
+    return { type: 'client', issuer: c.issuer, clientId: clientId!, scopes };
+  }
+  if (typeof payload.sub !== 'string') unauthenticated('token without subject');
+  if (!scopes.includes(SCOPES.play)) unauthenticated(`token without the ${SCOPES.play} scope`);
+  return {
+    type: 'user',
+    issuer: c.issuer,
+    subject: payload.sub as string,
+    issuedAt: payload.iat as number,
+    clientId,
+    scopes,
+  };
+}
+
+/**
+ * The service's own tokens verified recently by this instance: a client's next requests (or a
+ * flood of them) cost a map lookup and a look at the key ring, not a signature check. Until the
+ * token's own expiry, at most VERIFIED_CACHE_MS, and only while its key is still in the ring (a
+ * retired key's tokens stop at once); revocation is checked on the player record after this
+ * (resolvePlayer), never cached here. Provider tokens are verified every time.
+ */
+function verifiedTokens(keys: KeySource, now: () => Date) {
+  const verified = new Map<string, { credential: Credential; kid: string; exp: number; at: number }>();
+  return {
+    /** The credential of a token verified recently, if its key is still in the ring. */
+    async hit(token: string): Promise<Credential | null> {
+      const hit = verified.get(token);
+      if (!hit || now().getTime() >= hit.exp || performance.now() - hit.at >= VERIFIED_CACHE_MS) return null;
+      const ring = await keys();
+      return ring.all.some((k) => k.kid === hit.kid) ? hit.credential : null;
+    },
+    remember(token: string, claims: JWTPayload, credential: Credential): void {
+      const kid = decodeProtectedHeader(token).kid;
+      if (typeof claims.exp !== 'number' || kid === undefined) return;
+      if (verified.size >= VERIFIED_CACHE_MAX) verified.delete(verified.keys().next().value!);
+      verified.set(token, { credential, kid, exp: claims.exp * 1000, at: performance.now() });
+    },
+  };
+}
+
+/** Signs one of our own tokens with the ring's current key. */
+async function signOwn(c: OwnClaims, keys: KeySource, now: () => Date, accessSeconds: number): Promise<string> {
+  const ring = await keys();
+  const iat = Math.floor(now().getTime() / 1000);
+  const claims: JWTPayload = { typ: c.typ, ver: c.version };
+  if (c.clientId) {
+    // RFC 8693 actor claim: the integrator acting for its user.
+    claims.client_id = c.clientId;
+    claims.act = { sub: c.clientId };
+  }
+  if (c.scopes?.length) claims.scope = c.scopes.join(' ');
+  if (c.jti) claims.jti = c.jti;
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', kid: ring.current.kid, typ: 'JWT' })
+    .setSubject(c.playerId)
+    .setIssuer(OWN_ISSUER)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + (c.typ === 'access' ? accessSeconds : REFRESH_TOKEN_SECONDS))
+    .sign(ring.current.secret);
+}
+
 export function createVerifier(opts: {
   keys: KeySource;
   issuers: IssuerConfig[];
@@ -98,118 +262,15 @@ export function createVerifier(opts: {
   accessTokenSeconds?: number;
 }): Verifier {
   const accessSeconds = opts.accessTokenSeconds ?? ACCESS_TOKEN_SECONDS;
-  const sets = new Map<string, ReturnType<typeof createRemoteJWKSet> | ReturnType<typeof createLocalJWKSet>>();
-  const keySet = (c: IssuerConfig) => {
-    let s = sets.get(c.issuer);
-    if (!s) {
-      s = c.jwks
-        ? createLocalJWKSet(c.jwks)
-        : createRemoteJWKSet(new URL(c.jwksUri ?? `${c.issuer.replace(/\/$/, '')}/.well-known/jwks.json`), {
-            cacheMaxAge: JWKS_CACHE_MS,
-            cooldownDuration: 30_000,
-            timeoutDuration: 5_000,
-          });
-      sets.set(c.issuer, s);
-    }
-    return s;
-  };
-
-  async function verifyOwn(token: string, ring: KeyRing): Promise<Credential> {
-    let kid: string | undefined;
-    try {
-      kid = decodeProtectedHeader(token).kid;
-    } catch {
-      unauthenticated('malformed token', 'malformed');
-    }
-    // Tokens made before key ids (180-day tokens of the first version) have no kid: try each key.
-    const candidates = kid === undefined ? ring.all : ring.all.filter((k) => k.kid === kid);
-    if (candidates.length === 0) unauthenticated('token signed by an unknown or retired key');
-    let expired = false;
-    for (const k of candidates) {
-      try {
-        const { payload } = await jwtVerify(token, k.secret, {
-          algorithms: ['HS256'],
-          issuer: OWN_ISSUER,
-          currentDate: opts.now(),
-          requiredClaims: ['exp', 'sub'],
-        });
-        if (payload.typ !== undefined && payload.typ !== 'access') unauthenticated('not an access token');
-        const version = payload.ver === undefined ? 0 : payload.ver;
-        if (typeof version !== 'number') unauthenticated('bad token version');
-        const clientId = typeof payload.client_id === 'string' ? payload.client_id : null;
-        return {
-          type: 'own',
-          playerId: payload.sub as string,
-          version: version as number,
-          clientId,
-          scopes: scopesOf(payload),
-        };
-      } catch (e) {
-        if (e instanceof ApiError) throw e;
-        expired ||= isExpiry(e);
-      }
-    }
-    return expired
-      ? unauthenticated('token expired: get a new one (refreshSession, or actAs again for a site user)', 'expired')
-      : unauthenticated('invalid token');
-  }
-
-  async function verifyProvider(token: string, c: IssuerConfig): Promise<Credential> {
-    let payload: JWTPayload;
-    try {
-      ({ payload } = await jwtVerify(token, keySet(c), {
-        algorithms: ['RS256', 'RS384', 'RS512', 'PS256', 'ES256', 'ES384', 'EdDSA'],
-        issuer: c.issuer,
-        audience: c.audience,
-        currentDate: opts.now(),
-        requiredClaims: ['exp', 'iat'],
-      }));
-    } catch (e) {
-      const code = (e as { code?: string }).code;
-      if (code === 'ERR_JWT_EXPIRED')
-        return unauthenticated('token expired: get a new one (refreshSession, or sign in again)', 'expired');
-      if (code === 'ERR_JWT_CLAIM_VALIDATION_FAILED')
-        return unauthenticated(`token refused: ${(e as { claim?: string }).claim ?? 'claim'} check failed`);
-      return unauthenticated('invalid token');
-    }
-    // Cognito marks access tokens `token_use: access`; an ID token is never a bearer credential.
-    if (payload.token_use !== undefined && payload.token_use !== 'access') unauthenticated('not an access token');
-    const scopes = scopesOf(payload);
-    const clientId =
-      typeof payload.client_id === 'string' ? payload.client_id : typeof payload.azp === 'string' ? payload.azp : null;
-    const isClient = clientId !== null && (payload.sub === undefined || payload.sub === clientId);
-    if (isClient) {
-      if (!scopes.some((s) => s === SCOPES.createGames || s === SCOPES.actForUsers))
-        unauthenticated('this client token has no libertalia scope');
-      return { type: 'client', issuer: c.issuer, clientId: clientId!, scopes };
-    }
-    if (typeof payload.sub !== 'string') unauthenticated('token without subject');
-    if (!scopes.includes(SCOPES.play)) unauthenticated(`token without the ${SCOPES.play} scope`);
-    return {
-      type: 'user',
-      issuer: c.issuer,
-      subject: payload.sub as string,
-      issuedAt: payload.iat as number,
-      clientId,
-      scopes,
-    };
-  }
-
-  // The service's own tokens verified recently by this instance: a client's next requests (or a
-  // flood of them) cost a map lookup and a look at the key ring, not a signature check. Until the
-  // token's own expiry, at most VERIFIED_CACHE_MS, and only while its key is still in the ring (a
-  // retired key's tokens stop at once); revocation is checked on the player record after this
-  // (resolvePlayer), never cached here. Provider tokens are verified every time.
-  const verified = new Map<string, { credential: Credential; kid: string; exp: number; at: number }>();
+  const sets = new Map<string, KeySet>();
+  const keySet = (c: IssuerConfig) => sets.get(c.issuer) ?? sets.set(c.issuer, keySetOf(c)).get(c.issuer)!;
+  const verified = verifiedTokens(opts.keys, opts.now);
   return {
     issuers: opts.issuers,
     accessTokenSeconds: accessSeconds,
     async verify(token) {
-      const hit = verified.get(token);
-      if (hit && opts.now().getTime() < hit.exp && performance.now() - hit.at < VERIFIED_CACHE_MS) {
-        const ring = await opts.keys();
-        if (ring.all.some((k) => k.kid === hit.kid)) return hit.credential;
-      }
+      const hit = await verified.hit(token);
+      if (hit) return hit;
       let claims: JWTPayload;
       try {
         claims = decodeJwt(token);
@@ -219,35 +280,13 @@ export function createVerifier(opts: {
       if (claims.iss !== OWN_ISSUER) {
         const c = opts.issuers.find((i) => i.issuer === claims.iss);
         if (!c) return unauthenticated('token from an issuer this API does not trust');
-        return verifyProvider(token, c);
+        return verifyProvider(token, c, keySet(c), opts.now());
       }
-      const credential = await verifyOwn(token, await opts.keys());
-      const kid = decodeProtectedHeader(token).kid;
-      if (typeof claims.exp === 'number' && kid !== undefined) {
-        if (verified.size >= VERIFIED_CACHE_MAX) verified.delete(verified.keys().next().value!);
-        verified.set(token, { credential, kid, exp: claims.exp * 1000, at: performance.now() });
-      }
+      const credential = await verifyOwn(token, await opts.keys(), opts.now());
+      verified.remember(token, claims, credential);
       return credential;
     },
-    async sign(c) {
-      const ring = await opts.keys();
-      const iat = Math.floor(opts.now().getTime() / 1000);
-      const claims: JWTPayload = { typ: c.typ, ver: c.version };
-      if (c.clientId) {
-        // RFC 8693 actor claim: the integrator acting for its user.
-        claims.client_id = c.clientId;
-        claims.act = { sub: c.clientId };
-      }
-      if (c.scopes?.length) claims.scope = c.scopes.join(' ');
-      if (c.jti) claims.jti = c.jti;
-      return new SignJWT(claims)
-        .setProtectedHeader({ alg: 'HS256', kid: ring.current.kid, typ: 'JWT' })
-        .setSubject(c.playerId)
-        .setIssuer(OWN_ISSUER)
-        .setIssuedAt(iat)
-        .setExpirationTime(iat + (c.typ === 'access' ? accessSeconds : REFRESH_TOKEN_SECONDS))
-        .sign(ring.current.secret);
-    },
+    sign: (c) => signOwn(c, opts.keys, opts.now, accessSeconds),
   };
 }
 
@@ -258,33 +297,20 @@ export async function verifyRefresh(
   now: Date,
 ): Promise<{ playerId: string; version: number; clientId: string | null; scopes: string[]; jti: string | null }> {
   const ring = await keys();
-  let kid: string | undefined;
-  try {
-    kid = decodeProtectedHeader(token).kid;
-  } catch {
-    unauthenticated('malformed refresh token', 'malformed');
-  }
-  let expired = false;
-  for (const k of ring.all.filter((x) => x.kid === kid)) {
-    try {
-      const { payload } = await jwtVerify(token, k.secret, {
-        algorithms: ['HS256'],
-        issuer: OWN_ISSUER,
-        currentDate: now,
-        requiredClaims: ['exp', 'sub'],
-      });
-      if (payload.typ !== 'refresh' || typeof payload.ver !== 'number') break;
-      return {
-        playerId: payload.sub as string,
-        version: payload.ver,
-        clientId: typeof payload.client_id === 'string' ? payload.client_id : null,
-        scopes: scopesOf(payload),
-        jti: typeof payload.jti === 'string' ? payload.jti : null,
-      };
-    } catch (e) {
-      expired ||= isExpiry(e); // then the next key
-    }
-  }
+  const kid = kidOfToken(token, 'refresh token');
+  const { payload, expired } = await ownPayload(
+    token,
+    ring.all.filter((x) => x.kid === kid),
+    now,
+  );
+  if (payload && payload.typ === 'refresh' && typeof payload.ver === 'number')
+    return {
+      playerId: payload.sub as string,
+      version: payload.ver,
+      clientId: typeof payload.client_id === 'string' ? payload.client_id : null,
+      scopes: scopesOf(payload),
+      jti: typeof payload.jti === 'string' ? payload.jti : null,
+    };
   return expired
     ? unauthenticated('refresh token expired: sign in again', 'expired')
     : unauthenticated('invalid refresh token');

@@ -6,6 +6,8 @@
 import { ApiError } from '../errors.js';
 import type { Players, RatingHistoryRecord, RatingRecord, Store } from '../../store/index.js';
 import type { EditionId } from '../../engine/index.js';
+import { editionEnum } from '../enums.js';
+import type { RatedGamePage, Rating, RatingPage } from '../schema.types.generated.js';
 
 /** Entries per page: `first` 1-50, 20 by default. */
 export const MAX_RATING_PAGE = 50;
@@ -27,20 +29,18 @@ function pageSize(first: number | null | undefined): number {
   return n;
 }
 
-export interface RatingOut extends Omit<RatingRecord, 'edition'> {
-  name: string | null;
-  rating: number;
-  /** As the schema's Edition enum: CLASSIC, GALECREST. */
-  edition: 'CLASSIC' | 'GALECREST';
-}
-
-async function withName(store: { players: Pick<Players, 'getPlayer'> }, r: RatingRecord): Promise<RatingOut> {
+async function withName(store: { players: Pick<Players, 'getPlayer'> }, r: RatingRecord): Promise<Rating> {
   const p = await store.players.getPlayer(r.playerId);
-  return { ...r, edition: r.edition.toUpperCase() as RatingOut['edition'], rating: r.ordinal, name: p?.name ?? null };
+  return { ...r, edition: editionEnum(r.edition), rating: r.ordinal, name: p?.name ?? null };
 }
 
 /** A page of an edition's leaderboard, best first. */
-export async function leaderboardPage(store: Store, edition: EditionId, first?: number | null, after?: string | null) {
+export async function leaderboardPage(
+  store: Store,
+  edition: EditionId,
+  first?: number | null,
+  after?: string | null,
+): Promise<RatingPage> {
   const size = pageSize(first);
   const page = await store.community.listLeaderboard(edition, size, decode(after, /^\d{10}#.+$/));
   return {
@@ -50,7 +50,7 @@ export async function leaderboardPage(store: Store, edition: EditionId, first?: 
 }
 
 /** A player's rating in an edition (null: no rated game yet). */
-export async function ratingOf(store: Store, playerId: string, edition: EditionId): Promise<RatingOut | null> {
+export async function ratingOf(store: Store, playerId: string, edition: EditionId): Promise<Rating | null> {
   const r = await store.community.getRating(playerId, edition);
   return r ? withName(store, r) : null;
 }
@@ -62,7 +62,7 @@ export async function ratingHistoryPage(
   edition: EditionId,
   first?: number | null,
   after?: string | null,
-) {
+): Promise<RatedGamePage> {
   const size = pageSize(first);
   const page = await store.community.listRatingHistory(
     playerId,

@@ -7,7 +7,9 @@ import { characters, type EditionId, editionIds } from '../../engine/index.js';
 import type { Community, Store } from '../../store/index.js';
 import { COUNTED_KEPT, type StatsRecord } from '../../store/records.js';
 import type { GameDoc, GameRec } from '../doc.js';
+import { editionEnum } from '../enums.js';
 import { ApiError } from '../errors.js';
+import type { PlayerProfile } from '../schema.types.generated.js';
 import { ratingOf } from './leaderboard.js';
 
 type Services = { store: { community: Pick<Community, 'getStats' | 'putStats' | 'putPlayed'> } };
@@ -77,7 +79,6 @@ async function countFor(services: Services, playerId: string, rec: GameRec, plac
 }
 
 const EDITIONS: EditionId[] = editionIds();
-const upper = (e: string) => e.toUpperCase() as 'CLASSIC' | 'GALECREST';
 const encode = (key: string) => Buffer.from(key, 'utf8').toString('base64url');
 
 function decode(cursor: string | null | undefined): string | null {
@@ -103,7 +104,7 @@ export async function profileOf(
   playerId: string,
   first: number | null | undefined,
   after: string | null | undefined,
-) {
+): Promise<PlayerProfile | null> {
   const size = first ?? 10;
   if (!Number.isInteger(size) || size < 1 || size > MAX_RECENT_PAGE)
     throw new ApiError('BAD_USER_INPUT', `first is 1-${MAX_RECENT_PAGE}`);
@@ -118,7 +119,7 @@ export async function profileOf(
           ratingOf(store, playerId, edition),
         ]);
         return {
-          edition: upper(edition),
+          edition: editionEnum(edition),
           rating,
           played: stats?.played ?? 0,
           won: stats?.won ?? 0,
@@ -133,7 +134,7 @@ export async function profileOf(
     name: player.name,
     editions,
     recentGames: {
-      games: page.items.map((g) => ({ ...g, edition: upper(g.edition) })),
+      games: page.items.map((g) => ({ ...g, edition: editionEnum(g.edition) })),
       pageInfo: { hasNextPage: page.cursor !== null, endCursor: page.cursor ? encode(page.cursor) : null },
     },
   };

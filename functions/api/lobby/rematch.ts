@@ -8,7 +8,7 @@ import type { Player } from '../accounts/auth.js';
 import { commitChange, type GameRec, insertNewGame, loadOrNotFound } from '../play/commit.js';
 import { getGame } from '../play/games.js';
 import type { Services } from '../services.js';
-import { type GameDoc, seatOf } from '../doc.js';
+import { type GameDoc, gameCreated, playerJoined, seatOf } from '../doc.js';
 import { ApiError } from '../errors.js';
 import { joinGame } from '../play/games.js';
 import { drawSeed } from './seeds.js';
@@ -19,69 +19,61 @@ function rematchId(gameId: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
 }
 
+/**
+ * The rematch's document: the old game's options and seats, a new seed. Only the asker sits
+ * down; the other players' seats are kept for them until they accept (rematch or joinGame) or
+ * the creator fills them with bots: nobody is seated silently.
+ */
+function rematchDoc(o: GameDoc, player: Player): GameDoc {
+  return {
+    ...o,
+    creatorId: player.id,
+    seats: o.seats.map((s) => {
+      if (s.playerId === player.id) return { playerId: s.playerId, name: s.name, bot: null };
+      if (s.playerId) return { playerId: null, name: null, bot: null, invited: s.playerId };
+      return { playerId: null, name: s.name, bot: s.bot };
+    }),
+    seed: drawSeed(),
+    rngVersion: CURRENT_RNG_VERSION,
+    state: undefined, // dealt at the start, as every game
+    pending: {},
+    timeouts: {},
+    startSeq: undefined,
+    rematchId: undefined,
+    seedChosenBy: undefined,
+    choiceChanges: undefined,
+  };
+}
+
+/** Writes the rematch `id` of game `old` (a LOBBY); a concurrent rematch may have written it first. */
+async function createRematch(services: Services, player: Player, old: GameRec, id: string): Promise<GameRec> {
+  const doc = rematchDoc(old.doc, player);
+  const now = services.now().toISOString();
+  const events = [
+    gameCreated(doc, old.id),
+    ...doc.seats.flatMap((s, seat) => (s.playerId ? [playerJoined(seat, s.playerId, s.name)] : [])),
+    ...doc.seats.flatMap((s, seat) =>
+      s.invited ? [{ type: 'playerInvited', data: { seat, playerId: s.invited } }] : [],
+    ),
+  ];
+  // Index first (as for joining): the index may name a game a player is not in, never miss one.
+  await services.store.members.putMember(id, player.id, now);
+  const inserted = await insertNewGame(services, id, doc, events, now);
+  if (!inserted) {
+    const rec = await loadOrNotFound(services, id); // a concurrent rematch won
+    if (seatOf(rec.doc, player.id) === null) await services.store.members.deleteMember(id, player.id);
+    return rec;
+  }
+  await holdLobby(services, player.id, now, id); // counts against the cap, never refused
+  return inserted;
+}
+
 export async function rematch(services: Services, player: Player, gameId: string): Promise<GameRec> {
   const old = await loadOrNotFound(services, gameId);
   if (seatOf(old.doc, player.id) === null) throw new ApiError('FORBIDDEN', 'only its players may ask for a rematch');
   if (old.status !== 'FINISHED') throw new ApiError('WRONG_PHASE', 'a rematch follows a finished game');
   const id = rematchId(gameId);
-  let rec = await getGame(services, id);
-  if (!rec) {
-    const seed = drawSeed();
-    const o = old.doc;
-    // Only the asker sits down; the other players' seats are kept for them until they accept
-    // (rematch or joinGame) or the creator fills them with bots: nobody is seated silently.
-    const doc: GameDoc = {
-      ...o,
-      creatorId: player.id,
-      seats: o.seats.map((s) => {
-        if (s.playerId === player.id) return { playerId: s.playerId, name: s.name, bot: null };
-        if (s.playerId) return { playerId: null, name: null, bot: null, invited: s.playerId };
-        return { playerId: null, name: s.name, bot: s.bot };
-      }),
-      seed,
-      rngVersion: CURRENT_RNG_VERSION,
-      state: undefined, // dealt at the start, as every game
-      pending: {},
-      timeouts: {},
-      startSeq: undefined,
-      rematchId: undefined,
-      seedChosenBy: undefined,
-      choiceChanges: undefined,
-    };
-    const now = services.now().toISOString();
-    const events = [
-      {
-        type: 'gameCreated',
-        data: {
-          edition: o.edition,
-          board: o.board,
-          seats: o.seats.length,
-          bots: o.seats.filter((s) => !s.playerId && s.bot).length,
-          decisionTimeLimitHours: o.decisionTimeLimitHours,
-          spectators: o.spectators ?? true,
-          timeoutsBeforeBot: o.timeoutsBeforeBot,
-          rematchOf: gameId,
-          seedChosenBy: null,
-        },
-      },
-      ...doc.seats.flatMap((s, seat) =>
-        s.playerId ? [{ type: 'playerJoined', data: { seat, playerId: s.playerId, name: s.name } }] : [],
-      ),
-      ...doc.seats.flatMap((s, seat) =>
-        s.invited ? [{ type: 'playerInvited', data: { seat, playerId: s.invited } }] : [],
-      ),
-    ];
-    // Index first (as for joining): the index may name a game a player is not in, never miss one.
-    await services.store.members.putMember(id, player.id, now);
-    const inserted = await insertNewGame(services, id, doc, events, now);
-    if (!inserted) {
-      rec = await loadOrNotFound(services, id); // a concurrent rematch won
-      if (seatOf(rec.doc, player.id) === null) await services.store.members.deleteMember(id, player.id);
-    } else {
-      rec = inserted;
-      await holdLobby(services, player.id, now, id); // counts against the cap, never refused
-    }
-  }
+  let rec = (await getGame(services, id)) ?? (await createRematch(services, player, old, id));
   // Asking for the rematch is accepting it: take the seat kept for the caller (once).
   if (
     seatOf(rec.doc, player.id) === null &&

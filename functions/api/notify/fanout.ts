@@ -23,7 +23,7 @@ import { MAX_VIEW_BYTES, PUSH_LIMITS, type PushGateway, type PushMessage } from 
 import type { GameRec } from '../doc.js';
 import { count, logger, METRIC } from '../http/telemetry.js';
 import { getGame } from '../play/games.js';
-import type { NoticeQueue, Pusher, Services } from '../services.js';
+import type { NoticeMessage, NoticeQueue, Pusher, Services } from '../services.js';
 import { canWatch } from '../view/access.js';
 import { renderGame } from '../view/render.js';
 import { chatView } from '../community/chat.js';
@@ -240,6 +240,15 @@ export function createFanout(services: Services, store: PushStore, gateway: Push
 /** How long a commit waits for the queue to take a push (then it is logged and dropped: clients converge on their next fetch). */
 export const QUEUE_HANDOFF_MS = 1000;
 
+/** Hands a push message to the queue; a failure, or a queue slower than QUEUE_HANDOFF_MS, is logged, never thrown. */
+async function handOff(queue: NoticeQueue, what: string, message: NoticeMessage & { type: 'push' | 'chat' }) {
+  const { type: _, ...fields } = message;
+  const handed = queue
+    .send([message])
+    .catch((e) => logger.error(`${what} hand-off failed`, { ...fields, error: e as Error }));
+  if ((await within(handed, QUEUE_HANDOFF_MS)) === 'late') logger.warn(`${what} hand-off over its time budget`, fields);
+}
+
 /**
  * The fan-out through the notice queue (AWS): the commit hands `{ type: 'push', gameId,
  * version }` to SQS; the notice worker Lambda runs `deliver` (the scheduler above, loading the
@@ -251,21 +260,9 @@ export function queuedPusher(services: Services, queue: NoticeQueue, store: Push
   const schedule = gateway ? scheduler(services, store, gateway) : noGateway;
   const chat = gateway ? chatPusher(services, store, gateway) : noGateway;
   return {
-    async chatChanged(gameId, seq) {
-      const handed = queue
-        .send([{ type: 'chat', gameId, seq }])
-        .catch((e) => logger.error('chat push hand-off failed', { gameId, seq, error: e as Error }));
-      if ((await within(handed, QUEUE_HANDOFF_MS)) === 'late')
-        logger.warn('chat push hand-off over its time budget', { gameId, seq });
-    },
+    chatChanged: (gameId, seq) => handOff(queue, 'chat push', { type: 'chat', gameId, seq }),
     deliverChat: (gameId, seq) => chat(gameId, seq),
-    async gameChanged(gameId, version) {
-      const handed = queue
-        .send([{ type: 'push', gameId, version }])
-        .catch((e) => logger.error('push hand-off failed', { gameId, version, error: e as Error }));
-      if ((await within(handed, QUEUE_HANDOFF_MS)) === 'late')
-        logger.warn('push hand-off over its time budget', { gameId, version });
-    },
+    gameChanged: (gameId, version) => handOff(queue, 'push', { type: 'push', gameId, version }),
     deliver: (gameId, version) => schedule(gameId, version),
     endSessions: (playerId) => (gateway ? closeAll(store, gateway, playerId) : noGateway()),
   };

@@ -13,6 +13,7 @@
 // past the snapshot, so the two can never disagree (checked on every commit).
 import { randomUUID } from 'node:crypto';
 import { applyInPlace, createGame as engineCreateGame, type GameEvent } from '../../engine/index.js';
+import type { GameLog } from '../../store/ports.js';
 import { type CommitRecord, type GameHead, type GameStatus, HEAD_COMMITS, lastSeqOf } from '../../store/records.js';
 import { awaitedBot, runBots } from './bots.js';
 import type { Actor, Committed, Notice, Services } from '../services.js';
@@ -45,6 +46,13 @@ export interface CommitBody {
 }
 
 export type CommitRec = CommitRecord<CommitBody, Notice>;
+
+/**
+ * What the commit loop is handed: the few services it uses and, of the store, the game log
+ * alone. Typed so, tsc refuses a reach into any other port (test/architecture/commit-loop.test.ts
+ * keeps it so); callers pass their whole `Services`.
+ */
+export type CommitServices = Pick<Services, 'now' | 'actor' | 'notices' | 'onCommit'> & { store: { log: GameLog } };
 
 /** Lost races tolerated before answering CONFLICT (six seats racing need at most five). */
 export const MAX_COMMIT_ATTEMPTS = 12;
@@ -108,7 +116,7 @@ export function commandsOf(commits: CommitRec[]): LoggedCommand[] {
 export const isOver = (status: GameStatus): boolean => status === 'FINISHED' || status === 'CANCELLED';
 
 /** The archived commands of a game that is over (retention.ts), or null: not over, or not archived yet. */
-export async function archivedCommands(services: Services, rec: GameRec): Promise<LoggedCommand[] | null> {
+export async function archivedCommands(services: CommitServices, rec: GameRec): Promise<LoggedCommand[] | null> {
   if (!isOver(rec.status)) return null;
   return (await services.store.log.getArchive<{ commands: LoggedCommand[] }>(rec.id))?.commands ?? null;
 }
@@ -117,13 +125,13 @@ export async function archivedCommands(services: Services, rec: GameRec): Promis
  * The commands since the start of a game: from its archive once it is over and archived (its
  * commit items may be gone by TTL); else from its commit items.
  */
-export async function commandsSinceStart(services: Services, rec: GameRec): Promise<LoggedCommand[]> {
+export async function commandsSinceStart(services: CommitServices, rec: GameRec): Promise<LoggedCommand[]> {
   return (
     (await archivedCommands(services, rec)) ?? commandsOf((await services.store.log.listRecipes(rec.id)) as CommitRec[])
   );
 }
 
-function remember(services: Services, rec: GameRec): void {
+function remember(services: CommitServices, rec: GameRec): void {
   histories.set(rec, () => commandsSinceStart(services, rec));
 }
 
@@ -158,7 +166,7 @@ export function fold(prev: GameRec | null, c: CommitRec, id: string, owned = fal
 }
 
 /** The head folded: the snapshot with the commits past it applied. */
-export function foldHead(services: Services, id: string, head: GameHead<GameDoc>): Loaded {
+export function foldHead(services: CommitServices, id: string, head: GameHead<GameDoc>): Loaded {
   const tail = head.tail as CommitRec[];
   let rec: GameRec | null = head.game;
   for (const c of tail) rec = fold(rec, c, id, rec !== head.game);
@@ -167,7 +175,7 @@ export function foldHead(services: Services, id: string, head: GameHead<GameDoc>
   return { rec, snapshot: head.game, tail };
 }
 
-export async function load(services: Services, gameId: string): Promise<Loaded | null> {
+export async function load(services: CommitServices, gameId: string): Promise<Loaded | null> {
   const head = await services.store.log.loadGame<GameDoc>(gameId);
   return head ? foldHead(services, gameId, head) : null;
 }
@@ -176,12 +184,12 @@ export async function load(services: Services, gameId: string): Promise<Loaded |
  * Several games, folded (any order; missing ones left out): snapshots in a batch, tails only where
  * there are some. `consistent: false` for lists (half the read units; a second's staleness is fine).
  */
-export async function loadGames(services: Services, ids: string[], consistent = true): Promise<GameRec[]> {
+export async function loadGames(services: CommitServices, ids: string[], consistent = true): Promise<GameRec[]> {
   const heads = await services.store.log.getGames<GameDoc>(ids, consistent);
   return heads.map((h) => foldHead(services, h.game!.id, h).rec);
 }
 
-export async function loadOrNotFound(services: Services, gameId: string): Promise<GameRec> {
+export async function loadOrNotFound(services: CommitServices, gameId: string): Promise<GameRec> {
   noteRequest({ gameId });
   const l = await load(services, gameId);
   if (!l) throw new ApiError('NOT_FOUND', `no game ${gameId}`);
@@ -189,7 +197,7 @@ export async function loadOrNotFound(services: Services, gameId: string): Promis
 }
 
 /** The game right after commit `target` (a retry's answer): from the head if it is there, else from the whole log. */
-async function gameAt(services: Services, gameId: string, cur: Loaded, target: CommitRec): Promise<GameRec> {
+async function gameAt(services: CommitServices, gameId: string, cur: Loaded, target: CommitRec): Promise<GameRec> {
   if (target.version === cur.rec.version) return cur.rec;
   const i = cur.tail.findIndex((c) => c.version === target.version);
   let rec: GameRec | null = cur.snapshot;
@@ -212,14 +220,14 @@ function nextStatus(doc: GameDoc, rec: GameRec, change: Change): GameStatus {
 }
 
 /** The `actor` of a request's commit (its events and notices): its player and OAuth client (none for the sweep). */
-export function actorOf(services: Services): { actor?: Actor } {
+export function actorOf(services: CommitServices): { actor?: Actor } {
   const a = services.actor;
   return a ? { actor: { playerId: a.playerId, clientId: a.clientId } } : {};
 }
 
 /** One attempt: runs the change on a copy, records what it did as a commit, and folds it. */
 export function build(
-  services: Services,
+  services: CommitServices,
   rec: GameRec,
   change: Change,
   request?: string,
@@ -286,7 +294,7 @@ export const NOTICE_HANDOFF_MS = 1000;
  * notices wait in the commit's outbox for the sweep (notify/notices.ts `resendOutboxes`); a late
  * hand-off that lands after all is delivered once anyway.
  */
-async function handNotices(services: Services, gameId: string, commit: CommitRec): Promise<void> {
+async function handNotices(services: CommitServices, gameId: string, commit: CommitRec): Promise<void> {
   if (commit.notices.length === 0) return;
   let timer: NodeJS.Timeout | undefined;
   try {
@@ -315,7 +323,7 @@ async function handNotices(services: Services, gameId: string, commit: CommitRec
  * Tells the commit's listeners (registered by the composition root: live subscriptions, push,
  * the lobby cache), in order; a listener's failure is logged, never the commit's.
  */
-async function tell(services: Services, c: Committed): Promise<void> {
+async function tell(services: CommitServices, c: Committed): Promise<void> {
   const told = services.onCommit.listeners.map(async (listener) => {
     try {
       await listener(c);
@@ -331,7 +339,7 @@ async function tell(services: Services, c: Committed): Promise<void> {
  * (handNotices: never fails) and tell the listeners (push hands its fan-out off while the
  * snapshot is written; the lobby cache waits for `saved`).
  */
-async function finish(services: Services, cur: Loaded, commit: CommitRec, next: GameRec): Promise<void> {
+async function finish(services: CommitServices, cur: Loaded, commit: CommitRec, next: GameRec): Promise<void> {
   count(METRIC.commits);
   const s0 = cur.rec.doc.state;
   const s1 = next.doc.state;
@@ -362,16 +370,19 @@ async function finish(services: Services, cur: Loaded, commit: CommitRec, next: 
  * Brings a game's snapshot up to its log (the sweep, after a crash between a commit and its
  * snapshot, or to move the due-work index on). False if it was current.
  */
-export async function repair(services: Services, gameId: string, loaded?: Loaded): Promise<boolean> {
+export async function repair(services: CommitServices, gameId: string, loaded?: Loaded): Promise<boolean> {
   const cur = loaded ?? (await load(services, gameId));
   if (!cur || cur.tail.length === 0) return false;
   await services.store.log.saveSnapshot(cur.rec);
   return true;
 }
 
+/** A call's answer: the game after the change, and whether this call committed it. */
+type Answer = { rec: GameRec; mine: boolean };
+
 /** Applies `change` to the game and commits it (then any bot moves left); returns the change's record. */
 export async function commitChange(
-  services: Services,
+  services: CommitServices,
   gameId: string,
   change: Change,
   idem?: Idempotency,
@@ -381,11 +392,11 @@ export async function commitChange(
 
 /** As commitChange, and whether this call committed (false: nothing needed, or a retry answered). */
 export async function commitChangeResult(
-  services: Services,
+  services: CommitServices,
   gameId: string,
   change: Change,
   idem?: Idempotency,
-): Promise<{ rec: GameRec; mine: boolean }> {
+): Promise<Answer> {
   const r = await commitOnce(services, gameId, change, idem);
   if (r.mine) count(METRIC.moves);
   if (r.mine) await continueBots(services, r.rec); // only after a commit of ours
@@ -402,7 +413,7 @@ export async function commitChangeResult(
  */
 const queues = new WeakMap<object, Map<string, Promise<unknown>>>();
 
-async function oneAtATime<T>(services: Services, gameId: string, run: () => Promise<T>): Promise<T> {
+async function oneAtATime<T>(services: CommitServices, gameId: string, run: () => Promise<T>): Promise<T> {
   let byGame = queues.get(services.store);
   if (!byGame) queues.set(services.store, (byGame = new Map()));
   const mine = (byGame.get(gameId) ?? Promise.resolve()).then(run);
@@ -415,88 +426,135 @@ async function oneAtATime<T>(services: Services, gameId: string, run: () => Prom
   }
 }
 
-function commitOnce(
-  services: Services,
-  gameId: string,
-  change: Change,
-  idem?: Idempotency,
-): Promise<{ rec: GameRec; mine: boolean }> {
+function commitOnce(services: CommitServices, gameId: string, change: Change, idem?: Idempotency): Promise<Answer> {
   return oneAtATime(services, gameId, () => commitAttempts(services, gameId, change, idem));
 }
 
+/** A request id across the attempts of one call (none without a requestId). */
+interface Claim {
+  idem: Idempotency;
+  /** `<scope>#<id>`, as the request's commit records it. */
+  request: string;
+  /** Set once the request id is claimed (by us or an earlier call): its commit comes after this seq. */
+  after: number | null;
+}
+
+/** The commit that applied the claimed request since the claim, if any. */
+async function appliedCommit(
+  log: GameLog,
+  gameId: string,
+  claim: Claim | null,
+  cur: Loaded,
+): Promise<CommitRec | null> {
+  const after = claim?.after ?? null;
+  if (claim === null || after === null) return null;
+  if ((cur.snapshot?.lastSeq ?? 0) <= after)
+    return cur.tail.find((c) => c.request === claim.request && c.firstSeq > after) ?? null;
+  return (await log.findRequestCommit(gameId, after, claim.request)) as CommitRec | null;
+}
+
+/** A retry: the request was claimed before. CONFLICT for another command; else its commit if there is one. */
+async function adopt(log: GameLog, gameId: string, claim: Claim, cur: Loaded): Promise<CommitRec | null> {
+  const { scope, requestId, fingerprint } = claim.idem;
+  const rec = await log.getRequest(gameId, scope, requestId);
+  if (rec && rec.fingerprint !== fingerprint)
+    throw new ApiError('CONFLICT', `requestId ${requestId} was used for another command`);
+  claim.after = rec ? rec.after : 0;
+  return appliedCommit(log, gameId, claim, cur);
+}
+
+/** The answer of a call whose change an earlier commit made (a retry). */
+const answered = async (services: CommitServices, gameId: string, cur: Loaded, c: CommitRec): Promise<Answer> => ({
+  rec: await gameAt(services, gameId, cur, c),
+  mine: false,
+});
+
+/**
+ * The change refused on this version (`e`). A retry of a request that was applied may no longer
+ * be legal: answered from its commit; anything else throws `e`.
+ */
+async function answerRefusal(
+  services: CommitServices,
+  gameId: string,
+  claim: Claim | null,
+  cur: Loaded,
+  e: unknown,
+): Promise<Answer> {
+  const { log } = services.store;
+  if (claim && claim.after === null && e instanceof ApiError) {
+    const { scope, requestId } = claim.idem;
+    if (await log.getRequest(gameId, scope, requestId)) {
+      const earlier = await adopt(log, gameId, claim, cur);
+      if (earlier) return answered(services, gameId, cur, earlier);
+    }
+  }
+  throw e;
+}
+
+/**
+ * Claims the request id before the first write (null: claimed now). Claimed before, this call
+ * is a retry: answered from the earlier commit; or, claimed but not applied (the first call may
+ * still be at it, or it stopped), 'again': applied by a later attempt, the commit key and
+ * `appliedCommit` making sure only one of us does.
+ */
+async function claimRequest(
+  services: CommitServices,
+  gameId: string,
+  claim: Claim,
+  cur: Loaded,
+): Promise<Answer | 'again' | null> {
+  const { log } = services.store;
+  const { scope, requestId, fingerprint } = claim.idem;
+  const after = cur.rec.lastSeq;
+  if (await log.claimRequest(gameId, scope, requestId, { fingerprint, after }, services.now())) {
+    claim.after = after;
+    return null;
+  }
+  const earlier = await adopt(log, gameId, claim, cur);
+  return earlier ? answered(services, gameId, cur, earlier) : 'again';
+}
+
+/** One attempt on the version loaded now: an answer, 'again' at once, or 'lost' (another writer won: pause first). */
+async function attemptCommit(
+  services: CommitServices,
+  gameId: string,
+  change: Change,
+  claim: Claim | null,
+): Promise<Answer | 'again' | 'lost'> {
+  const cur = await load(services, gameId);
+  if (!cur) throw new ApiError('NOT_FOUND', `no game ${gameId}`);
+  const done = await appliedCommit(services.store.log, gameId, claim, cur);
+  if (done) return answered(services, gameId, cur, done);
+  if (change.needed && !change.needed(cur.rec)) return { rec: cur.rec, mine: false };
+  let built: { commit: CommitRec; next: GameRec };
+  try {
+    built = build(services, cur.rec, change, claim?.request);
+  } catch (e) {
+    return answerRefusal(services, gameId, claim, cur, e);
+  }
+  if (claim && claim.after === null) {
+    const retry = await claimRequest(services, gameId, claim, cur);
+    if (retry !== null) return retry;
+  }
+  if (!(await services.store.log.appendCommit(gameId, built.commit))) return 'lost';
+  await finish(services, cur, built.commit, built.next);
+  remember(services, built.next);
+  return { rec: built.next, mine: true };
+}
+
 async function commitAttempts(
-  services: Services,
+  services: CommitServices,
   gameId: string,
   change: Change,
   idem?: Idempotency,
-): Promise<{ rec: GameRec; mine: boolean }> {
-  const { store } = services;
-  const request = idem ? `${idem.scope}#${idem.requestId}` : undefined;
-  /** Set once the request id is claimed (by us or an earlier call): its commit comes after this seq. */
-  let claimedAfter: number | null = null;
-
-  /** The commit that applied our request since the claim, if any. */
-  const applied = async (cur: Loaded): Promise<CommitRec | null> => {
-    if (claimedAfter === null || !request) return null;
-    if ((cur.snapshot?.lastSeq ?? 0) <= claimedAfter)
-      return cur.tail.find((c) => c.request === request && c.firstSeq > claimedAfter!) ?? null;
-    return (await store.log.findRequestCommit(gameId, claimedAfter, request)) as CommitRec | null;
-  };
-
-  /** A retry: the request was claimed before. CONFLICT for another command; else its commit if there is one. */
-  const adopt = async (cur: Loaded): Promise<CommitRec | null> => {
-    const rec = await store.log.getRequest(gameId, idem!.scope, idem!.requestId);
-    if (rec && rec.fingerprint !== idem!.fingerprint)
-      throw new ApiError('CONFLICT', `requestId ${idem!.requestId} was used for another command`);
-    claimedAfter = rec ? rec.after : 0;
-    return applied(cur);
-  };
-
+): Promise<Answer> {
+  const claim: Claim | null = idem ? { idem, request: `${idem.scope}#${idem.requestId}`, after: null } : null;
   for (let attempt = 0; attempt < MAX_COMMIT_ATTEMPTS; attempt++) {
-    const cur = await load(services, gameId);
-    if (!cur) throw new ApiError('NOT_FOUND', `no game ${gameId}`);
-    const done = await applied(cur);
-    if (done) return { rec: await gameAt(services, gameId, cur, done), mine: false };
-    if (change.needed && !change.needed(cur.rec)) return { rec: cur.rec, mine: false };
-    let built: { commit: CommitRec; next: GameRec };
-    try {
-      built = build(services, cur.rec, change, request);
-    } catch (e) {
-      // A retry of a request that was applied may no longer be legal: answer it from its commit.
-      if (
-        idem &&
-        claimedAfter === null &&
-        e instanceof ApiError &&
-        (await store.log.getRequest(gameId, idem.scope, idem.requestId))
-      ) {
-        const earlier = await adopt(cur);
-        if (earlier) return { rec: await gameAt(services, gameId, cur, earlier), mine: false };
-      }
-      throw e;
-    }
-    if (idem && claimedAfter === null) {
-      const claimed = await store.log.claimRequest(
-        gameId,
-        idem.scope,
-        idem.requestId,
-        { fingerprint: idem.fingerprint, after: cur.rec.lastSeq },
-        services.now(),
-      );
-      if (!claimed) {
-        const earlier = await adopt(cur);
-        if (earlier) return { rec: await gameAt(services, gameId, cur, earlier), mine: false };
-        // Claimed but not applied: the first call may still be at it, or it stopped. Apply it
-        // here; the commit key and the check above make sure only one of us does.
-      } else claimedAfter = cur.rec.lastSeq;
-      if (!claimed) continue;
-    }
-    if (await store.log.appendCommit(gameId, built.commit)) {
-      await finish(services, cur, built.commit, built.next);
-      remember(services, built.next);
-      return { rec: built.next, mine: true };
-    }
-    count(METRIC.commitRetries);
-    await pause(attempt);
+    const outcome = await attemptCommit(services, gameId, change, claim);
+    if (outcome === 'lost') {
+      count(METRIC.commitRetries);
+      await pause(attempt);
+    } else if (outcome !== 'again') return outcome;
   }
   throw new ApiError('CONFLICT', 'the game is busy; try again');
 }
@@ -505,7 +563,7 @@ async function commitAttempts(
  * Continues a bot run that reached a per-commit bound (long runs of bot moves). Also used by
  * the sweep to finish bot moves an interrupted request left undone. Returns our commits.
  */
-export async function continueBots(services: Services, rec: GameRec): Promise<number> {
+export async function continueBots(services: CommitServices, rec: GameRec): Promise<number> {
   let commits = 0;
   let cur = rec;
   while (cur.status === 'ACTIVE' && awaitedBot(cur.doc) !== undefined) {
@@ -526,7 +584,7 @@ export async function continueBots(services: Services, rec: GameRec): Promise<nu
  * creation events. Returns the record, or null if the id is taken.
  */
 export async function insertNewGame(
-  services: Services,
+  services: CommitServices,
   id: string,
   doc: GameDoc,
   events: GameEvent[],

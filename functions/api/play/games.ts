@@ -2,11 +2,9 @@
 // (items). Resolvers and the REST routes call these; nothing here knows about HTTP.
 import { createHash, randomUUID } from 'node:crypto';
 import {
-  type BotKind,
   createGame as engineCreateGame,
   type Command,
   CURRENT_RNG_VERSION,
-  type EditionId,
   type GameEvent,
   viewEvent,
 } from '../../engine/index.js';
@@ -15,6 +13,7 @@ import type { Player } from '../accounts/auth.js';
 import { commitChange, foldHead, type GameRec, insertNewGame, loadGames, loadOrNotFound } from './commit.js';
 import { cachedLobby } from '../lobby/lobby-cache.js';
 import { noteRequest } from '../http/telemetry.js';
+import type { CreateGameInput, MutationStartGameArgs } from '../schema.types.generated.js';
 import type { Services } from '../services.js';
 import { canWatch } from '../view/access.js';
 import {
@@ -23,11 +22,14 @@ import {
   DEFAULT_TIMEOUTS_BEFORE_BOT,
   engineOptions,
   freeSeatFor,
+  gameCreated,
   type GameDoc,
   isFull,
   play,
+  playerJoined,
   seatOf,
 } from '../doc.js';
+import { lower } from '../enums.js';
 import { ApiError, fromEngine } from '../errors.js';
 import { drawSeed } from '../lobby/seeds.js';
 import { BOUNDS, rateLimited } from '../http/ratelimit.js';
@@ -40,20 +42,6 @@ import {
   type SeatingDeps,
 } from '../lobby/joined.js';
 import { describeEvent, namesOf } from '../view/words.js';
-
-export interface CreateGameInput {
-  edition: 'CLASSIC' | 'GALECREST';
-  seats: number;
-  board?: 'CALM' | 'STORMY' | 'UNCHARTED' | null;
-  bots?: number | null;
-  botKind?: 'RANDOM' | 'GREEDY' | 'EXPERT' | null;
-  seed?: string | null;
-  decisionTimeLimitHours?: number | null;
-  spectators?: boolean | null;
-  timeoutsBeforeBot?: number | null;
-  /** A retry with the same id answers the game the first call created (schema: CreateGameInput.requestId). */
-  requestId?: string | null;
-}
 
 const bad = (m: string): never => {
   throw new ApiError('BAD_USER_INPUT', m);
@@ -85,8 +73,22 @@ function requestedGameId(playerId: string, requestId: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-export async function createGame(services: Services, player: Player, input: CreateGameInput): Promise<GameRec> {
-  const edition = input.edition.toLowerCase() as EditionId;
+/** A new game's options, checked and with their defaults. */
+type NewOptions = Required<
+  Pick<
+    GameDoc,
+    'edition' | 'board' | 'decisionTimeLimitHours' | 'seed' | 'spectators' | 'timeoutsBeforeBot' | 'botKind'
+  >
+> & {
+  seats: number;
+  bots: number;
+  /** The seed was the caller's (public at once), not drawn. */
+  chosen: boolean;
+};
+
+/** The options of `input` checked (BAD_USER_INPUT; the engine's refusal as its error) and completed with their defaults. */
+function checkOptions(input: CreateGameInput): NewOptions {
+  const edition = lower(input.edition);
   const seats = input.seats;
   const bots = input.bots ?? 0;
   if (!Number.isInteger(seats) || seats < 2 || seats > 6) bad('seats is 2-6');
@@ -98,7 +100,7 @@ export async function createGame(services: Services, player: Player, input: Crea
   if (chosen && (input.seed!.length < 1 || input.seed!.length > 200)) bad('a seed has 1-200 characters');
   const seed = chosen ? input.seed! : drawSeed();
   // The option as asked (kept for replays and rematches); the engine decides what it means.
-  const board = input.board ? input.board.toLowerCase() : null;
+  const board = input.board ? lower(input.board) : null;
   const timeoutsBeforeBot = input.timeoutsBeforeBot ?? DEFAULT_TIMEOUTS_BEFORE_BOT;
   if (!Number.isInteger(timeoutsBeforeBot) || timeoutsBeforeBot < 1 || timeoutsBeforeBot > 100)
     bad('timeoutsBeforeBot is 1-100');
@@ -109,6 +111,47 @@ export async function createGame(services: Services, player: Player, input: Crea
   } catch (e) {
     throw fromEngine(e);
   }
+  const spectators = input.spectators ?? true;
+  const botKind = lower(input.botKind ?? 'GREEDY');
+  return {
+    edition,
+    board,
+    seats,
+    bots,
+    decisionTimeLimitHours: limit,
+    seed,
+    chosen,
+    spectators,
+    timeoutsBeforeBot,
+    botKind,
+  };
+}
+
+/** A new lobby's document: the creator in seat 0, the last `bots` seats bots, the others free. */
+function newDoc(player: Player, o: NewOptions): GameDoc {
+  return {
+    edition: o.edition,
+    board: o.board,
+    creatorId: player.id,
+    seats: Array.from({ length: o.seats }, (_, i) => {
+      if (i === 0) return { playerId: player.id, name: player.name, bot: null };
+      if (i >= o.seats - o.bots) return { playerId: null, name: BOT_NAMES[i], bot: o.botKind };
+      return { playerId: null, name: null, bot: null };
+    }),
+    decisionTimeLimitHours: o.decisionTimeLimitHours,
+    seed: o.seed,
+    rngVersion: CURRENT_RNG_VERSION,
+    pending: {},
+    spectators: o.spectators,
+    timeoutsBeforeBot: o.timeoutsBeforeBot,
+    timeouts: {},
+    botKind: o.botKind,
+    ...(o.chosen ? { seedChosenBy: { playerId: player.id, name: player.name } } : {}),
+  };
+}
+
+export async function createGame(services: Services, player: Player, input: CreateGameInput): Promise<GameRec> {
+  const options = checkOptions(input);
   // With a requestId the game's id is derived from the caller and the request: a retry (the
   // answer was lost) finds the game the first attempt created instead of creating a second one.
   const id = input.requestId ? requestedGameId(player.id, input.requestId) : randomUUID();
@@ -116,46 +159,17 @@ export async function createGame(services: Services, player: Player, input: Crea
   if (created[0]) return created[0];
   const now = services.now().toISOString();
   await admitCreation(services, player, now, id);
-  const botKind = (input.botKind ?? 'GREEDY').toLowerCase() as BotKind;
-  const doc: GameDoc = {
-    edition,
-    board,
-    creatorId: player.id,
-    seats: Array.from({ length: seats }, (_, i) => {
-      if (i === 0) return { playerId: player.id, name: player.name, bot: null };
-      if (i >= seats - bots) return { playerId: null, name: BOT_NAMES[i], bot: botKind };
-      return { playerId: null, name: null, bot: null };
-    }),
-    decisionTimeLimitHours: limit,
-    seed,
-    rngVersion: CURRENT_RNG_VERSION,
-    pending: {},
-    spectators: input.spectators ?? true,
-    timeoutsBeforeBot,
-    timeouts: {},
-    botKind,
-    ...(chosen ? { seedChosenBy: { playerId: player.id, name: player.name } } : {}),
-  };
-  const events = [
-    {
-      type: 'gameCreated',
-      data: {
-        edition,
-        board,
-        seats,
-        bots,
-        decisionTimeLimitHours: limit,
-        spectators: doc.spectators,
-        timeoutsBeforeBot,
-        seedChosenBy: doc.seedChosenBy?.playerId ?? null,
-      },
-    },
-    { type: 'playerJoined', data: { seat: 0, playerId: player.id, name: player.name } },
-  ];
+  const doc = newDoc(player, options);
   try {
     // Index first: the index may name a game the player is not in (filtered), never miss one.
     await services.store.members.putMember(id, player.id, now);
-    const rec = await insertNewGame(services, id, doc, events, now);
+    const rec = await insertNewGame(
+      services,
+      id,
+      doc,
+      [gameCreated(doc), playerJoined(0, player.id, player.name)],
+      now,
+    );
     if (rec) return rec;
     // A concurrent retry of the same request created it first: that game is the answer.
     const won = input.requestId ? (await loadGames(services, [id]))[0] : null;
@@ -195,7 +209,7 @@ export async function joinGame(services: Services, player: Player, gameId: strin
         const seat = freeSeatFor(doc, player.id);
         if (seat === null) throw new ApiError('CONFLICT', 'the game is full');
         doc.seats[seat] = { playerId: player.id, name: player.name, bot: null };
-        return [{ type: 'playerJoined', data: { seat, playerId: player.id, name: player.name } }];
+        return [playerJoined(seat, player.id, player.name)];
       },
     });
   } catch (e) {
@@ -243,12 +257,8 @@ export async function leaveGame(services: Services, player: Player, gameId: stri
   return rec;
 }
 
-export interface StartOptions {
-  /** Seat a bot in every free seat (else every seat must be taken). */
-  fillWithBots?: boolean | null;
-  /** How those bots play (default: the game's bot kind). */
-  botKind?: 'RANDOM' | 'GREEDY' | 'EXPERT' | null;
-}
+/** startGame's options: the mutation's arguments but the game. */
+export type StartOptions = Omit<MutationStartGameArgs, 'gameId'>;
 
 export async function startGame(
   services: Services,
@@ -268,7 +278,7 @@ export async function startGame(
           `seats ${free.join(', ')} are still free (join them, or start with fillWithBots)`,
         );
       }
-      const kind = (opts.botKind?.toLowerCase() as BotKind | undefined) ?? doc.botKind ?? 'greedy';
+      const kind = (opts.botKind ? lower(opts.botKind) : null) ?? doc.botKind ?? 'greedy';
       for (const seat of free) {
         doc.seats[seat] = { playerId: null, name: BOT_NAMES[seat], bot: kind };
         events.push({ type: 'botSeated', data: { seat, name: BOT_NAMES[seat], bot: kind } });

@@ -17,6 +17,7 @@ import { readReminders, requireAccount, setReminders } from '../notify/reminders
 import { registerSiteWebhook, siteClient } from '../notify/sites.js';
 import { DateTimeScalar, JSONScalar } from './scalars.js';
 import { resolveEventType, typedEvent } from '../view/events.js';
+import { lower } from '../enums.js';
 import { ApiError } from '../errors.js';
 import { myGamesPage, openGamesPage } from '../lobby/pages.js';
 import { gameUpdated } from './subscriptions.js';
@@ -92,11 +93,10 @@ const typed: Resolvers = {
       return { ...page, games: page.games.map((r) => renderGame(r, me.id)) };
     },
     leaderboard: (_p, { edition, first, after }, ctx) =>
-      leaderboardPage(ctx.services.store, edition.toLowerCase() as EditionId, first, after) as never,
-    rating: (_p, { playerId, edition }, ctx) =>
-      ratingOf(ctx.services.store, playerId, edition.toLowerCase() as EditionId) as never,
+      leaderboardPage(ctx.services.store, lower(edition), first, after),
+    rating: (_p, { playerId, edition }, ctx) => ratingOf(ctx.services.store, playerId, lower(edition)),
     ratingHistory: (_p, { playerId, edition, first, after }, ctx) =>
-      ratingHistoryPage(ctx.services.store, playerId, edition.toLowerCase() as EditionId, first, after) as never,
+      ratingHistoryPage(ctx.services.store, playerId, lower(edition), first, after),
     openGamesPage: async (_p, { first, after }, ctx) => {
       const viewer = optionalPlayer(ctx);
       const page = await openGamesPage(ctx.services, first, after);
@@ -117,7 +117,7 @@ const typed: Resolvers = {
       const last = page.events.length ? page.events[page.events.length - 1].seq : from;
       return { events, pageInfo: { hasNextPage: page.hasMore, endCursor: last > 0 ? String(last) : null } };
     },
-    profile: (_p, { playerId, first, after }, ctx) => profileOf(ctx.services.store, playerId, first, after) as never,
+    profile: (_p, { playerId, first, after }, ctx) => profileOf(ctx.services.store, playerId, first, after),
     chat: (_p, { gameId, first, after }, ctx) => chatPage(ctx.services, optionalPlayer(ctx), gameId, first, after),
     replay: async (_p, { gameId, at }, ctx) => {
       const viewer = optionalPlayer(ctx);

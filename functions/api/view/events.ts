@@ -2,6 +2,7 @@
 // schema/events.graphql) whose fields are the payload's keys. Most values go out as they are;
 // this maps the few that the schema types differently (upper-case enums, loot maps as lists).
 import { GraphQLError } from 'graphql';
+import { upper } from '../enums.js';
 
 export interface LogEvent {
   seq: number;
@@ -15,7 +16,8 @@ export interface LogEvent {
 /** The GraphQL object type of an event type: `cardChosen` -> `CardChosenEvent`. */
 export const eventTypeName = (type: string): string => `${type.charAt(0).toUpperCase()}${type.slice(1)}Event`;
 
-const upper = (v: unknown) => (typeof v === 'string' ? v.toUpperCase() : v);
+/** A string as the schema's enum value; anything else (an absent board) as it is. */
+const asEnum = (v: unknown) => (typeof v === 'string' ? upper(v) : v);
 const lootList = (v: unknown) =>
   v && typeof v === 'object'
     ? Object.entries(v as Record<string, number>).map(([kind, count]) => ({ kind, count }))
@@ -23,10 +25,10 @@ const lootList = (v: unknown) =>
 
 /** Payload fields whose schema type differs from the engine's value: event type -> field -> mapping. */
 export const FIELD_MAPS: Record<string, Record<string, (v: unknown) => unknown>> = {
-  gameCreated: { edition: upper, board: upper },
-  botSeated: { bot: upper },
-  seatReplaced: { bot: upper },
-  phase: { phase: upper },
+  gameCreated: { edition: asEnum, board: asEnum },
+  botSeated: { bot: asEnum },
+  seatReplaced: { bot: asEnum },
+  phase: { phase: asEnum },
   campaignScored: { booty: lootList },
 };
 

@@ -12,7 +12,7 @@ import {
   parseCharId,
   sortNumbers,
 } from '../../actions.js';
-import { ask, emit, push, step, stepMaker } from '../../kernel.js';
+import { ask, isLastRound, push, step, stepMaker } from '../../kernel.js';
 import type { Ctx, Effect } from '../../edition.js';
 import type { Loot, Step } from '../../types.js';
 
@@ -155,7 +155,7 @@ export const saber: Effect = (x, s, answer) => {
 /** End of campaign: sell booty, bank doubloons, clear dens; everything returns to the bag. */
 export const scoreCampaign: Effect = (x) => {
   const g = x.g;
-  const last = g.round === x.ed.daysPerRound.length;
+  const last = isLastRound(x);
   for (let seat = 0; seat < g.seats.length; seat++) {
     const me = g.seats[seat];
     const value = bootyValue(me.loot);
@@ -163,8 +163,7 @@ export const scoreCampaign: Effect = (x) => {
     else pay(x, seat, -value, 'booty');
     if (last) me.final = { doubloons: me.doubloons, loot: bootyTokens(me.loot) };
     me.score += me.doubloons;
-    if (x.events)
-      emit(x, 'campaignScored', { seat, booty: { ...me.loot }, value, banked: me.doubloons, score: me.score });
+    x.log.campaignScored(seat, me, value);
     me.doubloons = 0;
     bootyToBag(me.loot, g.bag);
     // Replaced, not pushed to: copies share `out` (clone.ts).

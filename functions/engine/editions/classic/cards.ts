@@ -20,7 +20,7 @@ import {
   rankOptions,
   removeAt,
 } from '../../actions.js';
-import { ask, emit } from '../../kernel.js';
+import { ask } from '../../kernel.js';
 import type { CardDef, Ctx, Effect } from '../../edition.js';
 import { drawRandom } from '../../rng.js';
 import type { Option, Step } from '../../types.js';
@@ -54,8 +54,7 @@ const parrot: Effect = (x, s, answer) => {
   const rank = Number(answer);
   removeAt(hand, hand.indexOf(rank));
   placeOnIsland(x, s.seat, rank);
-  // Stryker disable next-line ConditionalExpression: emit() checks x.events itself; the guard only skips building the event
-  if (x.events) emit(x, 'character', { seat: s.seat, rank, from: 'hand', to: 'island', reason: 'Parrot' });
+  x.log.character(s.seat, rank, 'hand', 'island', 'Parrot');
 };
 
 /** Beggar: the owner of the highest character on the ship pays 3 (unless it is yours). */

@@ -3,7 +3,7 @@
 import { cloneState, newCtx } from './context.js';
 import type { Ctx } from './edition.js';
 import { fail } from './errors.js';
-import { firstAwaitedSeat, push, resume, run } from './kernel.js';
+import { firstAwaitedSeat, hasChosen, push, resume, run } from './kernel.js';
 import { indexIn } from './lists.js';
 import { coreStep, SUNRISE } from './phases.js';
 import type { Command, GameEvent, GameState, Option } from './types.js';
@@ -23,7 +23,7 @@ function playCard(x: Ctx, seat: number, rank: number): void {
   const me = g.seats[seat];
   if (!Number.isInteger(rank) || indexIn(me.hand, rank) < 0)
     fail('ILLEGAL_MOVE', `card ${rank} is not in seat ${seat}'s hand`);
-  const changed = me.choice >= 0;
+  const changed = hasChosen(me);
   me.choice = rank;
   x.log.cardChosen(seat, changed, rank);
   if (firstAwaitedSeat(g) < 0) {

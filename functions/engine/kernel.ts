@@ -3,7 +3,7 @@
 // the core flow's own steps reach it through the context (`x.flow`, put in by core.ts).
 import type { Abilities, Ctx, Edition, EventSink, Flow } from './edition.js';
 import { NO_EVENTS } from './events.js';
-import type { GameState, Option, PromptKind, Step } from './types.js';
+import type { GameState, Option, PromptKind, SeatState, Step } from './types.js';
 
 /** Safety net against a rules bug looping forever; a game runs far fewer steps per command. */
 const MAX_STEPS_PER_COMMAND = 100_000;
@@ -110,7 +110,13 @@ export function trialCtx(x: Ctx, g: GameState): Ctx {
   return makeCtx(g, x.ed, NO_EVENTS, x.fx, x.flow);
 }
 
-const awaitsChoice = (g: GameState, s: number) => g.seats[s].choice < 0 && g.seats[s].hand.length > 0;
+/** A seat's `choice` while it has not chosen today's card (ranks start at 1). */
+export const NO_CHOICE = -1;
+
+/** Whether the seat has chosen today's card (secret until sunrise). */
+export const hasChosen = (me: SeatState): boolean => me.choice !== NO_CHOICE;
+
+const awaitsChoice = (g: GameState, s: number) => !hasChosen(g.seats[s]) && g.seats[s].hand.length > 0;
 
 /** The seats whose input the game is waiting for now. */
 export function awaitedSeats(g: GameState): number[] {

@@ -2,7 +2,18 @@
 // island (or the dens) with a cursor kept in the state, so cards added or removed while a
 // phase runs (Parrot, Brute, Spanish officer...) are handled by the same loop.
 import { indexIn, placeOnIsland, moveCharacter, removeAt } from './actions.js';
-import { firstAwaitedSeat, isLastDay, isLastRound, push, pushAll, resume, step, stepMaker } from './kernel.js';
+import {
+  firstAwaitedSeat,
+  hasChosen,
+  isLastDay,
+  isLastRound,
+  push,
+  pushAll,
+  resume,
+  step,
+  stepMaker,
+  NO_CHOICE,
+} from './kernel.js';
 import type { Ctx, Effect } from './edition.js';
 import { startRound } from './setup.js';
 import type { IslandCard, Step } from './types.js';
@@ -36,10 +47,10 @@ const sunrise: Effect = (x) => {
   g.island = [];
   for (let s = 0; s < g.players; s++) {
     const me = g.seats[s];
-    if (me.choice < 0) continue;
+    if (!hasChosen(me)) continue;
     removeAt(me.hand, indexIn(me.hand, me.choice));
     placeOnIsland(x, s, me.choice);
-    me.choice = -1;
+    me.choice = NO_CHOICE;
   }
   x.ed.sunrise?.(x);
   x.log.sunrise(g);

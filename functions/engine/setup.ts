@@ -3,7 +3,7 @@ import { newCtx } from './context.js';
 import type { Ctx } from './edition.js';
 import { editionOf, isEditionId } from './editions/index.js';
 import { fail } from './errors.js';
-import { daysThisRound } from './kernel.js';
+import { daysThisRound, NO_CHOICE } from './kernel.js';
 import { CURRENT_RNG_VERSION, drawRandom, RNG_VERSIONS, seedRng, shuffle } from './rng.js';
 import { perEdition } from './tables.js';
 import type { GameEvent, GameOptions, GameState, Loot, SeatState } from './types.js';
@@ -22,7 +22,17 @@ const templates = perEdition((ed) => {
 });
 
 function newSeat(noLoot: Record<Loot, number>): SeatState {
-  return { hand: [], choice: -1, den: [], graveyard: [], out: [], doubloons: 0, score: 0, loot: noLoot, kept: [] };
+  return {
+    hand: [],
+    choice: NO_CHOICE,
+    den: [],
+    graveyard: [],
+    out: [],
+    doubloons: 0,
+    score: 0,
+    loot: noLoot,
+    kept: [],
+  };
 }
 
 /**

@@ -88,8 +88,6 @@ const recruiter = pickFromDens(
 /** Preacher: keep one booty token of your choice, discard the rest. */
 const preacher: Effect = (x, s, answer) => {
   if (answer === undefined) {
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: a shortcut only; with 0 or 1 token the prompt below has 0 or 1 option and keeps everything anyway
-    if (lootCount(x.g, s.seat) <= 1) return;
     const kinds = ownedKinds(x, s.seat);
     ask(
       x,
@@ -128,9 +126,9 @@ const mutineer: Effect = (x, s) => {
 
 /** Brute: discard the highest character on the ship, whoever owns it (himself included). */
 const brute: Effect = (x) => {
+  // The Brute stands on the ship while his ability runs: there is always a highest character.
   const top = x.g.island[x.g.island.length - 1];
-  // Stryker disable next-line ConditionalExpression: the Brute stands on the ship while his ability runs, so there is always a top
-  if (top) discard(x, top.seat, top.rank, 'island', 'Brute');
+  discard(x, top.seat, top.rank, 'island', 'Brute');
 };
 
 /** Gunner: pay 3 (what you can), then discard any character from any den, yours included. */

@@ -133,13 +133,13 @@ const scout: Effect = (x, s, answer) => {
 export const copy: Effect = (x, s, answer) => {
   const memo = s.memo!;
   const timing = memo[0];
-  // Stryker disable next-line OptionalChaining: the copied rank is one of the copier's ship characters, and every rank has a card
-  const fx = x.ed.cards[Number(memo[1])]?.[timing as 'day' | 'night'];
+  // The copied rank is one of the copier's ship characters offered for having the copied
+  // ability: every rank has a card, and this one the ability.
+  const fx = x.ed.cards[Number(memo[1])]![timing as 'day' | 'night']!;
   // A night copy waiting for the end of the night (the Witch's Freed Prisoner) resolves only if
   // the Witch is still in the ship then, as the Freed Prisoner itself does (ruling 7).
   if (timing === 'night' && indexIn(x.g.seats[s.seat].den, s.rank) < 0) return;
-  // Stryker disable next-line ConditionalExpression: only characters with the copied ability are offered
-  if (fx) fx(x, s, answer);
+  fx(x, s, answer);
 };
 
 function copier(timing: 'day' | 'night', what: string): Effect {
@@ -422,8 +422,8 @@ const cookPick = stepMaker('pick');
 /** Mutineer: discard your lowest-ranked ship character (possibly himself), then +2. */
 const mutineer: Effect = (x, s) => {
   const mine = ship(x, s.seat);
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: the Mutineer (or the Witch copying it) is in the ship, which is never empty
-  if (mine.length > 0) discard(x, s.seat, lowest(mine), 'den', name(x, s));
+  // The Mutineer (or the Witch copying it) is in the ship: it is never empty here.
+  discard(x, s.seat, lowest(mine), 'den', name(x, s));
   gain(x, s.seat, 2, name(x, s));
 };
 
@@ -615,6 +615,6 @@ const NAMES: readonly string[] = Array.from(
 
 /** Day ability step helper for the Stowaway (and a copy of it). */
 export const discardFromIsland: Effect = (x, s) => {
-  // Stryker disable next-line ConditionalExpression: nothing removes the Stowaway (or its copier) from the island before this step
-  if (onIsland(x.g, s.seat, s.rank)) discard(x, s.seat, s.rank, 'island', name(x, s));
+  // Discards it if still on the island (nothing removes the Stowaway or its copier before this step).
+  discard(x, s.seat, s.rank, 'island', name(x, s));
 };

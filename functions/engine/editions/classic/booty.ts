@@ -98,8 +98,10 @@ export function bootyValue(l: Record<Loot, number>): number {
 /**
  * Every token a player holds back to the bag, in BOOTY_KINDS order. Written out per kind: a
  * read by a fixed name is a plain field load, a read by a variable kind name is a lookup.
+ * Like every per-kind function here, checked against its loop over the kinds by
+ * test/engine/loot-kinds.test.ts.
  */
-function bootyToBag(l: Record<Loot, number>, bag: Loot[]): void {
+export function bootyToBag(l: Record<Loot, number>, bag: Loot[]): void {
   for (let i = l.chest; i > 0; i--) bag.push('chest');
   for (let i = l.jewel; i > 0; i--) bag.push('jewel');
   for (let i = l.goods; i > 0; i--) bag.push('goods');
@@ -110,7 +112,7 @@ function bootyToBag(l: Record<Loot, number>, bag: Loot[]): void {
   l.chest = l.jewel = l.goods = l.map = l.relic = l.saber = l.officer = 0;
 }
 
-const bootyTokens = (l: Record<Loot, number>): number =>
+export const bootyTokens = (l: Record<Loot, number>): number =>
   l.chest + l.jewel + l.goods + l.map + l.relic + l.saber + l.officer;
 
 /** `a.concat(b, c)` for short lists of ranks, without the generic concat. */

@@ -385,8 +385,11 @@ export function takeToday(x: Ctx, seat: number, rank: number, kind: Loot): void 
   if (k >= 0) pushDuskOps(x, seat, rank, k, tileFacts(e.tiles).effects[k * 3 + DUSK]);
 }
 
-/** `loot[LOOT_KINDS[k]] += 1` by the kind's fixed name (heldOf's writing twin). */
-function addHeld(l: Record<Loot, number>, k: number): void {
+/**
+ * `loot[LOOT_KINDS[k]] += 1` by the kind's fixed name (heldOf's writing twin; like every
+ * per-kind function here, checked against the loop over the kinds by test/engine/loot-kinds.test.ts).
+ */
+export function addHeld(l: Record<Loot, number>, k: number): void {
   switch (k) {
     case 0:
       l.map++;

@@ -88,6 +88,8 @@ const recruiter = pickFromDens(
 /** Preacher: keep one booty token of your choice, discard the rest. */
 const preacher: Effect = (x, s, answer) => {
   if (answer === undefined) {
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: a shortcut (kept for speed: without it, bench:ab 0.98 for classic games); with 0 or 1 token the prompt below has 0 or 1 option and keeps everything anyway
+    if (lootCount(x.g, s.seat) <= 1) return;
     const kinds = ownedKinds(x, s.seat);
     ask(
       x,

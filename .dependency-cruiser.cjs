@@ -9,8 +9,9 @@
 /** Bottom to top: name and the files it holds (paths as dependency-cruiser reports them). */
 const LAYERS = [
   // What the kernel needs: the state's types, errors, short lists, the RNG, per-edition memo,
-  // the Edition and Ctx types, ranking, the state copy. They import nothing but each other.
-  { name: 'engine-base', path: '^functions/engine/(types|errors|lists|rng|tables|edition|scoring|clone)\\.ts$' },
+  // the Edition and Ctx types, the event sinks, ranking, the state copy. They import nothing but
+  // each other.
+  { name: 'engine-base', path: '^functions/engine/(types|errors|lists|rng|tables|edition|events|scoring|clone)\\.ts$' },
   { name: 'engine-kernel', path: '^functions/engine/kernel\\.ts$' },
   { name: 'engine-actions', path: '^functions/engine/actions\\.ts$' },
   { name: 'engine-editions', path: '^functions/engine/editions/' },

@@ -1,12 +1,11 @@
 // The small vocabulary every card and loot effect is written in. Each primitive changes the
 // state and logs one event, so effects stay one-liners and the log stays complete.
 import type { Ctx } from './edition.js';
-import { emit } from './kernel.js';
 import { indexIn, insertAt, removeAt } from './lists.js';
 import { perEdition } from './tables.js';
-import type { GameState, IslandCard, Loot, Option } from './types.js';
+import { charId, type GameState, type IslandCard, type Loot, type Option, type Place } from './types.js';
 
-export const charId = (seat: number, rank: number): string => `${seat}:${rank}`;
+export { charId } from './types.js';
 
 export { indexIn, insertAt, removeAt, sortedCopy, sortNumbers } from './lists.js';
 
@@ -37,7 +36,7 @@ export function neighbours(g: GameState, seat: number): number[] {
 export function gain(x: Ctx, seat: number, n: number, reason: string): void {
   if (n <= 0) return;
   x.g.seats[seat].doubloons += n;
-  if (x.events) emit(x, 'doubloons', { seat, delta: n, reason });
+  x.log.doubloons(seat, n, reason);
 }
 
 /** Pays up to n; a player who cannot pay in full pays all they have. Returns what was paid. */
@@ -46,7 +45,7 @@ export function pay(x: Ctx, seat: number, n: number, reason: string): number {
   const paid = Math.min(Math.max(n, 0), me.doubloons);
   if (paid === 0) return 0;
   me.doubloons -= paid;
-  if (x.events) emit(x, 'doubloons', { seat, delta: -paid, reason });
+  x.log.doubloons(seat, -paid, reason);
   return paid;
 }
 
@@ -89,8 +88,6 @@ function removeRank(list: number[], rank: number): boolean {
   return true;
 }
 
-export type Place = 'island' | 'den' | 'hand' | 'graveyard';
-
 function takeFrom(g: GameState, seat: number, rank: number, from: Place): boolean {
   if (from === 'island') {
     const i = islandIndex(g, seat, rank);
@@ -122,9 +119,7 @@ export function moveCharacter(
 ): boolean {
   if (!takeFrom(x.g, seat, rank, from)) return false;
   putTo(x.g, seat, rank, to);
-  if (!x.events) return true;
-  if (secret) emit(x, 'character', { seat, from, to, reason }, { seat, data: { rank } });
-  else emit(x, 'character', { seat, rank, from, to, reason });
+  x.log.character(seat, rank, from, to, reason, secret);
   return true;
 }
 
@@ -272,27 +267,32 @@ export function lootCount(g: GameState, seat: number): number {
   return n;
 }
 
-/** Public unless the edition keeps loot face down and the kind was not seen by the table. */
-function lootEvent(x: Ctx, type: string, seat: number, kind: Loot, n: number, why: string, seen: boolean): void {
-  if (!x.events) return;
-  if (seen || !x.ed.hiddenLoot) emit(x, type, { seat, kind, n, why });
-  else emit(x, type, { seat, n, why }, { seat, data: { kind } });
-}
+/**
+ * Whether the kind of a token gained or returned is public: unless the edition keeps loot face
+ * down (classic) and the table did not see the kind (`seen`: the token came from the face-up day
+ * display, or was shown). An edition with face-up loot (Galecrest) leaves `seen` out.
+ */
+const isOpen = (x: Ctx, seen: boolean | undefined): boolean => seen === true || !x.ed.hiddenLoot;
 
 /** Gains a token (already taken out of the day display or the bag by the caller). */
-export function gainLoot(x: Ctx, seat: number, kind: Loot, source: string, seen: boolean): void {
+export function gainLoot(x: Ctx, seat: number, kind: Loot, source: string, seen?: boolean): void {
   x.ed.addLoot(x.g.seats[seat].loot, kind, 1);
-  lootEvent(x, 'lootGained', seat, kind, 1, source, seen);
+  lootGained(x, seat, kind, source, seen);
+}
+
+/** The event of a token gained, for an edition that raised the count itself (Galecrest's dusk pick). */
+export function lootGained(x: Ctx, seat: number, kind: Loot, source: string, seen?: boolean): void {
+  x.log.loot('lootGained', seat, kind, 1, source, isOpen(x, seen));
 }
 
 /** Returns up to n tokens of a kind to the bag. */
-export function returnLoot(x: Ctx, seat: number, kind: Loot, n: number, reason: string, seen: boolean): number {
+export function returnLoot(x: Ctx, seat: number, kind: Loot, n: number, reason: string, seen?: boolean): number {
   const loot = x.g.seats[seat].loot;
   const k = Math.min(n, loot[kind]);
   if (k <= 0) return 0;
   loot[kind] -= k;
   for (let i = 0; i < k; i++) x.g.bag.push(kind);
-  lootEvent(x, 'lootReturned', seat, kind, k, reason, seen);
+  x.log.loot('lootReturned', seat, kind, k, reason, isOpen(x, seen));
   return k;
 }
 
@@ -302,7 +302,7 @@ export function passLoot(x: Ctx, from: number, to: number, kind: Loot, n: number
   if (k <= 0) return 0;
   a[kind] -= k;
   x.g.seats[to].loot[kind] += k;
-  if (x.events) emit(x, 'lootPassed', { from, to, kind, n: k, reason });
+  x.log.lootPassed(from, to, kind, k, reason);
   return k;
 }
 

@@ -10,7 +10,12 @@
 // - the deck, the ranking and each seat's `out` and `kept`: replaced when they change, never
 //   edited (setup.ts dealRanks, phases.ts roundClose, classic scoreCampaign, Galecrest hook);
 // - whatever an edition's `cloneExt` says it shares (Galecrest: the loot tiles in play).
-// test/engine/clone.test.ts checks the copy against the JSON round trip on random games.
+// A field added to the state must be added here: test/engine/clone.test.ts fails otherwise. It
+// compares every state of random bot games of both editions, at every phase and with every
+// optional field filled, with its copy, field by field and as deep as they go, and fails on any
+// field missing or different, and on any object the copy shares with the original that is not
+// in the list above (its SHARED). It also plays and looks ahead (apply(), the bots, the Galecrest
+// night trial) on deep-frozen states, so a shared part the engine edits fails at once.
 // It takes the edition rather than looking it up, so that editions can copy states too
 // (context.ts cloneState looks it up for the core).
 import type { Edition } from './edition.js';

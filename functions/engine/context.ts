@@ -4,6 +4,7 @@
 import { cloneWith } from './clone.js';
 import type { Abilities, Ctx, Edition, Flow, Timing } from './edition.js';
 import { editionOf } from './editions/index.js';
+import { sinkInto } from './events.js';
 import { makeCtx } from './kernel.js';
 import { perEdition } from './tables.js';
 import type { GameEvent, GameState } from './types.js';
@@ -19,7 +20,7 @@ const setUpOnly: Flow = () => false;
 /** A context for `g`. Commands pass the core flow (core.ts playCtx); set-up needs none. */
 export function newCtx(g: GameState, events: GameEvent[] | null, flow: Flow = setUpOnly): Ctx {
   const ed = editionOf(g.edition);
-  return makeCtx(g, ed, events, abilitiesOf(ed), flow);
+  return makeCtx(g, ed, sinkInto(events), abilitiesOf(ed), flow);
 }
 
 /** A deep copy of the state with its edition's copy of loot and edition data (clone.ts). */

@@ -3,7 +3,7 @@
 import { cloneState, newCtx } from './context.js';
 import type { Ctx } from './edition.js';
 import { fail } from './errors.js';
-import { emit, firstAwaitedSeat, push, resume, run } from './kernel.js';
+import { firstAwaitedSeat, hasChosen, push, resume, run } from './kernel.js';
 import { indexIn } from './lists.js';
 import { coreStep, SUNRISE } from './phases.js';
 import type { Command, GameEvent, GameState, Option } from './types.js';
@@ -23,9 +23,9 @@ function playCard(x: Ctx, seat: number, rank: number): void {
   const me = g.seats[seat];
   if (!Number.isInteger(rank) || indexIn(me.hand, rank) < 0)
     fail('ILLEGAL_MOVE', `card ${rank} is not in seat ${seat}'s hand`);
-  const changed = me.choice >= 0;
+  const changed = hasChosen(me);
   me.choice = rank;
-  if (x.events) emit(x, 'cardChosen', { seat, changed }, { seat, data: { rank } });
+  x.log.cardChosen(seat, changed, rank);
   if (firstAwaitedSeat(g) < 0) {
     push(x, SUNRISE);
     run(x);
@@ -45,7 +45,7 @@ function answerPrompt(x: Ctx, seat: number, answer: string, promptId?: string): 
     fail('ILLEGAL_MOVE', `prompt ${promptId} is not the pending one (${p.id})`);
   if (!isOption(p.options, answer)) fail('ILLEGAL_MOVE', `"${answer}" is not an option of prompt ${p.id}`);
   x.g.prompt = null;
-  if (x.events) emit(x, 'answered', { seat, promptId: p.id, kind: p.kind }, { seat, data: { answer } });
+  x.log.answered(seat, p, answer);
   resume(x, p.step, answer);
   run(x);
 }
@@ -55,7 +55,7 @@ function concede(x: Ctx, seat: number): void {
   const g = x.g;
   if (g.conceded?.includes(seat)) fail('WRONG_PHASE', `seat ${seat} has already conceded`);
   (g.conceded ??= []).push(seat);
-  if (x.events) emit(x, 'conceded', { seat });
+  x.log.conceded(seat);
 }
 
 function checkCommand(g: GameState, cmd: Command): void {

@@ -1,14 +1,25 @@
-import type { EditionId, GameEvent, GameOptions, GameState, Loot, Step } from './types.js';
+import type {
+  EditionId,
+  GameOptions,
+  GameState,
+  Loot,
+  Phase,
+  Place,
+  Prompt,
+  PromptKind,
+  SeatState,
+  Step,
+} from './types.js';
 
 /**
- * What one apply() works with: the state it mutates, the events it appends and the
- * edition's rules. Transient: it never enters the state.
+ * What one apply() works with: the state it mutates, where its events go and the edition's
+ * rules. Transient: it never enters the state.
  */
 export interface Ctx {
   g: GameState;
   ed: Edition;
-  /** Where events go; null when nobody reads them (bulk simulation). */
-  events: GameEvent[] | null;
+  /** Where events go (events.ts): a list, or nobody when no one reads them. */
+  log: EventSink;
   /** The card table's abilities by timing, indexed by rank (built once per edition). */
   fx: Abilities;
   /**
@@ -16,6 +27,53 @@ export interface Ctx {
    * before the edition's own: the kernel reaches the flow through here, not by an import.
    */
   flow: Flow;
+}
+
+/**
+ * Where the events of one command go, chosen once per command (events.ts sinkInto): one method
+ * per kind of event, with the facts it records (events.ts builds each payload). Rule code calls
+ * `x.log.<event>(...)` unconditionally: the sink nobody listens to does nothing.
+ */
+export interface EventSink {
+  prompt(seat: number, kind: PromptKind, promptId: string): void;
+  /** The card stays secret until sunrise: the others see that the seat chose (or changed its mind). */
+  cardChosen(seat: number, changed: boolean, rank: number): void;
+  answered(seat: number, p: Prompt, answer: string): void;
+  conceded(seat: number): void;
+  doubloons(seat: number, delta: number, reason: string): void;
+  /** A character moved; `secret`: which one only its owner sees (the Surgeon). */
+  character(seat: number, rank: number, from: Place, to: Place, reason: string, secret?: boolean): void;
+  /** Tokens gained or returned: the kind public when `open`, else seen by their holder only. */
+  loot(type: 'lootGained' | 'lootReturned', seat: number, kind: Loot, n: number, why: string, open: boolean): void;
+  lootPassed(from: number, to: number, kind: Loot, n: number, reason: string): void;
+  roundStart(g: GameState, dealt: readonly number[]): void;
+  /** A new day (the first of a round, or the next): its loot, laid out face up. */
+  dayStart(g: GameState): void;
+  sunrise(g: GameState): void;
+  phase(phase: Phase): void;
+  lootLeftover(day: number, kinds: readonly Loot[]): void;
+  dayEnd(round: number, day: number): void;
+  gameEnd(g: GameState): void;
+  /** Classic: a seat's booty sold and doubloons banked at the end of a campaign. */
+  campaignScored(seat: number, me: SeatState, value: number): void;
+  /** Galecrest: the rest are the Galecrest edition's. */
+  copied(seat: number, rank: number, copied: number): void;
+  /** A token of the day's display back to the bag (Bodyguard, Midshipman). */
+  lootRemoved(seat: number, kind: Loot, reason: string): void;
+  lootSwapped(seat: number, today: Loot, tomorrow: Loot, reason: string): void;
+  /** A reputation token moved (`track` as it is after the move). */
+  reputation(
+    track: readonly (number | null)[],
+    seat: number,
+    from: number,
+    to: number,
+    overflow: number,
+    reason: string,
+  ): void;
+  anchorAbility(seat: number, rank: number, value: number): void;
+  anchorLoot(seat: number, kind: Loot, count: number, value: number): void;
+  kept(seat: number, rank: number): void;
+  voyageBanked(seat: number, banked: number, score: number, dialMax: number): void;
 }
 
 /** Runs `step` if it is one of the core flow's and answers true; false leaves it to the edition. */

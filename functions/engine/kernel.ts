@@ -1,15 +1,23 @@
 // The kernel: steps, events, prompts and the run loop, which every edition and the core flow
 // share. It imports only types, so editions (below the core) can use it without a circle:
 // the core flow's own steps reach it through the context (`x.flow`, put in by core.ts).
-import type { Abilities, Ctx, Edition, Flow } from './edition.js';
-import type { GameEvent, GameState, Option, PromptKind, Step } from './types.js';
+import type { Abilities, Ctx, Edition, EventSink, Flow } from './edition.js';
+import { NO_EVENTS } from './events.js';
+import type { GameState, Option, PromptKind, SeatState, Step } from './types.js';
 
 /** Safety net against a rules bug looping forever; a game runs far fewer steps per command. */
 const MAX_STEPS_PER_COMMAND = 100_000;
 
-export function emit(x: Ctx, type: string, data: Record<string, unknown>, secret?: GameEvent['secret']): void {
-  if (x.events) x.events.push(secret ? { type, data, secret } : { type, data });
-}
+// ---- the calendar: rounds (campaigns / voyages) and their days ----
+
+/** Days in the current round. */
+export const daysThisRound = (x: Ctx): number => x.ed.daysPerRound[x.g.round - 1];
+
+/** The day is the round's last: night ends the round (end of campaign / anchor). */
+export const isLastDay = (x: Ctx): boolean => x.g.day >= daysThisRound(x);
+
+/** The round is the game's last: its end is the end of the game. */
+export const isLastRound = (x: Ctx): boolean => x.g.round >= x.ed.daysPerRound.length;
 
 export function push(x: Ctx, step: Step): void {
   x.g.queue.push(step);
@@ -60,7 +68,7 @@ export function ask(x: Ctx, step: Step, seat: number, kind: PromptKind, text: st
   const g = x.g;
   g.promptSeq++;
   g.prompt = { id: promptId(g.promptSeq), seat, kind, text, options, step };
-  if (x.events) emit(x, 'prompt', { seat, kind, promptId: g.prompt.id });
+  x.log.prompt(seat, kind, g.prompt.id);
 }
 
 // Prompt ids `p1`, `p2`...: built once each (a game asks a few hundred times).
@@ -93,16 +101,22 @@ export function run(x: Ctx): void {
  * The one place a context object is made (context.ts newCtx, trialCtx): one object literal, so
  * every context has one hidden class and the code reading contexts stays monomorphic.
  */
-export function makeCtx(g: GameState, ed: Edition, events: GameEvent[] | null, fx: Abilities, flow: Flow): Ctx {
-  return { g, ed, events, fx, flow };
+export function makeCtx(g: GameState, ed: Edition, log: EventSink, fx: Abilities, flow: Flow): Ctx {
+  return { g, ed, log, fx, flow };
 }
 
-/** A context for a trial on a copy `g` of x's game (Galecrest night order): no events. */
+/** A context for a trial on a copy `g` of x's game (Galecrest night order): nobody listens. */
 export function trialCtx(x: Ctx, g: GameState): Ctx {
-  return makeCtx(g, x.ed, null, x.fx, x.flow);
+  return makeCtx(g, x.ed, NO_EVENTS, x.fx, x.flow);
 }
 
-const awaitsChoice = (g: GameState, s: number) => g.seats[s].choice < 0 && g.seats[s].hand.length > 0;
+/** A seat's `choice` while it has not chosen today's card (ranks start at 1). */
+export const NO_CHOICE = -1;
+
+/** Whether the seat has chosen today's card (secret until sunrise). */
+export const hasChosen = (me: SeatState): boolean => me.choice !== NO_CHOICE;
+
+const awaitsChoice = (g: GameState, s: number) => !hasChosen(g.seats[s]) && g.seats[s].hand.length > 0;
 
 /** The seats whose input the game is waiting for now. */
 export function awaitedSeats(g: GameState): number[] {

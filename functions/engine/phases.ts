@@ -1,8 +1,19 @@
 // The shared game flow: sunrise, day, dusk, night, end of round. Each phase walks the
 // island (or the dens) with a cursor kept in the state, so cards added or removed while a
 // phase runs (Parrot, Brute, Spanish officer...) are handled by the same loop.
-import { charId, indexIn, placeOnIsland, moveCharacter, removeAt } from './actions.js';
-import { emit, firstAwaitedSeat, push, pushAll, resume, step, stepMaker } from './kernel.js';
+import { indexIn, placeOnIsland, moveCharacter, removeAt } from './actions.js';
+import {
+  firstAwaitedSeat,
+  hasChosen,
+  isLastDay,
+  isLastRound,
+  push,
+  pushAll,
+  resume,
+  step,
+  stepMaker,
+  NO_CHOICE,
+} from './kernel.js';
 import type { Ctx, Effect } from './edition.js';
 import { startRound } from './setup.js';
 import type { IslandCard, Step } from './types.js';
@@ -34,18 +45,15 @@ const RIGHT_END = 1e9;
 const sunrise: Effect = (x) => {
   const g = x.g;
   g.island = [];
-  const revealed: { seat: number; rank: number }[] | null = x.events ? [] : null;
   for (let s = 0; s < g.players; s++) {
     const me = g.seats[s];
-    if (me.choice < 0) continue;
+    if (!hasChosen(me)) continue;
     removeAt(me.hand, indexIn(me.hand, me.choice));
     placeOnIsland(x, s, me.choice);
-    revealed?.push({ seat: s, rank: me.choice });
-    me.choice = -1;
+    me.choice = NO_CHOICE;
   }
   x.ed.sunrise?.(x);
-  if (x.events)
-    emit(x, 'sunrise', { round: g.round, day: g.day, revealed, island: g.island.map((c) => charId(c.seat, c.rank)) });
+  x.log.sunrise(g);
   g.phase = 'day';
   g.cursor = LEFT_END;
   if (g.prompt) push(x, DAY_NEXT);
@@ -72,7 +80,7 @@ const dayNext: Effect = (x) => {
   }
   g.phase = 'dusk';
   g.cursor = RIGHT_END;
-  if (x.events) emit(x, 'phase', { phase: 'dusk' });
+  x.log.phase('dusk');
   duskNext(x, DUSK_NEXT);
 };
 
@@ -110,7 +118,7 @@ function leftoverToBag(x: Ctx): void {
   const g = x.g;
   const day = g.days[g.day - 1];
   if (day.length === 0) return;
-  if (x.events) emit(x, 'lootLeftover', { day: g.day, kinds: day.slice() });
+  x.log.lootLeftover(g.day, day);
   for (let i = 0; i < day.length; i++) g.bag.push(day[i]);
   while (day.length > 0) day.pop();
 }
@@ -122,7 +130,7 @@ function endDusk(x: Ctx): void {
   if (anyNotASeat(g.island)) g.island = g.island.filter((c) => c.seat >= 0);
   g.phase = 'night';
   g.cursor = RIGHT_END;
-  if (x.events) emit(x, 'phase', { phase: 'night' });
+  x.log.phase('night');
   push(x, DAY_END);
   if (x.ed.night) x.ed.night(x);
   else pushDenNights(x);
@@ -213,17 +221,17 @@ const nightNext: Effect = (x) => {
 
 const dayEnd: Effect = (x) => {
   const g = x.g;
-  if (x.events) emit(x, 'dayEnd', { round: g.round, day: g.day });
-  if (g.day >= x.ed.daysPerRound[g.round - 1]) {
+  x.log.dayEnd(g.round, g.day);
+  if (isLastDay(x)) {
     g.phase = 'anchor';
-    if (x.events) emit(x, 'phase', { phase: 'anchor' });
+    x.log.phase('anchor');
     push(x, ROUND_CLOSE);
     pushAll(x, x.ed.roundEndSteps(x));
     return;
   }
   g.day++;
   g.phase = 'choose';
-  if (x.events) emit(x, 'dayStart', { round: g.round, day: g.day, loot: [...g.days[g.day - 1]] });
+  x.log.dayStart(g);
   // Nobody holds a card (only possible after Parrot/Scout/Recruiter chains): the day still
   // passes, with an empty island, instead of waiting for a choice nobody can make.
   if (firstAwaitedSeat(g) < 0) push(x, SUNRISE);
@@ -232,16 +240,11 @@ const dayEnd: Effect = (x) => {
 /** After the round's scoring: the next round, or the end of the game. */
 const roundClose: Effect = (x) => {
   const g = x.g;
-  if (g.round >= x.ed.daysPerRound.length) {
+  if (isLastRound(x)) {
     g.finished = true;
     g.phase = 'finished';
     g.ranking = concededLast(x.ed.ranking(g), g.conceded);
-    if (x.events)
-      emit(x, 'gameEnd', {
-        ranking: g.ranking,
-        scores: g.seats.map((s) => s.score),
-        seed: g.seed,
-      });
+    x.log.gameEnd(g);
     return;
   }
   g.round++;

@@ -3,7 +3,7 @@ import { newCtx } from './context.js';
 import type { Ctx } from './edition.js';
 import { editionOf, isEditionId } from './editions/index.js';
 import { fail } from './errors.js';
-import { emit } from './kernel.js';
+import { daysThisRound, NO_CHOICE } from './kernel.js';
 import { CURRENT_RNG_VERSION, drawRandom, RNG_VERSIONS, seedRng, shuffle } from './rng.js';
 import { perEdition } from './tables.js';
 import type { GameEvent, GameOptions, GameState, Loot, SeatState } from './types.js';
@@ -22,7 +22,17 @@ const templates = perEdition((ed) => {
 });
 
 function newSeat(noLoot: Record<Loot, number>): SeatState {
-  return { hand: [], choice: -1, den: [], graveyard: [], out: [], doubloons: 0, score: 0, loot: noLoot, kept: [] };
+  return {
+    hand: [],
+    choice: NO_CHOICE,
+    den: [],
+    graveyard: [],
+    out: [],
+    doubloons: 0,
+    score: 0,
+    loot: noLoot,
+    kept: [],
+  };
 }
 
 /**
@@ -154,8 +164,8 @@ export function startRound(x: Ctx): void {
   for (const s of g.seats) for (let i = 0; i < ranks.length; i++) s.hand.push(ranks[i]);
   const per = ed.lootPerDay(g.players);
   g.days = [];
-  for (let d = 0; d < ed.daysPerRound[g.round - 1]; d++) g.days.push(drawDayLoot(g, per, d));
-  if (x.events) emit(x, 'roundStart', { round: g.round, days: g.days.length, dealt: [...ranks].sort((a, b) => a - b) });
+  for (let d = 0; d < daysThisRound(x); d++) g.days.push(drawDayLoot(g, per, d));
+  x.log.roundStart(g, ranks);
   ed.startRound(x);
-  if (x.events) emit(x, 'dayStart', { round: g.round, day: 1, loot: [...g.days[0]] });
+  x.log.dayStart(g);
 }

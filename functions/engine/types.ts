@@ -61,6 +61,12 @@ export type PromptKind =
   | 'order' // which ability (or loot) resolves next
   | 'remove'; // Midshipman: a loot token to remove
 
+/** Where a character can be (island: the ship in classic, den: the ship in Galecrest). */
+export type Place = 'island' | 'den' | 'hand' | 'graveyard';
+
+/** The id of a `character` option: `<seat>:<rank>`. */
+export const charId = (seat: number, rank: number): string => `${seat}:${rank}`;
+
 export interface Prompt {
   id: string;
   seat: number;

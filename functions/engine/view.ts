@@ -2,7 +2,7 @@
 // may see of the state and of each event. Every API answer and event read passes here.
 import { lootCount } from './actions.js';
 import { editionOf } from './editions/index.js';
-import { awaitedSeats } from './kernel.js';
+import { awaitedSeats, hasChosen } from './kernel.js';
 import type { GameEvent, GameState, Loot, Option, Phase, PromptKind } from './types.js';
 
 export interface SeatView {
@@ -79,8 +79,7 @@ export function view(g: GameState, viewer: number | null): GameView {
       doubloons: s.doubloons,
       score: s.score,
       handSize: s.hand.length,
-      // Stryker disable next-line EqualityOperator: no choice is -1 and ranks start at 1, so > 0 and >= 0 agree
-      hasChosen: s.choice >= 0,
+      hasChosen: hasChosen(s),
       den: asc(s.den),
       graveyard: own || !ed.hiddenGraveyard || g.finished ? asc(s.graveyard) : null,
       graveyardSize: s.graveyard.length,
@@ -96,8 +95,7 @@ export function view(g: GameState, viewer: number | null): GameView {
       : {
           seat: viewer,
           hand: asc(g.seats[viewer].hand),
-          // Stryker disable next-line EqualityOperator: no choice is -1 and ranks start at 1, so > 0 and >= 0 agree
-          choice: g.seats[viewer].choice >= 0 ? g.seats[viewer].choice : null,
+          choice: hasChosen(g.seats[viewer]) ? g.seats[viewer].choice : null,
           prompt:
             p && p.seat === viewer
               ? { id: p.id, seat: p.seat, kind: p.kind, text: p.text, options: p.options.map((o) => ({ ...o })) }

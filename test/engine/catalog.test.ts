@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { characters, editionShape } from '../../functions/engine/index.js';
+import { characters, editionOf, editionShape } from '../../functions/engine/index.js';
+import { objectsOf } from './states.js';
 
 describe('the character catalog', () => {
   it('lists the 30 classic characters by rank with their timings', () => {
@@ -19,5 +20,11 @@ describe('the character catalog', () => {
       minPlayers: 2,
       maxPlayers: 6,
     });
+  });
+
+  it.each(['classic', 'galecrest'] as const)('%s: hands out copies (editing them changes no rule)', (id) => {
+    const edition = objectsOf(editionOf(id));
+    for (const answer of [characters(id), editionShape(id)])
+      expect([...objectsOf(answer)].filter((o) => edition.has(o))).toEqual([]);
   });
 });

@@ -1,7 +1,11 @@
 // What each seat sees (view.ts), field by field: the one place hidden information is filtered.
 import { describe, expect, it } from 'vitest';
 import {
+  apply,
   applyInPlace,
+  awaitedSeats,
+  botCommand,
+  botRandom,
   createGame,
   playBotGame,
   summary,
@@ -9,6 +13,7 @@ import {
   viewEvent,
   type GameState,
 } from '../../functions/engine/index.js';
+import { objectsOf, playProbed, SETUPS } from './states.js';
 
 const LOOT0 = [
   ['chest', 'jewel', 'goods'],
@@ -228,6 +233,28 @@ describe('viewEvent', () => {
     expect(viewEvent({ type: 'phase', data: { phase: 'dusk' } }, 0)).toEqual({
       type: 'phase',
       data: { phase: 'dusk' },
+    });
+  });
+});
+
+describe('views, summaries and events are copies', () => {
+  // What view.ts and the event log hand out must hold nothing of the state itself: a caller
+  // that edits an answer (or keeps it while the game goes on) would change the game. Every
+  // object and array reachable from them, checked against the state's, at every decision of
+  // random games of both editions (states.ts fills every field the state can hold).
+  it.each(SETUPS)('$name', (setup) => {
+    playProbed(setup, `copies ${setup.name}`, (g, at) => {
+      if (at !== 'command') return;
+      const own = objectsOf(g);
+      const shared = (answer: unknown) =>
+        [...objectsOf(answer)].filter((o) => own.has(o)).map((o) => JSON.stringify(o));
+      for (const viewer of [null, ...g.seats.keys()]) expect(shared(view(g, viewer)), `view(${viewer})`).toEqual([]);
+      expect(shared(summary(g)), 'summary').toEqual([]);
+      if (g.finished) return;
+      const seat = awaitedSeats(g)[0];
+      const { state, events } = apply(g, botCommand(g, seat, 'random', botRandom(g.commands)));
+      const next = objectsOf(state);
+      expect([...objectsOf(events)].filter((o) => next.has(o) || own.has(o)).map((o) => JSON.stringify(o))).toEqual([]);
     });
   });
 });

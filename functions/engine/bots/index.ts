@@ -4,7 +4,7 @@
 import { applyInPlace, cloneState, playCtx } from '../core.js';
 import { editionOf } from '../editions/index.js';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
-import { isAwaited, push, run } from '../kernel.js';
+import { isAwaited, NO_CHOICE, push, run } from '../kernel.js';
 import { SUNRISE } from '../phases.js';
 import { hashSeed } from '../rng.js';
 import { expertCommand } from './search.js';
@@ -58,7 +58,7 @@ function greedyCard(g: GameState, seat: number, rnd: Random): number {
     const h = cloneState(g);
     h.seats.forEach((s, i) => {
       if (i !== seat) {
-        s.choice = -1;
+        s.choice = NO_CHOICE;
         s.hand = [];
       }
     });

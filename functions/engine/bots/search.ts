@@ -22,6 +22,7 @@
 // identically when a commit is retried). See docs/correspondence.md, "Bots", for the CPU it takes.
 import { applyInPlace, cloneState, firstAwaitedSeat } from '../core.js';
 import { editionOf } from '../editions/index.js';
+import { hasChosen, NO_CHOICE } from '../kernel.js';
 import type { Command, GameState, MoveCommand, Loot } from '../types.js';
 
 export type Random = () => number;
@@ -109,7 +110,7 @@ export function mask(g: GameState, seat: number): Masked {
     hidden.push({
       hand: o.hand.length,
       graveyard: o.graveyard.length,
-      chosen: o.choice >= 0,
+      chosen: hasChosen(o),
       loot: lootHidden ? loot : 0,
     });
     const pub = new Set<number>(o.den);
@@ -121,7 +122,7 @@ export function mask(g: GameState, seat: number): Masked {
     o.hand = [];
     o.graveyard = [];
     o.out = [];
-    o.choice = -1;
+    o.choice = NO_CHOICE;
     if (lootHidden) for (const k of ed.lootKinds) o.loot[k] = 0;
   }
   const lootPool: Loot[] = [];

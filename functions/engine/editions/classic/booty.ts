@@ -12,7 +12,7 @@ import {
   parseCharId,
   sortNumbers,
 } from '../../actions.js';
-import { ask, emit, push, step, stepMaker } from '../../kernel.js';
+import { ask, isLastRound, push, step, stepMaker } from '../../kernel.js';
 import type { Ctx, Effect } from '../../edition.js';
 import type { Loot, Step } from '../../types.js';
 
@@ -98,8 +98,10 @@ export function bootyValue(l: Record<Loot, number>): number {
 /**
  * Every token a player holds back to the bag, in BOOTY_KINDS order. Written out per kind: a
  * read by a fixed name is a plain field load, a read by a variable kind name is a lookup.
+ * Like every per-kind function here, checked against its loop over the kinds by
+ * test/engine/loot-kinds.test.ts.
  */
-function bootyToBag(l: Record<Loot, number>, bag: Loot[]): void {
+export function bootyToBag(l: Record<Loot, number>, bag: Loot[]): void {
   for (let i = l.chest; i > 0; i--) bag.push('chest');
   for (let i = l.jewel; i > 0; i--) bag.push('jewel');
   for (let i = l.goods; i > 0; i--) bag.push('goods');
@@ -110,7 +112,7 @@ function bootyToBag(l: Record<Loot, number>, bag: Loot[]): void {
   l.chest = l.jewel = l.goods = l.map = l.relic = l.saber = l.officer = 0;
 }
 
-const bootyTokens = (l: Record<Loot, number>): number =>
+export const bootyTokens = (l: Record<Loot, number>): number =>
   l.chest + l.jewel + l.goods + l.map + l.relic + l.saber + l.officer;
 
 /** `a.concat(b, c)` for short lists of ranks, without the generic concat. */
@@ -155,7 +157,7 @@ export const saber: Effect = (x, s, answer) => {
 /** End of campaign: sell booty, bank doubloons, clear dens; everything returns to the bag. */
 export const scoreCampaign: Effect = (x) => {
   const g = x.g;
-  const last = g.round === x.ed.daysPerRound.length;
+  const last = isLastRound(x);
   for (let seat = 0; seat < g.seats.length; seat++) {
     const me = g.seats[seat];
     const value = bootyValue(me.loot);
@@ -163,8 +165,7 @@ export const scoreCampaign: Effect = (x) => {
     else pay(x, seat, -value, 'booty');
     if (last) me.final = { doubloons: me.doubloons, loot: bootyTokens(me.loot) };
     me.score += me.doubloons;
-    if (x.events)
-      emit(x, 'campaignScored', { seat, booty: { ...me.loot }, value, banked: me.doubloons, score: me.score });
+    x.log.campaignScored(seat, me, value);
     me.doubloons = 0;
     bootyToBag(me.loot, g.bag);
     // Replaced, not pushed to: copies share `out` (clone.ts).

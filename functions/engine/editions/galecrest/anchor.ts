@@ -4,7 +4,7 @@
 // are summed in a ledger (hooks add their +2 there), and the sum is settled once. No order
 // prompt is needed because the order can change nothing.
 import { cardName, charId, gain, idRank, moveCharacter, pay, sortedCopy } from '../../actions.js';
-import { ask, emit, push, step, stepMaker } from '../../kernel.js';
+import { ask, isLastRound, push, step, stepMaker } from '../../kernel.js';
 import { perEdition } from '../../tables.js';
 import type { Ctx, Effect } from '../../edition.js';
 import type { Loot, Option, Step } from '../../types.js';
@@ -89,7 +89,7 @@ export const anchor: Effect = (x, s) => {
     if (f === undefined) continue;
     const v = f(x, s.seat);
     net += v;
-    if (x.events) emit(x, 'anchorAbility', { seat: s.seat, rank: r, value: v });
+    x.log.anchorAbility(s.seat, r, v);
   }
   let hooks = 0;
   let hookValue = 0;
@@ -112,10 +112,10 @@ export const anchor: Effect = (x, s) => {
         hookValue = e.n;
       }
     }
-    if (v !== 0 && x.events) emit(x, 'anchorLoot', { seat: s.seat, kind, count, value: v });
+    if (v !== 0) x.log.anchorLoot(s.seat, kind, count, v);
     net += v;
   }
-  if (hooks > 0 && (g.round >= x.ed.daysPerRound.length || den.length === 0)) {
+  if (hooks > 0 && (isLastRound(x) || den.length === 0)) {
     net += hooks * hookValue;
     hooks = 0;
   }
@@ -155,8 +155,7 @@ export const hook: Effect = (x, s, answer) => {
     const options: Option[] = [];
     // Keeping is worth something only if another voyage follows: in the last one the hook
     // offers the doubloons alone (taken without asking).
-    const last = x.g.round >= x.ed.daysPerRound.length;
-    if (!last)
+    if (!isLastRound(x))
       for (const r of sortedCopy(me.den)) {
         if (!me.kept.includes(r)) options.push(keepOption(x, s.seat, r));
       }
@@ -173,7 +172,7 @@ export const hook: Effect = (x, s, answer) => {
   const kept = me.kept.slice();
   kept.push(rank);
   me.kept = kept;
-  if (x.events) emit(x, 'kept', { seat: s.seat, rank });
+  x.log.kept(s.seat, rank);
 };
 
 /** Settles the ledger (never below 0) and sends a lone night Witch back to hand. */
@@ -198,7 +197,7 @@ export const settle: Effect = (x, s) => {
 /** Bank the doubloons on the dial, loot back to the bag, ship to the graveyard (kept stay). */
 export const bank: Effect = (x) => {
   const g = x.g;
-  const last = g.round === x.ed.daysPerRound.length;
+  const last = isLastRound(x);
   for (let seat = 0; seat < g.seats.length; seat++) {
     const me = g.seats[seat];
     const banked = me.doubloons;
@@ -217,7 +216,7 @@ export const bank: Effect = (x) => {
       // The whole ship in its order, as moving one character after the other does.
       for (let i = 0; i < den.length; i++) {
         me.graveyard.push(den[i]);
-        if (x.events) emit(x, 'character', { seat, rank: den[i], from: 'den', to: 'graveyard', reason: 'anchor' });
+        x.log.character(seat, den[i], 'den', 'graveyard', 'anchor');
       }
       while (den.length > 0) den.pop();
     } else {
@@ -230,20 +229,13 @@ export const bank: Effect = (x) => {
         if (kept.includes(r)) den[w++] = r;
         else {
           me.graveyard.push(r);
-          if (x.events) emit(x, 'character', { seat, rank: r, from: 'den', to: 'graveyard', reason: 'anchor' });
+          x.log.character(seat, r, 'den', 'graveyard', 'anchor');
         }
       }
       while (den.length > w) den.pop();
       me.kept = [];
     }
-    if (x.events)
-      emit(x, 'voyageBanked', {
-        seat,
-        banked,
-        score: me.score,
-        dial: Math.min(DIAL_MAX, me.score),
-        beyondDial: Math.max(0, me.score - DIAL_MAX),
-      });
+    x.log.voyageBanked(seat, banked, me.score, DIAL_MAX);
   }
   for (const day of g.days) while (day.length > 0) g.bag.push(day.shift()!);
 };

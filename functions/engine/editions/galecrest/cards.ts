@@ -29,7 +29,7 @@ import {
   rightOf,
   transfer,
 } from '../../actions.js';
-import { ask, emit, push, step, stepMaker } from '../../kernel.js';
+import { ask, push, step, stepMaker } from '../../kernel.js';
 import type { CardDef, Ctx, Effect } from '../../edition.js';
 import { drawRandom } from '../../rng.js';
 import type { GameState, Loot, Option, Step } from '../../types.js';
@@ -126,21 +126,20 @@ const scout: Effect = (x, s, answer) => {
   const rank = Number(answer);
   removeAt(hand, hand.indexOf(rank));
   placeOnIsland(x, s.seat, rank);
-  // Stryker disable next-line ConditionalExpression: emit() checks x.events itself; the guard only skips building the event
-  if (x.events) emit(x, 'character', { seat: s.seat, rank, from: 'hand', to: 'island', reason: name(x, s) });
+  x.log.character(s.seat, rank, 'hand', 'island', name(x, s));
 };
 
 /** Copies another card's ability; the copy runs as this character (step.rank). */
 export const copy: Effect = (x, s, answer) => {
   const memo = s.memo!;
   const timing = memo[0];
-  // Stryker disable next-line OptionalChaining: the copied rank is one of the copier's ship characters, and every rank has a card
-  const fx = x.ed.cards[Number(memo[1])]?.[timing as 'day' | 'night'];
+  // The copied rank is one of the copier's ship characters offered for having the copied
+  // ability: every rank has a card, and this one the ability.
+  const fx = x.ed.cards[Number(memo[1])]![timing as 'day' | 'night']!;
   // A night copy waiting for the end of the night (the Witch's Freed Prisoner) resolves only if
   // the Witch is still in the ship then, as the Freed Prisoner itself does (ruling 7).
   if (timing === 'night' && indexIn(x.g.seats[s.seat].den, s.rank) < 0) return;
-  // Stryker disable next-line ConditionalExpression: only characters with the copied ability are offered
-  if (fx) fx(x, s, answer);
+  fx(x, s, answer);
 };
 
 function copier(timing: 'day' | 'night', what: string): Effect {
@@ -152,8 +151,7 @@ function copier(timing: 'day' | 'night', what: string): Effect {
       return;
     }
     const r = idRank(answer);
-    // Stryker disable next-line ConditionalExpression: emit() checks x.events itself; the guard only skips building the event
-    if (x.events) emit(x, 'copied', { seat: s.seat, rank: s.rank, copied: r });
+    x.log.copied(s.seat, s.rank, r);
     const copied = step('copy', s.seat, s.rank, undefined, [timing, String(r)]);
     // The Freed Prisoner's ability says "At the end of the night": so does its copy (ruling 7).
     if (timing === 'night' && r === FREED_PRISONER) atNightEnd(x, copied);
@@ -192,9 +190,8 @@ const preacher: Effect = (x, s, answer) => {
     return;
   }
   let n = 0;
-  // Stryker disable next-line BooleanLiteral: Galecrest loot is face up, seen or not
   for (const k of ownedKinds(x, s.seat))
-    n += returnLoot(x, s.seat, k, loot(x, s.seat)[k] - (k === answer ? 1 : 0), name(x, s), true);
+    n += returnLoot(x, s.seat, k, loot(x, s.seat)[k] - (k === answer ? 1 : 0), name(x, s));
   changeReputation(x, s.seat, n, name(x, s));
 };
 
@@ -203,8 +200,7 @@ const stowaway: Effect = (x, s) => {
   push(x, step('discardFromIsland', s.seat, s.rank));
   const k = drawRandom(x.g, x.g.bag);
   if (k === undefined) return;
-  // Stryker disable next-line BooleanLiteral: Galecrest loot is face up, seen or not
-  gainLoot(x, s.seat, k, 'bag', true);
+  gainLoot(x, s.seat, k, 'bag');
   pushLootDusk(x, s.seat, s.rank, k);
 };
 
@@ -236,8 +232,7 @@ const bodyguard: Effect = (x, s) => {
     if (k !== 'saber' && k !== 'hook') continue;
     removeAt(today, i);
     x.g.bag.push(k);
-    // Stryker disable next-line ConditionalExpression: emit() checks x.events itself; the guard only skips building the event
-    if (x.events) emit(x, 'lootRemoved', { seat: s.seat, kind: k, reason: name(x, s) });
+    x.log.lootRemoved(s.seat, k, name(x, s));
     n++;
   }
   gain(x, s.seat, 2 * n, name(x, s));
@@ -266,8 +261,7 @@ const necromancer: Effect = (x, s, answer) => {
     ask(x, s, s.seat, 'graveyard', necromancerText(x, s), rankOptions(x, grave));
     return;
   }
-  // Stryker disable next-line BooleanLiteral: Galecrest loot is face up, seen or not
-  returnLoot(x, s.seat, 'relic', 1, name(x, s), true);
+  returnLoot(x, s.seat, 'relic', 1, name(x, s));
   moveCharacter(x, s.seat, Number(answer), 'graveyard', 'den', name(x, s));
 };
 
@@ -346,8 +340,7 @@ const watchman: Effect = (x, s, answer) => {
   const a = LOOT_KINDS[s.n - 1];
   today[today.indexOf(a)] = answer!;
   tomorrow[tomorrow.indexOf(answer!)] = a;
-  // Stryker disable next-line ConditionalExpression: emit() checks x.events itself; the guard only skips building the event
-  if (x.events) emit(x, 'lootSwapped', { seat: s.seat, today: a, tomorrow: answer, reason: name(x, s) });
+  x.log.lootSwapped(s.seat, a, answer!, name(x, s));
 };
 
 const infantry: Effect = (x, s) => {
@@ -377,8 +370,7 @@ const merchant: Effect = (x, s, answer) => {
   // `<kind>:<count>`: the kind as LOOT_KINDS holds it (kindIn: the tokens go back to the bag), the count one digit.
   const i = answer.indexOf(':');
   const n = answer.charCodeAt(i + 1) - 48;
-  // Stryker disable next-line BooleanLiteral: Galecrest loot is face up, seen or not
-  returnLoot(x, s.seat, kindIn(answer, 0, i), n, name(x, s), true);
+  returnLoot(x, s.seat, kindIn(answer, 0, i), n, name(x, s));
   gain(x, s.seat, MERCHANT[n], name(x, s));
 };
 
@@ -430,8 +422,8 @@ const cookPick = stepMaker('pick');
 /** Mutineer: discard your lowest-ranked ship character (possibly himself), then +2. */
 const mutineer: Effect = (x, s) => {
   const mine = ship(x, s.seat);
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: the Mutineer (or the Witch copying it) is in the ship, which is never empty
-  if (mine.length > 0) discard(x, s.seat, lowest(mine), 'den', name(x, s));
+  // The Mutineer (or the Witch copying it) is in the ship: it is never empty here.
+  discard(x, s.seat, lowest(mine), 'den', name(x, s));
   gain(x, s.seat, 2, name(x, s));
 };
 
@@ -623,6 +615,6 @@ const NAMES: readonly string[] = Array.from(
 
 /** Day ability step helper for the Stowaway (and a copy of it). */
 export const discardFromIsland: Effect = (x, s) => {
-  // Stryker disable next-line ConditionalExpression: nothing removes the Stowaway (or its copier) from the island before this step
-  if (onIsland(x.g, s.seat, s.rank)) discard(x, s.seat, s.rank, 'island', name(x, s));
+  // Discards it if still on the island (nothing removes the Stowaway or its copier before this step).
+  discard(x, s.seat, s.rank, 'island', name(x, s));
 };

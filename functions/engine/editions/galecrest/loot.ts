@@ -11,6 +11,7 @@ import {
   discard,
   gain,
   gainLoot,
+  lootGained,
   idRank,
   idSeat,
   pay,
@@ -368,22 +369,27 @@ function pushDuskOps(x: Ctx, seat: number, rank: number, k: number, ops: LootOp[
 
 /**
  * Takes one token of today's loot (chosen by kind) with its dusk effects: the kind's index found
- * once; without events the count is raised by its fixed name (gainLoot's work, minus its event).
+ * once, the count raised by the kind's fixed name (gainLoot's work, a switch on the index).
  */
 export function takeToday(x: Ctx, seat: number, rank: number, kind: Loot): void {
   const g = x.g;
   takeFromDay(g, kind);
   const k = kindIndex(kind);
-  // Stryker disable next-line ConditionalExpression: gainLoot adds the same token; the branch only skips its event's checks
-  if (x.events || k < 0) gainLoot(x, seat, kind, 'day', true);
-  else addHeld(g.seats[seat].loot, k);
+  if (k < 0) gainLoot(x, seat, kind, 'day');
+  else {
+    addHeld(g.seats[seat].loot, k);
+    lootGained(x, seat, kind, 'day');
+  }
   const e = ext(g);
   e.took.push(kind);
   if (k >= 0) pushDuskOps(x, seat, rank, k, tileFacts(e.tiles).effects[k * 3 + DUSK]);
 }
 
-/** `loot[LOOT_KINDS[k]] += 1` by the kind's fixed name (heldOf's writing twin). */
-function addHeld(l: Record<Loot, number>, k: number): void {
+/**
+ * `loot[LOOT_KINDS[k]] += 1` by the kind's fixed name (heldOf's writing twin; like every
+ * per-kind function here, checked against the loop over the kinds by test/engine/loot-kinds.test.ts).
+ */
+export function addHeld(l: Record<Loot, number>, k: number): void {
   switch (k) {
     case 0:
       l.map++;

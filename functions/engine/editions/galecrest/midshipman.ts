@@ -3,7 +3,7 @@
 // nothing). At its dusk turn the player who does NOT own the character directly to its
 // left returns one of today's tokens to the bag before that character picks.
 import { cardName, kindOptions, placeOnIsland, takeFromDay } from '../../actions.js';
-import { ask, emit } from '../../kernel.js';
+import { ask } from '../../kernel.js';
 import type { Ctx, Effect } from '../../edition.js';
 
 export const MIDSHIPMAN_RANK = 20.5;
@@ -30,5 +30,5 @@ export const midshipman: Effect = (x, s, answer) => {
   }
   takeFromDay(g, answer);
   g.bag.push(answer);
-  if (x.events) emit(x, 'lootRemoved', { seat: s.n, kind: answer, reason: 'Midshipman' });
+  x.log.lootRemoved(s.n!, answer, 'Midshipman');
 };

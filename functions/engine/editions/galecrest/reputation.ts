@@ -2,7 +2,6 @@
 // Moving a token slides the tokens it passes one space the other way; steps past either end
 // become doubloons (+1 per step above the top, -1 per step below the bottom).
 import { gain, pay } from '../../actions.js';
-import { emit } from '../../kernel.js';
 import type { Ctx } from '../../edition.js';
 import { fail } from '../../errors.js';
 import { shuffle } from '../../rng.js';
@@ -53,9 +52,6 @@ export function changeReputation(x: Ctx, seat: number, delta: number, reason: st
   const from = reputationOf(x.g, seat);
   const raw = from + delta;
   const to = raw < 0 ? 0 : raw >= TRACK_SPACES ? TRACK_SPACES - 1 : raw;
-  // The players' tokens this one passes (each slides one space back towards `from`), so the
-  // event says every token that moved; unused colours slide too but belong to nobody.
-  const passed = x.events ? passedSeats(track, from, to) : [];
   // The tokens between slide one space towards `from` (what removing and re-inserting would
   // do, without the two splices).
   const dir = to > from ? 1 : -1;
@@ -70,23 +66,12 @@ export function changeReputation(x: Ctx, seat: number, delta: number, reason: st
     if (seat >= 0 && seat < POS.length) POS[seat] = to;
   }
   const overflow = raw - to;
-  if (x.events) emit(x, 'reputation', { seat, from, to, overflow, reason, passed });
+  x.log.reputation(track, seat, from, to, overflow, reason);
   if (settle) {
     if (overflow > 0) gain(x, seat, overflow, 'reputation overflow');
     else if (overflow < 0) pay(x, seat, -overflow, 'reputation overflow');
   }
   return overflow;
-}
-
-/** The players' tokens between `from` (excluded) and `to` (included), nearest first, each with the space it slides to. */
-function passedSeats(track: readonly (number | null)[], from: number, to: number): { seat: number; to: number }[] {
-  const out: { seat: number; to: number }[] = [];
-  const step = to > from ? 1 : -1;
-  for (let i = from + step; to !== from && i !== to + step; i += step) {
-    const s = track[i];
-    if (s !== null && s !== undefined) out.push({ seat: s, to: i - step });
-  }
-  return out;
 }
 
 /** Moves a token straight to a space (Bandit, Captain); returns the spaces moved. */

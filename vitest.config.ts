@@ -1,14 +1,56 @@
-import { defineConfig } from 'vitest/config';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { LongestFirst } from './test/setup/sequencer.js';
+
+/** Test files that drive Chromium: every file that imports test/setup/browser.ts. */
+const browserFiles = readdirSync('test', { recursive: true, encoding: 'utf8' })
+  .filter((f) => f.endsWith('.test.ts'))
+  .map((f) => join('test', f))
+  .filter((f) => readFileSync(f, 'utf8').includes(`from '../setup/browser.js'`));
+
+/**
+ * The `slow` project, left out of `npm run test:quick`: the browser files, the reliability suite
+ * (real servers under floods, faults and many games) and the files that run the real `cdk synth`
+ * CLI. `npm test` runs both projects.
+ */
+const SLOW = [
+  ...browserFiles,
+  'test/reliability/**/*.test.ts',
+  'test/infra/cdk-synth.test.ts',
+  'test/infra/lambda-harness.test.ts',
+];
+
+/** Options of both projects. */
+const common = {
+  // The project runs on Node 20 by design (Lambda runs 22); the SDK's once-per-process notice
+  // about its future Node 22 requirement would repeat in every test worker.
+  env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // One dynalite server for the store, API and end-to-end tests (each file makes its own table).
-    globalSetup: ['test/setup/dynalite.ts'],
-    // The project runs on Node 20 by design (Lambda runs 22); the SDK's once-per-process notice
-    // about its future Node 22 requirement would repeat in every test worker.
-    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Once per run, for both projects (set here, not in the projects, which would each start
+    // their own): one dynalite server for the store, API and end-to-end tests (each file makes
+    // its own table), and a folder for what the files of a run build once and share
+    // (test/setup/once.ts).
+    globalSetup: ['test/setup/dynalite.ts', 'test/setup/run.ts'],
+    // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine.
+    maxWorkers: 2,
+    // The longest files first (test/setup/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
+    projects: [
+      {
+        test: {
+          ...common,
+          name: 'quick',
+          include: ['test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...SLOW],
+        },
+      },
+      { test: { ...common, name: 'slow', include: SLOW } },
+    ],
   },
 });

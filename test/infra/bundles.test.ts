@@ -17,6 +17,7 @@ import * as openskill from 'openskill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleOptions, HANDLERS, type HandlerName, packagesOf } from '../../infra/bundles.js';
 import { PROJECT_ROOT } from '../../infra/function.js';
+import { type Bundle, bundlesOnce } from './cdk-out.js';
 import { synthStack } from './synth.js';
 
 type Inputs = Record<string, { bytesInOutput: number }>;
@@ -26,14 +27,9 @@ let resources: Record<string, { Type: string; Properties: Record<string, any> }>
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'libertalia-bundles-'));
-  for (const [name, entry] of Object.entries(HANDLERS) as [HandlerName, string][]) {
-    const { metafile } = await build({
-      ...bundleOptions(entry, path.join(dir, name, 'index.mjs')),
-      write: false,
-      metafile: true,
-    });
-    inputs.set(name, Object.values(metafile.outputs).find((o) => o.entryPoint)!.inputs);
-  }
+  // Built once per run, shared with cdk-synth.test.ts (test/infra/cdk-out.ts).
+  for (const [name, bundle] of Object.entries(await bundlesOnce()) as [HandlerName, Bundle][])
+    inputs.set(name, bundle.inputs);
   // With a sender: the e-mail reminders' grant is part of what is checked.
   resources = synthStack({ props: { sesFromEmail: 'reminders@example.com' } }).template.toJSON().Resources;
 }, 240_000);

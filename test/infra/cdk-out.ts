@@ -1,18 +1,18 @@
 /**
- * The real `cdk synth` CLI, run once for every test file that needs its output (cdk-synth.test.ts
- * reads the template and bundles, lambda-harness.test.ts runs the bundles): its cloud assembly is
- * kept in a folder of the system's temporary directory named by a hash of everything the synth
- * reads (infra/, functions/, cdk.json, package-lock.json, tsconfig.json), so test files in other
- * workers of the same run, and later runs on unchanged sources, reuse it instead of bundling the
- * four functions again (esbuild, about 30 s each time on a busy machine). A lock folder makes the
- * first file synthesize and the others wait for it.
+ * Built once per test run (test/setup/once.ts) and shared by the files that read it:
+ * - the real `cdk synth` CLI (cdk-synth.test.ts reads the template and bundles,
+ *   lambda-harness.test.ts runs the bundles): one synthesis of the four functions (esbuild) and
+ *   cdk-nag per run instead of one per file;
+ * - the four Lambda bundles as infra/bundles.ts builds them, with esbuild's metafile
+ *   (bundles.test.ts reads what each contains, cdk-synth.test.ts checks that the synthesized
+ *   assets are byte for byte these files).
  */
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
+import { build } from 'esbuild';
+import { bundleOptions, HANDLERS, type HandlerName } from '../../infra/bundles.js';
 import { PROJECT_ROOT } from '../../infra/function.js';
+import { once } from '../setup/once.js';
 
 export interface CdkOut {
   /** The cloud assembly (templates, assets, cdk-nag reports). */
@@ -22,24 +22,6 @@ export interface CdkOut {
   error?: string;
   stdout: string;
   stderr: string;
-}
-
-const INPUTS = ['infra', 'functions', 'cdk.json', 'package-lock.json', 'tsconfig.json'];
-
-/** A hash of every input file's path and content. */
-function inputsHash(): string {
-  const h = createHash('sha256');
-  const walk = (rel: string) => {
-    const abs = path.join(PROJECT_ROOT, rel);
-    if (!existsSync(abs)) return;
-    if (statSync(abs).isDirectory()) {
-      for (const name of readdirSync(abs).sort()) walk(path.join(rel, name));
-      return;
-    }
-    h.update(rel).update('\0').update(readFileSync(abs)).update('\0');
-  };
-  for (const i of INPUTS) walk(i);
-  return h.digest('hex').slice(0, 16);
 }
 
 function runCli(outDir: string): CdkOut {
@@ -65,43 +47,29 @@ function runCli(outDir: string): CdkOut {
   };
 }
 
-const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
-
-/** The assembly of `cdk synth` for the current sources: synthesized by the first caller, shared by the rest. */
-export async function cdkSynthOnce(): Promise<CdkOut> {
-  // One folder per checkout (several worktrees may share the temporary directory).
-  const root = path.join(
-    os.tmpdir(),
-    `libertalia-cdk-out-${createHash('sha256').update(PROJECT_ROOT).digest('hex').slice(0, 8)}`,
+/** The assembly of `cdk synth` for this run: synthesized by the first caller, shared by the rest. */
+export const cdkSynthOnce = (): Promise<CdkOut> =>
+  once(
+    'cdk-synth',
+    (dir) => runCli(path.join(dir, 'cdk.out')),
+    (out) => out.status === 0 && !out.error,
   );
-  mkdirSync(root, { recursive: true });
-  const key = inputsHash();
-  const dir = path.join(root, key);
-  const done = path.join(dir, 'result.json');
-  const lock = path.join(root, `${key}.lock`);
-  for (let waited = 0; ; waited += 500) {
-    if (existsSync(done)) return JSON.parse(readFileSync(done, 'utf8')) as CdkOut;
-    try {
-      mkdirSync(lock); // atomic: exactly one caller synthesizes
-      break;
-    } catch {
-      // Another worker is at it (or died at it: a lock older than 9 minutes is taken over).
-      if (waited > 540_000) rmSync(lock, { recursive: true, force: true });
-      await sleep(500);
-    }
-  }
-  try {
-    if (existsSync(done)) return JSON.parse(readFileSync(done, 'utf8')) as CdkOut;
-    // Assemblies of older sources are of no use any more.
-    for (const old of readdirSync(root))
-      if (!old.startsWith(key)) rmSync(path.join(root, old), { recursive: true, force: true });
-    rmSync(dir, { recursive: true, force: true });
-    const out = runCli(path.join(dir, 'cdk.out'));
-    mkdirSync(dir, { recursive: true });
-    // A failed synth is not kept: the next caller tries again (and its test shows the output).
-    if (out.status === 0 && !out.error) writeFileSync(done, JSON.stringify(out));
-    return out;
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
+
+export interface Bundle {
+  /** The bundle's index.mjs. */
+  file: string;
+  /** esbuild's metafile inputs of it: each source file and its bytes in the output. */
+  inputs: Record<string, { bytesInOutput: number }>;
 }
+
+/** Each handler bundled with the options `cdk synth` uses (infra/bundles.ts), once per run. */
+export const bundlesOnce = (): Promise<Record<HandlerName, Bundle>> =>
+  once('bundles', async (dir) => {
+    const out = {} as Record<HandlerName, Bundle>;
+    for (const [name, entry] of Object.entries(HANDLERS) as [HandlerName, string][]) {
+      const file = path.join(dir, name, 'index.mjs');
+      const { metafile } = await build({ ...bundleOptions(entry, file), metafile: true });
+      out[name] = { file, inputs: Object.values(metafile.outputs).find((o) => o.entryPoint)!.inputs };
+    }
+    return out;
+  });

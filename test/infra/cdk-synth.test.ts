@@ -1,17 +1,15 @@
 /**
  * The real `cdk synth`, as `npm run synth` runs it: the CLI from node_modules, the app command of
  * cdk.json (tsx infra/app.ts, cdk-nag included), telemetry, notices and version check off, so it
- * never needs the network or an AWS account. Output goes to a temporary directory, synthesized
- * once for the files that read it (test/infra/cdk-out.ts).
+ * never needs the network or an AWS account. Output goes to the run's temporary folder,
+ * synthesized once per run for the files that read it (test/infra/cdk-out.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { bundleOptions, HANDLERS } from '../../infra/bundles.js';
-import { type CdkOut, cdkSynthOnce } from './cdk-out.js';
+import { bundlesOnce, type CdkOut, cdkSynthOnce } from './cdk-out.js';
 import { freshTable } from '../setup/db.js';
 
 let outDir: string;
@@ -90,12 +88,9 @@ describe('cdk synth (CLI)', () => {
     const assets = readdirSync(outDir)
       .filter((d) => d.startsWith('asset.'))
       .map((d) => readFileSync(path.join(outDir, d, 'index.mjs'), 'utf8'));
-    for (const [name, entry] of Object.entries(HANDLERS)) {
-      const built = await build({
-        ...bundleOptions(entry, path.join(outDir, 'bench', name, 'index.mjs')),
-        write: false,
-      });
-      const js = built.outputFiles.find((f) => f.path.endsWith('index.mjs'))!.text;
+    // The bundles of infra/bundles.ts, built once per run (shared with bundles.test.ts).
+    for (const [name, bundle] of Object.entries(await bundlesOnce())) {
+      const js = readFileSync(bundle.file, 'utf8');
       expect(
         assets.some((a) => a === js),
         name,

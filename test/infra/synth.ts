@@ -25,9 +25,17 @@ export function cdkJsonContext(): Record<string, unknown> {
   return cdkJson.context ?? {};
 }
 
-/** A CDK app with cdk.json's context; without bundling unless `bundle`. */
+/**
+ * A CDK app with cdk.json's context; without bundling unless `bundle`. Without CDK's built-in
+ * CloudFormation validation too: its findings are only printed (as warnings) and no test reads
+ * them, while starting its rules engine (WebAssembly) took 10-30 s of each file's synthesis. The
+ * real `cdk synth` of test/infra/cdk-synth.test.ts still runs it, on every `npm test`.
+ */
 export function newApp(bundle = false): App {
-  return new App({ context: { ...cdkJsonContext(), ...(bundle ? {} : { 'aws:cdk:bundling-stacks': [] }) } });
+  return new App({
+    builtinCloudFormationValidation: false,
+    context: { ...cdkJsonContext(), ...(bundle ? {} : { 'aws:cdk:bundling-stacks': [] }) },
+  });
 }
 
 export function synthStack(options: SynthOptions = {}): {

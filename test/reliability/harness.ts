@@ -18,11 +18,7 @@ import { eachLimited } from '../../functions/store/dynamo/db.js';
 import { SIGNING_KEY } from '../setup/app.js';
 import { uniqueNames } from '../setup/names.js';
 
-export const STRESS = process.env.STRESS === '1';
-/** CI size or stress size. */
-export const size = (ci: number, stress: number) => (STRESS ? stress : ci);
-/** A per-test timeout that grows with the stress sizes. */
-export const timeout = (ciMs: number, stressMs: number) => (STRESS ? stressMs : ciMs);
+export { size, STRESS, timeout } from '../setup/stress.js';
 
 const WRITES = new Set([
   'PutItemCommand',

@@ -24,7 +24,10 @@ import { sendBounded } from '../../functions/local/push.js';
 import { boundSends } from '../../functions/local/subscriptions.js';
 import { size, timeout } from './harness.js';
 
-const ROUNDS = size(3, 8);
+// CI: one idle and one attack window of 8 samples each (the stress size: 8 rounds of 30). In CI
+// the windows check that every honest answer comes (under HARD_BOUND_MS) and that the attacks
+// get their typed answers; more rounds only steady the p95 ratio, asserted under STRESS=1.
+const ROUNDS = size(1, 8);
 const PER_WINDOW = size(8, 30);
 const NOISE_FLOOR_MS = 5;
 const ASSERT_RATIO = process.env.STRESS === '1' || process.env.FLOOD_RATIO === '1';
@@ -384,8 +387,10 @@ describe('a flood of small /push messages from one anonymous socket', () => {
           () => void f.child.kill('SIGCONT'),
           () => void f.child.kill('SIGSTOP'),
         );
+        // The flood goes on after the windows, long enough for the finding's 3,000 messages
+        // (more than 2,000 are required below) even from a niced attacker on a busy machine.
         f.child.kill('SIGCONT');
-        await pause(1500);
+        await pause(size(3000, 1500));
         const stats = f.last();
         console.log(JSON.stringify({ attack: 'push flood', stats, ...m }));
         within2x('reads', m.reads);

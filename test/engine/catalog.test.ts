@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { characters, editionOf, editionShape } from '../../functions/engine/index.js';
+import { characters, editionShape } from '../../functions/engine/index.js';
+import { editionOf } from '../../functions/engine/editions/index.js';
 import { objectsOf } from './states.js';
 
 describe('the character catalog', () => {

@@ -9,7 +9,8 @@ import { cloneState, firstAwaitedSeat, playCtx } from '../../functions/engine/co
 import { expertCommand } from '../../functions/engine/bots/search.js';
 import { orderMattersByTrial, WIND_NYMPH } from '../../functions/engine/editions/galecrest/night.js';
 import { GALECREST_CARDS } from '../../functions/engine/editions/galecrest/cards.js';
-import { apply, botCommand, botRandom, editionOf, type GameState, type Phase } from '../../functions/engine/index.js';
+import { apply, botCommand, botRandom, type GameState, type Phase } from '../../functions/engine/index.js';
+import { editionOf } from '../../functions/engine/editions/index.js';
 import { playProbed, SETUPS, type Setup } from './states.js';
 
 /**

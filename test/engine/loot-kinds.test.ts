@@ -20,7 +20,8 @@ import {
   tileFacts,
 } from '../../functions/engine/editions/galecrest/loot.js';
 import type { TileSet } from '../../functions/engine/editions/galecrest/tiles.js';
-import { createGame, editionOf, type EditionId } from '../../functions/engine/index.js';
+import { createGame, type EditionId } from '../../functions/engine/index.js';
+import { editionOf } from '../../functions/engine/editions/index.js';
 import { STORMY_TEST } from './galecrest/tiles.js';
 
 const EDITIONS: EditionId[] = ['classic', 'galecrest'];

@@ -8,7 +8,6 @@ import {
   botCommand,
   botRandom,
   createGame,
-  editionOf,
   type BotKind,
   type EditionId,
   type GameEvent,
@@ -16,6 +15,7 @@ import {
   type GameState,
 } from '../../functions/engine/index.js';
 import { firstAwaitedSeat } from '../../functions/engine/core.js';
+import { editionOf } from '../../functions/engine/editions/index.js';
 import { STORMY_TEST } from './galecrest/tiles.js';
 
 export interface Setup {

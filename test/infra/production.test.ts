@@ -218,7 +218,7 @@ describe('data safety', () => {
     expect(TTL_ATTRIBUTE).toBe('expiresAt');
     expect(resources[id].Properties.TimeToLiveSpecification).toEqual({ AttributeName: TTL_ATTRIBUTE, Enabled: true });
     // The store names the attribute only through TTL_ATTRIBUTE or the literal it stands for.
-    const games = readFileSync(path.join(PROJECT_ROOT, 'functions/store/games.ts'), 'utf8');
+    const games = readFileSync(path.join(PROJECT_ROOT, 'functions/store/dynamo/games.ts'), 'utf8');
     expect(games).toContain("'#ttl': TTL_ATTRIBUTE");
     expect(RETENTION_DAYS).toBe(90);
   });

@@ -1,5 +1,5 @@
 // The community panels in a real browser (headless Chromium via playwright-core, the client built
-// with Vite and served by the local server in memory): two browser contexts at a rated 2-player
+// with Vite and served by the local server): two browser contexts at a rated 2-player
 // classic game (public, server-seeded, both seats human). Anne posts in the chat and Mary sees it
 // live (the panel polls its cursor); Mary concedes through the two-step button; Anne concedes
 // through GraphQL, which ends the game (the bots play the conceded seats); Anne's new rating then
@@ -15,13 +15,8 @@ describeInChromium('the community panels in headless Chromium', () => {
   const stage = browserStage();
   const { errors } = stage;
 
-  async function gql<T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
-    const body = (await stage.post(query, variables, token)) as { data: T; errors?: unknown };
-    expect(body.errors).toBeUndefined();
-    return body.data;
-  }
-
-  const guest = (name: string) => stage.guest(name);
+  const gql = <T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> =>
+    stage.ok(query, variables, token);
 
   /** A browser context signed in as the guest, on the game's table (the chat polled every 300 ms). */
   const tableFor = (who: Who, gameId: string, viewport = { width: 1366, height: 768 }) =>
@@ -31,18 +26,9 @@ describeInChromium('the community panels in headless Chromium', () => {
   const fits = (page: Page) => page.evaluate('document.documentElement.scrollWidth <= window.innerWidth');
 
   it('chats, concedes, ends a rated game and shows the new rating', async () => {
-    const anne = await guest('Anne Bonny');
-    const mary = await guest('Mary Read');
-    const { createGame } = await gql<{ createGame: { id: string } }>(
-      'mutation ($i: CreateGameInput!) { createGame(input: $i) { id } }',
-      { i: { edition: 'CLASSIC', seats: 2 } },
-      anne.token,
-    );
-    const id = createGame.id;
-    await gql('mutation ($g: ID!) { joinGame(gameId: $g) { id } }', { g: id }, mary.token);
-    await gql('mutation ($g: ID!) { startGame(gameId: $g) { id } }', { g: id }, anne.token);
-    const a = await tableFor(anne, id);
-    const b = await tableFor(mary, id, PHONE);
+    const [anne, mary] = await Promise.all([stage.guest('Anne Bonny'), stage.guest('Mary Read')]);
+    const id = await stage.game(anne, { edition: 'CLASSIC', seats: 2 }, { join: [mary] });
+    const [a, b] = await Promise.all([tableFor(anne, id), tableFor(mary, id, PHONE)]);
 
     // Anne posts by keyboard; Mary's panel shows it without a reload.
     await a.getByLabel('Message', { exact: true }).fill('Fair winds, Mary');
@@ -76,12 +62,12 @@ describeInChromium('the community panels in headless Chromium', () => {
     expect(concede.status).toBe('FINISHED');
     expect(concede.ranking.map((r) => r.seat)).toEqual([0, 1]);
     let rating: { rating: number; wins: number } | null = null;
-    for (let i = 0; i < 50 && !rating; i++) {
+    for (let i = 0; i < 200 && !rating; i++) {
       ({ rating } = await gql<{ rating: { rating: number; wins: number } | null }>(
         'query ($p: ID!) { rating(playerId: $p, edition: CLASSIC) { rating wins } }',
         { p: anne.playerId },
       ));
-      if (!rating) await new Promise((r) => setTimeout(r, 200));
+      if (!rating) await new Promise((r) => setTimeout(r, 50));
     }
     expect(rating?.wins).toBe(1);
     const shown = rating!.rating.toFixed(1);

@@ -213,6 +213,8 @@ describeInChromium('the replay in headless Chromium', () => {
     await axeClean(pa, 'the replay during the game');
     await pa.getByRole('button', { name: 'Close the replay' }).click();
     expect(await pa.locator('[data-testid=replay]').count()).toBe(0);
+    // Anne's page is done: closed, it does not draw the rest of the game played below.
+    await pa.context().close();
 
     // After the end: Mary's replay of the finished game, with every graveyard at its last frame.
     await playToEnd(stage.post, id, tokens, 5);

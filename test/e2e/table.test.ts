@@ -215,31 +215,24 @@ describeInChromium('the drawn table in headless Chromium', () => {
     const met: Met = { taken: new Set(), prompts: new Set(), most: 0 };
     const { taken } = met;
     let axeRun = false;
-    for (let step = 0; step < 400; step++) {
-      let acted = false;
-      for (const [k, { page, token }] of pages.entries()) {
-        // The first browser is checked at every step, the others when they act.
-        if (
-          k > 0 &&
-          !(await page
-            .locator(
-              '[data-testid=prompt], [data-testid=hand] button.card[aria-pressed=false]:not([aria-disabled=true])',
-            )
-            .count())
-        )
-          continue;
-        const game = await sceneMatches(page, token, id);
-        if (k === 0 && taken.size < MOMENTS.length - 1)
-          for (const m of await momentsOf(page, !taken.has('round-end')))
-            if (m !== 'final' && !taken.has(m)) await snap(page, name, m, taken);
-        await everyDecisionInView(page, name, met);
-        if (!axeRun && (await page.locator('[data-testid=prompt]').count())) {
-          await stage.axeClean(page, `${name} table`);
-          axeRun = true;
-        }
-        if (game === undefined) continue;
-        if (await act(page)) acted = true;
+    /** One page's step: the checks, then its action if it has one (the first browser is checked at every step, the others when they act). */
+    const step = async ({ page, token }: { page: Page; token: string }, k: number): Promise<boolean> => {
+      const mine = '[data-testid=prompt], [data-testid=hand] button.card[aria-pressed=false]:not([aria-disabled=true])';
+      if (k > 0 && !(await page.locator(mine).count())) return false;
+      const game = await sceneMatches(page, token, id);
+      if (k === 0 && taken.size < MOMENTS.length - 1)
+        for (const m of await momentsOf(page, !taken.has('round-end')))
+          if (m !== 'final' && !taken.has(m)) await snap(page, name, m, taken);
+      await everyDecisionInView(page, name, met);
+      if (!axeRun && (await page.locator('[data-testid=prompt]').count())) {
+        axeRun = true;
+        await stage.axeClean(page, `${name} table`);
       }
+      return game !== undefined && (await act(page));
+    };
+    for (let n = 0; n < 400; n++) {
+      // The browsers take their steps at the same time, as two players do (both choose a card at once).
+      const acted = (await Promise.all(pages.map(step))).some(Boolean);
       const done = await Promise.all(
         pages.map(async ({ page }) => (await page.getAttribute('[data-testid=table]', 'data-status')) === 'FINISHED'),
       );

@@ -151,7 +151,8 @@ export function browserStage(): Stage {
     },
     async axeClean(page: Page, where: string, rules?: string[]): Promise<void> {
       if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.addScriptTag({ path: AXE });
-      const only = rules ? `{ runOnly: { type: 'rule', values: ${JSON.stringify(rules)} } }` : '{}';
+      // Only violations are collected in full: the same findings, without the work of listing every pass.
+      const only = `{ resultTypes: ['violations']${rules ? `, runOnly: { type: 'rule', values: ${JSON.stringify(rules)} }` : ''} }`;
       const found = await page.evaluate(
         `axe.run(document, ${only}).then((r) => r.violations.flatMap((v) => v.nodes.map((n) => v.id + ': ' + n.target.join(' ') + ' — ' + n.failureSummary)))`,
       );

@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { LongestFirst } from './test/setup/sequencer.js';
 
-/** Test files that drive Chromium: every file that imports test/setup/browser.ts. */
+/** Test files that drive Chromium: every file importing playwright-core or test/setup/browser.ts. */
 const browserFiles = readdirSync('test', { recursive: true, encoding: 'utf8' })
   .filter((f) => f.endsWith('.test.ts'))
   .map((f) => join('test', f))
-  .filter((f) => readFileSync(f, 'utf8').includes(`from '../setup/browser.js'`));
+  .filter((f) => /from '(playwright-core|[./]*\/setup\/browser\.js)'/.test(readFileSync(f, 'utf8')));
 
 /**
  * The `slow` project, left out of `npm run test:quick`: the browser files, the reliability suite

@@ -82,6 +82,138 @@ function parseCursor(from: string | null | undefined): { phase: Phase; scan: str
   return { phase: phase as Phase, scan: scan || null };
 }
 
+/** One run: the store, its options and the report it fills in. */
+interface Run {
+  store: Store;
+  opts: NamesMigrationOptions;
+  report: NamesMigrationReport;
+}
+
+const lapsed = (run: Run, c: NameClaim) => c.expiresAt !== undefined && c.expiresAt < run.opts.now;
+
+/** Whether `playerId` holds the claim of `key` (not lapsed). */
+async function held(run: Run, key: string, playerId: string): Promise<boolean> {
+  const c = await run.store.players.getNameClaim(key);
+  return c !== null && c.playerId === playerId && !lapsed(run, c);
+}
+
+/**
+ * The lapse of a guest's new claim: its old claim's, or (a guest from before names were unique,
+ * not signed out) the longest its refresh token may still live; null: the guest holds no name
+ * (signed out, or its claim lapsed or was freed) and gets none.
+ */
+async function guestLapse(run: Run, p: PlayerRecord): Promise<number | null> {
+  if (p.nameKey) {
+    const old = await run.store.players.getNameClaim(p.nameKey);
+    return old && old.playerId === p.id && !lapsed(run, old) ? (old.expiresAt ?? null) : null;
+  }
+  return p.revokedAt === undefined ? run.opts.now + REFRESH_TOKEN_SECONDS : null;
+}
+
+/** Puts the player's claim under its name's current key in place; true once it is (or was). */
+async function migratePlayer(run: Run, p: PlayerRecord, depth = 0): Promise<boolean> {
+  const key = nameKey(p.name);
+  if (key === '') return false;
+  let expiresAt: number | undefined;
+  if (isGuest(p)) {
+    if (p.nameKey === key) return held(run, key, p.id); // a guest of today: its claim is its own business
+    const lapse = await guestLapse(run, p);
+    if (lapse === null) return false;
+    expiresAt = lapse;
+  }
+  const claim = await claimKey(run, p, key, expiresAt, depth);
+  if (claim === null || !(await held(run, key, p.id))) return false;
+  return p.nameKey === key || repoint(run, p, key, claim.wrote);
+}
+
+/**
+ * Claims `key` for the player unless it holds it already (`wrote`: this call wrote the claim);
+ * null: another player holds it (a collision, reported).
+ */
+async function claimKey(
+  run: Run,
+  p: PlayerRecord,
+  key: string,
+  expiresAt: number | undefined,
+  depth: number,
+): Promise<{ wrote: boolean } | null> {
+  const { store, report } = run;
+  for (let attempt = 0; attempt < 2 && !(await held(run, key, p.id)); attempt++) {
+    if (await store.players.claimName(key, p.id, { now: run.opts.now, expiresAt })) {
+      report.claimed++;
+      return { wrote: true };
+    }
+    // Held by another player: a real collision, or that player's own old item under a key it no
+    // longer bears (a key of the old scheme that happens to be this one): migrate it, then retry.
+    const other = await store.players.getNameClaim(key);
+    const holder = other ? await store.players.getPlayer(other.playerId) : null;
+    if (!other || !holder) continue; // freed meanwhile (or an orphan: reported by phase 3)
+    if (depth === 0 && nameKey(holder.name) !== key && (await migratePlayer(run, holder, depth + 1))) {
+      // The holder's record points at its new claim now; its item here is the old one.
+      if (await store.players.releaseName(key, holder.id)) report.released++;
+      continue;
+    }
+    // A real collision (or an old item of a holder that collides itself): both keep their names.
+    report.collisions.push({ nameKey: key, holder: brief(holder), other: brief(p) });
+    return null;
+  }
+  return { wrote: false };
+}
+
+/** Points the player's record at its claim of `key`, then releases its old item; false if the record changed meanwhile. */
+async function repoint(run: Run, p: PlayerRecord, key: string, wrote: boolean): Promise<boolean> {
+  const { store, report } = run;
+  if (!(await store.ops.setNameKey(p.id, p.name, p.nameKey ?? null, key))) {
+    // Renamed (or gone) since it was read: leave it to the rename, undo only our own claim.
+    const now = await store.players.getPlayer(p.id);
+    if (wrote && now?.nameKey !== key && (await store.players.releaseName(key, p.id))) report.claimed--;
+    report.changed.push(p.id);
+    return false;
+  }
+  report.repointed++;
+  if (p.nameKey && (await store.players.releaseName(p.nameKey, p.id))) report.released++;
+  return true;
+}
+
+/** Phase 3: a claim item under a key its holder no longer bears nor points at, once the holder's claim is in place. */
+async function sweepClaim(run: Run, c: NameClaim): Promise<void> {
+  if (lapsed(run, c)) return; // DynamoDB's TTL deletes it
+  const holder = await run.store.players.getPlayer(c.playerId);
+  if (!holder) {
+    run.report.orphans.push(c);
+    return;
+  }
+  const key = nameKey(holder.name);
+  if (key === c.nameKey || holder.nameKey === c.nameKey) return;
+  if ((await held(run, key, holder.id)) && (await run.store.players.releaseName(c.nameKey, holder.id)))
+    run.report.released++;
+}
+
+/** Phases 1 and 2: a player read (a name today's rules refuse is reported, and migrated all the same). */
+async function visitPlayer(run: Run, p: PlayerRecord): Promise<void> {
+  run.report.players++;
+  try {
+    normaliseName(p.name);
+  } catch (e) {
+    run.report.refused.push({ ...brief(p), reason: (e as Error).message });
+  }
+  await migratePlayer(run, p);
+}
+
+/** One page of the phase's scan from `scan`; the scan's next cursor (null: the phase is done). */
+async function migratePage(run: Run, phase: Phase, scan: string | null): Promise<string | null> {
+  const size = run.opts.pageSize ?? MIGRATION_PAGE;
+  if (phase === 'claims') {
+    const page = await run.store.ops.scanNameClaims(size, scan);
+    run.report.claims += page.claims.length;
+    for (const c of page.claims) await sweepClaim(run, c);
+    return page.cursor;
+  }
+  const page = await run.store.ops.scanPlayers(size, scan);
+  for (const p of page.players) if (isGuest(p) === (phase === 'guests')) await visitPlayer(run, p);
+  return page.cursor;
+}
+
 /** Migrates every name claim to the current key (see the file comment); the report of what it did. */
 export async function migrateNames(store: Store, opts: NamesMigrationOptions): Promise<NamesMigrationReport> {
   const report: NamesMigrationReport = {
@@ -96,85 +228,7 @@ export async function migrateNames(store: Store, opts: NamesMigrationOptions): P
     orphans: [],
     cursor: null,
   };
-  const lapsed = (c: NameClaim) => c.expiresAt !== undefined && c.expiresAt < opts.now;
-  const held = async (key: string, playerId: string) => {
-    const c = await store.players.getNameClaim(key);
-    return c !== null && c.playerId === playerId && !lapsed(c);
-  };
-
-  /**
-   * The lapse of a guest's new claim: its old claim's, or (a guest from before names were unique,
-   * not signed out) the longest its refresh token may still live; null: the guest holds no name
-   * (signed out, or its claim lapsed or was freed) and gets none.
-   */
-  async function guestLapse(p: PlayerRecord): Promise<number | null> {
-    if (p.nameKey) {
-      const old = await store.players.getNameClaim(p.nameKey);
-      return old && old.playerId === p.id && !lapsed(old) ? (old.expiresAt ?? null) : null;
-    }
-    return p.revokedAt === undefined ? opts.now + REFRESH_TOKEN_SECONDS : null;
-  }
-
-  /** Puts the player's claim under its name's current key in place; true once it is (or was). */
-  async function migratePlayer(p: PlayerRecord, depth = 0): Promise<boolean> {
-    const key = nameKey(p.name);
-    if (key === '') return false;
-    let expiresAt: number | undefined;
-    if (isGuest(p)) {
-      if (p.nameKey === key) return held(key, p.id); // a guest of today: its claim is its own business
-      const lapse = await guestLapse(p);
-      if (lapse === null) return false;
-      expiresAt = lapse;
-    }
-    let wrote = false;
-    for (let attempt = 0; attempt < 2 && !(await held(key, p.id)); attempt++) {
-      if (await store.players.claimName(key, p.id, { now: opts.now, expiresAt })) {
-        wrote = true;
-        report.claimed++;
-        break;
-      }
-      // Held by another player: a real collision, or that player's own old item under a key it no
-      // longer bears (a key of the old scheme that happens to be this one): migrate it, then retry.
-      const other = await store.players.getNameClaim(key);
-      const holder = other ? await store.players.getPlayer(other.playerId) : null;
-      if (!other || !holder) continue; // freed meanwhile (or an orphan: reported by phase 3)
-      if (depth === 0 && nameKey(holder.name) !== key && (await migratePlayer(holder, depth + 1))) {
-        // The holder's record points at its new claim now; its item here is the old one.
-        if (await store.players.releaseName(key, holder.id)) report.released++;
-        continue;
-      }
-      // A real collision (or an old item of a holder that collides itself): both keep their names.
-      report.collisions.push({ nameKey: key, holder: brief(holder), other: brief(p) });
-      return false;
-    }
-    if (!(await held(key, p.id))) return false;
-    if (p.nameKey !== key) {
-      if (await store.ops.setNameKey(p.id, p.name, p.nameKey ?? null, key)) report.repointed++;
-      else {
-        // Renamed (or gone) since it was read: leave it to the rename, undo only our own claim.
-        const now = await store.players.getPlayer(p.id);
-        if (wrote && now?.nameKey !== key && (await store.players.releaseName(key, p.id))) report.claimed--;
-        report.changed.push(p.id);
-        return false;
-      }
-      if (p.nameKey && (await store.players.releaseName(p.nameKey, p.id))) report.released++;
-    }
-    return true;
-  }
-
-  /** Phase 3: a claim item under a key its holder no longer bears nor points at, once the holder's claim is in place. */
-  async function sweepClaim(c: NameClaim): Promise<void> {
-    if (lapsed(c)) return; // DynamoDB's TTL deletes it
-    const holder = await store.players.getPlayer(c.playerId);
-    if (!holder) {
-      report.orphans.push(c);
-      return;
-    }
-    const key = nameKey(holder.name);
-    if (key === c.nameKey || holder.nameKey === c.nameKey) return;
-    if ((await held(key, holder.id)) && (await store.players.releaseName(c.nameKey, holder.id))) report.released++;
-  }
-
+  const run: Run = { store, opts, report };
   const start = parseCursor(opts.from);
   let pages = 0;
   for (const phase of PHASES.slice(PHASES.indexOf(start.phase))) {
@@ -184,25 +238,7 @@ export async function migrateNames(store: Store, opts: NamesMigrationOptions): P
         report.cursor = `${phase}:${scan ?? ''}`;
         return report;
       }
-      if (phase === 'claims') {
-        const page = await store.ops.scanNameClaims(opts.pageSize ?? MIGRATION_PAGE, scan);
-        report.claims += page.claims.length;
-        for (const c of page.claims) await sweepClaim(c);
-        scan = page.cursor;
-      } else {
-        const page = await store.ops.scanPlayers(opts.pageSize ?? MIGRATION_PAGE, scan);
-        for (const p of page.players) {
-          if (isGuest(p) !== (phase === 'guests')) continue;
-          report.players++;
-          try {
-            normaliseName(p.name);
-          } catch (e) {
-            report.refused.push({ ...brief(p), reason: (e as Error).message });
-          }
-          await migratePlayer(p);
-        }
-        scan = page.cursor;
-      }
+      scan = await migratePage(run, phase, scan);
       pages++;
       const next = PHASES[PHASES.indexOf(phase) + 1];
       report.cursor = scan ? `${phase}:${scan}` : next ? `${next}:` : null;

@@ -179,6 +179,36 @@ function pushStoreFor(config: StoreConfig): PushStore {
   throw new Error('push needs a pushStore beside an injected store (or a DynamoDB table)');
 }
 
+/**
+ * The push fan-out, when there is one. With a queue (AWS) it runs in the notice worker, not in
+ * the request's Lambda (frozen once it answers); in process it runs beside the request
+ * (notify/fanout.ts).
+ */
+function wirePush(services: Services, config: AppConfig): void {
+  const pushStore = () => pushStoreFor(config);
+  if (config.noticeQueue && (config.pushGateway || config.pushHandOff))
+    services.push = queuedPusher(services, config.noticeQueue, pushStore(), config.pushGateway);
+  else if (config.pushGateway) services.push = createFanout(services, pushStore(), config.pushGateway);
+}
+
+/** Core.gate: the rate limit of one HTTP request, before Apollo parses its document. */
+function gate(services: Services, ctx: ApiContext, doc?: { query: string; operationName?: string | null }) {
+  if (!doc) return peekRead(services, ctx);
+  const { kind, signUp } = sniffOperation(doc.query, doc.operationName);
+  const bucket = signUp ? 'signUp' : kind === 'mutation' ? 'write' : 'read';
+  // Introspection fields counted in the raw text (comments included: a `#` inside a string
+  // must not hide one), so 15 aliased schema walks are refused before they are even validated.
+  const introspection = (doc.query.match(/\b__(?:schema|type)\b/g) ?? []).length;
+  ctx.admitted = { [bucket]: 1, introspection };
+  try {
+    admit(ctx, ctx.admitted);
+    return null;
+  } catch (e) {
+    if (e instanceof ApiError && (e.code === 'RATE_LIMITED' || e.code === 'LIMIT_EXCEEDED')) return e;
+    throw e;
+  }
+}
+
 /** Builds the service (everything but the GraphQL server) from its configuration. */
 export function buildCore(config: AppConfig): Core {
   const keys = config.signingKeys ?? staticKeys([config.signingKey ?? '']);
@@ -215,32 +245,12 @@ export function buildCore(config: AppConfig): Core {
         () => services.now(),
       );
   if (local) services.notices = local;
-  // With a queue (AWS) the fan-out runs in the notice worker, not in the request's Lambda (frozen
-  // once it answers); in process it runs beside the request (notify/fanout.ts).
-  const pushStore = () => pushStoreFor(config);
-  if (config.noticeQueue && (config.pushGateway || config.pushHandOff))
-    services.push = queuedPusher(services, config.noticeQueue, pushStore(), config.pushGateway);
-  else if (config.pushGateway) services.push = createFanout(services, pushStore(), config.pushGateway);
+  wirePush(services, config);
   return {
     context: (headers, address) => createContext(services, headers, address ?? null),
     rest: (req) => handleRest(services, req),
     sweep: (now) => sweep(now ? { ...services, now: () => now } : services),
-    gate: (ctx, doc) => {
-      if (!doc) return peekRead(services, ctx);
-      const { kind, signUp } = sniffOperation(doc.query, doc.operationName);
-      const bucket = signUp ? 'signUp' : kind === 'mutation' ? 'write' : 'read';
-      // Introspection fields counted in the raw text (comments included: a `#` inside a string
-      // must not hide one), so 15 aliased schema walks are refused before they are even validated.
-      const introspection = (doc.query.match(/\b__(?:schema|type)\b/g) ?? []).length;
-      ctx.admitted = { [bucket]: 1, introspection };
-      try {
-        admit(ctx, ctx.admitted);
-        return null;
-      } catch (e) {
-        if (e instanceof ApiError && (e.code === 'RATE_LIMITED' || e.code === 'LIMIT_EXCEEDED')) return e;
-        throw e;
-      }
-    },
+    gate: (ctx, doc) => gate(services, ctx, doc),
     notices: local,
     handleNotice: (m) => handleNotice(services, m),
     deliverDue: (now) => deliverDue(now ? { ...services, now: () => now } : services),

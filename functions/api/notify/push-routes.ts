@@ -88,57 +88,65 @@ export async function onConnect(deps: PushDeps, connectionId: string, playerId: 
 
 const GAME_ID = /^[\w-]{1,100}$/;
 
-/** One client message on a connection. */
-export async function onMessage(
+/** Posts an error message on the connection (about `gameId`, if given). */
+const errorTo =
+  (gateway: PushGateway, connectionId: string) =>
+  async (code: string, message: string, gameId?: string): Promise<void> => {
+    await gateway.post(connectionId, { type: 'error', code, message, ...(gameId ? { gameId } : {}) });
+  };
+
+/** Whether a message is refused before it is read: over the read rate, or its session ended (the connection is then closed). */
+async function refuseCaller(
   deps: PushDeps,
   connectionId: string,
   playerId: string | null,
-  body: string | undefined,
-  address: string | null = null,
-  session: SessionStamp | null = null,
-): Promise<void> {
+  address: string | null,
+  session: SessionStamp | null,
+): Promise<boolean> {
   const { app, store, gateway } = deps;
-  const error = (code: string, message: string, gameId?: string) =>
-    gateway.post(connectionId, { type: 'error', code, message, ...(gameId ? { gameId } : {}) });
   const limited = takeRead(app, playerId, address);
   if (limited) {
     await gateway.post(connectionId, { type: 'error', code: 'RATE_LIMITED', ...limited });
-    return;
+    return true;
   }
   // The token is checked again at every message: a session that ended (signed out elsewhere,
   // before its socket was closed) gets UNAUTHENTICATED and the connection is closed.
   if (playerId && session && !(await sessionAlive(app.services, playerId, session))) {
-    await error('UNAUTHENTICATED', 'this session ended (signed out): connect again with a new token');
+    await errorTo(gateway, connectionId)(
+      'UNAUTHENTICATED',
+      'this session ended (signed out): connect again with a new token',
+    );
     await gateway.close(connectionId);
     await store.disconnect(connectionId);
-    return;
+    return true;
   }
+  return false;
+}
+
+type Message = { action: 'ping' } | { action: 'subscribe' | 'unsubscribe'; gameId: string };
+
+/** What a client message asks; a string: why it is refused (BAD_USER_INPUT). */
+function readMessage(body: string | undefined): Message | string {
   let msg: { action?: unknown; gameId?: unknown };
   try {
     msg = JSON.parse(body ?? '') as typeof msg;
   } catch {
-    await error('BAD_USER_INPUT', 'messages are JSON: {"action":"subscribe","gameId":"..."}');
-    return;
+    return 'messages are JSON: {"action":"subscribe","gameId":"..."}';
   }
-  if (msg?.action === 'ping') {
-    await gateway.post(connectionId, { type: 'pong' });
-    return;
-  }
-  if (msg?.action !== 'subscribe' && msg?.action !== 'unsubscribe') {
-    await error('BAD_USER_INPUT', 'unknown action (subscribe, unsubscribe, ping)');
-    return;
-  }
+  if (msg?.action === 'ping') return { action: 'ping' };
+  if (msg?.action !== 'subscribe' && msg?.action !== 'unsubscribe')
+    return 'unknown action (subscribe, unsubscribe, ping)';
   const gameId = typeof msg.gameId === 'string' && GAME_ID.test(msg.gameId) ? msg.gameId : null;
-  if (!gameId) {
-    await error('BAD_USER_INPUT', 'gameId is missing or malformed');
-    return;
-  }
-  noteRequest({ gameId });
-  if (msg.action === 'unsubscribe') {
-    await store.unsubscribe(connectionId, gameId);
-    return;
-  }
-  // Subscribe first, then read: a commit after the read is pushed, one before it is in the answer.
+  return gameId ? { action: msg.action, gameId } : 'gameId is missing or malformed';
+}
+
+/**
+ * Subscribes the connection to the game and answers it as the caller may see it. Subscribe
+ * first, then read: a commit after the read is pushed, one before it is in the answer.
+ */
+async function subscribe(deps: PushDeps, connectionId: string, playerId: string | null, gameId: string) {
+  const { app, store, gateway } = deps;
+  const error = errorTo(gateway, connectionId);
   if (!(await store.subscribe(connectionId, gameId, playerId, app.services.now()))) {
     await error('LIMIT_EXCEEDED', 'too many subscriptions on this connection', gameId);
     return;
@@ -160,6 +168,26 @@ export async function onMessage(
     await store.unsubscribe(connectionId, gameId);
     if (e instanceof ApiError) await error(e.code, e.message, gameId);
     else throw e;
+  }
+}
+
+/** One client message on a connection. */
+export async function onMessage(
+  deps: PushDeps,
+  connectionId: string,
+  playerId: string | null,
+  body: string | undefined,
+  address: string | null = null,
+  session: SessionStamp | null = null,
+): Promise<void> {
+  if (await refuseCaller(deps, connectionId, playerId, address, session)) return;
+  const msg = readMessage(body);
+  if (typeof msg === 'string') await errorTo(deps.gateway, connectionId)('BAD_USER_INPUT', msg);
+  else if (msg.action === 'ping') await deps.gateway.post(connectionId, { type: 'pong' });
+  else {
+    noteRequest({ gameId: msg.gameId });
+    if (msg.action === 'unsubscribe') await deps.store.unsubscribe(connectionId, msg.gameId);
+    else await subscribe(deps, connectionId, playerId, msg.gameId);
   }
 }
 

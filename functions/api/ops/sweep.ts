@@ -94,97 +94,107 @@ export function inSlice(id: string, now: Date, intervalMs: number): boolean {
   return (start > from && start <= t) || (start - HOUR > from && start - HOUR <= t);
 }
 
-export async function sweep(services: Services): Promise<SweepResult> {
-  const now = services.now();
-  let timeouts = 0;
-  let advanced = 0;
-  let repaired = 0;
-  let expired = 0;
-  let archived = 0;
-  let failures = 0;
+/** What a run's steps count (SweepResult but the games checked and the mail sent). */
+type Tally = Omit<SweepResult, 'gamesChecked' | 'mailed'>;
+
+/** Overdue decisions: the default move for each late seat (or the snapshot's due time brought forward). Answers the games found. */
+async function enforceOverdue(services: Services, now: Date, t: Tally): Promise<number> {
   const due = await services.store.ops.listDue('GAME', now, SWEEP_LIMIT);
   // Overdue decisions found this run (the backlog alarm's input; at SWEEP_LIMIT the sweep is
   // falling behind).
   count(METRIC.sweepBacklog, due.length);
-  failures += await each(due, 'game', async (id) => {
+  t.failures += await each(due, 'game', async (id) => {
     const made = await enforceDeadlines(services, id);
-    timeouts += made;
+    t.timeouts += made;
     // Nobody late (a snapshot written before the last moves): bring its due time forward.
-    if (made === 0 && (await repair(services, id))) repaired++;
+    if (made === 0 && (await repair(services, id))) t.repaired++;
   });
+  return due.length;
+}
+
+/**
+ * The games this run visits: active games created in the last RECENT_MS (live play) every run,
+ * older ones (correspondence) once an hour, a twelfth of them a run (visits cost a read each);
+ * and the lobbies, oldest first (the stale ones are at that end).
+ */
+async function gamesToVisit(services: Services, now: Date): Promise<string[]> {
   const [active, lobbies] = await Promise.all([
     services.store.log.listGamesByStatus('ACTIVE', SWEEP_LIMIT),
-    // Oldest first: the stale ones are at that end.
     services.store.log.listGamesByStatus('LOBBY', SWEEP_LIMIT, null, true),
   ]);
-  // Games created in the last RECENT_MS (live play) are visited every run; older ones
-  // (correspondence) once an hour, a twelfth of them a run (visits cost a read each).
   const recentSince = new Date(now.getTime() - RECENT_MS).toISOString();
   const interval = sweepIntervalMs();
-  const ids = [
+  return [
     ...active.ids.filter((id, i) => active.createdAt[i] >= recentSince || inSlice(id, now, interval)),
     ...lobbies.ids,
   ];
-  // Stale lobbies: unchanged for BOUNDS.lobbyExpiryDays, cancelled.
-  const cutoff = new Date(now.getTime() - BOUNDS.lobbyExpiryDays * 86_400_000).toISOString();
-  failures += await each(
-    ids,
-    'game',
-    async (id) => {
-      const cur = await load(services, id);
-      if (!cur) return;
-      if (cur.tail.length > 0 && (await repair(services, id, cur))) repaired++;
-      if (
-        cur.rec.status === 'ACTIVE' &&
-        awaitedBot(cur.rec.doc) !== undefined &&
-        (await continueBots(services, cur.rec)) > 0
-      )
-        advanced++;
-      if (cur.rec.status === 'LOBBY' && cur.rec.updatedAt <= cutoff) {
-        const { mine } = await commitChangeResult(services, id, {
-          needed: (r) => r.status === 'LOBBY' && r.updatedAt <= cutoff,
-          apply: () => [{ type: 'gameCancelled', data: { reason: 'expired', days: BOUNDS.lobbyExpiryDays } }],
-          status: () => 'CANCELLED',
-        });
-        if (mine) {
-          expired++;
-          await releaseLobby(services, cur.rec.doc.creatorId, cur.rec.createdAt, id);
-        }
-      }
-    },
-    8,
-  );
-  // Games that are over (now, or earlier runs that stopped half-way): archive their log.
+}
+
+/**
+ * One visit: the snapshot brought up to its log, bot moves an interrupted request left undone
+ * made, and a lobby unchanged since `cutoff` (BOUNDS.lobbyExpiryDays) cancelled.
+ */
+async function visitGame(services: Services, id: string, cutoff: string, t: Tally): Promise<void> {
+  const cur = await load(services, id);
+  if (!cur) return;
+  if (cur.tail.length > 0 && (await repair(services, id, cur))) t.repaired++;
+  if (
+    cur.rec.status === 'ACTIVE' &&
+    awaitedBot(cur.rec.doc) !== undefined &&
+    (await continueBots(services, cur.rec)) > 0
+  )
+    t.advanced++;
+  if (cur.rec.status !== 'LOBBY' || cur.rec.updatedAt > cutoff) return;
+  const { mine } = await commitChangeResult(services, id, {
+    needed: (r) => r.status === 'LOBBY' && r.updatedAt <= cutoff,
+    apply: () => [{ type: 'gameCancelled', data: { reason: 'expired', days: BOUNDS.lobbyExpiryDays } }],
+    status: () => 'CANCELLED',
+  });
+  if (mine) {
+    t.lobbiesExpired++;
+    await releaseLobby(services, cur.rec.doc.creatorId, cur.rec.createdAt, id);
+  }
+}
+
+/** Games that are over (now, or earlier runs that stopped half-way): their log archived. */
+async function archiveOver(services: Services, now: Date, t: Tally): Promise<void> {
   const over = await services.store.ops.listDue('LOG', now, SWEEP_LIMIT);
-  failures += await each(
+  t.failures += await each(
     over,
     'game',
     async (id) => {
-      if (await archiveLog(services, id)) archived++;
+      if (await archiveLog(services, id)) t.archived++;
     },
     4,
   );
+}
+
+export async function sweep(services: Services): Promise<SweepResult> {
+  const now = services.now();
+  const t: Tally = {
+    advanced: 0,
+    timeouts: 0,
+    repaired: 0,
+    lobbiesExpired: 0,
+    archived: 0,
+    noticesResent: 0,
+    failures: 0,
+  };
+  const due = await enforceOverdue(services, now, t);
+  const ids = await gamesToVisit(services, now);
+  const cutoff = new Date(now.getTime() - BOUNDS.lobbyExpiryDays * 86_400_000).toISOString();
+  t.failures += await each(ids, 'game', (id) => visitGame(services, id, cutoff, t), 8);
+  await archiveOver(services, now, t);
   // Notices a queue outage (or a stopped writer) left in outboxes: handed again, once a run.
-  let noticesResent = 0;
-  failures += await each(['outboxes'], 'notice outbox', async () => {
-    noticesResent = await resendOutboxes(services);
+  t.failures += await each(['outboxes'], 'notice outbox', async () => {
+    t.noticesResent = await resendOutboxes(services);
   });
   // E-mail reminders last: they read the games as the steps above left them.
   const reminders = await remindDue(services);
-  failures += reminders.failures;
+  t.failures += reminders.failures;
   if (reminders.failures > 0) count(METRIC.sweepFailures, reminders.failures);
-  const result = {
-    gamesChecked: ids.length,
-    mailed: reminders.mailed,
-    advanced,
-    timeouts,
-    repaired,
-    lobbiesExpired: expired,
-    archived,
-    noticesResent,
-    failures,
-  };
-  logger.info('sweep done', { ...result, dueGames: due.length });
+  const result = { gamesChecked: ids.length, mailed: reminders.mailed, ...t };
+  logger.info('sweep done', { ...result, dueGames: due });
   return result;
 }
 

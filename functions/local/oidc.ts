@@ -14,7 +14,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
-import Provider, { type Adapter, type AdapterPayload } from 'oidc-provider';
+import Provider, { type Adapter, type AdapterPayload, type ClientMetadata, type Configuration } from 'oidc-provider';
 import { SCOPES } from '../api/accounts/auth.js';
 import { Limiter } from '../api/http/ratelimit.js';
 import type { OidcStore } from '../store/index.js';
@@ -137,6 +137,194 @@ export interface LocalProvider {
   revokeAccount: (accountId: string) => Promise<void>;
 }
 
+/** The provider's clients: the web app (public, PKCE, redirected to `redirectUris`) and the dev integrator sites. */
+function clientsOf(redirectUris: string[]): ClientMetadata[] {
+  return [
+    {
+      client_id: WEB_CLIENT_ID,
+      token_endpoint_auth_method: 'none',
+      application_type: 'web',
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      redirect_uris: redirectUris,
+      post_logout_redirect_uris: redirectUris,
+    },
+    ...DEV_SITES.map((s) => ({
+      client_id: s.clientId,
+      client_secret: s.secret,
+      grant_types: ['client_credentials'],
+      response_types: [],
+      redirect_uris: [],
+    })),
+  ];
+}
+
+/** The one resource, the API at `resource`: the web app's tokens play, the sites' create games and act for users. */
+function resourceIndicators(resource: string): NonNullable<Configuration['features']>['resourceIndicators'] {
+  return {
+    enabled: true,
+    defaultResource: () => resource,
+    useGrantedResource: () => true,
+    getResourceServerInfo: (_ctx, indicator, client) => {
+      if (indicator !== resource) throw new Error('unknown resource');
+      const scope = client.clientId === WEB_CLIENT_ID ? SCOPES.play : `${SCOPES.createGames} ${SCOPES.actForUsers}`;
+      return {
+        scope,
+        audience: LOCAL_AUDIENCE,
+        accessTokenFormat: 'jwt',
+        accessTokenTTL: 3600,
+        jwt: { sign: { alg: 'RS256' } },
+      };
+    },
+  };
+}
+
+/** How long each kind of token, grant and session lives (seconds). */
+const TTL = {
+  AccessToken: 3600,
+  ClientCredentials: 3600,
+  IdToken: 3600,
+  RefreshToken: 60 * 24 * 3600,
+  Grant: 60 * 24 * 3600,
+  Session: 14 * 24 * 3600,
+  Interaction: OIDC_LIMITS.interactionSeconds,
+};
+
+/** oidc-provider's configuration: the clients, keys kept under `dataDir`, the store's adapter, PKCE, the API as the resource. */
+async function configuration(
+  store: OidcStore,
+  dataDir: string | null,
+  redirectUris: string[],
+  resource: string,
+): Promise<Configuration> {
+  return {
+    clients: clientsOf(redirectUris),
+    jwks: { keys: [(await signingJwk(dataDir)) as never] },
+    adapter: storeAdapter(store),
+    cookies: { keys: cookieKeys(dataDir) },
+    scopes: ['openid', 'offline_access', 'email'],
+    claims: { openid: ['sub'], email: ['email', 'email_verified'] },
+    pkce: { required: () => true },
+    features: {
+      devInteractions: { enabled: false },
+      clientCredentials: { enabled: true },
+      revocation: { enabled: true },
+      rpInitiatedLogout: { enabled: true },
+      resourceIndicators: resourceIndicators(resource),
+    },
+    ttl: TTL,
+    issueRefreshToken: async (_ctx, client, code) =>
+      client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
+    findAccount: async (_ctx, id) =>
+      isDevAccount(id)
+        ? { accountId: id, claims: async () => ({ sub: id, email: id, email_verified: true }) }
+        : undefined,
+    interactions: { url: (_ctx, interaction) => `${OIDC_PATH}/interaction/${interaction.uid}` },
+    renderError: async (ctx, out) => {
+      ctx.type = 'html';
+      ctx.body = `<!doctype html><title>Sign-in error</title><link rel="icon" href="data:,"><h1>Sign-in error</h1><pre>${escapeHtml(JSON.stringify(out, null, 2))}</pre>`;
+    },
+  };
+}
+
+const sendHtml = (res: ServerResponse, html: string) => {
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(html);
+};
+
+/** The login prompt: the form, or its answer (a dev account and the shared password: signed in). */
+async function login(provider: Provider, req: IncomingMessage, res: ServerResponse, uid: string, action?: string) {
+  if (req.method !== 'POST' || action !== 'login') return sendHtml(res, loginPage(uid, null));
+  const form = await readForm(req);
+  const email = (form.get('email') ?? '').trim().toLowerCase();
+  if (!isDevAccount(email) || form.get('password') !== DEV_PASSWORD)
+    return sendHtml(res, loginPage(uid, 'Unknown dev account or wrong password.'));
+  await provider.interactionFinished(req, res, { login: { accountId: email } }, { mergeWithLastSubmission: false });
+}
+
+type Details = Awaited<ReturnType<Provider['interactionDetails']>>;
+
+/** The consent prompt: granted at once (the web app is first-party), every scope and claim it lacks. */
+async function consent(provider: Provider, req: IncomingMessage, res: ServerResponse, details: Details) {
+  const grant = details.grantId
+    ? (await provider.Grant.find(details.grantId))!
+    : new provider.Grant({ accountId: details.session!.accountId, clientId: details.params.client_id as string });
+  const missing = details.prompt.details as {
+    missingOIDCScope?: string[];
+    missingOIDCClaims?: string[];
+    missingResourceScopes?: Record<string, string[]>;
+  };
+  if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
+  if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
+  for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {}))
+    grant.addResourceScope(indicator, scopes.join(' '));
+  const grantId = await grant.save();
+  await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
+}
+
+/** The login form, its answer, and the consent. */
+async function interaction(
+  provider: Provider,
+  req: IncomingMessage,
+  res: ServerResponse,
+  uid: string,
+  action: string | undefined,
+): Promise<void> {
+  const details = await provider.interactionDetails(req, res);
+  if (details.uid !== uid) throw new Error('interaction mismatch');
+  if (details.prompt.name === 'login') return login(provider, req, res, uid, action);
+  if (details.prompt.name === 'consent') return consent(provider, req, res, details);
+  throw new Error(`unsupported prompt ${details.prompt.name}`);
+}
+
+/** An interaction page that failed: an expired or invalid sign-in attempt. */
+function interactionFailed(res: ServerResponse, e: unknown): void {
+  console.error('sign-in interaction failed', e);
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  res.writeHead(400, { 'content-type': 'text/html; charset=utf-8' });
+  res.end(
+    '<!doctype html><title>Sign-in error</title><p>This sign-in attempt expired or is invalid: go back to the app and sign in again.</p>',
+  );
+}
+
+/** Each authorization request writes an interaction entry: capped per address (429 answered: true). */
+function refuseAuthorization(authorizations: Limiter, req: IncomingMessage, res: ServerResponse): boolean {
+  const wait = authorizations.take(req.socket.remoteAddress ?? 'unknown');
+  if (wait <= 0) return false;
+  res.writeHead(429, {
+    'content-type': 'text/plain; charset=utf-8',
+    'retry-after': String(Math.ceil(wait / 1000)),
+  });
+  res.end(
+    `too many sign-in attempts from this address: at most ${OIDC_LIMITS.authorizations.burst}, then ${OIDC_LIMITS.authorizations.perSecond} per second`,
+  );
+  return true;
+}
+
+/** LocalProvider.handle: our interaction pages, the authorization cap, then the provider itself. */
+function handler(provider: Provider): LocalProvider['handle'] {
+  const callback = provider.callback();
+  const authorizations = new Limiter('oidc-auth', OIDC_LIMITS.authorizations);
+  return (req, res) => {
+    const url = req.url ?? '/';
+    if (url !== OIDC_PATH && !url.startsWith(`${OIDC_PATH}/`) && !url.startsWith(`${OIDC_PATH}?`)) return false;
+    const m = /^\/oidc\/interaction\/([A-Za-z0-9_-]+)(?:\/(login))?(?:\?.*)?$/.exec(url);
+    if (m) {
+      interaction(provider, req, res, m[1], m[2]).catch((e) => interactionFailed(res, e));
+      return true;
+    }
+    if (/^\/oidc\/auth(?:[/?]|$)/.test(url) && refuseAuthorization(authorizations, req, res)) return true;
+    // Mounted under /oidc: the provider sees its own paths and derives its mount from originalUrl.
+    (req as IncomingMessage & { originalUrl?: string }).originalUrl = url;
+    req.url = url.slice(OIDC_PATH.length) || '/';
+    callback(req, res);
+    return true;
+  };
+}
+
 /**
  * The provider for a server at `baseUrl` (e.g. http://127.0.0.1:4000). `redirectUris`: where the
  * web app may receive its code (the server's own pages, plus the Vite dev server).
@@ -155,169 +343,13 @@ export async function createLocalProvider(opts: {
   const redirectUris = [
     ...new Set([`${opts.baseUrl}/`, `${alt}/`, 'http://localhost:5173/', ...(opts.redirectUris ?? [])]),
   ];
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: WEB_CLIENT_ID,
-        token_endpoint_auth_method: 'none',
-        application_type: 'web',
-        grant_types: ['authorization_code', 'refresh_token'],
-        response_types: ['code'],
-        redirect_uris: redirectUris,
-        post_logout_redirect_uris: redirectUris,
-      },
-      ...DEV_SITES.map((s) => ({
-        client_id: s.clientId,
-        client_secret: s.secret,
-        grant_types: ['client_credentials'],
-        response_types: [],
-        redirect_uris: [],
-      })),
-    ],
-    jwks: { keys: [(await signingJwk(opts.dataDir)) as never] },
-    adapter: storeAdapter(store),
-    cookies: { keys: cookieKeys(opts.dataDir) },
-    scopes: ['openid', 'offline_access', 'email'],
-    claims: { openid: ['sub'], email: ['email', 'email_verified'] },
-    pkce: { required: () => true },
-    features: {
-      devInteractions: { enabled: false },
-      clientCredentials: { enabled: true },
-      revocation: { enabled: true },
-      rpInitiatedLogout: { enabled: true },
-      resourceIndicators: {
-        enabled: true,
-        defaultResource: () => resource,
-        useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx, indicator, client) => {
-          if (indicator !== resource) throw new Error('unknown resource');
-          const scope = client.clientId === WEB_CLIENT_ID ? SCOPES.play : `${SCOPES.createGames} ${SCOPES.actForUsers}`;
-          return {
-            scope,
-            audience: LOCAL_AUDIENCE,
-            accessTokenFormat: 'jwt',
-            accessTokenTTL: 3600,
-            jwt: { sign: { alg: 'RS256' } },
-          };
-        },
-      },
-    },
-    ttl: {
-      AccessToken: 3600,
-      ClientCredentials: 3600,
-      IdToken: 3600,
-      RefreshToken: 60 * 24 * 3600,
-      Grant: 60 * 24 * 3600,
-      Session: 14 * 24 * 3600,
-      Interaction: OIDC_LIMITS.interactionSeconds,
-    },
-    issueRefreshToken: async (_ctx, client, code) =>
-      client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
-    findAccount: async (_ctx, id) =>
-      isDevAccount(id)
-        ? { accountId: id, claims: async () => ({ sub: id, email: id, email_verified: true }) }
-        : undefined,
-    interactions: { url: (_ctx, interaction) => `${OIDC_PATH}/interaction/${interaction.uid}` },
-    renderError: async (ctx, out) => {
-      ctx.type = 'html';
-      ctx.body = `<!doctype html><title>Sign-in error</title><link rel="icon" href="data:,"><h1>Sign-in error</h1><pre>${escapeHtml(JSON.stringify(out, null, 2))}</pre>`;
-    },
-  });
+  const provider = new Provider(issuer, await configuration(store, opts.dataDir, redirectUris, resource));
   provider.proxy = false;
   provider.on('server_error', (_ctx, err) => console.error('local OpenID Provider error', err));
-  const callback = provider.callback();
-  const authorizations = new Limiter('oidc-auth', OIDC_LIMITS.authorizations);
-
-  /** The login form, its answer, and the consent (granted at once: the web app is first-party). */
-  async function interaction(
-    req: IncomingMessage,
-    res: ServerResponse,
-    uid: string,
-    action: string | undefined,
-  ): Promise<void> {
-    const details = await provider.interactionDetails(req, res);
-    if (details.uid !== uid) throw new Error('interaction mismatch');
-    const { prompt, params } = details;
-    if (prompt.name === 'login') {
-      if (req.method === 'POST' && action === 'login') {
-        const form = await readForm(req);
-        const email = (form.get('email') ?? '').trim().toLowerCase();
-        if (!isDevAccount(email) || form.get('password') !== DEV_PASSWORD) {
-          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-          res.end(loginPage(uid, 'Unknown dev account or wrong password.'));
-          return;
-        }
-        await provider.interactionFinished(
-          req,
-          res,
-          { login: { accountId: email } },
-          { mergeWithLastSubmission: false },
-        );
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-      res.end(loginPage(uid, null));
-      return;
-    }
-    if (prompt.name === 'consent') {
-      const grant = details.grantId
-        ? (await provider.Grant.find(details.grantId))!
-        : new provider.Grant({ accountId: details.session!.accountId, clientId: params.client_id as string });
-      const missing = prompt.details as {
-        missingOIDCScope?: string[];
-        missingOIDCClaims?: string[];
-        missingResourceScopes?: Record<string, string[]>;
-      };
-      if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
-      if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
-      for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {}))
-        grant.addResourceScope(indicator, scopes.join(' '));
-      const grantId = await grant.save();
-      await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
-      return;
-    }
-    throw new Error(`unsupported prompt ${prompt.name}`);
-  }
-
   return {
     issuer,
     provider,
-    handle(req, res) {
-      const url = req.url ?? '/';
-      if (url !== OIDC_PATH && !url.startsWith(`${OIDC_PATH}/`) && !url.startsWith(`${OIDC_PATH}?`)) return false;
-      const m = /^\/oidc\/interaction\/([A-Za-z0-9_-]+)(?:\/(login))?(?:\?.*)?$/.exec(url);
-      if (m) {
-        interaction(req, res, m[1], m[2]).catch((e) => {
-          console.error('sign-in interaction failed', e);
-          if (!res.headersSent) {
-            res.writeHead(400, { 'content-type': 'text/html; charset=utf-8' });
-            res.end(
-              '<!doctype html><title>Sign-in error</title><p>This sign-in attempt expired or is invalid: go back to the app and sign in again.</p>',
-            );
-          } else res.end();
-        });
-        return true;
-      }
-      // Each authorization request writes an interaction entry: capped per address.
-      if (/^\/oidc\/auth(?:[/?]|$)/.test(url)) {
-        const wait = authorizations.take(req.socket.remoteAddress ?? 'unknown');
-        if (wait > 0) {
-          res.writeHead(429, {
-            'content-type': 'text/plain; charset=utf-8',
-            'retry-after': String(Math.ceil(wait / 1000)),
-          });
-          res.end(
-            `too many sign-in attempts from this address: at most ${OIDC_LIMITS.authorizations.burst}, then ${OIDC_LIMITS.authorizations.perSecond} per second`,
-          );
-          return true;
-        }
-      }
-      // Mounted under /oidc: the provider sees its own paths and derives its mount from originalUrl.
-      (req as IncomingMessage & { originalUrl?: string }).originalUrl = url;
-      req.url = url.slice(OIDC_PATH.length) || '/';
-      callback(req, res);
-      return true;
-    },
+    handle: handler(provider),
     revokeAccount: (accountId) => store.revokeAccount(accountId),
   };
 }

@@ -6,7 +6,7 @@
 // messages are handled one at a time (at most PUSH_LIMITS.pendingMessagesPerConnection waiting),
 // so one socket has at most one store read in flight.
 import { randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { buildApp } from '../api/http/app.js';
 import { logger, withRequest } from '../api/http/telemetry.js';
@@ -49,9 +49,9 @@ export function dropSlow(ws: WebSocket): void {
   setTimeout(() => ws.terminate(), PUSH_LIMITS.closeGraceMs).unref();
 }
 
-export function createLocalPush(): LocalPush {
-  const sockets = new Map<string, WebSocket>();
-  const gateway: PushGateway = {
+/** API Gateway's management API over the open sockets: a post never waits (sendBounded). */
+function socketGateway(sockets: Map<string, WebSocket>): PushGateway {
+  return {
     async post(connectionId, message) {
       const ws = sockets.get(connectionId);
       if (!ws) return 'gone';
@@ -65,62 +65,93 @@ export function createLocalPush(): LocalPush {
       setTimeout(() => ws.terminate(), PUSH_LIMITS.closeGraceMs).unref();
     },
   };
+}
+
+/**
+ * A connection's work, one piece at a time. A connection that sends faster than it is served
+ * gets `refuse` (RATE_LIMITED) for the excess, unread (no store work): at most
+ * PUSH_LIMITS.pendingMessagesPerConnection messages wait.
+ */
+function oneAtATime(refuse: () => void) {
+  let waiting = 0;
+  let chain: Promise<void> = Promise.resolve();
+  return {
+    /** Work that comes before any message (the $connect step). */
+    first(p: Promise<void>): void {
+      chain = chain.then(() => p);
+    },
+    message(run: () => Promise<void>): void {
+      if (waiting >= PUSH_LIMITS.pendingMessagesPerConnection) {
+        refuse();
+        return;
+      }
+      waiting++;
+      chain = chain.then(() =>
+        run()
+          .catch((e) => logger.error('push message failed', { error: e as Error }))
+          .finally(() => {
+            waiting--;
+          }),
+      );
+    },
+  };
+}
+
+/**
+ * One connection on /push, as API Gateway runs it: the authorizer first (messages wait for it),
+ * then $connect (a signed-in player's connection is recorded: signOut closes it), each message
+ * in turn, and $disconnect once $connect is done.
+ */
+function connect(deps: PushDeps, sockets: Map<string, WebSocket>, ws: WebSocket, req: IncomingMessage): void {
+  const connectionId = randomUUID();
+  const scope = { requestId: connectionId.slice(0, 8) };
+  const token = new URL(req.url ?? '/', 'http://localhost').searchParams.get('token') ?? undefined;
+  const who = withRequest(scope, () => authorize(deps.app, token));
+  const address = req.socket.remoteAddress ?? null;
+  sockets.set(connectionId, ws);
+  const queue = oneAtATime(() => {
+    void deps.gateway.post(connectionId, {
+      type: 'error',
+      code: 'RATE_LIMITED',
+      message: `rate limit: at most ${PUSH_LIMITS.pendingMessagesPerConnection} messages waiting per connection; wait for the answers`,
+      retryAfterSeconds: 1,
+    });
+  });
+  ws.on('message', (data) => {
+    const text = data.toString();
+    queue.message(() =>
+      withRequest(scope, async () => {
+        const w = await who;
+        if (w === 'denied' || ws.readyState !== WebSocket.OPEN || !sockets.has(connectionId)) return;
+        await onMessage(deps, connectionId, w.playerId, text, address, w.session);
+      }),
+    );
+  });
+  const connected = who
+    .then(async (w) => {
+      if (w === 'denied') ws.close(4401, 'Forbidden');
+      else await onConnect(deps, connectionId, w.playerId);
+    })
+    .catch((e) => logger.error('push connect failed', { error: e as Error }));
+  queue.first(connected);
+  ws.on('close', () => {
+    sockets.delete(connectionId);
+    void connected
+      .then(() => onDisconnect(deps, connectionId))
+      .catch((e) => logger.error('push disconnect failed', { error: e as Error }));
+  });
+}
+
+export function createLocalPush(): LocalPush {
+  const sockets = new Map<string, WebSocket>();
+  const gateway = socketGateway(sockets);
   return {
     gateway,
     attach(server, app, store) {
       const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
       const unroute = routeUpgrades(server, '/push', wss);
       const deps: PushDeps = { app, store, gateway };
-      wss.on('connection', (ws, req) => {
-        const connectionId = randomUUID();
-        const token = new URL(req.url ?? '/', 'http://localhost').searchParams.get('token') ?? undefined;
-        // As API Gateway does: the authorizer runs first, messages wait for it.
-        const who = withRequest({ requestId: connectionId.slice(0, 8) }, () => authorize(app, token));
-        const address = req.socket.remoteAddress ?? null;
-        sockets.set(connectionId, ws);
-        // One message at a time per connection; a connection that sends faster than it is served
-        // gets RATE_LIMITED for the excess, unread (no store work).
-        let waiting = 0;
-        let chain: Promise<void> = Promise.resolve();
-        ws.on('message', (data) => {
-          if (waiting >= PUSH_LIMITS.pendingMessagesPerConnection) {
-            void gateway.post(connectionId, {
-              type: 'error',
-              code: 'RATE_LIMITED',
-              message: `rate limit: at most ${PUSH_LIMITS.pendingMessagesPerConnection} messages waiting per connection; wait for the answers`,
-              retryAfterSeconds: 1,
-            });
-            return;
-          }
-          waiting++;
-          const text = data.toString();
-          chain = chain.then(() =>
-            withRequest({ requestId: connectionId.slice(0, 8) }, async () => {
-              const w = await who;
-              if (w === 'denied' || ws.readyState !== WebSocket.OPEN || !sockets.has(connectionId)) return;
-              await onMessage(deps, connectionId, w.playerId, text, address, w.session);
-            })
-              .catch((e) => logger.error('push message failed', { error: e as Error }))
-              .finally(() => {
-                waiting--;
-              }),
-          );
-        });
-        // As API Gateway's $connect: a signed-in player's connection is recorded (signOut closes it).
-        const connected = who
-          .then(async (w) => {
-            if (w === 'denied') ws.close(4401, 'Forbidden');
-            else await onConnect(deps, connectionId, w.playerId);
-          })
-          .catch((e) => logger.error('push connect failed', { error: e as Error }));
-        chain = chain.then(() => connected);
-        ws.on('close', () => {
-          sockets.delete(connectionId);
-          void connected
-            .then(() => onDisconnect(deps, connectionId))
-            .catch((e) => logger.error('push disconnect failed', { error: e as Error }));
-        });
-      });
+      wss.on('connection', (ws, req) => connect(deps, sockets, ws, req));
       return async () => {
         unroute();
         for (const ws of wss.clients) ws.terminate();

@@ -65,6 +65,52 @@ function signingKey(dataDir: string | null): string {
   return key;
 }
 
+/** Listens on `host`:`port`; a port in use is a StartError that says what to do. */
+function listen(server: Server, host: string, port: number): Promise<void> {
+  return new Promise<void>((ok, fail) => {
+    server.once('error', (e: NodeJS.ErrnoException) =>
+      fail(
+        e.code === 'EADDRINUSE'
+          ? new StartError(
+              `port ${port} on ${host} is already in use (another npm start?): stop it, or choose another port with PORT=<port>`,
+            )
+          : e,
+      ),
+    );
+    server.listen(port, host, () => ok());
+  });
+}
+
+/** Serves HTTP (the API, then `extra`: the OpenID Provider, the mail catcher) and caps WebSocket upgrades per address. */
+function serve(server: Server, app: ReturnType<typeof buildApp>, extra: Parameters<typeof requestHandler>[1]): void {
+  server.on('request', requestHandler(app, extra));
+  guardUpgrades(server, {
+    upgrades: app.services.limiters.upgrade,
+    maxOpenPerAddress: app.services.limiters.itemRates ? WS_LIMITS.socketsPerAddress : Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Runs the sweep every `interval` ms (0: never); `stop` waits for a run under way. */
+function sweepEvery(app: ReturnType<typeof buildApp>, interval: number): { stop: () => Promise<void> } {
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const timer =
+    interval > 0
+      ? setInterval(() => {
+          // Deadlines and repairs; then deliveries whose retry is due (a safety net behind the in-process notice queue).
+          sweeping = withRequest({ requestId: 'sweep' }, () => app.sweep().then(() => app.deliverDue())).catch((e) =>
+            logger.error('sweep failed', { error: e as Error }),
+          );
+        }, interval)
+      : null;
+  timer?.unref();
+  return {
+    stop: async () => {
+      if (timer) clearInterval(timer);
+      await sweeping;
+    },
+  };
+}
+
 export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> {
   const dataDir = opts.dataDir === undefined ? resolve('.data') : opts.dataDir;
   if (dataDir) mkdirSync(join(dataDir, 'dynalite'), { recursive: true });
@@ -81,18 +127,7 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
   const server = createServer();
   const ready = answerStarting(server);
   const host = opts.host ?? '127.0.0.1';
-  await new Promise<void>((ok, fail) => {
-    server.once('error', (e: NodeJS.ErrnoException) =>
-      fail(
-        e.code === 'EADDRINUSE'
-          ? new StartError(
-              `port ${opts.port ?? 4000} on ${host} is already in use (another npm start?): stop it, or choose another port with PORT=<port>`,
-            )
-          : e,
-      ),
-    );
-    server.listen(opts.port ?? 4000, host, () => ok());
-  }).catch(abandon);
+  await listen(server, host, opts.port ?? 4000).catch(abandon);
   const { port } = server.address() as AddressInfo;
   const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
   const oidc = opts.oidc === false ? null : await createLocalProvider({ baseUrl: url, dataDir, store: stores.oidc });
@@ -118,28 +153,10 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
     );
   await app.apollo.start();
   ready();
-  server.on(
-    'request',
-    requestHandler(app, (req, res) => (oidc?.handle(req, res) ?? false) || mail.handle(req, res)),
-  );
-  guardUpgrades(server, {
-    upgrades: app.services.limiters.upgrade,
-    maxOpenPerAddress: app.services.limiters.itemRates ? WS_LIMITS.socketsPerAddress : Number.POSITIVE_INFINITY,
-  });
+  serve(server, app, (req, res) => (oidc?.handle(req, res) ?? false) || mail.handle(req, res));
   const closeSubscriptions = attachSubscriptions(server, app);
   const closePush = push.attach(server, app, stores.push);
-  let sweeping: Promise<unknown> = Promise.resolve();
-  const interval = opts.sweepIntervalMs ?? 60_000;
-  const timer =
-    interval > 0
-      ? setInterval(() => {
-          // Deadlines and repairs; then deliveries whose retry is due (a safety net behind the in-process notice queue).
-          sweeping = withRequest({ requestId: 'sweep' }, () => app.sweep().then(() => app.deliverDue())).catch((e) =>
-            logger.error('sweep failed', { error: e as Error }),
-          );
-        }, interval)
-      : null;
-  timer?.unref();
+  const sweeper = sweepEvery(app, opts.sweepIntervalMs ?? 60_000);
   return {
     url,
     issuer: oidc?.issuer ?? null,
@@ -148,8 +165,7 @@ export async function startLocal(opts: LocalOptions = {}): Promise<LocalServer> 
     server,
     app,
     close: async () => {
-      if (timer) clearInterval(timer);
-      await sweeping;
+      await sweeper.stop();
       app.notices?.close();
       await closeSubscriptions();
       await closePush();

@@ -18,7 +18,9 @@ import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import { useServer } from 'graphql-ws/use/ws';
-import { WebSocketServer } from 'ws';
+import type { DocumentNode, GraphQLError } from 'graphql';
+import type { SubscribePayload } from 'graphql-ws';
+import { type WebSocket, WebSocketServer } from 'ws';
 import { type buildApp, LIMITS, MAX_BODY_BYTES } from '../api/http/app.js';
 import { sessionAlive, stampOf } from '../api/accounts/accounts.js';
 import { type ApiContext, charge } from '../api/context.js';
@@ -51,10 +53,134 @@ export const WS_LIMITS = {
 /** Close code for a connection refused by a limit (4xxx: application codes of graphql-ws). */
 export const CLOSE_TOO_MANY = 4429;
 
+/** What graphql-ws's ws adapter keeps on a connection (`ctx.extra`), and what onConnect adds. */
 interface Extra {
+  socket: WebSocket;
+  request: { socket: { remoteAddress?: string } };
   principal?: string;
   context?: ApiContext;
   subscribes?: Limiter;
+}
+
+type Schema = ReturnType<typeof makeExecutableSchema>;
+type Rules = typeof graphql.specifiedRules;
+
+/** graphql-ws checks `instanceof` its own (CommonJS) GraphQLError: ours travel as originalError. */
+const wsErrors = (errors: ApiError[]) =>
+  errors.map((e) => new graphql.GraphQLError(e.message, { extensions: e.extensions, originalError: e }));
+const fail = (code: 'RATE_LIMITED' | 'LIMIT_EXCEEDED' | 'BAD_USER_INPUT', message: string) =>
+  wsErrors([new ApiError(code, message)]);
+
+/**
+ * graphql-ws's onConnect: the caller's context from its token, and at most
+ * WS_LIMITS.connectionsPerPrincipal open connections per player (or address); a player's are
+ * closed when its session ends (signOut, revokeTokens: CLOSE_SIGNED_OUT).
+ */
+function connectionGate(app: App): (auth: unknown, extra: Extra) => Promise<boolean> {
+  const open = new Map<string, number>();
+  const byPlayer = new Map<string, Set<WebSocket>>();
+  app.services.players.onSessionsEnd((rec) => {
+    for (const socket of byPlayer.get(rec.id) ?? []) socket.close(CLOSE_SIGNED_OUT, 'signed out');
+    byPlayer.delete(rec.id);
+  });
+  /** Counts the connection until its socket closes. */
+  const track = (principal: string, playerId: string | undefined, socket: WebSocket) => {
+    open.set(principal, (open.get(principal) ?? 0) + 1);
+    if (playerId) {
+      if (!byPlayer.has(playerId)) byPlayer.set(playerId, new Set());
+      byPlayer.get(playerId)!.add(socket);
+    }
+    socket.once('close', () => {
+      const left = (open.get(principal) ?? 1) - 1;
+      if (left > 0) open.set(principal, left);
+      else open.delete(principal);
+      const mine = playerId ? byPlayer.get(playerId) : undefined;
+      mine?.delete(socket);
+      if (mine?.size === 0) byPlayer.delete(playerId!);
+    });
+  };
+  return async (auth, extra) => {
+    const headers = typeof auth === 'string' ? { authorization: auth } : {};
+    const context = await app.context(headers, extra.request.socket.remoteAddress ?? null);
+    const principal = context.player ? `player:${context.player.id}` : `address:${context.address ?? 'unknown'}`;
+    if ((open.get(principal) ?? 0) >= WS_LIMITS.connectionsPerPrincipal) {
+      extra.socket.close(CLOSE_TOO_MANY, `at most ${WS_LIMITS.connectionsPerPrincipal} connections per player`);
+      return false;
+    }
+    track(principal, context.player?.id, extra.socket);
+    extra.principal = principal;
+    extra.context = context;
+    extra.subscribes = new Limiter('subscribe', RATES.subscribe);
+    return true;
+  };
+}
+
+/**
+ * Why an operation is refused before it is read: the subscribe rate of the connection, its
+ * subscriptions (graphql-ws counts an operation as soon as it arrives: `active` includes it),
+ * or a session that ended (signed out) before its socket was closed: its socket is closed now.
+ */
+async function refuseOperation(extra: Extra, active: number): Promise<GraphQLError[] | null> {
+  if (extra.subscribes!.take('connection') > 0)
+    return fail(
+      'RATE_LIMITED',
+      `rate limit: at most ${RATES.subscribe.perSecond} subscribe messages per second on a connection (burst ${RATES.subscribe.burst})`,
+    );
+  if (active > WS_LIMITS.subscriptionsPerConnection)
+    return fail(
+      'LIMIT_EXCEEDED',
+      `subscriptions limit exceeded: at most ${WS_LIMITS.subscriptionsPerConnection} per connection`,
+    );
+  const { player, credential, services } = extra.context!;
+  const stamp = credential ? stampOf(credential) : null;
+  if (!player || !stamp || (await sessionAlive(services, player.id, stamp))) return null;
+  // Closed after the answer has gone out (graphql-ws sends it once this returns).
+  setTimeout(() => extra.socket.close(CLOSE_SIGNED_OUT, 'signed out'), 0);
+  return wsErrors([new ApiError('UNAUTHENTICATED', 'this session ended (signed out): connect again with a new token')]);
+}
+
+/** An operation as HTTP checks it: parsed within LIMITS.maxTokens, validated by `rules`, charged to the caller. */
+function prepare(schema: Schema, rules: Rules, payload: SubscribePayload, context: ApiContext) {
+  if (typeof payload.query !== 'string') return fail('BAD_USER_INPUT', 'the query must be a string');
+  let document: DocumentNode;
+  try {
+    document = graphql.parse(payload.query, { maxTokens: LIMITS.maxTokens });
+  } catch (e) {
+    return [new graphql.GraphQLError((e as Error).message, { extensions: { code: 'GRAPHQL_PARSE_FAILED' } })];
+  }
+  const errors = graphql.validate(schema, document, rules as never);
+  if (errors.length > 0)
+    return errors.map(
+      (e) => new graphql.GraphQLError(e.message, { extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }),
+    );
+  const op = graphql.getOperationAST(document, payload.operationName);
+  try {
+    // The same charge as over HTTP: every root field, aliases and fragments included.
+    if (op) charge(context, chargeOf(op, fragmentsOf(document.definitions)));
+  } catch (e) {
+    if (e instanceof ApiError) return wsErrors([e]);
+    throw e;
+  }
+  return {
+    schema,
+    document,
+    variableValues: payload.variables ?? undefined,
+    operationName: payload.operationName ?? undefined,
+    contextValue: context,
+  };
+}
+
+/**
+ * A frame over maxPayload is refused by ws itself (close 1009, nothing read); graphql-ws would
+ * also log it as an internal error, once per flooding connection: keep the log for real ones.
+ */
+function quietOversize(socket: WebSocket): void {
+  const others = socket.listeners('error');
+  socket.removeAllListeners('error');
+  socket.on('error', (err: Error & { code?: string }) => {
+    if (err.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') return;
+    for (const l of others) (l as (e: Error) => void).call(socket, err);
+  });
 }
 
 export function attachSubscriptions(server: Server, app: App): () => Promise<void> {
@@ -62,109 +188,16 @@ export function attachSubscriptions(server: Server, app: App): () => Promise<voi
   const wss = new WebSocketServer({ noServer: true, maxPayload: WS_LIMITS.maxPayload });
   const unroute = routeUpgrades(server, '/graphql', wss);
   const rules = [...graphql.specifiedRules, ...(LIMITS.armor.validationRules ?? []), ...LIMITS.rules];
-  const open = new Map<string, number>();
-  // The open connections of each player: signOut / revokeTokens close them (CLOSE_SIGNED_OUT).
-  const byPlayer = new Map<string, Set<import('ws').WebSocket>>();
-  app.services.players.onSessionsEnd((rec) => {
-    for (const socket of byPlayer.get(rec.id) ?? []) socket.close(CLOSE_SIGNED_OUT, 'signed out');
-    byPlayer.delete(rec.id);
-  });
-  // graphql-ws checks `instanceof` its own (CommonJS) GraphQLError: ours travel as originalError.
-  const wsErrors = (errors: ApiError[]) =>
-    errors.map((e) => new graphql.GraphQLError(e.message, { extensions: e.extensions, originalError: e }));
-  const fail = (code: 'RATE_LIMITED' | 'LIMIT_EXCEEDED' | 'BAD_USER_INPUT', message: string) =>
-    wsErrors([new ApiError(code, message)]);
+  const admit = connectionGate(app);
+  const extraOf = (ctx: { extra: unknown }) => ctx.extra as Extra;
   const ws = useServer(
     {
       schema,
-      onConnect: async (ctx) => {
-        const auth = ctx.connectionParams?.authorization;
-        const request = (ctx.extra as unknown as { request: { socket: { remoteAddress?: string } } }).request;
-        const context = await app.context(
-          typeof auth === 'string' ? { authorization: auth } : {},
-          request.socket.remoteAddress ?? null,
-        );
-        const principal = context.player ? `player:${context.player.id}` : `address:${context.address ?? 'unknown'}`;
-        const n = open.get(principal) ?? 0;
-        const socket = (ctx.extra as unknown as { socket: import('ws').WebSocket }).socket;
-        if (n >= WS_LIMITS.connectionsPerPrincipal) {
-          socket.close(CLOSE_TOO_MANY, `at most ${WS_LIMITS.connectionsPerPrincipal} connections per player`);
-          return false;
-        }
-        open.set(principal, n + 1);
-        const playerId = context.player?.id;
-        if (playerId) {
-          if (!byPlayer.has(playerId)) byPlayer.set(playerId, new Set());
-          byPlayer.get(playerId)!.add(socket);
-        }
-        socket.once('close', () => {
-          const left = (open.get(principal) ?? 1) - 1;
-          if (left > 0) open.set(principal, left);
-          else open.delete(principal);
-          const mine = playerId ? byPlayer.get(playerId) : undefined;
-          mine?.delete(socket);
-          if (mine?.size === 0) byPlayer.delete(playerId!);
-        });
-        const extra = ctx.extra as unknown as Extra;
-        extra.principal = principal;
-        extra.context = context;
-        extra.subscribes = new Limiter('subscribe', RATES.subscribe);
-        return true;
-      },
+      onConnect: (ctx) => admit(ctx.connectionParams?.authorization, extraOf(ctx)),
       onSubscribe: async (ctx, _id, payload) => {
-        const extra = ctx.extra as unknown as Extra;
-        if (extra.subscribes!.take('connection') > 0)
-          return fail(
-            'RATE_LIMITED',
-            `rate limit: at most ${RATES.subscribe.perSecond} subscribe messages per second on a connection (burst ${RATES.subscribe.burst})`,
-          );
-        if (Object.keys(ctx.subscriptions).length > WS_LIMITS.subscriptionsPerConnection) {
-          return fail(
-            'LIMIT_EXCEEDED',
-            `subscriptions limit exceeded: at most ${WS_LIMITS.subscriptionsPerConnection} per connection`,
-          );
-        }
-        // (After the synchronous checks: graphql-ws counts an operation as soon as it arrives.)
-        // Every operation checks the token again: a session that ended (signed out) before its
-        // socket was closed cannot act, and its socket is closed now.
-        const { player, credential } = extra.context!;
-        const stamp = credential ? stampOf(credential) : null;
-        if (player && stamp && !(await sessionAlive(extra.context!.services, player.id, stamp))) {
-          // Closed after the answer has gone out (graphql-ws sends it once this returns).
-          const socket = (ctx.extra as unknown as { socket: import('ws').WebSocket }).socket;
-          setTimeout(() => socket.close(CLOSE_SIGNED_OUT, 'signed out'), 0);
-          return wsErrors([
-            new ApiError('UNAUTHENTICATED', 'this session ended (signed out): connect again with a new token'),
-          ]);
-        }
-        if (typeof payload.query !== 'string') return fail('BAD_USER_INPUT', 'the query must be a string');
-        let document: import('graphql').DocumentNode;
-        try {
-          document = graphql.parse(payload.query, { maxTokens: LIMITS.maxTokens });
-        } catch (e) {
-          return [new graphql.GraphQLError((e as Error).message, { extensions: { code: 'GRAPHQL_PARSE_FAILED' } })];
-        }
-        const errors = graphql.validate(schema, document, rules as never);
-        if (errors.length > 0)
-          return errors.map(
-            (e) => new graphql.GraphQLError(e.message, { extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }),
-          );
-        const op = graphql.getOperationAST(document, payload.operationName);
-        const context = extra.context!;
-        try {
-          // The same charge as over HTTP: every root field, aliases and fragments included.
-          if (op) charge(context, chargeOf(op, fragmentsOf(document.definitions)));
-        } catch (e) {
-          if (e instanceof ApiError) return wsErrors([e]);
-          throw e;
-        }
-        return {
-          schema,
-          document,
-          variableValues: payload.variables ?? undefined,
-          operationName: payload.operationName ?? undefined,
-          contextValue: context,
-        };
+        const extra = extraOf(ctx);
+        const refused = await refuseOperation(extra, Object.keys(ctx.subscriptions).length);
+        return refused ?? prepare(schema, rules, payload, extra.context!);
       },
       onError: (_ctx, _id, _payload, errors) =>
         errors.map((e) => withoutSuggestions(formatError(e.toJSON(), e.originalError ?? e))) as never,
@@ -176,16 +209,9 @@ export function attachSubscriptions(server: Server, app: App): () => Promise<voi
     },
     wss,
   );
-  // A frame over maxPayload is refused by ws itself (close 1009, nothing read); graphql-ws would
-  // also log it as an internal error, once per flooding connection: keep the log for real ones.
   wss.on('connection', (socket) => {
     boundSends(socket);
-    const others = socket.listeners('error');
-    socket.removeAllListeners('error');
-    socket.on('error', (err: Error & { code?: string }) => {
-      if (err.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') return;
-      for (const l of others) (l as (e: Error) => void).call(socket, err);
-    });
+    quietOversize(socket);
   });
   return async () => {
     unroute();
@@ -199,7 +225,7 @@ export function attachSubscriptions(server: Server, app: App): () => Promise<voi
  * flushed): the send goes through `sendBounded` instead (dropped past the bound) and the
  * callback is called at once, so a subscription never waits for its reader.
  */
-export function boundSends(socket: import('ws').WebSocket): void {
+export function boundSends(socket: WebSocket): void {
   const send = socket.send.bind(socket) as (data: string) => void;
   socket.send = ((data: unknown, a?: unknown, b?: unknown) => {
     const cb = (typeof a === 'function' ? a : b) as ((err?: Error) => void) | undefined;

@@ -25,6 +25,33 @@ export interface PushStoreConfig {
   ttlSeconds: number;
 }
 
+// The three keys of the table above.
+const sub = (gameId: string, connectionId: string) => ({ PK: `PUSH#${gameId}`, SK: `CONN#${connectionId}` });
+const conn = (connectionId: string) => ({ PK: `CONN#${connectionId}`, SK: 'CONN' });
+const byPlayer = (playerId: string, connectionId: string) => ({ PK: `PUSHP#${playerId}`, SK: `CONN#${connectionId}` });
+
+/** Every item of partition `pk`, page after page. */
+async function wholePartition(
+  db: Db,
+  pk: string,
+  extra: { ConsistentRead?: boolean; ProjectionExpression?: string },
+): Promise<Record<string, unknown>[]> {
+  const out: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const r = await queryItems(db, {
+      TableName: db.table,
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': pk },
+      ExclusiveStartKey: startKey,
+      ...extra,
+    });
+    out.push(...(r.Items ?? []));
+    startKey = r.LastEvaluatedKey;
+  } while (startKey);
+  return out;
+}
+
 export function createPushStore({
   tableName: table,
   client: doc,
@@ -32,13 +59,7 @@ export function createPushStore({
   ttlSeconds,
 }: PushStoreConfig): PushStore {
   const db: Db = { doc, table };
-  const sub = (gameId: string, connectionId: string) => ({ PK: `PUSH#${gameId}`, SK: `CONN#${connectionId}` });
-  const conn = (connectionId: string) => ({ PK: `CONN#${connectionId}`, SK: 'CONN' });
   const ttl = (now: Date) => Math.floor(now.getTime() / 1000) + ttlSeconds;
-  const byPlayer = (playerId: string, connectionId: string) => ({
-    PK: `PUSHP#${playerId}`,
-    SK: `CONN#${connectionId}`,
-  });
   return {
     async connect(connectionId, playerId, now) {
       await putItem(db, {
@@ -53,22 +74,10 @@ export function createPushStore({
       });
     },
     async connectionsOf(playerId) {
-      const out: string[] = [];
-      let startKey: Record<string, unknown> | undefined;
+      const items = await wholePartition(db, `PUSHP#${playerId}`, { ConsistentRead: true });
+      // Past the TTL the item is gone on AWS but may linger (dynalite, TTL's lag): not a connection.
       const now = Math.floor(Date.now() / 1000);
-      do {
-        const r = await queryItems(db, {
-          TableName: table,
-          KeyConditionExpression: 'PK = :pk',
-          ExpressionAttributeValues: { ':pk': `PUSHP#${playerId}` },
-          ConsistentRead: true,
-          ExclusiveStartKey: startKey,
-        });
-        // Past the TTL the item is gone on AWS but may linger (dynalite, TTL's lag): not a connection.
-        for (const it of r.Items ?? []) if (Number(it.expiresAt) > now) out.push(String(it.connectionId));
-        startKey = r.LastEvaluatedKey;
-      } while (startKey);
-      return out;
+      return items.filter((it) => Number(it.expiresAt) > now).map((it) => String(it.connectionId));
     },
     async subscribe(connectionId, gameId, playerId, now) {
       try {
@@ -115,26 +124,15 @@ export function createPushStore({
       if (r.Item) await deleteItem(db, { TableName: table, Key: conn(connectionId) });
     },
     async subscribers(gameId) {
-      const out: Subscriber[] = [];
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        // Eventually consistent (half the price): a subscription made in the last instant may
-        // miss one push, and its `subscribed` answer already carried the version.
-        const r = await queryItems(db, {
-          TableName: table,
-          KeyConditionExpression: 'PK = :pk',
-          ExpressionAttributeValues: { ':pk': `PUSH#${gameId}` },
-          ProjectionExpression: 'connectionId, playerId',
-          ExclusiveStartKey: startKey,
-        });
-        for (const it of r.Items ?? [])
-          out.push({
-            connectionId: String(it.connectionId),
-            playerId: typeof it.playerId === 'string' ? it.playerId : null,
-          });
-        startKey = r.LastEvaluatedKey;
-      } while (startKey);
-      return out;
+      // Eventually consistent (half the price): a subscription made in the last instant may
+      // miss one push, and its `subscribed` answer already carried the version.
+      const items = await wholePartition(db, `PUSH#${gameId}`, { ProjectionExpression: 'connectionId, playerId' });
+      return items.map(
+        (it): Subscriber => ({
+          connectionId: String(it.connectionId),
+          playerId: typeof it.playerId === 'string' ? it.playerId : null,
+        }),
+      );
     },
     async forget(gameId, connectionId) {
       await deleteItem(db, { TableName: table, Key: sub(gameId, connectionId) });

@@ -11,7 +11,7 @@ import {
   type RatingRecord,
   type StatsRecord,
 } from '../records.js';
-import { byKey, copy, newestFirst } from './pages.js';
+import { copy, newestFirst } from './pages.js';
 
 const key = (playerId: string, edition: string) => JSON.stringify([playerId, edition]);
 
@@ -61,11 +61,8 @@ function ratings(): Omit<Community, keyof ReturnType<typeof profiles>> {
     async listLeaderboard(edition, limit, before) {
       const board = [...items.values()]
         .filter((r) => r.edition === edition)
-        .map((r) => [leaderboardSortKey(r.ordinal, r.playerId), r] as const)
-        .filter(([sk]) => !before || sk < before)
-        .sort(([a], [b]) => byKey(b, a));
-      const page = board.slice(0, limit);
-      return { items: page.map(([, r]) => copy(r)), cursor: board.length > limit ? page[page.length - 1][0] : null };
+        .map((r) => [leaderboardSortKey(r.ordinal, r.playerId), r] as const);
+      return newestFirst(board, '', limit, before);
     },
     deleteRating: async (playerId, edition) => void items.delete(key(playerId, edition)),
     deleteRatedGame: async (gameId) => void markers.delete(gameId),

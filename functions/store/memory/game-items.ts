@@ -12,6 +12,7 @@ import type {
   GameStatus,
   RequestRecord,
 } from '../records.js';
+import { invalid } from './pages.js';
 
 export interface StoredSnapshot {
   id: string;
@@ -68,10 +69,6 @@ export function json(value: unknown): string {
   return text;
 }
 
-/** The error DynamoDB answers a request it cannot run (a key range upside down, a limit under 1). */
-export function invalid(message: string): Error {
-  return Object.assign(new Error(message), { name: 'ValidationException' });
-}
 export const parse = <T>(text: string): T => JSON.parse(text) as T;
 
 export function toStoredSnapshot(r: GameRecord): StoredSnapshot {

@@ -2,34 +2,8 @@
 // (GSI2, `<createdAt>#<id>`), the due-work index (GSI3, `<at>#<id>`) and their pages. Sort keys
 // and cursors are the same texts the DynamoDB adapter answers, compared the same way (by code
 // unit, as its merge of the shards does), so pages and cursors match page for page.
-import { type GameTables, invalid, type StoredSnapshot } from './game-items.js';
-
-/** An index entry: its sort key and the id it points at. */
-export interface Entry {
-  key: string;
-  id: string;
-}
-
-const byKey = (a: Entry, b: Entry) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
-
-/**
- * One page of `entries` sorted by key (`newestFirst`: descending), strictly after the cursor
- * `before`; the cursor is the page's last key when another page follows, else null.
- */
-export function pageOf(
-  entries: Entry[],
-  limit: number,
-  before: string | null | undefined,
-  newestFirst: boolean,
-): { page: Entry[]; cursor: string | null } {
-  const after = before ? entries.filter((e) => (newestFirst ? e.key < before : e.key > before)) : [...entries];
-  // DynamoDB refuses a negative page, and fails a page of 0 where one more entry was found.
-  if (limit < 0 || (limit < 1 && after.length > 0)) throw invalid(`a page of ${limit} entries`);
-  after.sort(byKey);
-  if (newestFirst) after.reverse();
-  const page = after.slice(0, limit);
-  return { page, cursor: after.length > limit ? page[page.length - 1].key : null };
-}
+import type { GameTables, StoredSnapshot } from './game-items.js';
+import { dueFirst, type Entry, pageOf } from './pages.js';
 
 /** The status index holds a snapshot while it is listed and lobby, active or finished. */
 const listedAs = (s: StoredSnapshot) => (s.unlisted || s.status === 'CANCELLED' ? null : s.status);
@@ -69,9 +43,5 @@ function dueEntries(t: GameTables, kind: 'GAME' | 'LOG' | 'OUTBOX'): Entry[] {
 
 /** Ids of `kind` due at or before `now`, earliest first, at most `limit` (the id as the index key holds it). */
 export function dueIds(t: GameTables, kind: 'GAME' | 'LOG' | 'OUTBOX', now: Date, limit: number): string[] {
-  if (!(limit >= 1)) throw invalid(`a page of ${limit} entries`);
-  const to = `${now.toISOString()}#\uffff`;
-  const entries = dueEntries(t, kind).filter((e) => e.key <= to);
-  entries.sort(byKey);
-  return entries.slice(0, limit).map((e) => e.key.split('#').slice(1).join('#'));
+  return dueFirst(dueEntries(t, kind), now, limit);
 }

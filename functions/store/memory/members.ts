@@ -2,8 +2,7 @@
 // entry per (game, player), indexed by player under `<game createdAt>#<gameId>` (GSI1's sort
 // key): the same order and the same cursors as the DynamoDB adapter.
 import type { Members } from '../ports.js';
-import { invalid } from './game-items.js';
-import { type Entry, pageOf } from './indexes.js';
+import { type Entry, invalid, pageOf } from './pages.js';
 
 export function memoryMembers(): Members {
   /** Player id -> game id -> index sort key. */

@@ -1,5 +1,6 @@
 // What the in-memory adapters share: copies in and out (a caller never holds a stored record),
-// DynamoDB's order of string keys, and the pages the DynamoDB adapter reads by sort key.
+// DynamoDB's order of string keys, the pages the DynamoDB adapter reads by sort key, and its
+// due-work lists.
 
 /** A deep copy: what a caller holds never aliases what the store keeps. */
 export const copy = <T>(value: T): T => structuredClone(value);
@@ -7,10 +8,40 @@ export const copy = <T>(value: T): T => structuredClone(value);
 /** DynamoDB's order of string keys (by code unit: the same for the ids this service makes). */
 export const byKey = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
+/** An index entry: its sort key and the id it points at. */
+export interface Entry {
+  key: string;
+  id: string;
+}
+
+/** The error DynamoDB answers a request it cannot run (a key range upside down, a limit under 1). */
+export function invalid(message: string): Error {
+  return Object.assign(new Error(message), { name: 'ValidationException' });
+}
+
+/**
+ * One page of `entries` sorted by key (`newestFirst`: descending), strictly after the cursor
+ * `before`; the cursor is the page's last key when another page follows, else null: every page
+ * of the twin, as the DynamoDB adapter's Query pages are.
+ */
+export function pageOf<E extends { key: string }>(
+  entries: E[],
+  limit: number,
+  before: string | null | undefined,
+  newestFirst: boolean,
+): { page: E[]; cursor: string | null } {
+  const after = before ? entries.filter((e) => (newestFirst ? e.key < before : e.key > before)) : [...entries];
+  // DynamoDB refuses a negative page, and fails a page of 0 where one more entry was found.
+  if (limit < 0 || (limit < 1 && after.length > 0)) throw invalid(`a page of ${limit} entries`);
+  after.sort((a, b) => byKey(a.key, b.key));
+  if (newestFirst) after.reverse();
+  const page = after.slice(0, limit);
+  return { page, cursor: after.length > limit ? page[page.length - 1].key : null };
+}
+
 /**
  * One page of `entries` (sort key -> record) whose keys begin with `prefix`, newest (greatest
- * key) first, below the cursor `before` (the last key of the previous page); the cursor is given
- * only when another page follows: the twin of the DynamoDB adapter's `newestFirstPage`.
+ * key) first, below the cursor `before`: the twin of the DynamoDB adapter's `newestFirstPage`.
  */
 export function newestFirst<T>(
   entries: Iterable<readonly [string, T]>,
@@ -18,11 +49,20 @@ export function newestFirst<T>(
   limit: number,
   before?: string | null,
 ): { items: T[]; cursor: string | null } {
-  const keys = [...entries]
-    .filter(([k]) => k.startsWith(prefix) && (!before || k < before))
-    .sort(([a], [b]) => byKey(b, a));
-  const page = keys.slice(0, limit);
-  return { items: page.map(([, v]) => copy(v)), cursor: keys.length > limit ? page[page.length - 1][0] : null };
+  const listed = [...entries].filter(([k]) => k.startsWith(prefix)).map(([key, value]) => ({ key, value }));
+  const { page, cursor } = pageOf(listed, limit, before, true);
+  return { items: page.map((e) => copy(e.value)), cursor };
+}
+
+/** Ids of the entries (keys `<at>#<id>`) due at or before `now`, earliest first (then by id), at most `limit`. */
+export function dueFirst(entries: Entry[], now: Date, limit: number): string[] {
+  if (!(limit >= 1)) throw invalid(`a page of ${limit} entries`);
+  const to = `${now.toISOString()}#\uffff`;
+  return entries
+    .filter((e) => e.key <= to)
+    .sort((a, b) => byKey(a.key, b.key))
+    .slice(0, limit)
+    .map((e) => e.id);
 }
 
 /**
@@ -51,14 +91,11 @@ export function dueIndex() {
   return {
     set: (id: string, when: string | null | undefined) => (when ? at.set(id, when) : at.delete(id)),
     has: (id: string) => at.has(id),
-    async due(now: Date, limit: number): Promise<string[]> {
-      const to = `${now.toISOString()}#\uffff`;
-      return [...at]
-        .map(([id, when]) => ({ id, key: `${when}#${id}` }))
-        .filter((e) => e.key <= to)
-        .sort((a, b) => byKey(a.key, b.key))
-        .slice(0, limit)
-        .map((e) => e.id);
-    },
+    due: async (now: Date, limit: number): Promise<string[]> =>
+      dueFirst(
+        [...at].map(([id, when]) => ({ id, key: `${when}#${id}` })),
+        now,
+        limit,
+      ),
   };
 }

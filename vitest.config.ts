@@ -10,16 +10,31 @@ const browserFiles = readdirSync('test', { recursive: true, encoding: 'utf8' })
   .filter((f) => /from '(playwright-core|[./]*\/setup\/browser\.js)'/.test(readFileSync(f, 'utf8')));
 
 /**
- * Left out of `npm run test:quick` (the `quick` project): the browser files, the reliability suite
- * (real servers under floods, faults and many games) and the files that run the real `cdk synth`
- * CLI, in the `slow` and `alone` projects. `npm test` runs every project.
+ * Left out of `npm run test:quick` (the `quick` projects: the engine, the golden games, the API on
+ * the in-memory store, the store's contract, the handlers, scripts, layering and the docs' links)
+ * into the `slow` one: whatever starts servers, browsers or processes and plays whole games
+ * through them: the browser files, the reliability suite, the end-to-end files over HTTP, the
+ * SDK against a local server, the web client, the CDK syntheses, the docs' marked examples and
+ * the store's bounds. `npm test` runs every project.
  */
 const SLOW = [
   ...browserFiles,
   'test/reliability/**/*.test.ts',
-  'test/infra/cdk-synth.test.ts',
-  'test/infra/lambda-harness.test.ts',
+  'test/e2e/**/*.test.ts',
+  'test/clients/**/*.test.ts',
+  'test/web/**/*.test.ts',
+  'test/infra/**/*.test.ts',
+  'test/local/push.test.ts',
+  'test/docs/readme.test.ts',
+  'test/store/bounds.test.ts',
 ];
+
+/**
+ * The quick files that keep state in the test process between files (the Lambda handlers' caches
+ * and the logger's Lambda context, environment variables): the `quick-isolated` project, each file
+ * in a fresh process as usual.
+ */
+const ISOLATED = ['test/handlers/**/*.test.ts', 'test/api/http/telemetry.test.ts'];
 
 /**
  * The `alone` project: files that flood a server with an attacker process niced below the test
@@ -55,9 +70,14 @@ export default defineConfig({
           ...common,
           name: 'quick',
           include: ['test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...SLOW],
+          exclude: [...configDefaults.exclude, ...SLOW, ...ISOLATED],
+          // Each worker loads the modules once for all the files it runs, not once per file:
+          // loading the app's modules in a fresh process per file was about a third of these
+          // files' time (and three quarters of the quick loop's CPU, measured).
+          isolate: false,
         },
       },
+      { test: { ...common, name: 'quick-isolated', include: ISOLATED } },
       { test: { ...common, name: 'slow', include: SLOW, exclude: [...configDefaults.exclude, ...ALONE] } },
       { test: { ...common, name: 'alone', include: ALONE, maxWorkers: 1, sequence: { groupOrder: 1 } } },
     ],

@@ -2,6 +2,8 @@
 // their fenced blocks, their headings (as GitHub makes anchors of them) and their links.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildSchema, parse, validate } from 'graphql';
+import { typeDefs } from '../../functions/api/schema.generated.js';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const MARK = '<!-- readme-test: run -->';
@@ -90,4 +92,15 @@ export function walkthrough(page: string, text: string): string {
 export function repoPaths(md: string): string[] {
   const roots = 'functions|infra|test|scripts|web|clients|schema|docs|scenarios';
   return [...prose(md).matchAll(new RegExp(`\`((?:${roots})/[\\w./-]*)\``, 'g'))].map((m) => m[1]);
+}
+
+const schema = buildSchema(typeDefs);
+
+/** Problems of one GraphQL document against the schema ([] when it validates). */
+export function problems(doc: string): string[] {
+  try {
+    return validate(schema, parse(doc)).map((e) => e.message);
+  } catch (e) {
+    return [(e as Error).message];
+  }
 }

@@ -1,43 +1,15 @@
-// Executable docs: README.md and every docs/*.md page. On each page, the shell blocks marked
+// Executable docs: on each page (README.md and every docs/*.md), the shell blocks marked
 // `<!-- readme-test: run -->` run against a fresh local server (in page order, in one bash with
 // `set -euo pipefail`, so a page's later blocks use what its earlier ones set), and every GraphQL
-// document (```graphql blocks, `{"query": ...}` bodies, and the documents the marked blocks
-// send) validates against the schema. Every relative link points at a page and heading that
-// exist. A broken example or link fails `npm test`.
+// document the marked blocks send validates against the schema. A broken example fails
+// `npm test`. (The pages' links, paths and other GraphQL documents: pages.test.ts.)
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, normalize } from 'node:path';
-import { buildSchema, parse, validate } from 'graphql';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { typeDefs } from '../../functions/api/schema.generated.js';
 import { startServer } from '../setup/http.js';
-import {
-  anchors,
-  blocks,
-  continues,
-  docPages,
-  readPage,
-  relativeLinks,
-  repoPaths,
-  ROOT,
-  walkthrough,
-} from './pages.js';
-
-const schema = buildSchema(typeDefs);
-/** Paths git ignores (built or generated: `web/dist/`, the SDK's generated.ts): named in the docs, absent from a clone. */
-const ignored = readFileSync(join(ROOT, '.gitignore'), 'utf8')
-  .split('\n')
-  .filter((l) => l && !l.startsWith('#') && !/[*?]/.test(l));
-
-/** Problems of one GraphQL document against the schema ([] when it validates). */
-function problems(doc: string): string[] {
-  try {
-    return validate(schema, parse(doc)).map((e) => e.message);
-  } catch (e) {
-    return [(e as Error).message];
-  }
-}
+import { blocks, continues, docPages, problems, readPage, walkthrough } from './pages.js';
 
 const pages = docPages().map((page) => ({ page, md: readPage(page) }));
 const runnable = pages.filter((p) => blocks(p.md).some((b) => b.run));
@@ -45,59 +17,6 @@ const runnable = pages.filter((p) => blocks(p.md).some((b) => b.run));
 const chains = runnable
   .filter((p) => continues(p.md) === null)
   .map((first) => ({ page: first.page, pages: [first, ...runnable.filter((p) => continues(p.md) === first.page)] }));
-
-describe('the README is an entry page', () => {
-  const readme = readPage('README.md');
-
-  it('opens with the two commands and stays short', () => {
-    const first = blocks(readme)[0];
-    expect(readme.indexOf('```sh')).toBeLessThan(readme.indexOf('\n## '));
-    expect(first.code).toMatch(/^npm install && npm start\b/m);
-    expect(first.code).toMatch(/^npm test\b/m);
-    expect(readme.split('\n').length).toBeLessThanOrEqual(250);
-  });
-
-  it('links every docs page', () => {
-    const linked = new Set(relativeLinks(readme).map((l) => l.split('#')[0]));
-    for (const { page } of pages.filter((p) => p.page.startsWith('docs/'))) expect(linked, page).toContain(page);
-  });
-});
-
-describe.each(pages)('$page', ({ page, md }) => {
-  it('every GraphQL block and JSON query validates against the schema', () => {
-    const docs = [
-      ...blocks(md)
-        .filter((b) => b.lang === 'graphql')
-        .map((b) => ({ where: `${page} line ${b.line}`, doc: b.code })),
-      ...[...md.matchAll(/"query":\s*"((?:[^"\\]|\\.)*)"/g)].map((m) => ({
-        where: `${page}: a {"query": ...} body`,
-        doc: JSON.parse(`"${m[1]}"`) as string,
-      })),
-    ];
-    for (const { where, doc } of docs) expect(problems(doc), where).toEqual([]);
-  });
-
-  it('every file and folder it names in backticks exists (or is one git ignores: built or generated)', () => {
-    for (const path of repoPaths(md)) {
-      const known =
-        existsSync(join(ROOT, path)) ||
-        ignored.some(
-          (i) => path.replace(/\/$/, '') === i.replace(/\/$/, '') || path.startsWith(i.endsWith('/') ? i : `${i}/`),
-        );
-      expect(known, `${page} names \`${path}\``).toBe(true);
-    }
-  });
-
-  it('every relative link points at a file, and at a heading of it', () => {
-    for (const link of relativeLinks(md)) {
-      const [path, anchor] = link.split('#');
-      const target = path === '' ? page : normalize(join(dirname(page), path));
-      expect(existsSync(join(ROOT, target)), `${page}: ${link}`).toBe(true);
-      if (anchor !== undefined && target.endsWith('.md'))
-        expect([...anchors(readPage(target))], `${page}: ${link}`).toContain(anchor);
-    }
-  });
-});
 
 describe('the marked examples against a local server', () => {
   let s: Awaited<ReturnType<typeof startServer>>;

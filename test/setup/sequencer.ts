@@ -7,7 +7,7 @@ import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Seconds a file takes in a quiet `npm test` on 2 cores, roughly: the files over about 15 s (a
+ * Seconds a file takes in a quiet `npm test` on 2 cores, roughly: the files over about 10 s (a
  * stale figure only moves a file in the queue). `lambda-harness` is listed below its length on
  * purpose: it reads the `cdk synth` that `cdk-synth.test.ts` makes (test/infra/cdk-out.ts), so it
  * starts once that synthesis is under way instead of waiting for it beside it.
@@ -17,16 +17,25 @@ const KNOWN: Record<string, number> = {
   'test/web/client.test.ts': 80,
   'test/docs/readme.test.ts': 60,
   'test/infra/cdk-synth.test.ts': 45,
-  'test/engine/properties.test.ts': 40,
-  'test/reliability/hostile.test.ts': 35,
+  'test/engine/properties.test.ts': 35,
   'test/reliability/faults.test.ts': 30,
   'test/reliability/secrets.test.ts': 30,
+  'test/e2e/games.test.ts': 30,
+  'test/clients/install.test.ts': 30,
   'test/e2e/replay.test.ts': 25,
-  'test/api/view/events-typed.test.ts': 25,
-  'test/infra/bundles.test.ts': 20,
-  'test/infra/stack.test.ts': 15,
+  'test/web/replay-frames.test.ts': 25,
+  'test/clients/watch.test.ts': 25,
+  'test/reliability/hostile.test.ts': 20,
+  'test/e2e/verify.test.ts': 20,
+  'test/clients/sdk.test.ts': 20,
+  'test/local/push.test.ts': 20,
+  'test/infra/bundles.test.ts': 15,
+  'test/e2e/galecrest.test.ts': 15,
+  'test/e2e/oidc.test.ts': 15,
   'test/store/bounds.test.ts': 15,
   'test/infra/lambda-harness.test.ts': 15,
+  'test/engine/rng.test.ts': 10,
+  'test/api/view/events-typed.test.ts': 10,
 };
 
 /** Bytes of a test file per second it runs, roughly, for files neither run nor listed. */
